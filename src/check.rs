@@ -1,0 +1,279 @@
+//! Stage 3: the expanded game checked against the ludeme registry, then its names and ranges.
+//! Every error in the file is reported, not only the first.
+
+pub mod registry;
+mod symbols;
+
+pub use symbols::{Checked, Symbols};
+
+use crate::diagnostic::Diagnostic;
+use crate::expand::{suggest, Expanded};
+use crate::syntax::{Node, NodeKind};
+use registry::{lookup, Kind, Ludeme, Shape, LUDEMES};
+
+/// Checks an expanded game: shapes and kinds first, then names and ranges.
+pub fn check(expanded: Expanded) -> Result<Checked, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    expr(&expanded.game, Kind::Game, &mut errors);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    symbols::resolve(expanded)
+}
+
+fn push(errors: &mut Vec<Diagnostic>, d: Diagnostic) {
+    if errors.len() < 200 {
+        errors.push(d);
+    }
+}
+
+/// Checks one expression against the kind expected where it stands.
+fn expr(node: &Node, kind: Kind, errors: &mut Vec<Diagnostic>) {
+    match &node.kind {
+        NodeKind::Int(_) if kind == Kind::Int => {}
+        NodeKind::Bool(_) if kind == Kind::Cond => {}
+        NodeKind::Str(_) if kind == Kind::Str => {}
+        NodeKind::Name(n) if kind.names().contains(&n.as_str()) => {}
+        NodeKind::Name(n) if !kind.names().is_empty() => {
+            let help = match suggest(n, kind.names().iter().copied()) {
+                Some(s) => format!("did you mean `{s}`? {} is one of: {}", kind.noun(), kind.names().join(", ")),
+                None => format!("{} is one of: {}", kind.noun(), kind.names().join(", ")),
+            };
+            push(
+                errors,
+                Diagnostic::new("check::kind", node.span, format!("`{n}` is not {}", kind.noun()))
+                    .label(format!("expected {}", kind.noun()))
+                    .help(capitalise(&help))
+                    .via(node.via),
+            );
+        }
+        NodeKind::Call { head, quoted: false, head_span, .. } => {
+            let candidates: Vec<&Ludeme> = lookup(head).collect();
+            if candidates.is_empty() {
+                let mut names: Vec<&str> = LUDEMES.iter().map(|l| l.name).collect();
+                names.dedup();
+                let help = match suggest(head, names.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => "docs/LANGUAGE.md lists every ludeme".to_string(),
+                };
+                push(
+                    errors,
+                    Diagnostic::new("check::unknown-ludeme", *head_span, format!("unknown ludeme `{head}`"))
+                        .label("not a ludeme")
+                        .help(help)
+                        .via(node.via),
+                );
+                return;
+            }
+            match candidates.iter().find(|l| l.kind == kind) {
+                Some(l) => call(node, l, errors),
+                None => {
+                    let is = candidates.iter().map(|l| l.kind.noun()).collect::<Vec<_>>().join(" or ");
+                    push(
+                        errors,
+                        Diagnostic::new("check::kind", node.span, format!("expected {}, found `{head}`, which is {is}", kind.noun()))
+                            .label(format!("{is} where {} belongs", kind.noun()))
+                            .help(kind_hint(kind))
+                            .via(node.via),
+                    );
+                }
+            }
+        }
+        _ => push(
+            errors,
+            Diagnostic::new("check::kind", node.span, format!("expected {}, found {}", kind.noun(), node.describe()))
+                .label(format!("expected {}", kind.noun()))
+                .help(kind_hint(kind))
+                .via(node.via),
+        ),
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+}
+
+/// A hint naming a few ludemes of the expected kind.
+fn kind_hint(kind: Kind) -> String {
+    if !kind.names().is_empty() {
+        return format!("{} is one of: {}", capitalise(kind.noun()), kind.names().join(", "));
+    }
+    let mut names: Vec<String> = LUDEMES.iter().filter(|l| l.kind == kind).map(|l| format!("`{}`", l.name)).collect();
+    names.dedup();
+    let literal = match kind {
+        Kind::Int => "a number or ",
+        Kind::Cond => "`true`, `false` or ",
+        Kind::Str => "a string in double quotes",
+        _ => "",
+    };
+    if names.is_empty() {
+        format!("write {literal}here")
+    } else {
+        names.truncate(8);
+        format!("{} is {literal}one of {}", capitalise(kind.noun()), names.join(", "))
+    }
+}
+
+fn arg(node: &Node, shape: Shape, errors: &mut Vec<Diagnostic>) {
+    match (&node.kind, shape) {
+        (NodeKind::List(items), Shape::List(k) | Shape::Many(k) | Shape::OneOrList(k)) => {
+            for item in items {
+                expr(item, k, errors);
+            }
+        }
+        (_, Shape::List(k)) => push(
+            errors,
+            Diagnostic::new("check::kind", node.span, format!("expected a list of {}, found {}", plural(k), node.describe()))
+                .label("expected a list `{...}`")
+                .help("wrap the items in braces: `{a b}`")
+                .via(node.via),
+        ),
+        (_, s) => expr(node, s.kind(), errors),
+    }
+}
+
+fn plural(k: Kind) -> String {
+    let n = k.noun();
+    let n = n.strip_prefix("a ").or_else(|| n.strip_prefix("an ")).unwrap_or(n);
+    format!("{n}s")
+}
+
+/// Checks a call's arguments against its ludeme's signature.
+fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
+    let given: Vec<&Node> = node.positional().collect();
+    let params = lud.positional;
+    let variadic = matches!(params.last().map(|p| p.shape), Some(Shape::Many(_)));
+    let required = params.iter().filter(|p| p.required).count();
+    if given.len() < required {
+        let missing: Vec<String> = params.iter().filter(|p| p.required).skip(given.len()).map(|p| format!("`{}`", p.name)).collect();
+        let usage = usage(lud);
+        push(
+            errors,
+            Diagnostic::new(
+                "check::arity",
+                node.span,
+                format!("`{}` takes {} positional argument{}, found {}", lud.name, required, if required == 1 { "" } else { "s" }, given.len()),
+            )
+            .label(format!("missing {}", missing.join(", ")))
+            .help(format!("write {usage}"))
+            .via(node.via),
+        );
+    } else if !variadic && given.len() > params.len() {
+        let extra = given[params.len()];
+        push(
+            errors,
+            Diagnostic::new(
+                "check::arity",
+                extra.span,
+                format!("`{}` takes at most {} positional argument{}, found {}", lud.name, params.len(), if params.len() == 1 { "" } else { "s" }, given.len()),
+            )
+            .label("unexpected argument")
+            .help(format!("write {}", usage(lud)))
+            .via(extra.via.or(node.via)),
+        );
+    }
+    // Optional positional parameters are dropped from the front when fewer are given.
+    let mut skip = params.len().saturating_sub(given.len());
+    let mut g = given.iter();
+    for p in params {
+        if !p.required && skip > 0 && !matches!(p.shape, Shape::Many(_)) {
+            skip -= 1;
+            continue;
+        }
+        if let Shape::Many(k) = p.shape {
+            for n in g.by_ref() {
+                arg(n, if given.len() - (params.len() - 1) == 1 { Shape::Many(k) } else { Shape::One(k) }, errors);
+            }
+            break;
+        }
+        match g.next() {
+            Some(n) => arg(n, p.shape, errors),
+            None => break,
+        }
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for a in node.args() {
+        let Some((key, span)) = &a.key else { continue };
+        match lud.named.iter().find(|p| p.name == key) {
+            None => {
+                let names: Vec<&str> = lud.named.iter().map(|p| p.name).collect();
+                let help = match (suggest(key, names.iter().copied()), names.is_empty()) {
+                    (_, true) => format!("`{}` takes no named arguments", lud.name),
+                    (Some(s), _) => format!("did you mean `{s}:`? `{}` takes {}", lud.name, names.iter().map(|n| format!("`{n}:`")).collect::<Vec<_>>().join(", ")),
+                    (None, _) => format!("`{}` takes {}", lud.name, names.iter().map(|n| format!("`{n}:`")).collect::<Vec<_>>().join(", ")),
+                };
+                push(
+                    errors,
+                    Diagnostic::new("check::unknown-argument", *span, format!("`{}` has no argument `{key}`", lud.name))
+                        .label("unknown named argument")
+                        .help(help)
+                        .via(node.via),
+                );
+            }
+            Some(p) => {
+                if seen.contains(&key.as_str()) {
+                    push(
+                        errors,
+                        Diagnostic::new("check::duplicate-name", *span, format!("`{key}:` is given twice"))
+                            .label("second value")
+                            .help("give each named argument once")
+                            .via(node.via),
+                    );
+                }
+                seen.push(key);
+                arg(&a.value, p.shape, errors);
+            }
+        }
+    }
+    for p in lud.named.iter().filter(|p| p.required) {
+        if !seen.contains(&p.name) {
+            push(
+                errors,
+                Diagnostic::new("check::arity", node.span, format!("`{}` needs the named argument `{}:`", lud.name, p.name))
+                    .label(format!("`{}:` missing", p.name))
+                    .help(format!("`{}:` is {}", p.name, p.doc))
+                    .via(node.via),
+            );
+        }
+    }
+}
+
+/// A usage line such as `(sow track from:... )`.
+fn usage(lud: &Ludeme) -> String {
+    let mut parts = vec![lud.name.to_string()];
+    for p in lud.positional {
+        parts.push(if p.required { p.name.to_string() } else { format!("[{}]", p.name) });
+    }
+    for p in lud.named {
+        parts.push(format!("{}{}:...", if p.required { "" } else { "[" }, p.name) + if p.required { "" } else { "]" });
+    }
+    format!("`({})`", parts.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expand::expand;
+    use crate::syntax::parse;
+
+    fn errors(src: &str) -> Vec<Diagnostic> {
+        let e = expand(&parse(src).unwrap(), &[]).unwrap();
+        check(e).err().unwrap_or_default()
+    }
+
+    const OK: &str = r#"(game "G" (players 2) (equipment {(board (square 3)) (hand Each)})
+        (rules (start (hand Each 2)) (play (place 1)) (end (if (no-moves Next) (result Next Loss)))))"#;
+
+    #[test]
+    fn a_small_game_checks() {
+        assert!(errors(OK).is_empty(), "{:?}", errors(OK));
+    }
+
+    #[test]
+    fn every_error_is_reported() {
+        let src = OK.replace("(place 1)", "(or {(plac 1) (step Orthogonal too:(all-sites)) (no-moves Next)})");
+        let codes: Vec<&str> = errors(&src).iter().map(|d| d.code).collect();
+        assert_eq!(codes, vec!["check::unknown-ludeme", "check::unknown-argument", "check::kind"]);
+    }
+}

@@ -1,0 +1,633 @@
+//! The second half of checking: declarations collected into symbol tables, and every reference
+//! (regions, tracks, dice, states, variables, phases, sites, rows, players) resolved or reported.
+
+use crate::diagnostic::Diagnostic;
+use crate::expand::{suggest, Expanded};
+use crate::syntax::{Node, NodeKind, Span};
+
+/// The most sites a board may have; sites are numbered in a byte.
+pub const MAX_SITES: usize = 256;
+
+/// A game that passed every check, with its symbol tables.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// The expanded game.
+    pub expanded: Expanded,
+    /// Its declarations.
+    pub symbols: Symbols,
+}
+
+/// The declarations of a game.
+#[derive(Debug, Clone, Default)]
+pub struct Symbols {
+    /// Number of players.
+    pub players: u8,
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub columns: usize,
+    /// Declared regions, with their sites.
+    pub regions: Vec<RegionDecl>,
+    /// Declared tracks, with their sites in order.
+    pub tracks: Vec<TrackDecl>,
+    /// Declared dice: name and (value, weight) outcomes.
+    pub dice: Vec<(String, Vec<(i32, u64)>)>,
+    /// Piece states; pieces start in the first.
+    pub states: Vec<String>,
+    /// Player variables and their initial values.
+    pub vars: Vec<(String, i64)>,
+    /// Whether players have hands.
+    pub hands: bool,
+    /// Phase names, in order, when the play has phases.
+    pub phases: Vec<String>,
+}
+
+/// A declared region.
+#[derive(Debug, Clone)]
+pub struct RegionDecl {
+    /// Its name.
+    pub name: String,
+    /// The player it belongs to (0-based), or none for a shared region.
+    pub owner: Option<u8>,
+    /// Its sites, in the order written.
+    pub sites: Vec<u8>,
+    /// Where it is declared.
+    pub span: Span,
+}
+
+/// A declared track.
+#[derive(Debug, Clone)]
+pub struct TrackDecl {
+    /// Its name.
+    pub name: String,
+    /// The player it belongs to, or none for a shared track.
+    pub owner: Option<u8>,
+    /// Its sites in order; a site may repeat.
+    pub sites: Vec<u8>,
+    /// Whether it returns to its start.
+    pub looped: bool,
+    /// Where it is declared.
+    pub span: Span,
+}
+
+impl Symbols {
+    /// Number of sites.
+    pub fn sites(&self) -> usize {
+        self.rows * self.columns
+    }
+
+    /// Regions called `name`.
+    pub fn regions_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a RegionDecl> + 'a {
+        self.regions.iter().filter(move |r| r.name == name)
+    }
+
+    /// Tracks called `name`.
+    pub fn tracks_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a TrackDecl> + 'a {
+        self.tracks.iter().filter(move |t| t.name == name)
+    }
+}
+
+struct Resolver {
+    symbols: Symbols,
+    errors: Vec<Diagnostic>,
+}
+
+/// Collects the declarations and checks every reference.
+pub fn resolve(expanded: Expanded) -> Result<Checked, Vec<Diagnostic>> {
+    let mut r = Resolver {
+        symbols: Symbols::default(),
+        errors: Vec::new(),
+    };
+    let game = &expanded.game;
+    if let Some(players) = game.pos(1) {
+        let n = players.pos(0).and_then(|n| n.as_int()).unwrap_or(0);
+        if n != 2 {
+            r.error(
+                Diagnostic::new("check::out-of-range", players.span, format!("ludus plays two-player games; this game has {n} players"))
+                    .label("not 2")
+                    .help("write `(players 2)`"),
+            );
+        }
+        r.symbols.players = 2;
+    }
+    if let Some(items) = game.pos(2).and_then(|e| e.pos(0)).and_then(|l| l.as_list()) {
+        r.equipment(items);
+    }
+    if let Some(rules) = game.pos(3) {
+        if r.symbols.rows > 0 {
+            r.phases(rules);
+            r.references(rules);
+        }
+    }
+    if r.errors.is_empty() {
+        Ok(Checked {
+            expanded,
+            symbols: r.symbols,
+        })
+    } else {
+        Err(r.errors)
+    }
+}
+
+impl Resolver {
+    fn error(&mut self, d: Diagnostic) {
+        if self.errors.len() < 200 {
+            self.errors.push(d);
+        }
+    }
+
+    fn int(&mut self, node: Option<&Node>) -> i64 {
+        node.and_then(|n| n.as_int()).unwrap_or(0)
+    }
+
+    fn player(&mut self, node: &Node, allow_none: bool) -> Option<Option<u8>> {
+        match node.as_name() {
+            Some("P1") => Some(Some(0)),
+            Some("P2") => Some(Some(1)),
+            Some("Each") | Some("Shared") if allow_none => Some(None),
+            other => {
+                self.error(
+                    Diagnostic::new("check::out-of-range", node.span, format!("a declaration belongs to P1 or P2, not `{}`", other.unwrap_or("?")))
+                        .label("expected P1 or P2")
+                        .help("Mover and Next change during the game; declarations are fixed")
+                        .via(node.via),
+                );
+                None
+            }
+        }
+    }
+
+    fn equipment(&mut self, items: &[Node]) {
+        // The board first: every range check below needs it.
+        let boards: Vec<&Node> = items.iter().filter(|i| i.head() == Some("board")).collect();
+        match boards.as_slice() {
+            [] => self.error(
+                Diagnostic::new("check::missing", items.first().map_or(Span::default(), |i| i.span), "the equipment has no board")
+                    .label("no `(board ...)` here")
+                    .help("add `(board (rectangle 2 6))` or `(board (square 5))`"),
+            ),
+            [board, rest @ ..] => {
+                for extra in rest {
+                    self.error(
+                        Diagnostic::new("check::duplicate-name", extra.span, "a game has one board")
+                            .label("second board")
+                            .related(board.span, "first board")
+                            .help("delete one of them")
+                            .via(extra.via),
+                    );
+                }
+                if let Some(shape) = board.pos(0) {
+                    let (rows, cols) = match shape.head() {
+                        Some("square") => {
+                            let n = self.int(shape.pos(0));
+                            (n, n)
+                        }
+                        _ => (self.int(shape.pos(0)), self.int(shape.pos(1))),
+                    };
+                    if rows < 1 || cols < 1 || rows.saturating_mul(cols) > MAX_SITES as i64 {
+                        self.error(
+                            Diagnostic::new("check::out-of-range", shape.span, format!("a board of {rows} x {cols} sites is out of range"))
+                                .label("board size")
+                                .help(format!("rows and columns must be at least 1, and the board at most {MAX_SITES} sites"))
+                                .via(shape.via),
+                        );
+                    } else {
+                        self.symbols.rows = rows as usize;
+                        self.symbols.columns = cols as usize;
+                    }
+                }
+            }
+        }
+        if self.symbols.rows == 0 {
+            return;
+        }
+        for item in items {
+            match item.head() {
+                Some("region") => self.region_decl(item),
+                Some("track") => self.track_decl(item),
+                Some("hand") => self.symbols.hands = true,
+                Some("dice") => self.dice_decl(item),
+                Some("piece-states") => {
+                    let names: Vec<String> = item.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]).iter().filter_map(|n| n.as_str().map(String::from)).collect();
+                    if !self.symbols.states.is_empty() {
+                        self.error(Diagnostic::new("check::duplicate-name", item.span, "piece states are declared twice").label("second declaration").help("declare all states in one list").via(item.via));
+                    }
+                    if names.is_empty() || names.len() > 255 {
+                        self.error(Diagnostic::new("check::out-of-range", item.span, "piece states need 1 to 255 names").label("no states").help("write `(piece-states {\"Unfreed\" \"Freed\"})`").via(item.via));
+                    }
+                    self.duplicates(item.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]), "piece state");
+                    self.symbols.states = names;
+                }
+                Some("var") => {
+                    let name = item.pos(0).and_then(|n| n.as_str()).unwrap_or_default().to_string();
+                    if self.symbols.vars.iter().any(|(n, _)| *n == name) {
+                        self.error(Diagnostic::new("check::duplicate-name", item.span, format!("variable \"{name}\" is declared twice")).label("second declaration").help("give each variable a name of its own").via(item.via));
+                    }
+                    let init = self.int(item.pos(1));
+                    self.symbols.vars.push((name, init));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn duplicates(&mut self, names: &[Node], what: &str) {
+        for (i, n) in names.iter().enumerate() {
+            if let Some(first) = names[..i].iter().find(|m| m.kind == n.kind) {
+                self.error(
+                    Diagnostic::new("check::duplicate-name", n.span, format!("{what} {} is listed twice", n.describe()))
+                        .label("second time")
+                        .related(first.span, "first time")
+                        .help("list each name once")
+                        .via(n.via),
+                );
+            }
+        }
+    }
+
+    fn region_decl(&mut self, item: &Node) {
+        let name = item.pos(0).and_then(|n| n.as_str()).unwrap_or_default().to_string();
+        let (owner, sites_node) = match (item.pos(1), item.pos(2)) {
+            (Some(o), Some(s)) => match self.player(o, false) {
+                Some(owner) => (owner, s),
+                None => return,
+            },
+            (Some(s), None) => (None, s),
+            _ => return,
+        };
+        if let Some(first) = self.symbols.regions.iter().find(|r| r.name == name && (r.owner == owner || r.owner.is_none() != owner.is_none())) {
+            let first = first.span;
+            self.error(
+                Diagnostic::new("check::duplicate-name", item.span, format!("region \"{name}\" is declared twice"))
+                    .label("second declaration")
+                    .related(first, "first declaration")
+                    .help("a region is declared once, or once for each player")
+                    .via(item.via),
+            );
+            return;
+        }
+        let Some(sites) = self.region_sites(sites_node) else { return };
+        self.symbols.regions.push(RegionDecl {
+            name,
+            owner,
+            sites,
+            span: item.span,
+        });
+    }
+
+    fn in_range(&mut self, node: &Node, value: i64, limit: usize, what: &str) -> Option<usize> {
+        if value < 0 || value as usize >= limit {
+            self.error(
+                Diagnostic::new("check::out-of-range", node.span, format!("{what} {value} is out of range"))
+                    .label(format!("no {what} {value}"))
+                    .help(format!(
+                        "the board has {} rows, {} columns and sites 0 to {}, numbered row by row from the bottom left",
+                        self.symbols.rows,
+                        self.symbols.columns,
+                        self.symbols.sites() - 1
+                    ))
+                    .via(node.via),
+            );
+            None
+        } else {
+            Some(value as usize)
+        }
+    }
+
+    fn site_list(&mut self, list: Option<&Node>) -> Option<Vec<u8>> {
+        let items = list.and_then(|l| l.as_list()).unwrap_or(&[]);
+        let mut out = Vec::new();
+        let mut ok = true;
+        for item in items {
+            let v = item.as_int().unwrap_or(-1);
+            match self.in_range(item, v, self.symbols.sites(), "site") {
+                Some(s) => out.push(s as u8),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    /// Evaluates a fixed region expression (in declarations) to its sites.
+    fn region_sites(&mut self, node: &Node) -> Option<Vec<u8>> {
+        let (rows, cols) = (self.symbols.rows, self.symbols.columns);
+        match node.head() {
+            Some("row") => {
+                let r = self.in_range(node.pos(0)?, node.pos(0)?.as_int()?, rows, "row")?;
+                Some((0..cols).map(|c| (r * cols + c) as u8).collect())
+            }
+            Some("column") => {
+                let c = self.in_range(node.pos(0)?, node.pos(0)?.as_int()?, cols, "column")?;
+                Some((0..rows).map(|r| (r * cols + c) as u8).collect())
+            }
+            Some("rect") => {
+                let r0 = self.in_range(node.pos(0)?, node.pos(0)?.as_int()?, rows, "row")?;
+                let c0 = self.in_range(node.pos(1)?, node.pos(1)?.as_int()?, cols, "column")?;
+                let r1 = self.in_range(node.pos(2)?, node.pos(2)?.as_int()?, rows, "row")?;
+                let c1 = self.in_range(node.pos(3)?, node.pos(3)?.as_int()?, cols, "column")?;
+                Some((r0.min(r1)..=r0.max(r1)).flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as u8)).collect())
+            }
+            Some("sites") => self.site_list(node.pos(0)),
+            Some("all-sites") => Some((0..rows * cols).map(|s| s as u8).collect()),
+            Some("union") => {
+                let parts: Vec<&Node> = match node.positional().collect::<Vec<_>>().as_slice() {
+                    [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).iter().collect(),
+                    many => many.to_vec(),
+                };
+                let mut out: Vec<u8> = Vec::new();
+                for p in parts {
+                    for s in self.region_sites(p)? {
+                        if !out.contains(&s) {
+                            out.push(s);
+                        }
+                    }
+                }
+                Some(out)
+            }
+            Some("region") => {
+                let name = node.pos(0)?.as_str()?;
+                let owner = match node.pos(1) {
+                    Some(o) => self.player(o, false)?,
+                    None => None,
+                };
+                match self.symbols.regions.iter().find(|r| r.name == name && r.owner == owner) {
+                    Some(r) => Some(r.sites.clone()),
+                    None => {
+                        self.undefined(node.pos(0)?, "region", name);
+                        None
+                    }
+                }
+            }
+            _ => None,
+        }
+    }
+
+    fn undefined(&mut self, at: &Node, what: &str, name: &str) {
+        let names: Vec<String> = match what {
+            "region" => self.symbols.regions.iter().map(|r| r.name.clone()).collect(),
+            "track" => self.symbols.tracks.iter().map(|t| t.name.clone()).collect(),
+            "dice" => self.symbols.dice.iter().map(|d| d.0.clone()).collect(),
+            "piece state" => self.symbols.states.clone(),
+            "variable" => self.symbols.vars.iter().map(|v| v.0.clone()).collect(),
+            _ => self.symbols.phases.clone(),
+        };
+        let mut names_sorted = names.clone();
+        names_sorted.dedup();
+        let help = match suggest(name, names.iter().map(String::as_str)) {
+            Some(s) => format!("did you mean \"{s}\"?"),
+            None if names.is_empty() => format!("declare the {what} first; this game declares none"),
+            None => format!("declared: {}", names_sorted.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ")),
+        };
+        self.error(
+            Diagnostic::new("check::undefined-name", at.span, format!("no {what} is called \"{name}\""))
+                .label(format!("undefined {what}"))
+                .help(help)
+                .via(at.via),
+        );
+    }
+
+    fn track_decl(&mut self, item: &Node) {
+        let name = item.pos(0).and_then(|n| n.as_str()).unwrap_or_default().to_string();
+        let (owner, segments) = match (item.pos(1), item.pos(2)) {
+            (Some(o), Some(s)) => match self.player(o, false) {
+                Some(owner) => (owner, s),
+                None => return,
+            },
+            (Some(s), None) => (None, s),
+            _ => return,
+        };
+        if let Some(first) = self.symbols.tracks.iter().find(|t| t.name == name && (t.owner == owner || t.owner.is_none() != owner.is_none())) {
+            let first = first.span;
+            self.error(
+                Diagnostic::new("check::duplicate-name", item.span, format!("track \"{name}\" is declared twice"))
+                    .label("second declaration")
+                    .related(first, "first declaration")
+                    .help("a track is declared once, or once for each player")
+                    .via(item.via),
+            );
+            return;
+        }
+        let (rows, cols) = (self.symbols.rows, self.symbols.columns);
+        let mut sites = Vec::new();
+        for seg in segments.as_list().unwrap_or(&[]) {
+            let dir = seg.pos(1).and_then(|d| d.as_name()).unwrap_or("");
+            match seg.head() {
+                Some("row") => {
+                    let Some(r) = seg.pos(0).and_then(|n| n.as_int()).and_then(|v| self.in_range(seg.pos(0)?, v, rows, "row")) else { return };
+                    let cs: Vec<usize> = match dir {
+                        "E" => (0..cols).collect(),
+                        "W" => (0..cols).rev().collect(),
+                        _ => return self.error(Diagnostic::new("check::kind", seg.span, format!("a row runs E or W, not {dir}")).label("direction").help("write `(row 0 E)` or `(row 0 W)`").via(seg.via)),
+                    };
+                    sites.extend(cs.into_iter().map(|c| (r * cols + c) as u8));
+                }
+                Some("column") => {
+                    let Some(c) = seg.pos(0).and_then(|n| n.as_int()).and_then(|v| self.in_range(seg.pos(0)?, v, cols, "column")) else { return };
+                    let rs: Vec<usize> = match dir {
+                        "N" => (0..rows).collect(),
+                        "S" => (0..rows).rev().collect(),
+                        _ => return self.error(Diagnostic::new("check::kind", seg.span, format!("a column runs N or S, not {dir}")).label("direction").help("write `(column 0 N)` or `(column 0 S)`").via(seg.via)),
+                    };
+                    sites.extend(rs.into_iter().map(|r| (r * cols + c) as u8));
+                }
+                Some("sites") => match self.site_list(seg.pos(0)) {
+                    Some(s) => sites.extend(s),
+                    None => return,
+                },
+                _ => {}
+            }
+        }
+        if sites.is_empty() || sites.len() > 255 {
+            self.error(Diagnostic::new("check::out-of-range", item.span, format!("track \"{name}\" has {} places; a track has 1 to 255", sites.len())).label("track length").help("list the track's rows, columns or sites").via(item.via));
+            return;
+        }
+        let looped = matches!(item.named("loop").map(|n| &n.kind), Some(NodeKind::Bool(true)));
+        self.symbols.tracks.push(TrackDecl {
+            name,
+            owner,
+            sites,
+            looped,
+            span: item.span,
+        });
+    }
+
+    fn dice_decl(&mut self, item: &Node) {
+        let name = item.pos(0).and_then(|n| n.as_str()).unwrap_or_default().to_string();
+        if self.symbols.dice.iter().any(|d| d.0 == name) {
+            self.error(Diagnostic::new("check::duplicate-name", item.span, format!("dice \"{name}\" are declared twice")).label("second declaration").help("give each set of dice a name of its own").via(item.via));
+            return;
+        }
+        let Some(spec) = item.pos(1) else { return };
+        let n = spec.pos(0).and_then(|n| n.as_int()).unwrap_or(0);
+        let outcomes: Vec<(i32, u64)> = match spec.head() {
+            Some("sticks") if (1..=60).contains(&n) => (0..=n).map(|k| (k as i32, binomial(n as u64, k as u64))).collect(),
+            Some("die") if (1..=1000).contains(&n) => (1..=n).map(|v| (v as i32, 1)).collect(),
+            _ => {
+                self.error(
+                    Diagnostic::new("check::out-of-range", spec.span, format!("{} with {n} is out of range", spec.describe()))
+                        .label("dice size")
+                        .help("sticks take 1 to 60, a die 1 to 1000 faces")
+                        .via(spec.via),
+                );
+                return;
+            }
+        };
+        self.symbols.dice.push((name, outcomes));
+    }
+
+    fn phases(&mut self, rules: &Node) {
+        let Some(play) = rules.pos(1).and_then(|p| p.pos(0)) else { return };
+        if play.head() != Some("phases") {
+            return;
+        }
+        let list = play.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]);
+        self.duplicates(&list.iter().filter_map(|p| p.pos(0).cloned()).collect::<Vec<_>>(), "phase");
+        self.symbols.phases = list.iter().filter_map(|p| p.pos(0).and_then(|n| n.as_str()).map(String::from)).collect();
+        if list.is_empty() {
+            self.error(Diagnostic::new("check::missing", play.span, "a turn needs at least one phase").label("no phases").help("add a `(decision ...)` or `(chance ...)` phase").via(play.via));
+        }
+    }
+
+    /// Walks the rules and checks every name and number that refers to a declaration.
+    fn references(&mut self, node: &Node) {
+        match &node.kind {
+            NodeKind::List(items) => items.iter().for_each(|i| self.references(i)),
+            NodeKind::Call { head, args, .. } => {
+                match head.as_str() {
+                    "region" => self.region_ref(node),
+                    "row" | "column" | "rect" | "sites" | "union" | "all-sites" => {
+                        self.region_sites(node);
+                    }
+                    "sow" | "advance" | "advance-all" => self.track_ref(node.pos(0), true),
+                    "pieces" => {
+                        self.track_ref(node.named("track"), false);
+                        if let Some(owner) = node.pos(0) {
+                            self.player(owner, false);
+                        }
+                    }
+                    "chance" => {
+                        if let Some(d) = node.pos(1) {
+                            let name = d.as_str().unwrap_or_default();
+                            if !self.symbols.dice.iter().any(|x| x.0 == name) {
+                                self.undefined(d, "dice", name);
+                            }
+                        }
+                    }
+                    "goto" => {
+                        if let Some(p) = node.pos(0) {
+                            let name = p.as_str().unwrap_or_default();
+                            if !self.symbols.phases.iter().any(|x| x == name) {
+                                self.undefined(p, "phase", name);
+                            }
+                        }
+                    }
+                    "var" | "set-var" => {
+                        if let Some(v) = node.pos(1) {
+                            let name = v.as_str().unwrap_or_default();
+                            if !self.symbols.vars.iter().any(|x| x.0 == name) {
+                                self.undefined(v, "variable", name);
+                            }
+                        }
+                    }
+                    "hand" | "place" | "in-hand" if !self.symbols.hands => self.error(
+                        Diagnostic::new("check::undefined-name", node.span, "this game gives the players no hands")
+                            .label("uses a hand")
+                            .help("declare `(hand Each)` in the equipment")
+                            .via(node.via),
+                    ),
+                    _ => {}
+                }
+                for key in ["state", "set-state"] {
+                    if let Some(s) = node.named(key) {
+                        let name = s.as_str().unwrap_or_default();
+                        if !self.symbols.states.iter().any(|x| x == name) {
+                            self.undefined(s, "piece state", name);
+                        }
+                    }
+                }
+                if head == "by-score" {
+                    if let Some(c) = node.named("collect") {
+                        let name = c.as_str().unwrap_or_default();
+                        if self.symbols.regions_named(name).filter(|r| r.owner.is_some()).count() < 2 {
+                            self.error(
+                                Diagnostic::new("check::undefined-name", c.span, format!("no per-player region is called \"{name}\""))
+                                    .label("needs a region for P1 and one for P2")
+                                    .help(format!("declare `(region \"{name}\" P1 ...)` and `(region \"{name}\" P2 ...)`"))
+                                    .via(c.via),
+                            );
+                        }
+                    }
+                }
+                if head != "region" {
+                    args.iter().for_each(|a| self.references(&a.value));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn region_ref(&mut self, node: &Node) {
+        let Some(name_node) = node.pos(0) else { return };
+        let name = name_node.as_str().unwrap_or_default();
+        let decls: Vec<Option<u8>> = self.symbols.regions_named(name).map(|r| r.owner).collect();
+        if decls.is_empty() {
+            return self.undefined(name_node, "region", name);
+        }
+        let per_player = decls.iter().any(|o| o.is_some());
+        match (node.pos(1), per_player) {
+            (None, true) => self.error(
+                Diagnostic::new("check::arity", node.span, format!("region \"{name}\" belongs to each player; say whose"))
+                    .label("whose region?")
+                    .help(format!("write `(region \"{name}\" Mover)`, `Next`, `P1` or `P2`"))
+                    .via(node.via),
+            ),
+            (Some(o), false) => self.error(
+                Diagnostic::new("check::arity", o.span, format!("region \"{name}\" is shared; it has no owner"))
+                    .label("not needed")
+                    .help(format!("write `(region \"{name}\")`"))
+                    .via(o.via),
+            ),
+            (Some(o), true) => {
+                if !matches!(o.as_name(), Some("P1" | "P2" | "Mover" | "Next")) {
+                    self.error(
+                        Diagnostic::new("check::out-of-range", o.span, format!("region \"{name}\" belongs to one player; `{}` is not one", o.as_name().unwrap_or("?")))
+                            .label("expected P1, P2, Mover or Next")
+                            .help("name the player whose region this is")
+                            .via(o.via),
+                    );
+                } else if let Some(p) = match o.as_name() {
+                    Some("P1") => Some(0u8),
+                    Some("P2") => Some(1u8),
+                    _ => None,
+                } {
+                    if !decls.contains(&Some(p)) {
+                        self.undefined(name_node, "region", name);
+                    }
+                }
+            }
+            (None, false) => {}
+        }
+    }
+
+    fn track_ref(&mut self, node: Option<&Node>, may_be_shared: bool) {
+        let Some(t) = node else { return };
+        let name = t.as_str().unwrap_or_default();
+        let decls: Vec<Option<u8>> = self.symbols.tracks_named(name).map(|d| d.owner).collect();
+        if decls.is_empty() {
+            self.undefined(t, "track", name);
+        } else if !may_be_shared && decls.contains(&None) {
+            // A shared track serves every player; nothing more to check.
+        } else if decls.iter().any(|o| o.is_some()) && decls.len() < 2 {
+            self.error(
+                Diagnostic::new("check::undefined-name", t.span, format!("track \"{name}\" is declared for one player only"))
+                    .label("the other player has no such track")
+                    .help(format!("declare `(track \"{name}\" P1 ...)` and `(track \"{name}\" P2 ...)`, or one shared track"))
+                    .via(t.via),
+            );
+        }
+    }
+}
+
+fn binomial(n: u64, k: u64) -> u64 {
+    (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1))
+}

@@ -1,0 +1,601 @@
+//! Stage 4: a checked game lowered into its executable form ([`Game`]): tables, regions as
+//! per-mover site lists and bitsets, move generators, phases and end rules.
+
+pub mod ir;
+
+use crate::check::{Checked, Symbols};
+use crate::diagnostic::Diagnostic;
+use crate::syntax::{Node, NodeKind};
+use ir::*;
+
+/// The most counters or pieces a game may hold in all; counts are 16-bit.
+pub const MAX_COUNTERS: i64 = 60_000;
+/// The most player variables.
+pub const MAX_VARS: usize = 8;
+
+/// Compiles a checked game.
+pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>> {
+    let sym = &checked.symbols;
+    let mut c = Compiler {
+        sym,
+        regions: Vec::new(),
+        gens: Vec::new(),
+        errors: Vec::new(),
+        phase_names: Vec::new(),
+        repetition: false,
+    };
+    let game = &checked.expanded.game;
+    let rules = game.pos(3);
+    let (start, play, end) = (rules.and_then(|r| r.pos(0)), rules.and_then(|r| r.pos(1)), rules.and_then(|r| r.pos(2)));
+    let setup = start.map(|s| c.setup(s)).unwrap_or_default();
+    let phases = play.and_then(|p| p.pos(0)).map(|p| c.play(p)).unwrap_or_default();
+    let end_rules = end.map(|e| c.end(e)).unwrap_or_default();
+    if sym.vars.len() > MAX_VARS {
+        c.errors.push(
+            Diagnostic::new("check::out-of-range", game.span, format!("this game declares {} player variables; ludus allows {MAX_VARS}", sym.vars.len()))
+                .label("too many variables")
+                .help("merge variables, or use piece states"),
+        );
+    }
+    let total: i64 = setup
+        .iter()
+        .map(|s| match s {
+            Setup::Fill(sites, n) | Setup::Hand(sites, n) => sites.len() as i64 * *n as i64,
+            Setup::Pieces { sites, .. } => sites.len() as i64,
+        })
+        .sum();
+    if total > MAX_COUNTERS {
+        c.errors.push(
+            Diagnostic::new("check::out-of-range", start.map_or(game.span, |s| s.span), format!("the start puts {total} counters and pieces in play; ludus allows {MAX_COUNTERS}"))
+                .label("too many counters")
+                .help("lower the counts per hole or in hand"),
+        );
+    }
+    if !c.errors.is_empty() {
+        return Err(c.errors);
+    }
+    let n = sym.sites();
+    let board_never_grows = !c.gens.iter().any(|g| matches!(g.gen, Gen::Place { .. }));
+    Ok(Game {
+        name: checked.expanded.name.clone(),
+        metadata: checked.expanded.metadata.clone(),
+        options: checked.expanded.options.clone(),
+        option_values: checked.expanded.values.clone(),
+        source_hash: fnv1a(source.as_bytes()),
+        rows: sym.rows,
+        columns: sym.columns,
+        neighbours: (0..n).map(|s| neighbours(s, sym.rows, sym.columns)).collect(),
+        regions: c.regions,
+        tracks: sym
+            .tracks
+            .iter()
+            .filter(|t| t.owner != Some(1))
+            .map(|t| {
+                let other = sym.tracks.iter().find(|u| u.name == t.name && u.owner == Some(1));
+                let p2 = other.map_or(t.sites.clone(), |u| u.sites.clone());
+                let index = |sites: &[u8]| {
+                    let mut idx = vec![NO_SITE; n];
+                    for (i, &s) in sites.iter().enumerate().rev() {
+                        idx[s as usize] = i as u8;
+                    }
+                    idx
+                };
+                Track {
+                    first_index: [index(&t.sites), index(&p2)],
+                    sites: [t.sites.clone(), p2],
+                    looped: t.looped,
+                }
+            })
+            .collect(),
+        dice: sym
+            .dice
+            .iter()
+            .map(|(_, outcomes)| {
+                let total: u64 = outcomes.iter().map(|o| o.1).sum();
+                let mut acc = 0;
+                Dice {
+                    outcomes: outcomes.iter().map(|&(v, w)| (v, w as f64 / total as f64)).collect(),
+                    cumulative: outcomes
+                        .iter()
+                        .map(|o| {
+                            acc += o.1;
+                            acc
+                        })
+                        .collect(),
+                }
+            })
+            .collect(),
+        states: sym.states.clone(),
+        vars: sym.vars.clone(),
+        hands: sym.hands,
+        gens: c.gens,
+        phases,
+        phase_names: c.phase_names,
+        setup,
+        end: end_rules,
+        tracks_repetition: c.repetition,
+        board_never_grows,
+    })
+}
+
+/// A stable 64-bit hash of a text (FNV-1a).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+}
+
+fn neighbours(site: usize, rows: usize, cols: usize) -> [u8; 8] {
+    let (r, c) = ((site / cols) as i64, (site % cols) as i64);
+    let deltas = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+    let mut out = [NO_SITE; 8];
+    for (i, (dr, dc)) in deltas.iter().enumerate() {
+        let (nr, nc) = (r + dr, c + dc);
+        if nr >= 0 && nc >= 0 && (nr as usize) < rows && (nc as usize) < cols {
+            out[i] = (nr as usize * cols + nc as usize) as u8;
+        }
+    }
+    out
+}
+
+struct Compiler<'a> {
+    sym: &'a Symbols,
+    regions: Vec<Region>,
+    gens: Vec<GenDef>,
+    errors: Vec<Diagnostic>,
+    phase_names: Vec<String>,
+    repetition: bool,
+}
+
+impl Compiler<'_> {
+    fn error(&mut self, node: &Node, message: impl Into<String>, help: &str) {
+        self.errors.push(Diagnostic::new("check::kind", node.span, message).label("cannot be compiled").help(help).via(node.via));
+    }
+
+    fn who(&mut self, node: Option<&Node>) -> Who {
+        match node.and_then(|n| n.as_name()) {
+            Some("P1") => Who::Player(0),
+            Some("P2") => Who::Player(1),
+            Some("Next") => Who::Next,
+            Some("Mover") => Who::Mover,
+            other => {
+                if let Some(n) = node {
+                    self.errors.push(
+                        Diagnostic::new("check::out-of-range", n.span, format!("`{}` does not name one player here", other.unwrap_or("?")))
+                            .label("expected P1, P2, Mover or Next")
+                            .help("this ludeme is about one player")
+                            .via(n.via),
+                    );
+                }
+                Who::Mover
+            }
+        }
+    }
+
+    /// Sites of a region expression for each possible mover.
+    fn region_sites(&mut self, node: &Node) -> [Vec<u8>; 2] {
+        let (rows, cols) = (self.sym.rows, self.sym.columns);
+        let fixed = |v: Vec<u8>| [v.clone(), v];
+        let int = |i: usize| node.pos(i).and_then(|n| n.as_int()).unwrap_or(0).max(0) as usize;
+        match node.head() {
+            Some("row") => fixed((0..cols).map(|c| (int(0) * cols + c) as u8).collect()),
+            Some("column") => fixed((0..rows).map(|r| (r * cols + int(0)) as u8).collect()),
+            Some("rect") => {
+                let (r0, c0, r1, c1) = (int(0), int(1), int(2), int(3));
+                fixed((r0.min(r1)..=r0.max(r1)).flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as u8)).collect())
+            }
+            Some("sites") => fixed(node.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]).iter().filter_map(|n| n.as_int()).map(|s| s as u8).collect()),
+            Some("all-sites") => fixed((0..rows * cols).map(|s| s as u8).collect()),
+            Some("union") => {
+                let parts: Vec<Node> = match node.positional().collect::<Vec<_>>().as_slice() {
+                    [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).to_vec(),
+                    many => many.iter().map(|n| (*n).clone()).collect(),
+                };
+                let mut out = [Vec::new(), Vec::new()];
+                for p in &parts {
+                    let s = self.region_sites(p);
+                    for m in 0..2 {
+                        for &x in &s[m] {
+                            if !out[m].contains(&x) {
+                                out[m].push(x);
+                            }
+                        }
+                    }
+                }
+                out
+            }
+            Some("region") => {
+                let name = node.pos(0).and_then(|n| n.as_str()).unwrap_or_default();
+                let of = |p: Option<u8>| self.sym.regions.iter().find(|r| r.name == name && r.owner == p).map(|r| r.sites.clone()).unwrap_or_default();
+                match node.pos(1).and_then(|o| o.as_name()) {
+                    None => fixed(of(None)),
+                    Some("P1") => fixed(of(Some(0))),
+                    Some("P2") => fixed(of(Some(1))),
+                    Some("Mover") => [of(Some(0)), of(Some(1))],
+                    _ => [of(Some(1)), of(Some(0))],
+                }
+            }
+            _ => {
+                self.error(node, format!("{} is not a region", node.describe()), "write a region such as `(row 0)`");
+                [Vec::new(), Vec::new()]
+            }
+        }
+    }
+
+    fn region(&mut self, node: &Node) -> RegionRef {
+        let sites = self.region_sites(node);
+        let region = Region {
+            mask: [Sites::of(&sites[0]), Sites::of(&sites[1])],
+            sites,
+        };
+        let id = match self.regions.iter().position(|r| *r == region) {
+            Some(i) => i,
+            None => {
+                self.regions.push(region);
+                self.regions.len() - 1
+            }
+        };
+        RegionRef(id as u16)
+    }
+
+    fn int(&mut self, node: &Node) -> IntExpr {
+        if let NodeKind::Int(v) = node.kind {
+            return IntExpr::Lit(v);
+        }
+        let bin = |c: &mut Self, f: fn(Box<IntExpr>, Box<IntExpr>) -> IntExpr| {
+            let a = node.pos(0).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
+            let b = node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
+            f(Box::new(a), Box::new(b))
+        };
+        match node.head() {
+            Some("pips") => IntExpr::Pips,
+            Some("count-in") => IntExpr::CountIn(node.pos(0).map(|r| self.region(r)).unwrap_or(RegionRef(0))),
+            Some("pieces-on-board") => IntExpr::PiecesOnBoard(self.who(node.pos(0))),
+            Some("in-hand") => IntExpr::InHand(self.who(node.pos(0))),
+            Some("score") => IntExpr::Score(self.who(node.pos(0))),
+            Some("var") => {
+                let who = self.who(node.pos(0));
+                IntExpr::Var(who, self.var(node.pos(1)))
+            }
+            Some("moves-played") => IntExpr::MovesPlayed,
+            Some("edges-played") => IntExpr::EdgesPlayed,
+            Some("moves-made") => IntExpr::MovesMade(self.who(node.pos(0))),
+            Some("+") => bin(self, IntExpr::Add),
+            Some("-") => bin(self, IntExpr::Sub),
+            Some("*") => bin(self, IntExpr::Mul),
+            _ => {
+                self.error(node, format!("{} is not an integer", node.describe()), "write a number or an integer ludeme");
+                IntExpr::Lit(0)
+            }
+        }
+    }
+
+    fn var(&self, node: Option<&Node>) -> u8 {
+        let name = node.and_then(|n| n.as_str()).unwrap_or_default();
+        self.sym.vars.iter().position(|v| v.0 == name).unwrap_or(0) as u8
+    }
+
+    fn state(&self, node: Option<&Node>) -> Option<u8> {
+        let name = node?.as_str()?;
+        self.sym.states.iter().position(|s| s == name).map(|i| i as u8)
+    }
+
+    fn track(&self, node: Option<&Node>) -> u16 {
+        let name = node.and_then(|n| n.as_str()).unwrap_or_default();
+        // Tracks are numbered by their P1 (or shared) declaration, as in `compile`.
+        self.sym.tracks.iter().filter(|t| t.owner != Some(1)).position(|t| t.name == name).unwrap_or(0) as u16
+    }
+
+    fn list_or_many<'n>(node: &'n Node) -> Vec<&'n Node> {
+        match node.positional().collect::<Vec<_>>().as_slice() {
+            [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).iter().collect(),
+            many => many.to_vec(),
+        }
+    }
+
+    fn cond(&mut self, node: &Node) -> Cond {
+        if let NodeKind::Bool(b) = node.kind {
+            return Cond::Const(b);
+        }
+        let cmp = |c: &mut Self, op: Cmp| {
+            let a = node.pos(0).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
+            let b = node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
+            Cond::Compare(op, a, b)
+        };
+        match node.head() {
+            Some("=") => cmp(self, Cmp::Eq),
+            Some("!=") => cmp(self, Cmp::Ne),
+            Some("<") => cmp(self, Cmp::Lt),
+            Some("<=") => cmp(self, Cmp::Le),
+            Some(">") => cmp(self, Cmp::Gt),
+            Some(">=") => cmp(self, Cmp::Ge),
+            Some("and") => Cond::And(Self::list_or_many(node).into_iter().map(|n| self.cond(n)).collect()),
+            Some("or") => Cond::Or(Self::list_or_many(node).into_iter().map(|n| self.cond(n)).collect()),
+            Some("not") => Cond::Not(Box::new(node.pos(0).map(|n| self.cond(n)).unwrap_or(Cond::Const(false)))),
+            Some("is-in") => {
+                let v = node.pos(0).map(|n| self.int(n)).unwrap_or(IntExpr::Lit(0));
+                let list = node.pos(1).and_then(|l| l.as_list()).unwrap_or(&[]).iter().filter_map(|n| n.as_int()).collect();
+                Cond::IsIn(v, list)
+            }
+            Some("no-moves") => Cond::NoMoves(self.who(node.pos(0))),
+            Some("no-pieces") => Cond::NoPieces(self.who(node.pos(0))),
+            Some("repeated") => {
+                self.repetition = true;
+                Cond::Repeated
+            }
+            Some("sown-into") => Cond::SownInto(node.pos(0).map(|r| self.region(r)).unwrap_or(RegionRef(0))),
+            _ => {
+                self.error(node, format!("{} is not a condition", node.describe()), "write a condition");
+                Cond::Const(false)
+            }
+        }
+    }
+
+    fn dirs(&mut self, node: Option<&Node>) -> Vec<u8> {
+        let idx = |d: &str| DIRECTIONS.iter().position(|x| *x == d).unwrap_or(0) as u8;
+        match node.and_then(|n| n.as_name()) {
+            Some("Orthogonal") => ["N", "E", "S", "W"].iter().map(|d| idx(d)).collect(),
+            Some("Diagonal") => ["NE", "SE", "SW", "NW"].iter().map(|d| idx(d)).collect(),
+            Some("All") => (0..8).collect(),
+            Some(d) => vec![idx(d)],
+            None => Vec::new(),
+        }
+    }
+
+    fn effects(&mut self, node: Option<&Node>) -> Vec<Effect> {
+        let Some(node) = node else { return Vec::new() };
+        let items: Vec<&Node> = match node.as_list() {
+            Some(l) => l.iter().collect(),
+            None => vec![node],
+        };
+        items
+            .into_iter()
+            .map(|e| {
+                let who = self.who(e.pos(0));
+                let var = self.var(e.pos(1));
+                let value = e.pos(2).map(|v| self.int(v)).unwrap_or(IntExpr::Lit(0));
+                Effect::SetVar(who, var, value)
+            })
+            .collect()
+    }
+
+    fn gen(&mut self, gen: Gen, node: &Node) -> MoveExpr {
+        let then = self.effects(node.named("then"));
+        self.gens.push(GenDef { gen, then });
+        MoveExpr::Gen(self.gens.len() as u16 - 1)
+    }
+
+    fn moves(&mut self, node: &Node) -> MoveExpr {
+        let flag = |n: Option<&Node>| matches!(n.map(|n| &n.kind), Some(NodeKind::Bool(true)));
+        match node.head() {
+            Some("or") => MoveExpr::Or(Self::list_or_many(node).into_iter().map(|n| self.moves(n)).collect()),
+            Some("if") => {
+                let c = node.pos(0).map(|n| self.cond(n)).unwrap_or(Cond::Const(false));
+                let t = node.pos(1).map(|n| self.moves(n)).unwrap_or(MoveExpr::Or(Vec::new()));
+                let e = node.pos(2).map(|n| Box::new(self.moves(n)));
+                MoveExpr::If(c, Box::new(t), e)
+            }
+            Some("filter") => {
+                let c = node.pos(0).map(|n| self.cond(n)).unwrap_or(Cond::Const(false));
+                let m = node.pos(1).map(|n| self.moves(n)).unwrap_or(MoveExpr::Or(Vec::new()));
+                MoveExpr::Filter(c, Box::new(m))
+            }
+            Some("place") => {
+                let count = node.pos(0).and_then(|n| n.as_int()).unwrap_or(1);
+                if !(1..=MAX_COUNTERS).contains(&count) {
+                    self.error(node, format!("placing {count} pieces at once is out of range"), "place 1 or more pieces");
+                }
+                let to = node.named("to").map(|r| self.region(r));
+                self.gen(Gen::Place { count: count.clamp(1, MAX_COUNTERS) as u16, to }, node)
+            }
+            Some("step") => {
+                let dirs = self.dirs(node.pos(0));
+                let to = node.named("to").map(|r| self.region(r));
+                self.gen(Gen::Step { dirs, to }, node)
+            }
+            Some("hop") => {
+                let dirs = self.dirs(node.pos(0));
+                let run_in = node.named("run-in").map(|r| self.region(r));
+                let edge_last = node.named("edge").and_then(|n| n.as_name()) == Some("LastSite");
+                self.gen(Gen::Hop { dirs, run_in, edge_last }, node)
+            }
+            Some("sow") => {
+                let track = self.track(node.pos(0));
+                let from = node.named("from").map(|r| self.region(r));
+                let capture = node.named("capture").map(|cap| {
+                    let region = cap.named("in").map(|r| self.region(r)).unwrap_or(RegionRef(0));
+                    let mut counts = 0u64;
+                    for v in cap.named("counts").and_then(|l| l.as_list()).unwrap_or(&[]) {
+                        match v.as_int() {
+                            Some(k @ 0..=63) => counts |= 1 << k,
+                            _ => self.error(v, format!("{} cannot be a capture count", v.describe()), "capture counts run from 0 to 63"),
+                        }
+                    }
+                    Capture {
+                        region,
+                        counts,
+                        backwards: flag(cap.named("backwards")),
+                        grand_slam: match cap.named("grand-slam").and_then(|n| n.as_name()) {
+                            Some("NoCapture") => GrandSlam::NoCapture,
+                            _ => GrandSlam::Allowed,
+                        },
+                    }
+                });
+                self.gen(Gen::Sow { track, from, skip_origin: flag(node.named("skip-origin")), capture }, node)
+            }
+            Some("transfer") => {
+                let from = node.named("from").map(|r| self.region(r)).unwrap_or(RegionRef(0));
+                let to = node.named("to").map(|r| self.region(r)).unwrap_or(RegionRef(0));
+                let count = node.named("count").map(|n| self.int(n));
+                self.gen(Gen::Transfer { from, to, count }, node)
+            }
+            Some(h @ ("advance" | "advance-all")) => {
+                let track = self.track(node.pos(0));
+                let steps = node.pos(1).map(|n| self.int(n)).unwrap_or(IntExpr::Lit(0));
+                let state = self.state(node.named("state"));
+                let set_state = self.state(node.named("set-state"));
+                let gen = if h == "advance" {
+                    Gen::Advance { track, steps, state, set_state }
+                } else {
+                    Gen::AdvanceAll { track, steps, state, set_state }
+                };
+                self.gen(gen, node)
+            }
+            Some("phases") => {
+                self.error(node, "`phases` must be the whole of `play`", "write `(play (phases {...}))`");
+                MoveExpr::Or(Vec::new())
+            }
+            _ => {
+                self.error(node, format!("{} is not a move", node.describe()), "write a move ludeme");
+                MoveExpr::Or(Vec::new())
+            }
+        }
+    }
+
+    fn action(&mut self, node: Option<&Node>) -> Action {
+        match node {
+            Some(n) if n.head() == Some("goto") => {
+                let name = n.pos(0).and_then(|p| p.as_str()).unwrap_or_default();
+                let phase = self.sym.phases.iter().position(|p| p == name).unwrap_or(0) as u8;
+                let pips = n.named("pips").map(|p| self.int(p));
+                Action::Goto(phase, pips)
+            }
+            _ => Action::EndTurn,
+        }
+    }
+
+    fn play(&mut self, node: &Node) -> Vec<Phase> {
+        if node.head() != Some("phases") {
+            self.phase_names = vec!["Play".to_string()];
+            let moves = self.moves(node);
+            return vec![Phase::Decision { moves, pass: false, next: Action::EndTurn }];
+        }
+        self.phase_names = self.sym.phases.clone();
+        let list = node.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]);
+        list.iter()
+            .map(|p| match p.head() {
+                Some("chance") => {
+                    let name = p.pos(1).and_then(|n| n.as_str()).unwrap_or_default();
+                    let dice = self.sym.dice.iter().position(|d| d.0 == name).unwrap_or(0) as u16;
+                    let branches = p
+                        .pos(2)
+                        .and_then(|l| l.as_list())
+                        .unwrap_or(&[])
+                        .iter()
+                        .map(|b| match b.head() {
+                            Some("when") => {
+                                let c = b.pos(0).map(|n| self.cond(n)).unwrap_or(Cond::Const(false));
+                                (c, self.action(b.pos(1)))
+                            }
+                            _ => (Cond::Const(true), self.action(b.pos(0))),
+                        })
+                        .collect();
+                    Phase::Chance { dice, branches }
+                }
+                _ => {
+                    let moves = p.pos(1).map(|m| self.moves(m)).unwrap_or(MoveExpr::Or(Vec::new()));
+                    let pass = matches!(p.named("pass").map(|n| &n.kind), Some(NodeKind::Bool(true)));
+                    let next = self.action(p.named("next"));
+                    Phase::Decision { moves, pass, next }
+                }
+            })
+            .collect()
+    }
+
+    fn setup(&mut self, node: &Node) -> Vec<Setup> {
+        let items: Vec<&Node> = match node.pos(0) {
+            Some(n) if n.as_list().is_some() => n.as_list().unwrap_or(&[]).iter().collect(),
+            Some(n) => vec![n],
+            None => Vec::new(),
+        };
+        let mut out = Vec::new();
+        for item in items {
+            let count = |c: &mut Self, n: Option<&Node>| {
+                let v = n.and_then(|n| n.as_int()).unwrap_or(0);
+                if !(0..=MAX_COUNTERS).contains(&v) {
+                    if let Some(n) = n {
+                        c.errors.push(
+                            Diagnostic::new("check::out-of-range", n.span, format!("{v} counters is out of range"))
+                                .label("count")
+                                .help(format!("counts run from 0 to {MAX_COUNTERS}"))
+                                .via(n.via),
+                        );
+                    }
+                }
+                v.clamp(0, MAX_COUNTERS) as u16
+            };
+            match item.head() {
+                Some("fill") => {
+                    let sites = item.pos(0).map(|r| self.region_sites(r)[0].clone()).unwrap_or_default();
+                    let n = count(self, item.pos(1));
+                    out.push(Setup::Fill(sites, n));
+                }
+                Some("hand") => {
+                    let players = match item.pos(0).and_then(|n| n.as_name()) {
+                        Some("P1") => vec![0],
+                        Some("P2") => vec![1],
+                        _ => vec![0, 1],
+                    };
+                    let n = count(self, item.pos(1));
+                    out.push(Setup::Hand(players, n));
+                }
+                Some("pieces") => {
+                    let player = if item.pos(0).and_then(|n| n.as_name()) == Some("P2") { 1 } else { 0 };
+                    let sites = item.pos(1).map(|r| self.region_sites(r)[0].clone()).unwrap_or_default();
+                    let track = item.named("track").map(|t| self.track(Some(t)));
+                    let state = self.state(item.named("state")).unwrap_or(0);
+                    out.push(Setup::Pieces { player, sites, track, state });
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn end(&mut self, node: &Node) -> Vec<(Cond, Outcome)> {
+        let items: Vec<&Node> = match node.pos(0) {
+            Some(n) if n.as_list().is_some() => n.as_list().unwrap_or(&[]).iter().collect(),
+            Some(n) => vec![n],
+            None => Vec::new(),
+        };
+        items
+            .into_iter()
+            .map(|rule| {
+                let cond = rule.pos(0).map(|n| self.cond(n)).unwrap_or(Cond::Const(false));
+                let outcome = match rule.pos(1) {
+                    Some(r) if r.head() == Some("by-score") => {
+                        let collect = r.named("collect").and_then(|c| c.as_str()).map(|name| {
+                            let call = Node::new(
+                                NodeKind::Call {
+                                    head: "region".into(),
+                                    quoted: false,
+                                    head_span: r.span,
+                                    args: vec![
+                                        crate::syntax::Arg { key: None, value: Node::new(NodeKind::Str(name.to_string()), r.span) },
+                                        crate::syntax::Arg { key: None, value: Node::new(NodeKind::Name("Mover".into()), r.span) },
+                                    ],
+                                },
+                                r.span,
+                            );
+                            self.region(&call).0
+                        });
+                        let draw_within = r.named("draw-within").map(|n| self.int(n)).unwrap_or(IntExpr::Lit(0));
+                        Outcome::ByScore { collect, draw_within }
+                    }
+                    Some(r) => {
+                        let who = match r.pos(0).and_then(|n| n.as_name()) {
+                            Some("All") | Some("Each") | Some("Shared") => None,
+                            _ => Some(self.who(r.pos(0))),
+                        };
+                        let kind = match r.pos(1).and_then(|n| n.as_name()) {
+                            Some("Win") => ResultKind::Win,
+                            Some("Loss") => ResultKind::Loss,
+                            _ => ResultKind::Draw,
+                        };
+                        Outcome::Fixed(who, kind)
+                    }
+                    None => Outcome::Fixed(None, ResultKind::Draw),
+                };
+                (cond, outcome)
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,410 @@
+//! The executable form of a game's rules: flat tables and small enums, no names.
+
+use crate::expand::{Metadata, OptionDecl, OptionValue};
+
+/// Directions on a grid, in the order of `Game::neighbours`.
+pub const DIRECTIONS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+
+/// No site (off the board, not on a track).
+pub const NO_SITE: u8 = u8::MAX;
+
+/// A set of sites as a bitset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Sites(pub [u64; 4]);
+
+impl Sites {
+    /// The set of the given sites.
+    pub fn of(sites: &[u8]) -> Sites {
+        let mut s = Sites::default();
+        for &x in sites {
+            s.insert(x);
+        }
+        s
+    }
+
+    /// Adds a site.
+    #[inline]
+    pub fn insert(&mut self, site: u8) {
+        self.0[(site >> 6) as usize] |= 1 << (site & 63);
+    }
+
+    /// Whether the site is in the set.
+    #[inline]
+    pub fn contains(&self, site: u8) -> bool {
+        self.0[(site >> 6) as usize] & (1 << (site & 63)) != 0
+    }
+
+    /// Whether the two sets share a site.
+    #[inline]
+    pub fn intersects(&self, other: &Sites) -> bool {
+        (0..4).any(|i| self.0[i] & other.0[i] != 0)
+    }
+}
+
+/// Whose: a fixed player, or the player to move, or their opponent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    /// Player index 0 or 1.
+    Player(u8),
+    /// The player to move (in end rules and filters: the player who just moved).
+    Mover,
+    /// The other player.
+    Next,
+}
+
+/// A region as the rules use it: its sites when P1 is the mover, and when P2 is.
+/// `(region "Home" Next)` is a region too, with the two lists swapped.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Region {
+    /// The sites, indexed by the mover.
+    pub sites: [Vec<u8>; 2],
+    /// The same as bitsets.
+    pub mask: [Sites; 2],
+}
+
+/// A reference to a region: an index into `Game::regions`, read with the mover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RegionRef(pub u16);
+
+/// A track: one site list per player (the same for a shared track).
+#[derive(Debug, Clone)]
+pub struct Track {
+    /// The sites in order, per player.
+    pub sites: [Vec<u8>; 2],
+    /// A site's first place on the track, per player; `NO_SITE` if it is not on it.
+    pub first_index: [Vec<u8>; 2],
+    /// Whether the track returns to its start.
+    pub looped: bool,
+}
+
+/// An integer expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum IntExpr {
+    /// A constant.
+    Lit(i64),
+    /// The current throw.
+    Pips,
+    /// Counters or pieces in a region.
+    CountIn(RegionRef),
+    /// A player's pieces on the board.
+    PiecesOnBoard(Who),
+    /// A player's hand.
+    InHand(Who),
+    /// A player's store.
+    Score(Who),
+    /// A player variable.
+    Var(Who, u8),
+    /// Moves played in the game.
+    MovesPlayed,
+    /// Edges (moves and throws) played.
+    EdgesPlayed,
+    /// Moves a player has made.
+    MovesMade(Who),
+    /// Sum.
+    Add(Box<IntExpr>, Box<IntExpr>),
+    /// Difference.
+    Sub(Box<IntExpr>, Box<IntExpr>),
+    /// Product.
+    Mul(Box<IntExpr>, Box<IntExpr>),
+}
+
+/// A comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cmp {
+    /// =
+    Eq,
+    /// !=
+    Ne,
+    /// <
+    Lt,
+    /// <=
+    Le,
+    /// >
+    Gt,
+    /// >=
+    Ge,
+}
+
+/// A condition.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cond {
+    /// A constant.
+    Const(bool),
+    /// A comparison of two integers.
+    Compare(Cmp, IntExpr, IntExpr),
+    /// All hold.
+    And(Vec<Cond>),
+    /// One holds.
+    Or(Vec<Cond>),
+    /// Does not hold.
+    Not(Box<Cond>),
+    /// The value is in the list.
+    IsIn(IntExpr, Vec<i64>),
+    /// The player is to move and has no legal move.
+    NoMoves(Who),
+    /// The player has no piece on the board or in hand.
+    NoPieces(Who),
+    /// The position occurred before.
+    Repeated,
+    /// The move being filtered sowed into the region.
+    SownInto(RegionRef),
+}
+
+/// What a capture that takes a whole region does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GrandSlam {
+    /// It captures as usual.
+    Allowed,
+    /// It captures nothing.
+    NoCapture,
+}
+
+/// The capture rule of a sowing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Capture {
+    /// Where captures happen.
+    pub region: RegionRef,
+    /// Counts that are captured, as a bitmask over 0..64.
+    pub counts: u64,
+    /// Whether earlier holes are captured too.
+    pub backwards: bool,
+    /// The grand-slam rule.
+    pub grand_slam: GrandSlam,
+}
+
+/// One move generator.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Gen {
+    /// Pieces from hand onto an empty site.
+    Place {
+        /// Pieces per placement.
+        count: u16,
+        /// Allowed sites.
+        to: Option<RegionRef>,
+    },
+    /// One piece to an adjacent empty site.
+    Step {
+        /// Direction indices.
+        dirs: Vec<u8>,
+        /// Allowed targets.
+        to: Option<RegionRef>,
+    },
+    /// One piece over a run of enemy sites.
+    Hop {
+        /// Direction indices.
+        dirs: Vec<u8>,
+        /// Where the run's sites must lie.
+        run_in: Option<RegionRef>,
+        /// Whether a run reaching the edge lands on its last site.
+        edge_last: bool,
+    },
+    /// Sowing along a track.
+    Sow {
+        /// Track index.
+        track: u16,
+        /// Holes to sow from.
+        from: Option<RegionRef>,
+        /// Laps skip the origin.
+        skip_origin: bool,
+        /// The capture rule.
+        capture: Option<Capture>,
+    },
+    /// All counters of a hole into another.
+    Transfer {
+        /// Holes to empty.
+        from: RegionRef,
+        /// Holes to fill.
+        to: RegionRef,
+        /// Required count in the origin.
+        count: Option<IntExpr>,
+    },
+    /// One piece along its track.
+    Advance {
+        /// Track index.
+        track: u16,
+        /// Steps.
+        steps: IntExpr,
+        /// Required piece state.
+        state: Option<u8>,
+        /// State after the move.
+        set_state: Option<u8>,
+    },
+    /// Every selected piece one step, then a chosen one the rest.
+    AdvanceAll {
+        /// Track index.
+        track: u16,
+        /// Steps in all.
+        steps: IntExpr,
+        /// Required piece state.
+        state: Option<u8>,
+        /// State after the move.
+        set_state: Option<u8>,
+    },
+}
+
+/// A side effect after a move.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    /// Sets a player variable.
+    SetVar(Who, u8, IntExpr),
+}
+
+/// A generator with its effects.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GenDef {
+    /// The generator.
+    pub gen: Gen,
+    /// Effects after each of its moves.
+    pub then: Vec<Effect>,
+}
+
+/// The move expression of a decision phase.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MoveExpr {
+    /// One generator, by index.
+    Gen(u16),
+    /// All alternatives.
+    Or(Vec<MoveExpr>),
+    /// By a condition before the move.
+    If(Cond, Box<MoveExpr>, Option<Box<MoveExpr>>),
+    /// Moves after which the condition holds.
+    Filter(Cond, Box<MoveExpr>),
+}
+
+/// Where a turn goes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// Another phase of the turn, possibly setting the pips.
+    Goto(u8, Option<IntExpr>),
+    /// The other player's turn.
+    EndTurn,
+}
+
+/// One phase of a turn.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Phase {
+    /// The player chooses a move.
+    Decision {
+        /// The moves.
+        moves: MoveExpr,
+        /// Pass when there is no move.
+        pass: bool,
+        /// Where the turn goes after the move.
+        next: Action,
+    },
+    /// Dice are thrown.
+    Chance {
+        /// Dice index.
+        dice: u16,
+        /// Branches, first match taken.
+        branches: Vec<(Cond, Action)>,
+    },
+}
+
+/// Dice: outcome values with probabilities.
+#[derive(Debug, Clone)]
+pub struct Dice {
+    /// (value, probability), values ascending.
+    pub outcomes: Vec<(i32, f64)>,
+    /// Cumulative weights for sampling.
+    pub cumulative: Vec<u64>,
+}
+
+/// A fixed result or a result by score.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// A player wins or loses; `None` for all (a draw).
+    Fixed(Option<Who>, ResultKind),
+    /// The higher store wins.
+    ByScore {
+        /// A per-player region collected into each store first.
+        collect: Option<u16>,
+        /// Scores this close are a draw.
+        draw_within: IntExpr,
+    },
+}
+
+/// Win, loss or draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultKind {
+    /// The player wins.
+    Win,
+    /// The player loses.
+    Loss,
+    /// Nobody wins.
+    Draw,
+}
+
+/// A start instruction.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Setup {
+    /// Neutral counters on sites.
+    Fill(Vec<u8>, u16),
+    /// Pieces in hand.
+    Hand(Vec<u8>, u16),
+    /// One piece of a player on each site, with its track position and state.
+    Pieces {
+        /// The player.
+        player: u8,
+        /// The sites.
+        sites: Vec<u8>,
+        /// The track for positions.
+        track: Option<u16>,
+        /// The state.
+        state: u8,
+    },
+}
+
+/// A compiled game: immutable, shared by every state.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// The game's name.
+    pub name: String,
+    /// The metadata.
+    pub metadata: Metadata,
+    /// Declared options.
+    pub options: Vec<OptionDecl>,
+    /// Option values of this load.
+    pub option_values: Vec<(String, OptionValue)>,
+    /// A hash of the source text, to recognise trials of another version.
+    pub source_hash: u64,
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub columns: usize,
+    /// Neighbour of each site in each of the 8 directions, `NO_SITE` off the board.
+    pub neighbours: Vec<[u8; 8]>,
+    /// Regions (declared and anonymous).
+    pub regions: Vec<Region>,
+    /// Tracks.
+    pub tracks: Vec<Track>,
+    /// Dice.
+    pub dice: Vec<Dice>,
+    /// Piece state names.
+    pub states: Vec<String>,
+    /// Player variable names and initial values.
+    pub vars: Vec<(String, i64)>,
+    /// Whether players have hands.
+    pub hands: bool,
+    /// Move generators.
+    pub gens: Vec<GenDef>,
+    /// Phases of a turn; turns start in phase 0.
+    pub phases: Vec<Phase>,
+    /// Phase names.
+    pub phase_names: Vec<String>,
+    /// The start.
+    pub setup: Vec<Setup>,
+    /// End rules in order.
+    pub end: Vec<(Cond, Outcome)>,
+    /// Whether positions are remembered for `(repeated)`.
+    pub tracks_repetition: bool,
+    /// Whether the counters on the board can never grow, so that history before a capture can be dropped.
+    pub board_never_grows: bool,
+}
+
+impl Game {
+    /// Number of sites.
+    pub fn sites(&self) -> usize {
+        self.rows * self.columns
+    }
+}

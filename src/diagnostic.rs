@@ -1,0 +1,213 @@
+//! Diagnostics of the front end: what is wrong, where, and a hint; rendered with miette.
+
+use crate::syntax::Span;
+use std::fmt;
+
+/// One problem found in a `.game` file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diagnostic {
+    /// A stable code such as `check::unknown-ludeme`.
+    pub code: &'static str,
+    /// What is wrong.
+    pub message: String,
+    /// Where it is.
+    pub span: Span,
+    /// The text under the underline.
+    pub label: String,
+    /// How to fix it.
+    pub help: Option<String>,
+    /// Other places worth showing, such as a define's body or a first declaration.
+    pub related: Vec<(Span, String)>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with a message and a primary label.
+    #[cold]
+    pub fn new(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            message: message.into(),
+            span,
+            label: String::new(),
+            help: None,
+            related: Vec::new(),
+        }
+    }
+
+    /// Sets the label under the primary span.
+    pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = label.into();
+        self
+    }
+
+    /// Sets the help line.
+    pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Adds another labelled place.
+    pub fn related(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
+        self.related.push((span, label.into()));
+        self
+    }
+
+    /// Points at the define use too, when the node came out of a define.
+    pub fn via(self, via: Option<Span>) -> Diagnostic {
+        match via {
+            Some(use_site) if use_site != self.span => {
+                self.related(use_site, "in this use of a define")
+            }
+            _ => self,
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// A source file with its name, for rendering and for locating spans.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// The path or name shown to the user.
+    pub name: String,
+    /// The full text.
+    pub text: String,
+}
+
+impl Source {
+    /// A named source text.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
+        Source {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    /// Line and column (both from 1, column in characters) of a byte offset.
+    pub fn line_col(&self, offset: u32) -> (usize, usize) {
+        let offset = (offset as usize).min(self.text.len());
+        let before = &self.text[..floor_char_boundary(&self.text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = before[line_start..].chars().count() + 1;
+        (line, col)
+    }
+
+    /// Renders diagnostics as miette reports, without colours (stable for tests and pipes).
+    pub fn render(&self, diagnostics: &[Diagnostic]) -> String {
+        self.render_with(diagnostics, false)
+    }
+
+    /// Renders diagnostics, with colours when `color` is set.
+    pub fn render_with(&self, diagnostics: &[Diagnostic], color: bool) -> String {
+        let theme = if color {
+            miette::GraphicalTheme::unicode()
+        } else {
+            miette::GraphicalTheme::unicode_nocolor()
+        };
+        let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(100);
+        let mut out = String::new();
+        for d in diagnostics {
+            let report = Rendered {
+                diagnostic: d,
+                source: miette::NamedSource::new(&self.name, self.text.clone()),
+            };
+            let (line, col) = self.line_col(d.span.start);
+            out.push_str(&format!("{}:{}:{}: error[{}]\n", self.name, line, col, d.code));
+            if handler.render_report(&mut out, &report).is_err() {
+                out.push_str(&d.message);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Diagnostics as JSON objects for editors: file, line, column, end, severity, code, message, help.
+    pub fn to_json(&self, diagnostics: &[Diagnostic]) -> Vec<serde_json::Value> {
+        diagnostics
+            .iter()
+            .map(|d| {
+                let (line, column) = self.line_col(d.span.start);
+                let (end_line, end_column) = self.line_col(d.span.end);
+                serde_json::json!({
+                    "file": self.name,
+                    "line": line,
+                    "column": column,
+                    "end": {"line": end_line, "column": end_column},
+                    "severity": "error",
+                    "code": d.code,
+                    "message": d.message,
+                    "help": d.help,
+                })
+            })
+            .collect()
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The bridge to miette: a diagnostic together with its source.
+struct Rendered<'a> {
+    diagnostic: &'a Diagnostic,
+    source: miette::NamedSource<String>,
+}
+
+impl fmt::Debug for Rendered<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.diagnostic.message)
+    }
+}
+
+impl fmt::Display for Rendered<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.diagnostic.message)
+    }
+}
+
+impl std::error::Error for Rendered<'_> {}
+
+impl miette::Diagnostic for Rendered<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.diagnostic.code))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.diagnostic
+            .help
+            .as_ref()
+            .map(|h| Box::new(h.as_str()) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        let d = self.diagnostic;
+        let len = self.source.inner().len();
+        let clamp = move |s: Span| -> (usize, usize) {
+            let start = (s.start as usize).min(len);
+            let end = (s.end as usize).clamp(start, len);
+            (start, end - start)
+        };
+        let primary = {
+            let (start, n) = clamp(d.span);
+            let label = (!d.label.is_empty()).then(|| d.label.clone());
+            miette::LabeledSpan::new_primary_with_span(label, (start, n))
+        };
+        let others = d.related.iter().map(move |(s, l)| {
+            let (start, n) = clamp(*s);
+            miette::LabeledSpan::new_with_span(Some(l.clone()), (start, n))
+        });
+        Some(Box::new(std::iter::once(primary).chain(others)))
+    }
+}

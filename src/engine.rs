@@ -1,0 +1,142 @@
+//! Stage 5: states and moves, and the game API on top of the compiled rules (OpenSpiel style).
+//!
+//! Contract, for every game:
+//! - `Game` is immutable and shared; `State` is plain data, `Clone + Eq + Hash`.
+//! - A state is a decision node (the player to move picks a move), a chance node (dice are
+//!   thrown; outcomes with probabilities summing to 1) or terminal.
+//! - Legal moves come in a deterministic order: by generator as written in the rules, then by
+//!   origin site, then by target site. A non-terminal decision node always has at least one move
+//!   (a pass where the rules say so); a decision with no move that no rule covers ends in a draw.
+//! - Every move has a text notation that parses back to the same move in the same position.
+
+mod notation;
+mod render;
+mod rules;
+mod search;
+mod state;
+
+pub use rules::PlayError;
+pub use search::{perft, perft_divide, playout, Playout};
+pub use state::{Board, Cell, Move, NodeType, State, Status};
+
+use crate::compile::ir::{Game, Phase};
+use rand::Rng;
+
+/// A move or throw that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a legal {what} here; legal: {legal}")]
+pub struct MoveError {
+    /// The text given.
+    pub text: String,
+    /// "move" or "throw".
+    pub what: &'static str,
+    /// The legal moves or throws, in notation, space-separated.
+    pub legal: String,
+}
+
+impl Game {
+    /// The start position.
+    pub fn new_initial_state(&self) -> State {
+        rules::with_buffer(|buf| rules::initial(self, buf))
+    }
+
+    /// The legal moves of a decision node, in order (empty at chance and terminal nodes).
+    pub fn legal_moves(&self, state: &State, out: &mut Vec<Move>) {
+        out.clear();
+        if state.node == NodeType::Decision {
+            rules::generate(self, state, out);
+        }
+    }
+
+    /// The legal moves as a new vector.
+    pub fn moves(&self, state: &State) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.legal_moves(state, &mut v);
+        v
+    }
+
+    /// The outcomes of a chance node with their probabilities (empty elsewhere).
+    pub fn chance_outcomes(&self, state: &State) -> Vec<(Move, f64)> {
+        match (state.node, self.phases.get(state.phase as usize)) {
+            (NodeType::Chance, Some(Phase::Chance { dice, .. })) => self.dice[*dice as usize].outcomes.iter().map(|&(v, p)| (Move::throw(v), p)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Draws a chance outcome with its true probability.
+    pub fn sample_chance(&self, state: &State, rng: &mut impl Rng) -> Option<Move> {
+        let Some(Phase::Chance { dice, .. }) = self.phases.get(state.phase as usize) else { return None };
+        let d = &self.dice[*dice as usize];
+        let total = *d.cumulative.last()?;
+        let r = rng.random_range(0..total);
+        let i = d.cumulative.partition_point(|&c| c <= r);
+        d.outcomes.get(i).map(|o| Move::throw(o.0))
+    }
+
+    /// Applies a legal move or chance outcome. The move is trusted to be legal: use
+    /// [`Game::parse_move`] or [`Game::apply_checked`] for moves from outside.
+    pub fn apply(&self, state: &mut State, m: Move) -> Result<(), PlayError> {
+        rules::with_buffer(|buf| rules::apply_edge(self, state, m, buf))
+    }
+
+    /// Applies a move and leaves the next decision's legal moves in `moves` (the playout fast path).
+    pub fn apply_and_generate(&self, state: &mut State, m: Move, moves: &mut Vec<Move>) -> Result<(), PlayError> {
+        rules::apply_edge(self, state, m, moves)
+    }
+
+    /// Applies a move after checking that it is legal.
+    pub fn apply_checked(&self, state: &mut State, m: Move) -> Result<(), PlayError> {
+        let legal = match state.node {
+            NodeType::Terminal => return Err(PlayError::GameOver),
+            NodeType::Chance => self.chance_outcomes(state).iter().any(|o| o.0 == m),
+            NodeType::Decision => self.moves(state).contains(&m),
+        };
+        if !legal {
+            return Err(PlayError::Illegal);
+        }
+        self.apply(state, m)
+    }
+
+    /// The notation of a move in a position, such as `place c3`, `c3-c4`, `c3xe3`, `sow d1`, `throw 5`.
+    pub fn notation(&self, state: &State, m: Move) -> String {
+        notation::write(self, state, m)
+    }
+
+    /// The name of a site: `a1` = site 0, columns from the left, rows from the bottom.
+    pub fn site_name(&self, site: u8) -> String {
+        notation::site_name(self, site)
+    }
+
+    /// Reads one move or throw in notation; an error lists the legal ones.
+    pub fn parse_move(&self, state: &State, text: &str) -> Result<Move, MoveError> {
+        notation::parse(self, state, text)
+    }
+
+    /// Splits a line of moves (`"sow d1 c3-c4 throw 5"`) into single moves' notations.
+    pub fn split_moves(text: &str) -> Vec<String> {
+        notation::split(text)
+    }
+
+    /// The position as ASCII: the board, hands, stores and who is to move.
+    pub fn render(&self, state: &State) -> String {
+        render::board(self, state)
+    }
+
+    /// The name of the phase the state is in.
+    pub fn phase_name(&self, state: &State) -> &str {
+        self.phase_names.get(state.phase as usize).map_or("", String::as_str)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_small_copy_values() {
+        assert_eq!(std::mem::size_of::<Move>(), 4);
+        assert_eq!(Move::throw(13).throw_value(), Some(13));
+        assert_eq!(Move::throw(0).throw_value(), Some(0));
+        assert!(Move::pass().is_pass());
+    }
+}

@@ -1,0 +1,702 @@
+//! The interpreter of the compiled rules: move generation, applying moves, turn control and
+//! end rules. Everything here runs on the hot path: no names, no maps, no allocation once warm.
+
+use super::state::{Board, Cell, Move, NodeType, State, Status};
+use crate::compile::ir::*;
+use std::cell::RefCell;
+
+thread_local! {
+    /// The board that filters try moves on.
+    static SCRATCH: RefCell<Board> = RefCell::new(Board::default());
+    /// The move buffer of `apply` for callers that do not pass their own.
+    static MOVES: RefCell<Vec<Move>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Why a move could not be applied.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// A throw was given where a move is due, or the other way round.
+    #[error("{0}")]
+    WrongNode(&'static str),
+    /// The move is not legal here.
+    #[error("the move is not legal in this position")]
+    Illegal,
+}
+
+/// What applying a generator's move did, for filters and history.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct Effects {
+    pub sown: Sites,
+    pub captured: u32,
+}
+
+/// What conditions and integers are evaluated against.
+pub(crate) struct Ctx<'a> {
+    pub game: &'a Game,
+    pub state: &'a State,
+    pub board: &'a Board,
+    /// The player `Mover` stands for.
+    pub mover: u8,
+    /// Sites the filtered move sowed into.
+    pub sown: Sites,
+    /// The player to move, when they have no legal move.
+    pub stuck: Option<u8>,
+    /// Whether the position occurred before.
+    pub repeated: bool,
+}
+
+impl Ctx<'_> {
+    #[inline]
+    fn who(&self, w: Who) -> u8 {
+        match w {
+            Who::Player(p) => p,
+            Who::Mover => self.mover,
+            Who::Next => self.mover ^ 1,
+        }
+    }
+
+    #[inline]
+    fn sites(&self, r: RegionRef) -> &[u8] {
+        &self.game.regions[r.0 as usize].sites[self.mover as usize]
+    }
+
+    pub fn int(&self, e: &IntExpr) -> i64 {
+        match e {
+            IntExpr::Lit(v) => *v,
+            IntExpr::Pips => self.state.pips as i64,
+            IntExpr::CountIn(r) => self.sites(*r).iter().map(|&s| self.board.cells[s as usize].count as i64).sum(),
+            IntExpr::PiecesOnBoard(w) => {
+                let owner = self.who(*w) + 1;
+                self.board.cells.iter().filter(|c| c.owner == owner).map(|c| c.count as i64).sum()
+            }
+            IntExpr::InHand(w) => self.board.hand[self.who(*w) as usize] as i64,
+            IntExpr::Score(w) => self.board.store[self.who(*w) as usize] as i64,
+            IntExpr::Var(w, v) => self.board.vars[self.who(*w) as usize][*v as usize] as i64,
+            IntExpr::MovesPlayed => self.state.moves_played as i64,
+            IntExpr::EdgesPlayed => self.state.edges_played as i64,
+            IntExpr::MovesMade(w) => self.state.moves_made[self.who(*w) as usize] as i64,
+            IntExpr::Add(a, b) => self.int(a).saturating_add(self.int(b)),
+            IntExpr::Sub(a, b) => self.int(a).saturating_sub(self.int(b)),
+            IntExpr::Mul(a, b) => self.int(a).saturating_mul(self.int(b)),
+        }
+    }
+
+    pub fn cond(&self, c: &Cond) -> bool {
+        match c {
+            Cond::Const(b) => *b,
+            Cond::Compare(op, a, b) => {
+                let (a, b) = (self.int(a), self.int(b));
+                match op {
+                    Cmp::Eq => a == b,
+                    Cmp::Ne => a != b,
+                    Cmp::Lt => a < b,
+                    Cmp::Le => a <= b,
+                    Cmp::Gt => a > b,
+                    Cmp::Ge => a >= b,
+                }
+            }
+            Cond::And(cs) => cs.iter().all(|c| self.cond(c)),
+            Cond::Or(cs) => cs.iter().any(|c| self.cond(c)),
+            Cond::Not(c) => !self.cond(c),
+            Cond::IsIn(v, list) => list.contains(&self.int(v)),
+            Cond::NoMoves(w) => self.stuck == Some(self.who(*w)),
+            Cond::NoPieces(w) => {
+                let p = self.who(*w);
+                self.board.hand[p as usize] == 0 && !self.board.cells.iter().any(|c| c.owner == p + 1)
+            }
+            Cond::Repeated => self.repeated,
+            Cond::SownInto(r) => self.game.regions[r.0 as usize].mask[self.mover as usize].intersects(&self.sown),
+        }
+    }
+}
+
+#[inline]
+fn region_has(game: &Game, r: Option<RegionRef>, mover: u8, site: u8) -> bool {
+    r.is_none_or(|r| game.regions[r.0 as usize].mask[mover as usize].contains(site))
+}
+
+/// The generators' moves of the current decision phase, in a deterministic order.
+pub(crate) fn generate(game: &Game, state: &State, out: &mut Vec<Move>) {
+    out.clear();
+    if let Some(Phase::Decision { moves, pass, .. }) = game.phases.get(state.phase as usize) {
+        let ctx = Ctx {
+            game,
+            state,
+            board: &state.board,
+            mover: state.mover,
+            sown: Sites::default(),
+            stuck: None,
+            repeated: false,
+        };
+        expr_moves(&ctx, moves, out);
+        if out.is_empty() && *pass {
+            out.push(Move::pass());
+        }
+    }
+}
+
+fn expr_moves(ctx: &Ctx, e: &MoveExpr, out: &mut Vec<Move>) {
+    match e {
+        MoveExpr::Gen(g) => gen_moves(ctx, *g, out),
+        MoveExpr::Or(list) => list.iter().for_each(|m| expr_moves(ctx, m, out)),
+        MoveExpr::If(c, a, b) => {
+            if ctx.cond(c) {
+                expr_moves(ctx, a, out)
+            } else if let Some(b) = b {
+                expr_moves(ctx, b, out)
+            }
+        }
+        MoveExpr::Filter(c, inner) => {
+            let start = out.len();
+            expr_moves(ctx, inner, out);
+            SCRATCH.with(|scratch| {
+                let mut scratch = scratch.borrow_mut();
+                let mut keep = start;
+                for i in start..out.len() {
+                    let m = out[i];
+                    scratch.clone_from(ctx.board);
+                    let effects = apply_gen(ctx.game, ctx.state, &mut scratch, ctx.mover, m);
+                    let after = Ctx {
+                        board: &scratch,
+                        sown: effects.sown,
+                        ..*ctx
+                    };
+                    if after.cond(c) {
+                        out[keep] = m;
+                        keep += 1;
+                    }
+                }
+                out.truncate(keep);
+            });
+        }
+    }
+}
+
+/// Where a hop from `from` in direction `d` lands, if it can.
+#[inline]
+fn hop_landing(game: &Game, cells: &[Cell], mover: u8, from: u8, d: u8, run_in: Option<RegionRef>, edge_last: bool) -> Option<u8> {
+    let opp = 2 - mover;
+    let mut last = NO_SITE;
+    let mut t = game.neighbours[from as usize][d as usize];
+    while t != NO_SITE && cells[t as usize].owner == opp && region_has(game, run_in, mover, t) {
+        last = t;
+        t = game.neighbours[t as usize][d as usize];
+    }
+    if last == NO_SITE {
+        return None;
+    }
+    if t == NO_SITE {
+        return edge_last.then_some(last);
+    }
+    (cells[t as usize].count == 0).then_some(t)
+}
+
+/// Where a piece at `pos` on `track` ends after `steps`, with its new position.
+#[inline]
+fn track_target(track: &Track, player: u8, pos: u8, steps: i64) -> Option<(u8, u8)> {
+    let sites = &track.sites[player as usize];
+    let len = sites.len() as i64;
+    let mut np = pos as i64 + steps;
+    if track.looped {
+        np = np.rem_euclid(len);
+    } else if np < 0 || np >= len {
+        return None;
+    }
+    Some((sites[np as usize], np as u8))
+}
+
+/// The pieces an advance-all moves, their count and the steps left for the chosen one.
+fn group(board: &Board, mover: u8, state: Option<u8>, steps: i64, out: &mut [u8; 256]) -> (usize, i64) {
+    let me = mover + 1;
+    let mut n = 0;
+    for (s, c) in board.cells.iter().enumerate() {
+        if c.owner == me && state.is_none_or(|st| c.state == st) {
+            out[n] = s as u8;
+            n += 1;
+        }
+    }
+    (n, steps - n as i64)
+}
+
+/// The final sites of an advance-all with `chosen` going on; `None` if two end together or on an own piece.
+fn group_targets(board: &Board, track: &Track, mover: u8, members: &[u8], chosen: u8, rest: i64, out: &mut [(u8, u8); 256]) -> Option<()> {
+    let me = mover + 1;
+    for (i, &s) in members.iter().enumerate() {
+        let c = board.cells[s as usize];
+        let steps = if s == chosen { 1 + rest } else { 1 };
+        let (t, np) = track_target(track, mover, c.pos, steps)?;
+        let tc = board.cells[t as usize];
+        if tc.owner == me && !members.contains(&t) {
+            return None;
+        }
+        if out[..i].iter().any(|&(u, _)| u == t) {
+            return None;
+        }
+        out[i] = (t, np);
+    }
+    Some(())
+}
+
+fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+    let game = ctx.game;
+    let board = ctx.board;
+    let cells = &board.cells;
+    let mover = ctx.mover;
+    let me = mover + 1;
+    let n = cells.len();
+    match &game.gens[g as usize].gen {
+        Gen::Place { count, to } => {
+            if board.hand[mover as usize] < *count {
+                return;
+            }
+            for s in 0..n {
+                if cells[s].count == 0 && region_has(game, *to, mover, s as u8) {
+                    out.push(Move::new(g, s as u8, s as u8));
+                }
+            }
+        }
+        Gen::Step { dirs, to } => {
+            for s in 0..n {
+                if cells[s].owner != me {
+                    continue;
+                }
+                for &d in dirs {
+                    let t = game.neighbours[s][d as usize];
+                    if t != NO_SITE && cells[t as usize].count == 0 && region_has(game, *to, mover, t) {
+                        out.push(Move::new(g, s as u8, t));
+                    }
+                }
+            }
+        }
+        Gen::Hop { dirs, run_in, edge_last } => {
+            for s in 0..n {
+                if cells[s].owner != me {
+                    continue;
+                }
+                for &d in dirs {
+                    if let Some(t) = hop_landing(game, cells, mover, s as u8, d, *run_in, *edge_last) {
+                        out.push(Move::new(g, s as u8, t));
+                    }
+                }
+            }
+        }
+        Gen::Sow { track, from, .. } => {
+            let index = &game.tracks[*track as usize].first_index[mover as usize];
+            let mut push = |s: u8| {
+                if cells[s as usize].count > 0 && index[s as usize] != NO_SITE {
+                    out.push(Move::new(g, s, s));
+                }
+            };
+            match from {
+                Some(r) => ctx.sites(*r).iter().for_each(|&s| push(s)),
+                None => (0..n).for_each(|s| push(s as u8)),
+            }
+        }
+        Gen::Transfer { from, to, count } => {
+            let want = count.as_ref().map(|c| ctx.int(c));
+            for &f in ctx.sites(*from) {
+                let c = cells[f as usize].count;
+                if c == 0 || want.is_some_and(|w| w != c as i64) {
+                    continue;
+                }
+                for &t in ctx.sites(*to) {
+                    if t != f {
+                        out.push(Move::new(g, f, t));
+                    }
+                }
+            }
+        }
+        Gen::Advance { track, steps, state, .. } => {
+            let k = ctx.int(steps);
+            if k <= 0 {
+                return;
+            }
+            let track = &game.tracks[*track as usize];
+            for s in 0..n {
+                let c = cells[s];
+                if c.owner != me || state.is_some_and(|st| c.state != st) {
+                    continue;
+                }
+                if let Some((t, _)) = track_target(track, mover, c.pos, k) {
+                    if t as usize == s || cells[t as usize].owner != me {
+                        out.push(Move::new(g, s as u8, t));
+                    }
+                }
+            }
+        }
+        Gen::AdvanceAll { track, steps, state, .. } => {
+            let mut members = [0u8; 256];
+            let (count, rest) = group(board, mover, *state, ctx.int(steps), &mut members);
+            if count < 2 || rest < 0 {
+                return;
+            }
+            let track = &game.tracks[*track as usize];
+            let members = &members[..count];
+            let mut targets = [(0u8, 0u8); 256];
+            // With nothing left over, every choice is the same move: list it once.
+            let choices = if rest == 0 { &members[..1] } else { members };
+            for &chosen in choices {
+                if group_targets(board, track, mover, members, chosen, rest, &mut targets).is_some() {
+                    let i = members.iter().position(|&m| m == chosen).unwrap_or(0);
+                    out.push(Move::new(g, chosen, targets[i].0));
+                }
+            }
+        }
+    }
+}
+
+/// Applies a generator's move to a board, with its `then` effects.
+pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8, m: Move) -> Effects {
+    let mut fx = Effects::default();
+    let me = mover + 1;
+    let Some(def) = game.gens.get(m.gen as usize) else { return fx };
+    let (from, to) = (m.from as usize, m.to as usize);
+    if from >= board.cells.len() || to >= board.cells.len() {
+        return fx;
+    }
+    match &def.gen {
+        Gen::Place { count, .. } => {
+            board.hand[mover as usize] -= (*count).min(board.hand[mover as usize]);
+            board.cells[to] = Cell { count: *count, owner: me, pos: 0, state: 0 };
+        }
+        Gen::Step { .. } => {
+            take_one(&mut board.cells[from]);
+            board.cells[to] = Cell { count: 1, owner: me, pos: 0, state: 0 };
+        }
+        Gen::Hop { dirs, run_in, edge_last } => {
+            // Find the direction that lands on `to`, then clear the run.
+            let Some(d) = dirs.iter().copied().find(|&d| hop_landing(game, &board.cells, mover, m.from, d, *run_in, *edge_last) == Some(m.to)) else {
+                return fx;
+            };
+            let opp = 2 - mover;
+            let mut t = game.neighbours[from][d as usize];
+            while t != NO_SITE && board.cells[t as usize].owner == opp && region_has(game, *run_in, mover, t) {
+                fx.captured += board.cells[t as usize].count as u32;
+                board.cells[t as usize] = Cell::default();
+                t = game.neighbours[t as usize][d as usize];
+            }
+            board.store[mover as usize] += fx.captured;
+            take_one(&mut board.cells[from]);
+            let landing = &mut board.cells[to];
+            if landing.owner == me {
+                landing.count += 1;
+            } else {
+                *landing = Cell { count: 1, owner: me, pos: 0, state: 0 };
+            }
+        }
+        Gen::Sow { track, skip_origin, capture, .. } => {
+            let tr = &game.tracks[*track as usize];
+            let sites = &tr.sites[mover as usize];
+            let len = sites.len();
+            let mut i = tr.first_index[mover as usize][from] as usize;
+            let mut left = board.cells[from].count;
+            board.cells[from].count = 0;
+            let mut skipped = 0;
+            while left > 0 {
+                i += 1;
+                if i == len {
+                    i = 0;
+                }
+                let s = sites[i];
+                if *skip_origin && s as usize == from {
+                    // A track made only of the origin cannot be sown: give the counters back.
+                    skipped += 1;
+                    if skipped > len {
+                        board.cells[from].count += left;
+                        break;
+                    }
+                    continue;
+                }
+                board.cells[s as usize].count += 1;
+                fx.sown.insert(s);
+                left -= 1;
+                skipped = 0;
+            }
+            if let Some(cap) = capture {
+                let region = &game.regions[cap.region.0 as usize];
+                let mask = &region.mask[mover as usize];
+                let qualifies = |c: u16| c < 64 && cap.counts & (1 << c) != 0;
+                // Walk back from the last hole while holes qualify.
+                let mut taken = [0u8; 256];
+                let mut n = 0;
+                let mut j = i;
+                loop {
+                    let s = sites[j];
+                    if !mask.contains(s) || !qualifies(board.cells[s as usize].count) || taken[..n].contains(&s) {
+                        break;
+                    }
+                    taken[n] = s;
+                    n += 1;
+                    if !cap.backwards {
+                        break;
+                    }
+                    j = if j == 0 { len - 1 } else { j - 1 };
+                }
+                let sum: u32 = taken[..n].iter().map(|&s| board.cells[s as usize].count as u32).sum();
+                let wipes_out = cap.grand_slam == GrandSlam::NoCapture && {
+                    let total: u32 = region.sites[mover as usize].iter().map(|&s| board.cells[s as usize].count as u32).sum();
+                    total == sum
+                };
+                if n > 0 && !wipes_out {
+                    for &s in &taken[..n] {
+                        board.cells[s as usize].count = 0;
+                    }
+                    board.store[mover as usize] += sum;
+                    fx.captured = sum;
+                }
+            }
+        }
+        Gen::Transfer { .. } => {
+            let c = board.cells[from].count;
+            board.cells[from].count = 0;
+            board.cells[to].count += c;
+        }
+        Gen::Advance { track, steps, set_state, .. } => {
+            let ctx = Ctx { game, state, board, mover, sown: Sites::default(), stuck: None, repeated: false };
+            let k = ctx.int(steps);
+            let tr = &game.tracks[*track as usize];
+            let piece = board.cells[from];
+            if let Some((t, np)) = track_target(tr, mover, piece.pos, k) {
+                board.cells[from] = Cell::default();
+                let target = &mut board.cells[t as usize];
+                if target.owner != 0 && target.owner != me {
+                    fx.captured = target.count as u32;
+                }
+                *target = Cell { count: 1, owner: me, pos: np, state: set_state.unwrap_or(piece.state) };
+                board.store[mover as usize] += fx.captured;
+            }
+        }
+        Gen::AdvanceAll { track, steps, state: filter, set_state } => {
+            let ctx = Ctx { game, state, board, mover, sown: Sites::default(), stuck: None, repeated: false };
+            let k = ctx.int(steps);
+            let mut members = [0u8; 256];
+            let (count, rest) = group(board, mover, *filter, k, &mut members);
+            let tr = &game.tracks[*track as usize];
+            let mut targets = [(0u8, 0u8); 256];
+            if group_targets(board, tr, mover, &members[..count], m.from, rest, &mut targets).is_some() {
+                let mut pieces = [Cell::default(); 256];
+                for (i, &s) in members[..count].iter().enumerate() {
+                    pieces[i] = board.cells[s as usize];
+                    board.cells[s as usize] = Cell::default();
+                }
+                for i in 0..count {
+                    let (t, np) = targets[i];
+                    let target = &mut board.cells[t as usize];
+                    if target.owner != 0 && target.owner != me {
+                        fx.captured += target.count as u32;
+                    }
+                    *target = Cell { count: 1, owner: me, pos: np, state: set_state.unwrap_or(pieces[i].state) };
+                }
+                board.store[mover as usize] += fx.captured;
+            }
+        }
+    }
+    for effect in &def.then {
+        let Effect::SetVar(who, var, value) = effect;
+        let ctx = Ctx { game, state, board, mover, sown: fx.sown, stuck: None, repeated: false };
+        let (p, v) = (ctx.who(*who), ctx.int(value));
+        board.vars[p as usize][*var as usize] = v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+    }
+    fx
+}
+
+#[inline]
+fn take_one(cell: &mut Cell) {
+    cell.count = cell.count.saturating_sub(1);
+    if cell.count == 0 {
+        *cell = Cell::default();
+    }
+}
+
+/// Applies an edge and settles the next node; `moves` receives the next decision's legal moves.
+pub(crate) fn apply_edge(game: &Game, s: &mut State, m: Move, moves: &mut Vec<Move>) -> Result<(), PlayError> {
+    let actor = s.mover;
+    let mut captured = 0;
+    let action = match (s.node, game.phases.get(s.phase as usize)) {
+        (NodeType::Terminal, _) => return Err(PlayError::GameOver),
+        (NodeType::Chance, Some(Phase::Chance { dice, branches })) => {
+            let Some(v) = m.throw_value() else {
+                return Err(PlayError::WrongNode("dice are to be thrown here, not a move made"));
+            };
+            if !game.dice[*dice as usize].outcomes.iter().any(|o| o.0 == v) {
+                return Err(PlayError::Illegal);
+            }
+            s.pips = v;
+            s.edges_played += 1;
+            let ctx = Ctx { game, state: s, board: &s.board, mover: actor, sown: Sites::default(), stuck: None, repeated: false };
+            branches.iter().find(|(c, _)| ctx.cond(c)).map_or(Action::EndTurn, |(_, a)| a.clone())
+        }
+        (NodeType::Decision, Some(Phase::Decision { next, .. })) => {
+            if m.throw_value().is_some() {
+                return Err(PlayError::WrongNode("a move is to be made here, not dice thrown"));
+            }
+            if !m.is_pass() {
+                if m.gen as usize >= game.gens.len() {
+                    return Err(PlayError::Illegal);
+                }
+                let mut board = std::mem::take(&mut s.board);
+                captured = apply_gen(game, s, &mut board, actor, m).captured;
+                s.board = board;
+            }
+            s.moves_played += 1;
+            s.moves_made[actor as usize] += 1;
+            s.edges_played += 1;
+            next.clone()
+        }
+        _ => return Err(PlayError::Illegal),
+    };
+    match action {
+        Action::Goto(phase, pips) => {
+            if let Some(p) = pips {
+                let ctx = Ctx { game, state: s, board: &s.board, mover: actor, sown: Sites::default(), stuck: None, repeated: false };
+                s.pips = ctx.int(&p).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+            }
+            s.phase = phase;
+        }
+        Action::EndTurn => {
+            s.mover ^= 1;
+            s.phase = 0;
+        }
+    }
+    let mut repeated = false;
+    if game.tracks_repetition {
+        let key = s.repetition_key();
+        if captured > 0 && game.board_never_grows {
+            // The board lost counters it can never get back: no earlier position can recur.
+            s.history.clear();
+        } else {
+            repeated = s.history.contains(&key);
+        }
+        s.history.push(key);
+    }
+    settle(game, s, actor, repeated, moves);
+    Ok(())
+}
+
+/// Sets the node type of a state whose phase is fresh, generates its moves, and checks the end rules
+/// with `actor` as the player who made the last edge.
+pub(crate) fn settle(game: &Game, s: &mut State, actor: u8, repeated: bool, moves: &mut Vec<Move>) {
+    moves.clear();
+    s.node = match game.phases.get(s.phase as usize) {
+        Some(Phase::Chance { .. }) => NodeType::Chance,
+        _ => {
+            generate(game, s, moves);
+            NodeType::Decision
+        }
+    };
+    let stuck = (s.node == NodeType::Decision && moves.is_empty()).then_some(s.mover);
+    let rule = {
+        let ctx = Ctx { game, state: s, board: &s.board, mover: actor, sown: Sites::default(), stuck, repeated };
+        game.end.iter().find(|(c, _)| ctx.cond(c)).map(|(_, o)| o)
+    };
+    match rule {
+        Some(outcome) => {
+            finish(game, s, actor, outcome);
+            moves.clear();
+        }
+        None if stuck.is_some() => {
+            // A decision with no move that no end rule covers: the game cannot go on, and is drawn.
+            s.status = Status::Drawn;
+            s.node = NodeType::Terminal;
+        }
+        None => {}
+    }
+}
+
+fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
+    s.status = match outcome {
+        Outcome::Fixed(None, _) | Outcome::Fixed(_, ResultKind::Draw) => Status::Drawn,
+        Outcome::Fixed(Some(w), kind) => {
+            let p = match w {
+                Who::Player(p) => *p,
+                Who::Mover => actor,
+                Who::Next => actor ^ 1,
+            };
+            Status::Won(if *kind == ResultKind::Win { p } else { p ^ 1 })
+        }
+        Outcome::ByScore { collect, draw_within } => {
+            if let Some(r) = collect {
+                for p in 0..2 {
+                    for &site in &game.regions[*r as usize].sites[p] {
+                        let cell = &mut s.board.cells[site as usize];
+                        s.board.store[p] += cell.count as u32;
+                        *cell = Cell::default();
+                    }
+                }
+            }
+            let within = {
+                let ctx = Ctx { game, state: s, board: &s.board, mover: actor, sown: Sites::default(), stuck: None, repeated: false };
+                ctx.int(draw_within)
+            };
+            let diff = s.board.store[0] as i64 - s.board.store[1] as i64;
+            if diff.abs() <= within {
+                Status::Drawn
+            } else {
+                Status::Won(if diff > 0 { 0 } else { 1 })
+            }
+        }
+    };
+    s.node = NodeType::Terminal;
+}
+
+/// The start position.
+pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
+    let n = game.sites();
+    let mut board = Board {
+        cells: vec![Cell::default(); n],
+        ..Board::default()
+    };
+    for p in 0..2 {
+        for (i, (_, v)) in game.vars.iter().enumerate() {
+            board.vars[p][i] = (*v).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+        }
+    }
+    for setup in &game.setup {
+        match setup {
+            Setup::Fill(sites, count) => sites.iter().for_each(|&s| board.cells[s as usize].count = *count),
+            Setup::Hand(players, count) => players.iter().for_each(|&p| board.hand[p as usize] = *count),
+            Setup::Pieces { player, sites, track, state } => {
+                for &s in sites {
+                    let pos = track.map_or(0, |t| game.tracks[t as usize].first_index[*player as usize][s as usize]);
+                    board.cells[s as usize] = Cell { count: 1, owner: player + 1, pos: if pos == NO_SITE { 0 } else { pos }, state: *state };
+                }
+            }
+        }
+    }
+    let mut s = State {
+        board,
+        mover: 0,
+        phase: 0,
+        pips: 0,
+        node: NodeType::Decision,
+        status: Status::Ongoing,
+        moves_played: 0,
+        edges_played: 0,
+        moves_made: [0; 2],
+        history: Vec::new(),
+    };
+    if game.tracks_repetition {
+        s.history.push(s.repetition_key());
+    }
+    settle(game, &mut s, 1, false, moves);
+    s
+}
+
+/// The throw values and probabilities of a chance node (empty elsewhere).
+pub(crate) fn throws<'g>(game: &'g Game, state: &State) -> &'g [(i32, f64)] {
+    match (state.node, game.phases.get(state.phase as usize)) {
+        (NodeType::Chance, Some(Phase::Chance { dice, .. })) => &game.dice[*dice as usize].outcomes,
+        _ => &[],
+    }
+}
+
+/// Runs `f` with the thread's spare move buffer.
+pub(crate) fn with_buffer<R>(f: impl FnOnce(&mut Vec<Move>) -> R) -> R {
+    MOVES.with(|b| match b.try_borrow_mut() {
+        Ok(mut buf) => f(&mut buf),
+        Err(_) => f(&mut Vec::new()),
+    })
+}

@@ -1,0 +1,128 @@
+//! Perft and random playouts, allocation-free once their buffers are warm.
+
+use super::state::{Move, NodeType, State, Status};
+use crate::compile::ir::Game;
+use rand::Rng;
+use rayon::prelude::*;
+
+/// Counts of paths of exactly `d` edges from `state`, for d = 1..=depth (RULES.md's perft).
+pub fn perft(game: &Game, state: &State, depth: usize) -> Vec<u64> {
+    let mut counts = vec![0u64; depth + 1];
+    if depth == 0 {
+        return counts;
+    }
+    let children = edges(game, state);
+    counts[1] = children.len() as u64;
+    let sub: Vec<Vec<u64>> = children
+        .par_iter()
+        .map(|&m| {
+            let mut child = state.clone();
+            let mut moves = Vec::new();
+            let mut counts = vec![0u64; depth + 1];
+            if depth > 1 && game.apply_and_generate(&mut child, m, &mut moves).is_ok() {
+                let mut states: Vec<State> = (0..depth).map(|_| child.clone()).collect();
+                let mut bufs: Vec<Vec<Move>> = (0..depth).map(|_| Vec::new()).collect();
+                walk(game, &child, &moves, 2, depth, &mut counts, &mut states, &mut bufs);
+            }
+            counts
+        })
+        .collect();
+    for c in sub {
+        for d in 2..=depth {
+            counts[d] += c[d];
+        }
+    }
+    counts
+}
+
+/// Perft at `depth` below each edge of the root: (notation, count), for finding a divergence.
+pub fn perft_divide(game: &Game, state: &State, depth: usize) -> Vec<(String, u64)> {
+    edges(game, state)
+        .into_iter()
+        .map(|m| {
+            let mut child = state.clone();
+            let name = game.notation(state, m);
+            if depth <= 1 {
+                return (name, 1);
+            }
+            let _ = game.apply(&mut child, m);
+            let counts = perft(game, &child, depth - 1);
+            (name, counts[depth - 1])
+        })
+        .collect()
+}
+
+fn edges(game: &Game, state: &State) -> Vec<Move> {
+    match state.node {
+        NodeType::Chance => game.chance_outcomes(state).into_iter().map(|o| o.0).collect(),
+        NodeType::Decision => game.moves(state),
+        NodeType::Terminal => Vec::new(),
+    }
+}
+
+/// Visits the children of `state`, which sits at depth `d - 1`, counting nodes at depth `d` and
+/// below. `states` and `bufs` hold one reusable state and move buffer per remaining depth.
+#[allow(clippy::too_many_arguments)]
+fn walk(game: &Game, state: &State, moves: &[Move], d: usize, depth: usize, counts: &mut [u64], states: &mut [State], bufs: &mut [Vec<Move>]) {
+    let throws = super::rules::throws(game, state);
+    let n = match state.node {
+        NodeType::Terminal => return,
+        NodeType::Decision => moves.len(),
+        NodeType::Chance => throws.len(),
+    };
+    counts[d] += n as u64;
+    if d == depth {
+        return;
+    }
+    let (Some((child, states)), Some((buf, bufs))) = (states.split_first_mut(), bufs.split_first_mut()) else { return };
+    for i in 0..n {
+        let m = match state.node {
+            NodeType::Chance => Move::throw(throws[i].0),
+            _ => moves[i],
+        };
+        child.clone_from(state);
+        if game.apply_and_generate(child, m, buf).is_ok() {
+            walk(game, child, buf, d + 1, depth, counts, states, bufs);
+        }
+    }
+}
+
+/// The result of one random playout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Playout {
+    /// How the game ended.
+    pub status: Status,
+    /// Edges played (moves, passes and throws).
+    pub edges: u32,
+    /// Moves played.
+    pub moves: u32,
+}
+
+/// Plays uniformly random moves (chance drawn with its true probabilities) from `state` to the end.
+/// `state` is left at the final position; `moves` is a reusable buffer.
+pub fn playout(game: &Game, state: &mut State, rng: &mut impl Rng, moves: &mut Vec<Move>) -> Playout {
+    game.legal_moves(state, moves);
+    loop {
+        let m = match state.node {
+            NodeType::Terminal => break,
+            NodeType::Chance => match game.sample_chance(state, rng) {
+                Some(m) => m,
+                None => break,
+            },
+            NodeType::Decision => {
+                if moves.is_empty() {
+                    break;
+                }
+                moves[rng.random_range(0..moves.len())]
+            }
+        };
+        if game.apply_and_generate(state, m, moves).is_err() {
+            break;
+        }
+    }
+    Playout {
+        status: state.status,
+        edges: state.edges_played,
+        moves: state.moves_played,
+    }
+}

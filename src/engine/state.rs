@@ -1,0 +1,290 @@
+//! States and moves: plain data, `Clone + Eq + Hash`.
+
+use crate::compile::MAX_VARS;
+
+/// The contents of one site.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Cell {
+    /// Counters or pieces on the site.
+    pub count: u16,
+    /// 0 for neutral counters or an empty site, 1 for P1's pieces, 2 for P2's.
+    pub owner: u8,
+    /// For a piece on a track: its place on its owner's track.
+    pub pos: u8,
+    /// For a piece: its state (index into the game's piece states).
+    pub state: u8,
+}
+
+/// Everything a move can change: sites, hands, stores, player variables.
+#[derive(Debug, PartialEq, Eq, Hash, Default)]
+pub struct Board {
+    /// One cell per site.
+    pub cells: Vec<Cell>,
+    /// Pieces in hand, per player.
+    pub hand: [u16; 2],
+    /// Captured counters, per player.
+    pub store: [u32; 2],
+    /// Player variables.
+    pub vars: [[i32; MAX_VARS]; 2],
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            cells: self.cells.clone(),
+            hand: self.hand,
+            store: self.store,
+            vars: self.vars,
+        }
+    }
+
+    // Reuses the cell buffer: cloning into a warm board allocates nothing.
+    fn clone_from(&mut self, other: &Board) {
+        self.cells.clone_from(&other.cells);
+        self.hand = other.hand;
+        self.store = other.store;
+        self.vars = other.vars;
+    }
+}
+
+/// What kind of node a state is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NodeType {
+    /// The player to move picks a move.
+    Decision,
+    /// Dice are thrown.
+    Chance,
+    /// The game is over.
+    Terminal,
+}
+
+/// How a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Still being played.
+    Ongoing,
+    /// Won by a player (0 or 1).
+    Won(u8),
+    /// Drawn.
+    Drawn,
+}
+
+/// A position with everything needed to go on from it.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    pub(crate) board: Board,
+    pub(crate) mover: u8,
+    pub(crate) phase: u8,
+    pub(crate) pips: i32,
+    pub(crate) node: NodeType,
+    pub(crate) status: Status,
+    pub(crate) moves_played: u32,
+    pub(crate) edges_played: u32,
+    pub(crate) moves_made: [u32; 2],
+    /// Repetition keys of earlier positions (only for games that use `(repeated)`).
+    pub(crate) history: Vec<u64>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut s = State {
+            board: Board::default(),
+            history: Vec::new(),
+            ..*self
+        };
+        s.clone_from(self);
+        s
+    }
+
+    fn clone_from(&mut self, o: &State) {
+        self.board.clone_from(&o.board);
+        self.history.clone_from(&o.history);
+        self.mover = o.mover;
+        self.phase = o.phase;
+        self.pips = o.pips;
+        self.node = o.node;
+        self.status = o.status;
+        self.moves_played = o.moves_played;
+        self.edges_played = o.edges_played;
+        self.moves_made = o.moves_made;
+    }
+}
+
+impl State {
+    /// The player to move (or whose turn it is at a chance node), 0 or 1.
+    pub fn mover(&self) -> u8 {
+        self.mover
+    }
+
+    /// Decision, chance or terminal.
+    pub fn node(&self) -> NodeType {
+        self.node
+    }
+
+    /// Whether the game is over.
+    pub fn is_terminal(&self) -> bool {
+        self.node == NodeType::Terminal
+    }
+
+    /// How the game stands.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The returns per player: +1 win, -1 loss, 0 draw or not over.
+    pub fn returns(&self) -> [f64; 2] {
+        match self.status {
+            Status::Won(0) => [1.0, -1.0],
+            Status::Won(_) => [-1.0, 1.0],
+            _ => [0.0, 0.0],
+        }
+    }
+
+    /// The counters in each player's store.
+    pub fn scores(&self) -> [u32; 2] {
+        self.board.store
+    }
+
+    /// The contents of every site.
+    pub fn cells(&self) -> &[Cell] {
+        &self.board.cells
+    }
+
+    /// Pieces in each player's hand.
+    pub fn hands(&self) -> [u16; 2] {
+        self.board.hand
+    }
+
+    /// A player variable.
+    pub fn var(&self, player: u8, var: usize) -> i32 {
+        self.board.vars[player as usize & 1].get(var).copied().unwrap_or(0)
+    }
+
+    /// The current throw (or the value a phase set).
+    pub fn pips(&self) -> i32 {
+        self.pips
+    }
+
+    /// The current phase of the turn.
+    pub fn phase(&self) -> u8 {
+        self.phase
+    }
+
+    /// Moves (passes included) played so far.
+    pub fn moves_played(&self) -> u32 {
+        self.moves_played
+    }
+
+    /// Moves and throws played so far.
+    pub fn edges_played(&self) -> u32 {
+        self.edges_played
+    }
+
+    /// A 64-bit hash of the whole position, for transposition tables.
+    pub fn hash64(&self) -> u64 {
+        let mut h = Mixer::new();
+        for c in &self.board.cells {
+            h.add(cell_word(c));
+        }
+        h.add(self.board.hand[0] as u64 | (self.board.hand[1] as u64) << 16);
+        h.add(self.board.store[0] as u64 | (self.board.store[1] as u64) << 32);
+        for p in 0..2 {
+            for v in self.board.vars[p] {
+                h.add(v as u32 as u64);
+            }
+        }
+        h.add(self.mover as u64 | (self.phase as u64) << 8 | (self.pips as u32 as u64) << 16 | (self.node as u64) << 48);
+        h.finish()
+    }
+
+    /// The key of the position for repetition: every site and the player to move.
+    pub(crate) fn repetition_key(&self) -> u64 {
+        let mut h = Mixer::new();
+        for c in &self.board.cells {
+            h.add(cell_word(c));
+        }
+        h.add(self.mover as u64 | (self.phase as u64) << 8);
+        h.finish()
+    }
+}
+
+#[inline]
+fn cell_word(c: &Cell) -> u64 {
+    c.count as u64 | (c.owner as u64) << 16 | (c.pos as u64) << 24 | (c.state as u64) << 32
+}
+
+/// A fast, well-mixing 64-bit hash accumulator.
+struct Mixer(u64);
+
+impl Mixer {
+    fn new() -> Mixer {
+        Mixer(0x9e37_79b9_7f4a_7c15)
+    }
+
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    }
+
+    fn finish(self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// One edge of the game tree: a move of a generator, a pass, or a throw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// The generator index, or [`Move::PASS`] or [`Move::THROW`].
+    pub(crate) gen: u16,
+    /// Origin site (or low byte of a throw value).
+    pub(crate) from: u8,
+    /// Target site (or high byte of a throw value).
+    pub(crate) to: u8,
+}
+
+impl Move {
+    pub(crate) const PASS: u16 = u16::MAX;
+    pub(crate) const THROW: u16 = u16::MAX - 1;
+
+    /// The pass.
+    pub fn pass() -> Move {
+        Move { gen: Move::PASS, from: 0, to: 0 }
+    }
+
+    /// A throw of the given value.
+    pub fn throw(value: i32) -> Move {
+        let v = value.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16;
+        Move {
+            gen: Move::THROW,
+            from: (v & 0xff) as u8,
+            to: (v >> 8) as u8,
+        }
+    }
+
+    pub(crate) fn new(gen: u16, from: u8, to: u8) -> Move {
+        Move { gen, from, to }
+    }
+
+    /// Whether this is a pass.
+    pub fn is_pass(&self) -> bool {
+        self.gen == Move::PASS
+    }
+
+    /// The value if this is a throw.
+    pub fn throw_value(&self) -> Option<i32> {
+        (self.gen == Move::THROW).then(|| (self.from as u16 | (self.to as u16) << 8) as i16 as i32)
+    }
+
+    /// The origin site of a generator move.
+    pub fn from(&self) -> Option<u8> {
+        (self.gen < Move::THROW).then_some(self.from)
+    }
+
+    /// The target site of a generator move.
+    pub fn to(&self) -> Option<u8> {
+        (self.gen < Move::THROW).then_some(self.to)
+    }
+}

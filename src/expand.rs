@@ -1,0 +1,669 @@
+//! Stage 2: defines and options expanded; the game becomes one tree with no `#n`, `("Name")`,
+//! `(option ...)` or `(select ...)` left in it.
+
+use crate::diagnostic::Diagnostic;
+use crate::syntax::{Arg, Node, NodeKind, Span};
+use std::collections::HashMap;
+
+/// How many nodes expansion may produce before it is called runaway.
+const MAX_NODES: usize = 2_000_000;
+/// How deeply defines may call defines.
+const MAX_DEFINE_DEPTH: usize = 32;
+/// How deep the expanded tree may be, so that later recursive stages stay within the stack.
+const MAX_TREE_DEPTH: usize = 256;
+
+/// A declared game option.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionDecl {
+    /// The option's name, as used by `--option NAME=VALUE`.
+    pub name: String,
+    /// Its type, values and default.
+    pub kind: OptionKind,
+    /// One line saying what it changes.
+    pub doc: String,
+    /// Where it is declared.
+    pub span: Span,
+}
+
+/// The values an option takes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OptionKind {
+    /// A whole number in a range.
+    Int {
+        /// The default value.
+        default: i64,
+        /// Smallest allowed value.
+        min: i64,
+        /// Largest allowed value.
+        max: i64,
+    },
+    /// One of a list of named readings.
+    Choice {
+        /// The allowed values.
+        values: Vec<String>,
+        /// The default value.
+        default: String,
+    },
+}
+
+/// The value an option has in one load of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum OptionValue {
+    /// A number.
+    Int(i64),
+    /// A named reading.
+    Choice(String),
+}
+
+impl std::fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionValue::Int(i) => write!(f, "{i}"),
+            OptionValue::Choice(s) => f.write_str(s),
+        }
+    }
+}
+
+impl OptionDecl {
+    /// The default value.
+    pub fn default_value(&self) -> OptionValue {
+        match &self.kind {
+            OptionKind::Int { default, .. } => OptionValue::Int(*default),
+            OptionKind::Choice { default, .. } => OptionValue::Choice(default.clone()),
+        }
+    }
+
+    /// The allowed values, for messages and `ludus info`.
+    pub fn describe_values(&self) -> String {
+        match &self.kind {
+            OptionKind::Int { min, max, .. } => format!("an integer from {min} to {max}"),
+            OptionKind::Choice { values, .. } => values.join(", "),
+        }
+    }
+
+    /// Parses a value given on the command line.
+    pub fn parse_value(&self, text: &str) -> Option<OptionValue> {
+        match &self.kind {
+            OptionKind::Int { min, max, .. } => text
+                .trim()
+                .parse::<i64>()
+                .ok()
+                .filter(|v| v >= min && v <= max)
+                .map(OptionValue::Int),
+            OptionKind::Choice { values, .. } => values
+                .iter()
+                .find(|v| v.as_str() == text)
+                .map(|v| OptionValue::Choice(v.clone())),
+        }
+    }
+}
+
+/// The metadata block: what a person reads about the game.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Metadata {
+    /// What the game is.
+    pub description: String,
+    /// Where the rules come from.
+    pub source: String,
+    /// The rules in English.
+    pub rules: String,
+}
+
+/// A game with its defines and options expanded.
+#[derive(Debug, Clone)]
+pub struct Expanded {
+    /// The game's name.
+    pub name: String,
+    /// The `(game ...)` form, expanded.
+    pub game: Node,
+    /// The metadata.
+    pub metadata: Metadata,
+    /// The declared options.
+    pub options: Vec<OptionDecl>,
+    /// The value of every option in this load, in declaration order.
+    pub values: Vec<(String, OptionValue)>,
+}
+
+struct Define {
+    body: Node,
+    params: u32,
+    span: Span,
+}
+
+/// Expands a parsed file with the given `NAME=VALUE` option settings.
+pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let mut defines: HashMap<String, Define> = HashMap::new();
+    let mut options: Vec<OptionDecl> = Vec::new();
+    let mut game: Option<&Node> = None;
+    let mut metadata = Metadata::default();
+    for form in forms {
+        match form.head() {
+            Some("define") => match (form.pos(0), form.pos(1), form.positional().count()) {
+                (Some(Node { kind: NodeKind::Str(name), span, .. }), Some(body), 2) => {
+                    if let Some(first) = defines.get(name) {
+                        errors.push(
+                            Diagnostic::new("expand::duplicate-define", *span, format!("define \"{name}\" is defined twice"))
+                                .label("second definition")
+                                .related(first.span, "first definition")
+                                .help("rename one of them, or delete the copy"),
+                        );
+                    } else {
+                        defines.insert(
+                            name.clone(),
+                            Define {
+                                params: max_param(body),
+                                body: body.clone(),
+                                span: *span,
+                            },
+                        );
+                    }
+                }
+                _ => errors.push(
+                    Diagnostic::new("check::arity", form.span, "a define takes a name in quotes and one body")
+                        .label("malformed define")
+                        .help("write `(define \"Name\" body)`, with parameters #1, #2 ... in the body"),
+                ),
+            },
+            Some("option") => match option_decl(form) {
+                Ok(decl) => {
+                    if let Some(first) = options.iter().find(|o| o.name == decl.name) {
+                        errors.push(
+                            Diagnostic::new("check::duplicate-name", decl.span, format!("option \"{}\" is declared twice", decl.name))
+                                .label("second declaration")
+                                .related(first.span, "first declaration")
+                                .help("each option needs a name of its own"),
+                        );
+                    } else {
+                        options.push(decl);
+                    }
+                }
+                Err(d) => errors.push(d),
+            },
+            Some("game") => {
+                if let Some(first) = game {
+                    errors.push(
+                        Diagnostic::new("check::duplicate-name", form.span, "a file holds one game, and this is a second")
+                            .label("second game")
+                            .related(first.span, "first game")
+                            .help("put each game in a file of its own"),
+                    );
+                } else {
+                    game = Some(form);
+                }
+            }
+            Some("metadata") => match read_metadata(form) {
+                Ok(m) => metadata = m,
+                Err(mut d) => errors.append(&mut d),
+            },
+            _ => errors.push(
+                Diagnostic::new("check::unknown-ludeme", form.span, format!("{} cannot stand at the top of a file", form.describe()))
+                    .label("not a top-level form")
+                    .help("a file holds `(game ...)`, `(metadata ...)`, `(option ...)` and `(define ...)` forms"),
+            ),
+        }
+    }
+    let Some(game) = game else {
+        errors.push(
+            Diagnostic::new("check::missing", Span::new(0, 0), "this file has no `(game ...)` form")
+                .label("the game should be here")
+                .help("a file holds one `(game \"Name\" (players 2) (equipment {...}) (rules ...))`"),
+        );
+        return Err(errors);
+    };
+    let values = resolve_options(&options, settings, &mut errors);
+    let mut expander = Expander {
+        defines: &defines,
+        options: &options,
+        values: &values,
+        stack: Vec::new(),
+        nodes: 0,
+        errors: Vec::new(),
+        aborted: false,
+    };
+    let expanded = expander.node(game, None, None, 0);
+    errors.append(&mut expander.errors);
+    let name = expanded.pos(0).and_then(|n| n.as_str()).unwrap_or_default().to_string();
+    if errors.is_empty() {
+        Ok(Expanded {
+            name,
+            game: expanded,
+            metadata,
+            options,
+            values,
+        })
+    } else {
+        Err(errors)
+    }
+}
+
+fn max_param(node: &Node) -> u32 {
+    match &node.kind {
+        NodeKind::Param(n) => *n,
+        NodeKind::Call { args, .. } => args.iter().map(|a| max_param(&a.value)).max().unwrap_or(0),
+        NodeKind::List(items) => items.iter().map(max_param).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+fn option_decl(form: &Node) -> Result<OptionDecl, Diagnostic> {
+    let bad = |span: Span, what: &str| {
+        Diagnostic::new("check::kind", span, format!("malformed option: {what}"))
+            .label(what.to_string())
+            .help("write `(option \"name\" 6 min:1 max:20 doc:\"...\")` or `(option \"name\" {\"a\" \"b\"} default:\"a\" doc:\"...\")`")
+    };
+    let name = form.pos(0).and_then(|n| n.as_str()).ok_or_else(|| bad(form.span, "the option needs a name in quotes"))?;
+    let doc = form.named("doc").and_then(|n| n.as_str()).unwrap_or_default().to_string();
+    let value = form.pos(1).ok_or_else(|| bad(form.span, "the option needs a default value or a list of values"))?;
+    for arg in form.args() {
+        if let Some((key, span)) = &arg.key {
+            if !["doc", "default", "min", "max"].contains(&key.as_str()) {
+                return Err(Diagnostic::new("check::unknown-argument", *span, format!("`option` has no argument `{key}`"))
+                    .label("unknown named argument")
+                    .help("options take `doc:`, and `default:` (choices) or `min:` and `max:` (integers)"));
+            }
+        }
+    }
+    let kind = match &value.kind {
+        NodeKind::Int(default) => {
+            let min = form.named("min").and_then(|n| n.as_int()).unwrap_or(i64::MIN);
+            let max = form.named("max").and_then(|n| n.as_int()).unwrap_or(i64::MAX);
+            if !(min..=max).contains(default) {
+                return Err(bad(value.span, "the default lies outside min..max"));
+            }
+            OptionKind::Int { default: *default, min, max }
+        }
+        NodeKind::List(items) => {
+            let values: Vec<String> = items.iter().filter_map(|i| i.as_str().map(String::from)).collect();
+            if values.len() != items.len() || values.is_empty() {
+                return Err(bad(value.span, "the values must be strings in quotes"));
+            }
+            let default = match form.named("default") {
+                None => values[0].clone(),
+                Some(d) => {
+                    let text = d.as_str().ok_or_else(|| bad(d.span, "the default must be a string"))?;
+                    if !values.iter().any(|v| v == text) {
+                        return Err(Diagnostic::new("option::undeclared-value", d.span, format!("\"{text}\" is not one of the option's values"))
+                            .label("not a declared value")
+                            .help(format!("the values are: {}", values.join(", "))));
+                    }
+                    text.to_string()
+                }
+            };
+            OptionKind::Choice { values, default }
+        }
+        _ => return Err(bad(value.span, "expected a default integer or a list of values")),
+    };
+    Ok(OptionDecl {
+        name: name.to_string(),
+        kind,
+        doc,
+        span: form.span,
+    })
+}
+
+fn read_metadata(form: &Node) -> Result<Metadata, Vec<Diagnostic>> {
+    let mut m = Metadata::default();
+    let mut errors = Vec::new();
+    for item in form.positional() {
+        let text = item.pos(0).and_then(|n| n.as_str()).map(String::from);
+        match (item.head(), text) {
+            (Some("description"), Some(t)) => m.description = t,
+            (Some("source"), Some(t)) => m.source = t,
+            (Some("rules"), Some(t)) => m.rules = t,
+            _ => errors.push(
+                Diagnostic::new("check::unknown-ludeme", item.span, format!("{} does not belong in metadata", item.describe()))
+                    .label("unexpected metadata item")
+                    .help("metadata holds `(description \"...\")`, `(source \"...\")` and `(rules \"...\")`"),
+            ),
+        }
+    }
+    if errors.is_empty() {
+        Ok(m)
+    } else {
+        Err(errors)
+    }
+}
+
+fn resolve_options(options: &[OptionDecl], settings: &[(String, String)], errors: &mut Vec<Diagnostic>) -> Vec<(String, OptionValue)> {
+    let mut values: Vec<(String, OptionValue)> = options.iter().map(|o| (o.name.clone(), o.default_value())).collect();
+    for (name, text) in settings {
+        match options.iter().position(|o| &o.name == name) {
+            Some(i) => match options[i].parse_value(text) {
+                Some(v) => values[i].1 = v,
+                None => errors.push(
+                    Diagnostic::new(
+                        "option::undeclared-value",
+                        options[i].span,
+                        format!("`--option {name}={text}`: `{text}` is not a value of option \"{name}\""),
+                    )
+                    .label("the option is declared here")
+                    .help(format!("\"{name}\" takes {}", options[i].describe_values())),
+                ),
+            },
+            None => {
+                let names: Vec<&str> = options.iter().map(|o| o.name.as_str()).collect();
+                let hint = match suggest(name, names.iter().copied()) {
+                    Some(s) => format!("did you mean \"{s}\"? "),
+                    None => String::new(),
+                };
+                errors.push(
+                    Diagnostic::new("option::unknown", Span::new(0, 0), format!("`--option {name}={text}`: this game has no option \"{name}\""))
+                        .label("options are declared in this file")
+                        .help(format!("{hint}options of this game: {}", if names.is_empty() { "none".to_string() } else { names.join(", ") })),
+                );
+            }
+        }
+    }
+    values
+}
+
+/// The closest name to `wanted` among `names`, if one is close enough to be a likely typo.
+pub fn suggest<'a>(wanted: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    names
+        .map(|n| (strsim::damerau_levenshtein(wanted, n), n))
+        .filter(|(d, n)| *d <= 2.max(n.len() / 3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n)
+}
+
+struct Expander<'a> {
+    defines: &'a HashMap<String, Define>,
+    options: &'a [OptionDecl],
+    values: &'a [(String, OptionValue)],
+    stack: Vec<&'a str>,
+    nodes: usize,
+    errors: Vec<Diagnostic>,
+    aborted: bool,
+}
+
+impl<'a> Expander<'a> {
+    fn error(&mut self, d: Diagnostic) {
+        if self.errors.len() < 100 {
+            self.errors.push(d);
+        }
+    }
+
+    fn placeholder(node: &Node, via: Option<Span>) -> Node {
+        Node {
+            kind: NodeKind::Bool(false),
+            span: node.span,
+            via,
+        }
+    }
+
+    fn node(&mut self, node: &'a Node, params: Option<&[Node]>, via: Option<Span>, depth: usize) -> Node {
+        self.nodes += 1;
+        if self.aborted {
+            return Self::placeholder(node, via);
+        }
+        if self.nodes > MAX_NODES || depth > MAX_TREE_DEPTH {
+            self.aborted = true;
+            let (what, help) = if depth > MAX_TREE_DEPTH {
+                (format!("the expanded game nests more than {MAX_TREE_DEPTH} levels deep"), "defines that wrap one another many times make very deep trees; flatten them")
+            } else {
+                (format!("expanding the defines produces more than {MAX_NODES} nodes"), "a define that uses its parameter several times, called inside itself level after level, grows exponentially")
+            };
+            self.error(Diagnostic::new("expand::too-large", via.unwrap_or(node.span), what).label("expansion runs away here").help(help).via(via));
+            return Self::placeholder(node, via);
+        }
+        match &node.kind {
+            NodeKind::Param(n) => match params {
+                Some(ps) if (*n as usize) >= 1 && (*n as usize) <= ps.len() => {
+                    let mut p = ps[*n as usize - 1].clone();
+                    self.nodes += count_nodes(&p);
+                    if p.via.is_none() {
+                        p.via = via;
+                    }
+                    p
+                }
+                _ => {
+                    self.error(
+                        Diagnostic::new("expand::parameter", node.span, format!("parameter #{n} is used outside a define"))
+                            .label("no define supplies this parameter")
+                            .help("parameters #1, #2 ... only stand in the body of a `(define ...)`")
+                            .via(via),
+                    );
+                    Self::placeholder(node, via)
+                }
+            },
+            NodeKind::List(items) => Node {
+                kind: NodeKind::List(items.iter().map(|i| self.node(i, params, via, depth + 1)).collect()),
+                span: node.span,
+                via,
+            },
+            NodeKind::Call { head, quoted: true, head_span, args } => self.define_call(node, head, *head_span, args, params, via, depth),
+            NodeKind::Call { head, .. } if head == "option" && node.args().len() == 1 => self.option_value(node, via),
+            NodeKind::Call { head, .. } if head == "select" => self.select(node, params, via, depth),
+            NodeKind::Call { head, quoted, head_span, args } => Node {
+                kind: NodeKind::Call {
+                    head: head.clone(),
+                    quoted: *quoted,
+                    head_span: *head_span,
+                    args: args
+                        .iter()
+                        .map(|a| Arg {
+                            key: a.key.clone(),
+                            value: self.node(&a.value, params, via, depth + 1),
+                        })
+                        .collect(),
+                },
+                span: node.span,
+                via,
+            },
+            _ => Node {
+                kind: node.kind.clone(),
+                span: node.span,
+                via,
+            },
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn define_call(&mut self, node: &'a Node, name: &str, head_span: Span, args: &'a [Arg], params: Option<&[Node]>, via: Option<Span>, depth: usize) -> Node {
+        let Some((def_name, def)) = self.defines.get_key_value(name) else {
+            let hint = suggest(name, self.defines.keys().map(String::as_str))
+                .map(|s| format!("did you mean \"{s}\"?"))
+                .unwrap_or_else(|| "declare it with `(define \"Name\" body)` at the top of the file".to_string());
+            self.error(
+                Diagnostic::new("expand::undefined-define", head_span, format!("no define is called \"{name}\""))
+                    .label("undefined define")
+                    .help(hint)
+                    .via(via),
+            );
+            return Self::placeholder(node, via);
+        };
+        if self.stack.contains(&def_name.as_str()) {
+            self.aborted = true;
+            let chain = self.stack.join("\" → \"");
+            self.error(
+                Diagnostic::new("expand::recursive-define", head_span, format!("define \"{name}\" uses itself (\"{chain}\" → \"{name}\")"))
+                    .label("recursive use")
+                    .related(def.span, "defined here")
+                    .help("defines are expanded like macros, so a define may not call itself, even through others")
+                    .via(via),
+            );
+            return Self::placeholder(node, via);
+        }
+        if self.stack.len() >= MAX_DEFINE_DEPTH {
+            self.aborted = true;
+            self.error(
+                Diagnostic::new("expand::too-large", head_span, format!("defines call one another more than {MAX_DEFINE_DEPTH} levels deep"))
+                    .label("too deep")
+                    .help("flatten the chain of defines")
+                    .via(via),
+            );
+            return Self::placeholder(node, via);
+        }
+        if let Some(arg) = args.iter().find(|a| a.key.is_some()) {
+            let span = arg.key.as_ref().map_or(node.span, |k| k.1);
+            self.error(
+                Diagnostic::new("expand::define-arity", span, format!("define \"{name}\" takes positional parameters only"))
+                    .label("named argument to a define")
+                    .related(def.span, "defined here")
+                    .help("pass the value without a key; the body refers to it as #1, #2 ...")
+                    .via(via),
+            );
+        }
+        if args.len() != def.params as usize {
+            let s = |n: u32| if n == 1 { "" } else { "s" };
+            self.error(
+                Diagnostic::new(
+                    "expand::define-arity",
+                    node.span,
+                    format!("define \"{name}\" takes {} parameter{}, but {} {} given", def.params, s(def.params), args.len(), if args.len() == 1 { "is" } else { "are" }),
+                )
+                .label(format!("{} argument{}", args.len(), s(args.len() as u32)))
+                .related(def.span, format!("\"{name}\" is defined here with {} parameter{}", def.params, s(def.params)))
+                .help(format!("the body of \"{name}\" uses #1 to #{}", def.params))
+                .via(via),
+            );
+            return Self::placeholder(node, via);
+        }
+        let values: Vec<Node> = args.iter().map(|a| self.node(&a.value, params, via, depth + 1)).collect();
+        let use_site = via.or(Some(node.span));
+        self.stack.push(def_name.as_str());
+        let body = self.node(&def.body, Some(&values), use_site, depth + 1);
+        self.stack.pop();
+        body
+    }
+
+    fn option_decl(&mut self, name_node: Option<&Node>, at: &Node, via: Option<Span>) -> Option<(usize, &'a OptionDecl)> {
+        let Some(name) = name_node.and_then(|n| n.as_str()) else {
+            self.error(
+                Diagnostic::new("check::kind", at.span, "expected the option's name in quotes")
+                    .label("no option name")
+                    .help("write `(option \"limit\")` or `(select \"edge\" value:... other:...)`")
+                    .via(via),
+            );
+            return None;
+        };
+        match self.options.iter().position(|o| o.name == name) {
+            Some(i) => Some((i, &self.options[i])),
+            None => {
+                let hint = suggest(name, self.options.iter().map(|o| o.name.as_str()))
+                    .map(|s| format!("did you mean \"{s}\"?"))
+                    .unwrap_or_else(|| "declare it with `(option \"name\" default ...)` at the top of the file".to_string());
+                self.error(
+                    Diagnostic::new("option::unknown", name_node.map_or(at.span, |n| n.span), format!("no option is called \"{name}\""))
+                        .label("undeclared option")
+                        .help(hint)
+                        .via(via),
+                );
+                None
+            }
+        }
+    }
+
+    fn option_value(&mut self, node: &'a Node, via: Option<Span>) -> Node {
+        let Some((i, _)) = self.option_decl(node.pos(0), node, via) else {
+            return Self::placeholder(node, via);
+        };
+        let kind = match &self.values[i].1 {
+            OptionValue::Int(v) => NodeKind::Int(*v),
+            OptionValue::Choice(s) => NodeKind::Str(s.clone()),
+        };
+        Node { kind, span: node.span, via }
+    }
+
+    fn select(&mut self, node: &'a Node, params: Option<&[Node]>, via: Option<Span>, depth: usize) -> Node {
+        let Some((i, decl)) = self.option_decl(node.pos(0), node, via) else {
+            return Self::placeholder(node, via);
+        };
+        let OptionKind::Choice { values, .. } = &decl.kind else {
+            self.error(
+                Diagnostic::new("check::kind", node.span, format!("option \"{}\" is a number; `select` needs an option with named values", decl.name))
+                    .label("select over a number")
+                    .help("use `(option \"name\")` to insert a number")
+                    .via(via),
+            );
+            return Self::placeholder(node, via);
+        };
+        for arg in node.args().iter().skip(1) {
+            match &arg.key {
+                Some((k, span)) if !values.contains(k) => self.error(
+                    Diagnostic::new("option::undeclared-value", *span, format!("\"{k}\" is not a value of option \"{}\"", decl.name))
+                        .label("undeclared option value")
+                        .related(decl.span, "the option is declared here")
+                        .help(match suggest(k, values.iter().map(String::as_str)) {
+                            Some(s) => format!("did you mean `{s}:`? the values are: {}", values.join(", ")),
+                            None => format!("the values are: {}", values.join(", ")),
+                        })
+                        .via(via),
+                ),
+                None => self.error(
+                    Diagnostic::new("check::kind", arg.value.span, "each branch of `select` is written `value:expression`")
+                        .label("branch without a value")
+                        .help(format!("the values of \"{}\" are: {}", decl.name, values.join(", ")))
+                        .via(via),
+                ),
+                _ => {}
+            }
+        }
+        let chosen = self.values[i].1.to_string();
+        match node.named(&chosen) {
+            Some(branch) => self.node(branch, params, via, depth + 1),
+            None => {
+                self.error(
+                    Diagnostic::new("option::undeclared-value", node.span, format!("this `select` has no branch for \"{}\" = \"{chosen}\"", decl.name))
+                        .label("missing branch")
+                        .help(format!("add `{chosen}:expression`"))
+                        .via(via),
+                );
+                Self::placeholder(node, via)
+            }
+        }
+    }
+}
+
+fn count_nodes(node: &Node) -> usize {
+    1 + match &node.kind {
+        NodeKind::Call { args, .. } => args.iter().map(|a| count_nodes(&a.value)).sum(),
+        NodeKind::List(items) => items.iter().map(count_nodes).sum(),
+        _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse;
+
+    fn run(src: &str, settings: &[(&str, &str)]) -> Result<Expanded, Vec<Diagnostic>> {
+        let settings: Vec<(String, String)> = settings.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        expand(&parse(src).unwrap(), &settings)
+    }
+
+    #[test]
+    fn defines_and_options_are_substituted() {
+        let src = r#"(option "n" 6 min:1 max:9) (option "e" {"a" "b"} default:"b")
+            (define "Twice" (+ #1 #1))
+            (game "G" (x ("Twice" (option "n"))) (y (select "e" a:1 b:2)))"#;
+        let e = run(src, &[("n", "4")]).unwrap();
+        let x = e.game.pos(1).unwrap().pos(0).unwrap();
+        assert_eq!(x.head(), Some("+"));
+        assert_eq!(x.pos(0).unwrap().as_int(), Some(4));
+        assert!(x.via.is_some());
+        assert_eq!(e.game.pos(2).unwrap().pos(0).unwrap().as_int(), Some(2));
+    }
+
+    #[test]
+    fn recursion_and_blowup_are_diagnostics() {
+        let rec = run(r#"(define "A" ("B")) (define "B" ("A")) (game "G" ("A"))"#, &[]).unwrap_err();
+        assert_eq!(rec[0].code, "expand::recursive-define");
+        let mut src = String::from(r#"(define "D0" (x #1 #1))"#);
+        for i in 1..40 {
+            src.push_str(&format!(r#"(define "D{i}" ("D{}" (x #1 #1)))"#, i - 1));
+        }
+        src.push_str(r#"(game "G" ("D39" 1))"#);
+        assert_eq!(run(&src, &[]).unwrap_err()[0].code, "expand::too-large");
+    }
+
+    #[test]
+    fn bad_settings_are_reported() {
+        let src = r#"(option "e" {"a" "b"}) (game "G")"#;
+        assert_eq!(run(src, &[("e", "c")]).unwrap_err()[0].code, "option::undeclared-value");
+        assert_eq!(run(src, &[("f", "a")]).unwrap_err()[0].code, "option::unknown");
+    }
+}

@@ -1,0 +1,21 @@
+//! ludus: a general game system. Board games are written as ludeme text (`.game` files),
+//! checked, compiled into move generators and played headlessly.
+//!
+//! The pipeline, one module per stage: [`syntax`] (text → tree with spans) → [`expand`] (defines
+//! and options) → [`check`] (registry, names, ranges) → [`compile`] (the executable [`Game`]) →
+//! [`engine`] (states, moves, perft, playouts) → [`agents`] and the CLI on top.
+
+pub mod agents;
+pub mod check;
+pub mod compile;
+pub mod diagnostic;
+pub mod engine;
+pub mod expand;
+mod load;
+pub mod syntax;
+pub mod trial;
+
+pub use compile::ir::Game;
+pub use diagnostic::{Diagnostic, Source};
+pub use engine::{Move, MoveError, NodeType, PlayError, State, Status};
+pub use load::{load_bytes, load_file, load_source, LoadError};

@@ -1,0 +1,169 @@
+//! The syntax tree: ludeme calls, lists and atoms, each with its span in the source.
+
+/// A byte range in the source text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    /// First byte.
+    pub start: u32,
+    /// One past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// A span from byte offsets.
+    pub fn new(start: usize, end: usize) -> Span {
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// The length in bytes.
+    pub fn len(&self) -> usize {
+        (self.end - self.start) as usize
+    }
+
+    /// True for a zero-length span.
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+}
+
+/// One node of the tree.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    /// What the node is.
+    pub kind: NodeKind,
+    /// Where it is written.
+    pub span: Span,
+    /// Where the define that produced it was used, if it came out of a define.
+    pub via: Option<Span>,
+}
+
+/// The forms of the language.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NodeKind {
+    /// `(head args...)`; a quoted head calls a define.
+    Call {
+        /// The ludeme or define name.
+        head: String,
+        /// True when the head was written in quotes (a define call).
+        quoted: bool,
+        /// Where the head is written.
+        head_span: Span,
+        /// The arguments in order.
+        args: Vec<Arg>,
+    },
+    /// `{ items... }`.
+    List(Vec<Node>),
+    /// A whole number.
+    Int(i64),
+    /// A string.
+    Str(String),
+    /// `true` or `false`.
+    Bool(bool),
+    /// A name: a role, a direction, a keyword.
+    Name(String),
+    /// A define parameter `#n`.
+    Param(u32),
+}
+
+/// One argument of a call.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Arg {
+    /// The key of a named argument, with its span.
+    pub key: Option<(String, Span)>,
+    /// The value.
+    pub value: Node,
+}
+
+impl Node {
+    /// A node without define origin.
+    pub fn new(kind: NodeKind, span: Span) -> Node {
+        Node {
+            kind,
+            span,
+            via: None,
+        }
+    }
+
+    /// The call head, if this is a ludeme call.
+    pub fn head(&self) -> Option<&str> {
+        match &self.kind {
+            NodeKind::Call { head, quoted: false, .. } => Some(head),
+            _ => None,
+        }
+    }
+
+    /// The call arguments, or none.
+    pub fn args(&self) -> &[Arg] {
+        match &self.kind {
+            NodeKind::Call { args, .. } => args,
+            _ => &[],
+        }
+    }
+
+    /// Positional arguments in order.
+    pub fn positional(&self) -> impl Iterator<Item = &Node> {
+        self.args().iter().filter(|a| a.key.is_none()).map(|a| &a.value)
+    }
+
+    /// The i-th positional argument.
+    pub fn pos(&self, i: usize) -> Option<&Node> {
+        self.positional().nth(i)
+    }
+
+    /// A named argument's value.
+    pub fn named(&self, key: &str) -> Option<&Node> {
+        self.args()
+            .iter()
+            .find(|a| a.key.as_ref().is_some_and(|(k, _)| k == key))
+            .map(|a| &a.value)
+    }
+
+    /// The string value of a string literal.
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.kind {
+            NodeKind::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The value of an integer literal.
+    pub fn as_int(&self) -> Option<i64> {
+        match self.kind {
+            NodeKind::Int(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// The text of a name.
+    pub fn as_name(&self) -> Option<&str> {
+        match &self.kind {
+            NodeKind::Name(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The items of a list.
+    pub fn as_list(&self) -> Option<&[Node]> {
+        match &self.kind {
+            NodeKind::List(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// A short description for messages: "`sow`", "a list", "the integer 3".
+    pub fn describe(&self) -> String {
+        match &self.kind {
+            NodeKind::Call { head, quoted: false, .. } => format!("`({head} ...)`"),
+            NodeKind::Call { head, quoted: true, .. } => format!("a use of define \"{head}\""),
+            NodeKind::List(_) => "a list".into(),
+            NodeKind::Int(i) => format!("the integer {i}"),
+            NodeKind::Str(s) => format!("the string \"{s}\""),
+            NodeKind::Bool(b) => format!("`{b}`"),
+            NodeKind::Name(n) => format!("`{n}`"),
+            NodeKind::Param(n) => format!("parameter #{n}"),
+        }
+    }
+}

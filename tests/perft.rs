@@ -1,0 +1,54 @@
+//! Perft counts from data files in `tests/perft/`: `game FILE`, `option K=V`, `perft DEPTH COUNT`.
+
+use std::path::Path;
+
+fn run(file: &str) {
+    let text = std::fs::read_to_string(Path::new("tests/perft").join(file)).unwrap();
+    let mut game_file = None;
+    let mut options = Vec::new();
+    let mut expected = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["game", g] => game_file = Some(g.to_string()),
+            ["option", kv] => {
+                let (k, v) = kv.split_once('=').unwrap();
+                options.push((k.to_string(), v.to_string()));
+            }
+            ["perft", d, n] => expected.push((d.parse::<usize>().unwrap(), n.parse::<u64>().unwrap())),
+            _ => panic!("bad line in {file}: {line}"),
+        }
+    }
+    let path = Path::new("games").join(game_file.expect("a game line"));
+    let game = ludus::load_file(&path, &options).unwrap_or_else(|e| panic!("{}", e.render(false)));
+    let depth = expected.iter().map(|e| e.0).max().unwrap();
+    let counts = ludus::engine::perft(&game, &game.new_initial_state(), depth);
+    for (d, n) in expected {
+        assert_eq!(counts[d], n, "{file}: perft({d})");
+    }
+}
+
+#[test]
+fn woli() {
+    run("woli.perft");
+}
+
+#[test]
+fn tabou() {
+    run("tabou.perft");
+}
+
+#[test]
+fn tabou_without_transfers() {
+    run("tabou-no-transfers.perft");
+}
+
+#[test]
+fn toki() {
+    run("toki.perft");
+}
+
+#[test]
+fn sig() {
+    run("sig.perft");
+}
