@@ -34,7 +34,69 @@ pub struct MoveError {
     pub legal: String,
 }
 
+/// A position spelled out, to set up states for tests and analysis.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    /// Sites, hands, stores and variables.
+    pub board: Board,
+    /// The player to move, 0 or 1.
+    pub mover: u8,
+    /// The phase of the turn (index into the play's phases).
+    pub phase: u8,
+    /// The current throw.
+    pub pips: i32,
+    /// Moves played so far.
+    pub moves_played: u32,
+    /// Moves and throws played so far.
+    pub edges_played: u32,
+    /// Moves each player has made.
+    pub moves_made: [u32; 2],
+}
+
 impl Game {
+    /// The position of a state, to edit and turn back into a state with [`Game::state_at`].
+    pub fn position(&self, state: &State) -> Position {
+        Position {
+            board: state.board.clone(),
+            mover: state.mover,
+            phase: state.phase,
+            pips: state.pips,
+            moves_played: state.moves_played,
+            edges_played: state.edges_played,
+            moves_made: state.moves_made,
+        }
+    }
+
+    /// A state at a set-up position, with its node type, moves and end rules settled as if the
+    /// other player had just moved. Its repetition history starts here.
+    pub fn state_at(&self, p: Position) -> State {
+        let mut board = p.board;
+        board.cells.resize(self.sites(), Cell::default());
+        let mut state = State {
+            board,
+            mover: p.mover & 1,
+            phase: if (p.phase as usize) < self.phases.len() { p.phase } else { 0 },
+            pips: p.pips,
+            node: NodeType::Decision,
+            status: Status::Ongoing,
+            moves_played: p.moves_played,
+            edges_played: p.edges_played,
+            moves_made: p.moves_made,
+            history: Vec::new(),
+        };
+        if self.tracks_repetition {
+            state.history.push(state.repetition_key());
+        }
+        let actor = state.mover ^ 1;
+        rules::with_buffer(|buf| rules::settle(self, &mut state, actor, false, buf));
+        state
+    }
+
+    /// The index of a phase by name.
+    pub fn phase_index(&self, name: &str) -> Option<u8> {
+        self.phase_names.iter().position(|p| p == name).map(|i| i as u8)
+    }
+
     /// The start position.
     pub fn new_initial_state(&self) -> State {
         rules::with_buffer(|buf| rules::initial(self, buf))

@@ -6,10 +6,11 @@ use crate::compile::ir::{Game, Setup};
 
 pub(super) fn board(game: &Game, state: &State) -> String {
     let on_tracks = game.setup.iter().any(|s| matches!(s, Setup::Pieces { track: Some(_), .. }));
+    let counters = game.setup.iter().any(|s| matches!(s, Setup::Fill(..)));
     let cell_text = |site: usize| -> String {
         let c = state.board.cells[site];
         match c.owner {
-            0 if c.count == 0 && game.hands => ".".into(),
+            0 if c.count == 0 && !counters => ".".into(),
             0 => c.count.to_string(),
             o => {
                 let mark = if o == 1 { 'x' } else { 'o' };

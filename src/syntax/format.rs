@@ -38,6 +38,16 @@ pub fn format_source(text: &str) -> Result<String, Diagnostic> {
         let newlines = gap.matches('\n').count();
         let slice = &text[start..tok.span.end as usize];
         prev_end = Some(tok.span.end as usize);
+        let starts_item = matches!(tok.kind, TokenKind::Open | TokenKind::OpenList | TokenKind::Key) || (tok.kind == TokenKind::Atom && pending_key.is_none());
+        if starts_item && newlines > 1 && !pending_comments.is_empty() {
+            // Comments followed by a blank line stand on their own.
+            stack.last_mut().expect("root level").1.push(Placed {
+                before: std::mem::take(&mut pending_comments),
+                item: None,
+                trailing: None,
+                blank_before: std::mem::take(&mut pending_blank),
+            });
+        }
         match tok.kind {
             TokenKind::Comment => {
                 let comment = slice.trim_end().to_string();
@@ -122,17 +132,13 @@ pub fn format_source(text: &str) -> Result<String, Diagnostic> {
     }
     let mut out = String::new();
     for (i, placed) in top.iter().enumerate() {
-        if i > 0 && (placed.blank_before || is_group(&placed.item) || is_group(&top[i - 1].item)) {
+        if i > 0 && placed.blank_before {
             out.push('\n');
         }
         write_placed(placed, 0, &mut out);
         out.push('\n');
     }
     Ok(out)
-}
-
-fn is_group(item: &Option<Item>) -> bool {
-    matches!(item, Some(Item::Group { .. }) | Some(Item::Keyed(..)))
 }
 
 fn has_comments(item: &Item) -> bool {
@@ -206,19 +212,28 @@ fn write_item(item: &Item, indent: usize, out: &mut String) {
         }
         Item::Group { list: false, items } => {
             out.push('(');
-            // The head and the plain atoms after it stay on the first line.
+            // The head, then as many arguments as fit on the first line; the first atom always does.
             let mut rest = 0;
             let mut commented = false;
             for (i, p) in items.iter().enumerate() {
-                let Some(Item::Atom(atom)) = &p.item else { break };
-                let simple = p.before.is_empty() && (i == 0 || line_len(out) + atom.len() < WIDTH);
-                if !simple {
+                let Some(item) = &p.item else { break };
+                if !p.before.is_empty() || has_comments(item) {
+                    break;
+                }
+                let text = flat(item);
+                let fits = line_len(out) + 1 + text.len() <= WIDTH;
+                let ok = match item {
+                    Item::Atom(_) => i <= 1 || fits,
+                    Item::Keyed(..) => fits,
+                    Item::Group { .. } => i == 1 && fits,
+                };
+                if !ok {
                     break;
                 }
                 if i > 0 {
                     out.push(' ');
                 }
-                out.push_str(atom);
+                out.push_str(&text);
                 rest = i + 1;
                 if let Some(t) = &p.trailing {
                     out.push(' ');

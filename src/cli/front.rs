@@ -1,0 +1,83 @@
+//! `ludus validate` and `ludus fmt`.
+
+use super::{color_stderr, Format};
+use clap::Args;
+use std::path::PathBuf;
+
+/// Arguments of `ludus validate`.
+#[derive(Args)]
+pub struct ValidateArgs {
+    /// The files to check.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Output format: text, or json (file, line, column, end, severity, code, message, help).
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// Checks every file; exit 1 if any has errors.
+pub fn validate(args: ValidateArgs) -> Result<(), String> {
+    let mut failed = false;
+    let mut json = Vec::new();
+    for file in &args.files {
+        match ludus::load_file(file, &[]) {
+            Ok(game) => {
+                if args.format == Format::Text {
+                    println!("ok {} ({})", file.display(), game.name);
+                }
+            }
+            Err(e) => {
+                failed = true;
+                match (&e, args.format) {
+                    (ludus::LoadError::Invalid { file, diagnostics }, Format::Json) => json.extend(file.to_json(diagnostics)),
+                    (ludus::LoadError::Io { .. }, Format::Json) => json.push(serde_json::json!({
+                        "file": file.display().to_string(), "line": 0, "column": 0, "end": null,
+                        "severity": "error", "code": "io", "message": e.to_string(), "help": null,
+                    })),
+                    _ => eprint!("{}", e.render(color_stderr())),
+                }
+            }
+        }
+    }
+    if args.format == Format::Json {
+        println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
+    }
+    if failed {
+        Err(String::new())
+    } else {
+        Ok(())
+    }
+}
+
+/// Arguments of `ludus fmt`.
+#[derive(Args)]
+pub struct FmtArgs {
+    /// The file to format.
+    file: PathBuf,
+    /// Exit 1 if the file is not formatted, printing nothing else.
+    #[arg(long, conflicts_with = "write")]
+    check: bool,
+    /// Rewrite the file in place.
+    #[arg(long)]
+    write: bool,
+}
+
+/// Formats a file.
+pub fn fmt(args: FmtArgs) -> Result<(), String> {
+    let text = std::fs::read_to_string(&args.file).map_err(|e| format!("error: cannot read {}: {e}", args.file.display()))?;
+    let formatted = ludus::syntax::format_source(&text).map_err(|d| ludus::Source::new(args.file.display().to_string(), text.clone()).render_with(&[d], color_stderr()))?;
+    if args.check {
+        if formatted != text {
+            return Err(format!("{} is not formatted; run `ludus fmt --write {}`", args.file.display(), args.file.display()));
+        }
+        return Ok(());
+    }
+    if args.write {
+        if formatted != text {
+            std::fs::write(&args.file, formatted).map_err(|e| format!("error: cannot write {}: {e}", args.file.display()))?;
+        }
+        return Ok(());
+    }
+    print!("{formatted}");
+    Ok(())
+}

@@ -1,0 +1,126 @@
+//! `ludus info`, `ludus moves` and `ludus perft`.
+
+use super::GameArgs;
+use clap::Args;
+use ludus::expand::OptionKind;
+use ludus::{Game, NodeType, State};
+use std::time::Instant;
+
+/// Arguments of `ludus info`.
+#[derive(Args)]
+pub struct InfoArgs {
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+/// Prints players, board, options and rules.
+pub fn info(args: InfoArgs) -> Result<(), String> {
+    let game = args.game.load()?;
+    println!("{}", game.name);
+    println!("players: 2 (P1 moves first, sits at the bottom)");
+    println!("board: {} rows x {} columns, {} sites (a1 = site 0, bottom left)", game.rows, game.columns, game.sites());
+    if game.options.is_empty() {
+        println!("options: none");
+    } else {
+        println!("options:");
+        for (decl, (_, value)) in game.options.iter().zip(&game.option_values) {
+            let default = decl.default_value();
+            let values = match &decl.kind {
+                OptionKind::Int { .. } => decl.describe_values(),
+                OptionKind::Choice { values, .. } => values.join(" | "),
+            };
+            println!("  {} = {value} (default {default}; {values}){}", decl.name, if decl.doc.is_empty() { String::new() } else { format!(": {}", decl.doc) });
+        }
+    }
+    let m = &game.metadata;
+    for (label, text) in [("description", &m.description), ("source", &m.source), ("rules", &m.rules)] {
+        if !text.is_empty() {
+            println!("{label}: {text}");
+        }
+    }
+    Ok(())
+}
+
+/// Arguments of `ludus moves`.
+#[derive(Args)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Moves and throws to play from the start, in notation, separated by spaces.
+    #[arg(long, default_value = "")]
+    moves: String,
+}
+
+/// Plays moves from the start; an illegal one is an error naming it.
+pub fn replay_line(game: &Game, line: &str) -> Result<State, String> {
+    let mut state = game.new_initial_state();
+    for (i, text) in Game::split_moves(line).iter().enumerate() {
+        let m = game.parse_move(&state, text).map_err(|e| format!("error: move {} `{}` is not legal\n{}\nlegal here: {}", i + 1, text, game.render(&state), e.legal))?;
+        game.apply(&mut state, m).map_err(|e| format!("error: move {} `{text}`: {e}", i + 1))?;
+    }
+    Ok(state)
+}
+
+/// Shows the position after the moves and what can be played there.
+pub fn moves(args: MovesArgs) -> Result<(), String> {
+    let game = args.game.load()?;
+    let state = replay_line(&game, &args.moves)?;
+    print!("{}", game.render(&state));
+    match state.node() {
+        NodeType::Terminal => println!("no moves: the game is over"),
+        NodeType::Chance => {
+            println!("throws:");
+            for (m, p) in game.chance_outcomes(&state) {
+                println!("  {:<10} {:.6}", game.notation(&state, m), p);
+            }
+        }
+        NodeType::Decision => {
+            let moves = game.moves(&state);
+            println!("moves ({}):", moves.len());
+            for m in moves {
+                println!("  {}", game.notation(&state, m));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Arguments of `ludus perft`.
+#[derive(Args)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The depth.
+    #[arg(long, short)]
+    depth: usize,
+    /// Moves to play first, in notation.
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// Print the count below each first edge instead.
+    #[arg(long)]
+    divide: bool,
+}
+
+/// Prints `d count` for d = 1..=depth.
+pub fn perft(args: PerftArgs) -> Result<(), String> {
+    if args.depth > 64 {
+        return Err(format!("error: depth {} is absurd; perft grows exponentially (try 1 to 10)", args.depth));
+    }
+    let game = args.game.load()?;
+    let state = replay_line(&game, &args.moves)?;
+    let start = Instant::now();
+    if args.divide {
+        for (m, n) in ludus::engine::perft_divide(&game, &state, args.depth) {
+            println!("{m}: {n}");
+        }
+        return Ok(());
+    }
+    let counts = ludus::engine::perft(&game, &state, args.depth);
+    for (d, n) in counts.iter().enumerate().skip(1) {
+        println!("{d} {n}");
+    }
+    let total: u64 = counts.iter().sum();
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!("{total} nodes in {secs:.3} s ({:.0} nodes/s)", total as f64 / secs.max(1e-9));
+    Ok(())
+}

@@ -1,0 +1,155 @@
+//! `ludus run`: random playouts, reproducible from a seed whatever the number of threads.
+
+use super::{Format, GameArgs};
+use clap::Args;
+use ludus::engine::{playout, Playout};
+use ludus::{Game, Status};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// Arguments of `ludus run`.
+#[derive(Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Number of playouts.
+    #[arg(long, short = 'n', default_value_t = 1000)]
+    playouts: u64,
+    /// The seed every random choice flows from.
+    #[arg(long, short, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores); the figures do not depend on it.
+    #[arg(long, short)]
+    threads: Option<usize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// The generator of playout `i` under `seed`: independent of which thread plays it.
+pub fn playout_rng(seed: u64, i: u64) -> Xoshiro256PlusPlus {
+    let mut z = seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    Xoshiro256PlusPlus::seed_from_u64(z ^ (z >> 31) ^ i)
+}
+
+/// Totals over playouts.
+#[derive(Default, Clone, Copy)]
+struct Totals {
+    wins: [u64; 2],
+    draws: u64,
+    edges: u64,
+    moves: u64,
+    min: u64,
+    max: u64,
+    games: u64,
+}
+
+impl Totals {
+    fn add(mut self, p: Playout) -> Totals {
+        match p.status {
+            Status::Won(w) => self.wins[w as usize & 1] += 1,
+            _ => self.draws += 1,
+        }
+        let len = p.edges as u64;
+        self.min = if self.games == 0 { len } else { self.min.min(len) };
+        self.max = self.max.max(len);
+        self.edges += len;
+        self.moves += p.moves as u64;
+        self.games += 1;
+        self
+    }
+
+    fn merge(self, o: Totals) -> Totals {
+        if o.games == 0 {
+            return self;
+        }
+        if self.games == 0 {
+            return o;
+        }
+        Totals {
+            wins: [self.wins[0] + o.wins[0], self.wins[1] + o.wins[1]],
+            draws: self.draws + o.draws,
+            edges: self.edges + o.edges,
+            moves: self.moves + o.moves,
+            min: self.min.min(o.min),
+            max: self.max.max(o.max),
+            games: self.games + o.games,
+        }
+    }
+}
+
+fn play_range(game: &Game, seed: u64, range: std::ops::Range<u64>, bar: &indicatif::ProgressBar) -> Totals {
+    let mut state = game.new_initial_state();
+    let start = state.clone();
+    let mut buf = Vec::new();
+    let mut t = Totals::default();
+    for i in range {
+        state.clone_from(&start);
+        let mut rng = playout_rng(seed, i);
+        t = t.add(playout(game, &mut state, &mut rng, &mut buf));
+        if i % 256 == 0 {
+            bar.inc(256);
+        }
+    }
+    t
+}
+
+/// Plays the playouts and prints the figures.
+pub fn run(args: RunArgs) -> Result<(), String> {
+    let game = args.game.load()?;
+    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 || threads > 1024 {
+        return Err(format!("error: --threads {threads} is out of range (1 to 1024)"));
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| format!("error: cannot start threads: {e}"))?;
+    let bar = super::progress_bar(args.playouts);
+    let started = Instant::now();
+    // Fixed chunks keep each thread busy; the sums do not depend on how they are shared out.
+    let chunk = 64u64;
+    let chunks = args.playouts.div_ceil(chunk);
+    let totals = pool.install(|| {
+        (0..chunks)
+            .into_par_iter()
+            .map(|c| play_range(&game, args.seed, c * chunk..((c + 1) * chunk).min(args.playouts), &bar))
+            .reduce(Totals::default, Totals::merge)
+    });
+    bar.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let n = totals.games.max(1) as f64;
+    let mean = totals.edges as f64 / n;
+    let pps = totals.games as f64 / secs;
+    let eps = totals.edges as f64 / secs;
+    match args.format {
+        Format::Json => println!(
+            "{}",
+            serde_json::json!({
+                "game": game.name,
+                "playouts": totals.games,
+                "wins": totals.wins,
+                "draws": totals.draws,
+                "mean_length": mean,
+                "min_length": totals.min,
+                "max_length": totals.max,
+                "mean_moves": totals.moves as f64 / n,
+                "seed": args.seed,
+                "threads": threads,
+                "seconds": secs,
+                "playouts_per_second": pps,
+                "edges_per_second": eps,
+            })
+        ),
+        Format::Text => {
+            let pct = |k: u64| 100.0 * k as f64 / n;
+            println!("{}: {} random playouts, seed {}", game.name, totals.games, args.seed);
+            println!("  P1 wins  {:>8} ({:.1}%)", totals.wins[0], pct(totals.wins[0]));
+            println!("  P2 wins  {:>8} ({:.1}%)", totals.wins[1], pct(totals.wins[1]));
+            println!("  draws    {:>8} ({:.1}%)", totals.draws, pct(totals.draws));
+            println!("  length   mean {mean:.1}, min {}, max {} edges (moves and throws)", totals.min, totals.max);
+            println!("  speed    {pps:.0} playouts/s, {eps:.0} edges/s on {threads} thread(s)");
+        }
+    }
+    Ok(())
+}
