@@ -64,6 +64,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         source_hash: fnv1a(source.as_bytes()),
         rows: sym.rows,
         columns: sym.columns,
+        board_sites: Sites::of(&(0..n).map(|s| s as u8).collect::<Vec<_>>()),
         neighbours: (0..n).map(|s| neighbours(s, sym.rows, sym.columns)).collect(),
         regions: c.regions,
         tracks: sym

@@ -72,6 +72,7 @@ impl Game {
     pub fn state_at(&self, p: Position) -> State {
         let mut board = p.board;
         board.cells.resize(self.sites(), Cell::default());
+        board.refresh();
         let mut state = State {
             board,
             mover: p.mover & 1,

@@ -34,10 +34,69 @@ impl Sites {
         self.0[(site >> 6) as usize] & (1 << (site & 63)) != 0
     }
 
+    /// Removes a site.
+    #[inline]
+    pub fn remove(&mut self, site: u8) {
+        self.0[(site >> 6) as usize] &= !(1 << (site & 63));
+    }
+
     /// Whether the two sets share a site.
     #[inline]
     pub fn intersects(&self, other: &Sites) -> bool {
-        (0..4).any(|i| self.0[i] & other.0[i] != 0)
+        (self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2]) | (self.0[3] & other.0[3]) != 0
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// Number of sites.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The sites in both sets.
+    #[inline]
+    pub fn and(&self, other: &Sites) -> Sites {
+        Sites([self.0[0] & other.0[0], self.0[1] & other.0[1], self.0[2] & other.0[2], self.0[3] & other.0[3]])
+    }
+
+    /// The sites of `self` not in `other`.
+    #[inline]
+    pub fn and_not(&self, other: &Sites) -> Sites {
+        Sites([self.0[0] & !other.0[0], self.0[1] & !other.0[1], self.0[2] & !other.0[2], self.0[3] & !other.0[3]])
+    }
+
+    /// The sites in ascending order.
+    #[inline]
+    pub fn iter(&self) -> SitesIter {
+        SitesIter { words: self.0, word: 0 }
+    }
+}
+
+/// The sites of a [`Sites`] in ascending order.
+pub struct SitesIter {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for SitesIter {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        while self.word < 4 {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some((self.word * 64) as u8 + w.trailing_zeros() as u8);
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 
@@ -372,6 +431,8 @@ pub struct Game {
     pub rows: usize,
     /// Board columns.
     pub columns: usize,
+    /// Every site of the board.
+    pub board_sites: Sites,
     /// Neighbour of each site in each of the 8 directions, `NO_SITE` off the board.
     pub neighbours: Vec<[u8; 8]>,
     /// Regions (declared and anonymous).

@@ -68,10 +68,7 @@ impl Ctx<'_> {
             IntExpr::Lit(v) => *v,
             IntExpr::Pips => self.state.pips as i64,
             IntExpr::CountIn(r) => self.sites(*r).iter().map(|&s| self.board.cells[s as usize].count as i64).sum(),
-            IntExpr::PiecesOnBoard(w) => {
-                let owner = self.who(*w) + 1;
-                self.board.cells.iter().filter(|c| c.owner == owner).map(|c| c.count as i64).sum()
-            }
+            IntExpr::PiecesOnBoard(w) => self.board.owned[self.who(*w) as usize].iter().map(|s| self.board.cells[s as usize].count as i64).sum(),
             IntExpr::InHand(w) => self.board.hand[self.who(*w) as usize] as i64,
             IntExpr::Score(w) => self.board.store[self.who(*w) as usize] as i64,
             IntExpr::Var(w, v) => self.board.vars[self.who(*w) as usize][*v as usize] as i64,
@@ -105,7 +102,7 @@ impl Ctx<'_> {
             Cond::NoMoves(w) => self.stuck == Some(self.who(*w)),
             Cond::NoPieces(w) => {
                 let p = self.who(*w);
-                self.board.hand[p as usize] == 0 && !self.board.cells.iter().any(|c| c.owner == p + 1)
+                self.board.hand[p as usize] == 0 && self.board.owned[p as usize].is_empty()
             }
             Cond::Repeated => self.repeated,
             Cond::SownInto(r) => self.game.regions[r.0 as usize].mask[self.mover as usize].intersects(&self.sown),
@@ -246,39 +243,41 @@ fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
     let cells = &board.cells;
     let mover = ctx.mover;
     let me = mover + 1;
-    let n = cells.len();
+    let mine = board.owned[mover as usize];
     match &game.gens[g as usize].gen {
         Gen::Place { count, to } => {
             if board.hand[mover as usize] < *count {
                 return;
             }
-            for s in 0..n {
-                if cells[s].count == 0 && region_has(game, *to, mover, s as u8) {
-                    out.push(Move::new(g, s as u8, s as u8));
-                }
-            }
+            let free = match to {
+                Some(r) => game.regions[r.0 as usize].mask[mover as usize].and_not(&board.filled),
+                None => game.board_sites.and_not(&board.filled),
+            };
+            out.extend(free.iter().map(|s| Move::new(g, s, s)));
         }
         Gen::Step { dirs, to } => {
-            for s in 0..n {
-                if cells[s].owner != me {
-                    continue;
-                }
+            for s in mine.iter() {
+                let nb = &game.neighbours[s as usize];
                 for &d in dirs {
-                    let t = game.neighbours[s][d as usize];
-                    if t != NO_SITE && cells[t as usize].count == 0 && region_has(game, *to, mover, t) {
-                        out.push(Move::new(g, s as u8, t));
+                    let t = nb[d as usize];
+                    if t != NO_SITE && !board.filled.contains(t) && region_has(game, *to, mover, t) {
+                        out.push(Move::new(g, s, t));
                     }
                 }
             }
         }
         Gen::Hop { dirs, run_in, edge_last } => {
-            for s in 0..n {
-                if cells[s].owner != me {
-                    continue;
-                }
+            let theirs = &board.owned[(mover ^ 1) as usize];
+            for s in mine.iter() {
+                let nb = &game.neighbours[s as usize];
                 for &d in dirs {
-                    if let Some(t) = hop_landing(game, cells, mover, s as u8, d, *run_in, *edge_last) {
-                        out.push(Move::new(g, s as u8, t));
+                    let t = nb[d as usize];
+                    // Most directions are ruled out by the first site.
+                    if t == NO_SITE || !theirs.contains(t) {
+                        continue;
+                    }
+                    if let Some(t) = hop_landing(game, cells, mover, s, d, *run_in, *edge_last) {
+                        out.push(Move::new(g, s, t));
                     }
                 }
             }
@@ -292,7 +291,7 @@ fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
             };
             match from {
                 Some(r) => ctx.sites(*r).iter().for_each(|&s| push(s)),
-                None => (0..n).for_each(|s| push(s as u8)),
+                None => board.filled.iter().for_each(push),
             }
         }
         Gen::Transfer { from, to, count } => {
@@ -315,14 +314,14 @@ fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
                 return;
             }
             let track = &game.tracks[*track as usize];
-            for s in 0..n {
-                let c = cells[s];
-                if c.owner != me || state.is_some_and(|st| c.state != st) {
+            for s in mine.iter() {
+                let c = cells[s as usize];
+                if state.is_some_and(|st| c.state != st) {
                     continue;
                 }
                 if let Some((t, _)) = track_target(track, mover, c.pos, k) {
-                    if t as usize == s || cells[t as usize].owner != me {
-                        out.push(Move::new(g, s as u8, t));
+                    if t == s || cells[t as usize].owner != me {
+                        out.push(Move::new(g, s, t));
                     }
                 }
             }
@@ -357,14 +356,15 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
     if from >= board.cells.len() || to >= board.cells.len() {
         return fx;
     }
+    let piece = |count| Cell { count, owner: me, pos: 0, state: 0 };
     match &def.gen {
         Gen::Place { count, .. } => {
             board.hand[mover as usize] -= (*count).min(board.hand[mover as usize]);
-            board.cells[to] = Cell { count: *count, owner: me, pos: 0, state: 0 };
+            board.put(to, piece(*count));
         }
         Gen::Step { .. } => {
-            take_one(&mut board.cells[from]);
-            board.cells[to] = Cell { count: 1, owner: me, pos: 0, state: 0 };
+            board.take_one(from);
+            board.put(to, piece(1));
         }
         Gen::Hop { dirs, run_in, edge_last } => {
             // Find the direction that lands on `to`, then clear the run.
@@ -375,17 +375,13 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
             let mut t = game.neighbours[from][d as usize];
             while t != NO_SITE && board.cells[t as usize].owner == opp && region_has(game, *run_in, mover, t) {
                 fx.captured += board.cells[t as usize].count as u32;
-                board.cells[t as usize] = Cell::default();
+                board.clear(t as usize);
                 t = game.neighbours[t as usize][d as usize];
             }
             board.store[mover as usize] += fx.captured;
-            take_one(&mut board.cells[from]);
-            let landing = &mut board.cells[to];
-            if landing.owner == me {
-                landing.count += 1;
-            } else {
-                *landing = Cell { count: 1, owner: me, pos: 0, state: 0 };
-            }
+            board.take_one(from);
+            let landing = board.cells[to];
+            board.put(to, piece(if landing.owner == me { landing.count + 1 } else { 1 }));
         }
         Gen::Sow { track, skip_origin, capture, .. } => {
             let tr = &game.tracks[*track as usize];
@@ -393,7 +389,7 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
             let len = sites.len();
             let mut i = tr.first_index[mover as usize][from] as usize;
             let mut left = board.cells[from].count;
-            board.cells[from].count = 0;
+            board.clear(from);
             let mut skipped = 0;
             while left > 0 {
                 i += 1;
@@ -405,7 +401,7 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
                     // A track made only of the origin cannot be sown: give the counters back.
                     skipped += 1;
                     if skipped > len {
-                        board.cells[from].count += left;
+                        board.add(from, left);
                         break;
                     }
                     continue;
@@ -415,6 +411,10 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
                 left -= 1;
                 skipped = 0;
             }
+            board.filled.0[0] |= fx.sown.0[0];
+            board.filled.0[1] |= fx.sown.0[1];
+            board.filled.0[2] |= fx.sown.0[2];
+            board.filled.0[3] |= fx.sown.0[3];
             if let Some(cap) = capture {
                 let region = &game.regions[cap.region.0 as usize];
                 let mask = &region.mask[mover as usize];
@@ -442,7 +442,7 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
                 };
                 if n > 0 && !wipes_out {
                     for &s in &taken[..n] {
-                        board.cells[s as usize].count = 0;
+                        board.clear(s as usize);
                     }
                     board.store[mover as usize] += sum;
                     fx.captured = sum;
@@ -451,21 +451,21 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
         }
         Gen::Transfer { .. } => {
             let c = board.cells[from].count;
-            board.cells[from].count = 0;
-            board.cells[to].count += c;
+            board.clear(from);
+            board.add(to, c);
         }
         Gen::Advance { track, steps, set_state, .. } => {
             let ctx = Ctx { game, state, board, mover, sown: Sites::default(), stuck: None, repeated: false };
             let k = ctx.int(steps);
             let tr = &game.tracks[*track as usize];
-            let piece = board.cells[from];
-            if let Some((t, np)) = track_target(tr, mover, piece.pos, k) {
-                board.cells[from] = Cell::default();
-                let target = &mut board.cells[t as usize];
+            let moving = board.cells[from];
+            if let Some((t, np)) = track_target(tr, mover, moving.pos, k) {
+                board.clear(from);
+                let target = board.cells[t as usize];
                 if target.owner != 0 && target.owner != me {
                     fx.captured = target.count as u32;
                 }
-                *target = Cell { count: 1, owner: me, pos: np, state: set_state.unwrap_or(piece.state) };
+                board.put(t as usize, Cell { count: 1, owner: me, pos: np, state: set_state.unwrap_or(moving.state) });
                 board.store[mover as usize] += fx.captured;
             }
         }
@@ -480,15 +480,15 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
                 let mut pieces = [Cell::default(); 256];
                 for (i, &s) in members[..count].iter().enumerate() {
                     pieces[i] = board.cells[s as usize];
-                    board.cells[s as usize] = Cell::default();
+                    board.clear(s as usize);
                 }
                 for i in 0..count {
                     let (t, np) = targets[i];
-                    let target = &mut board.cells[t as usize];
+                    let target = board.cells[t as usize];
                     if target.owner != 0 && target.owner != me {
                         fx.captured += target.count as u32;
                     }
-                    *target = Cell { count: 1, owner: me, pos: np, state: set_state.unwrap_or(pieces[i].state) };
+                    board.put(t as usize, Cell { count: 1, owner: me, pos: np, state: set_state.unwrap_or(pieces[i].state) });
                 }
                 board.store[mover as usize] += fx.captured;
             }
@@ -501,14 +501,6 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
         board.vars[p as usize][*var as usize] = v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
     }
     fx
-}
-
-#[inline]
-fn take_one(cell: &mut Cell) {
-    cell.count = cell.count.saturating_sub(1);
-    if cell.count == 0 {
-        *cell = Cell::default();
-    }
 }
 
 /// Applies an edge and settles the next node; `moves` receives the next decision's legal moves.
@@ -621,9 +613,8 @@ fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
             if let Some(r) = collect {
                 for p in 0..2 {
                     for &site in &game.regions[*r as usize].sites[p] {
-                        let cell = &mut s.board.cells[site as usize];
-                        s.board.store[p] += cell.count as u32;
-                        *cell = Cell::default();
+                        s.board.store[p] += s.board.cells[site as usize].count as u32;
+                        s.board.clear(site as usize);
                     }
                 }
             }
@@ -666,6 +657,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
             }
         }
     }
+    board.refresh();
     let mut s = State {
         board,
         mover: 0,

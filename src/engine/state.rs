@@ -1,5 +1,6 @@
 //! States and moves: plain data, `Clone + Eq + Hash`.
 
+use crate::compile::ir::Sites;
 use crate::compile::MAX_VARS;
 
 /// The contents of one site.
@@ -26,6 +27,69 @@ pub struct Board {
     pub store: [u32; 2],
     /// Player variables.
     pub vars: [[i32; MAX_VARS]; 2],
+    /// Sites holding anything (kept in step with `cells`; see [`Board::refresh`]).
+    pub(crate) filled: Sites,
+    /// Sites holding each player's pieces.
+    pub(crate) owned: [Sites; 2],
+}
+
+impl Board {
+    /// Recomputes the site sets after `cells` were edited directly.
+    pub fn refresh(&mut self) {
+        self.filled = Sites::default();
+        self.owned = [Sites::default(); 2];
+        for (s, c) in self.cells.iter().enumerate() {
+            if c.count > 0 {
+                self.filled.insert(s as u8);
+                if c.owner == 1 || c.owner == 2 {
+                    self.owned[c.owner as usize - 1].insert(s as u8);
+                }
+            }
+        }
+    }
+
+    /// Sets a site's contents.
+    #[inline]
+    pub(crate) fn put(&mut self, s: usize, c: Cell) {
+        let site = s as u8;
+        let old = self.cells[s].owner;
+        if old == 1 || old == 2 {
+            self.owned[old as usize - 1].remove(site);
+        }
+        if c.count == 0 {
+            self.cells[s] = Cell::default();
+            self.filled.remove(site);
+            return;
+        }
+        self.cells[s] = c;
+        self.filled.insert(site);
+        if c.owner == 1 || c.owner == 2 {
+            self.owned[c.owner as usize - 1].insert(site);
+        }
+    }
+
+    /// Empties a site.
+    #[inline]
+    pub(crate) fn clear(&mut self, s: usize) {
+        self.put(s, Cell::default());
+    }
+
+    /// Adds counters to a site, keeping its owner.
+    #[inline]
+    pub(crate) fn add(&mut self, s: usize, n: u16) {
+        self.cells[s].count = self.cells[s].count.saturating_add(n);
+        if self.cells[s].count > 0 {
+            self.filled.insert(s as u8);
+        }
+    }
+
+    /// Takes one piece off a site.
+    #[inline]
+    pub(crate) fn take_one(&mut self, s: usize) {
+        let mut c = self.cells[s];
+        c.count = c.count.saturating_sub(1);
+        self.put(s, c);
+    }
 }
 
 impl Clone for Board {
@@ -35,6 +99,8 @@ impl Clone for Board {
             hand: self.hand,
             store: self.store,
             vars: self.vars,
+            filled: self.filled,
+            owned: self.owned,
         }
     }
 
@@ -44,6 +110,8 @@ impl Clone for Board {
         self.hand = other.hand;
         self.store = other.store;
         self.vars = other.vars;
+        self.filled = other.filled;
+        self.owned = other.owned;
     }
 }
 
