@@ -23,6 +23,8 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         errors: Vec::new(),
         phase_names: Vec::new(),
         repetition: false,
+        filters: Vec::new(),
+        needs_sown: false,
     };
     let game = &checked.expanded.game;
     let rules = game.pos(3);
@@ -110,6 +112,8 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         vars: sym.vars.clone(),
         hands: sym.hands,
         gens: c.gens,
+        filters: c.filters,
+        needs_sown: c.needs_sown,
         phases,
         phase_names: c.phase_names,
         setup,
@@ -144,6 +148,8 @@ struct Compiler<'a> {
     errors: Vec<Diagnostic>,
     phase_names: Vec<String>,
     repetition: bool,
+    filters: Vec<Cond>,
+    needs_sown: bool,
 }
 
 impl Compiler<'_> {
@@ -322,7 +328,10 @@ impl Compiler<'_> {
                 self.repetition = true;
                 Cond::Repeated
             }
-            Some("sown-into") => Cond::SownInto(node.pos(0).map(|r| self.region(r)).unwrap_or(RegionRef(0))),
+            Some("sown-into") => {
+                self.needs_sown = true;
+                Cond::SownInto(node.pos(0).map(|r| self.region(r)).unwrap_or(RegionRef(0)))
+            }
             _ => {
                 self.error(node, format!("{} is not a condition", node.describe()), "write a condition");
                 Cond::Const(false)
@@ -377,7 +386,8 @@ impl Compiler<'_> {
             Some("filter") => {
                 let c = node.pos(0).map(|n| self.cond(n)).unwrap_or(Cond::Const(false));
                 let m = node.pos(1).map(|n| self.moves(n)).unwrap_or(MoveExpr::Or(Vec::new()));
-                MoveExpr::Filter(c, Box::new(m))
+                self.filters.push(c);
+                MoveExpr::Filter(self.filters.len() as u16 - 1, Box::new(m))
             }
             Some("place") => {
                 let count = node.pos(0).and_then(|n| n.as_int()).unwrap_or(1);

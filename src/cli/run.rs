@@ -84,7 +84,7 @@ impl Totals {
 fn play_range(game: &Game, seed: u64, range: std::ops::Range<u64>, bar: &indicatif::ProgressBar) -> Totals {
     let mut state = game.new_initial_state();
     let start = state.clone();
-    let mut buf = Vec::new();
+    let mut buf = ludus::engine::Scratch::default();
     let mut t = Totals::default();
     for i in range {
         state.clone_from(&start);

@@ -326,8 +326,8 @@ pub enum MoveExpr {
     Or(Vec<MoveExpr>),
     /// By a condition before the move.
     If(Cond, Box<MoveExpr>, Option<Box<MoveExpr>>),
-    /// Moves after which the condition holds.
-    Filter(Cond, Box<MoveExpr>),
+    /// Moves after which the condition (`Game::filters[id]`) holds.
+    Filter(u16, Box<MoveExpr>),
 }
 
 /// Where a turn goes.
@@ -449,6 +449,10 @@ pub struct Game {
     pub hands: bool,
     /// Move generators.
     pub gens: Vec<GenDef>,
+    /// The conditions of `filter`s, by id.
+    pub filters: Vec<Cond>,
+    /// Whether any condition reads which sites a move sowed into.
+    pub needs_sown: bool,
     /// Phases of a turn; turns start in phase 0.
     pub phases: Vec<Phase>,
     /// Phase names.

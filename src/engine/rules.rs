@@ -48,7 +48,21 @@ pub(crate) struct Ctx<'a> {
     pub repeated: bool,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// The context of a position before a move: `Mover` is the player to move.
+    #[inline]
+    pub fn of(game: &'a Game, state: &'a State) -> Ctx<'a> {
+        Ctx {
+            game,
+            state,
+            board: &state.board,
+            mover: state.mover,
+            sown: Sites::default(),
+            stuck: None,
+            repeated: false,
+        }
+    }
+
     #[inline]
     fn who(&self, w: Who) -> u8 {
         match w {
@@ -115,61 +129,100 @@ fn region_has(game: &Game, r: Option<RegionRef>, mover: u8, site: u8) -> bool {
     r.is_none_or(|r| game.regions[r.0 as usize].mask[mover as usize].contains(site))
 }
 
+/// Tag of a candidate move that needs no filter.
+pub(crate) const NO_FILTER: u16 = u16::MAX;
+
 /// The generators' moves of the current decision phase, in a deterministic order.
 pub(crate) fn generate(game: &Game, state: &State, out: &mut Vec<Move>) {
     out.clear();
     if let Some(Phase::Decision { moves, pass, .. }) = game.phases.get(state.phase as usize) {
-        let ctx = Ctx {
-            game,
-            state,
-            board: &state.board,
-            mover: state.mover,
-            sown: Sites::default(),
-            stuck: None,
-            repeated: false,
-        };
-        expr_moves(&ctx, moves, out);
+        expr_moves(&Ctx::of(game, state), moves, out, &mut None, NO_FILTER);
         if out.is_empty() && *pass {
             out.push(Move::pass());
         }
     }
 }
 
-fn expr_moves(ctx: &Ctx, e: &MoveExpr, out: &mut Vec<Move>) {
+/// Candidate moves of the current decision phase, each tagged with the filter it must still pass
+/// (or [`NO_FILTER`]): filters are tried only on the moves a playout picks.
+fn candidates(game: &Game, state: &State, out: &mut Vec<Move>, needs: &mut Vec<u16>) {
+    out.clear();
+    needs.clear();
+    if let Some(Phase::Decision { moves, .. }) = game.phases.get(state.phase as usize) {
+        // Without filters every candidate is legal and needs no tag.
+        let mut lazy = (!game.filters.is_empty()).then_some(needs);
+        expr_moves(&Ctx::of(game, state), moves, out, &mut lazy, NO_FILTER);
+    }
+}
+
+fn expr_moves(ctx: &Ctx, e: &MoveExpr, out: &mut Vec<Move>, lazy: &mut Option<&mut Vec<u16>>, tag: u16) {
     match e {
-        MoveExpr::Gen(g) => gen_moves(ctx, *g, out),
-        MoveExpr::Or(list) => list.iter().for_each(|m| expr_moves(ctx, m, out)),
-        MoveExpr::If(c, a, b) => {
-            if ctx.cond(c) {
-                expr_moves(ctx, a, out)
-            } else if let Some(b) = b {
-                expr_moves(ctx, b, out)
+        MoveExpr::Gen(g) => {
+            gen_moves(ctx, *g, out);
+            if let Some(needs) = lazy {
+                needs.resize(out.len(), tag);
             }
         }
-        MoveExpr::Filter(c, inner) => {
+        MoveExpr::Or(list) => list.iter().for_each(|m| expr_moves(ctx, m, out, lazy, tag)),
+        MoveExpr::If(c, a, b) => {
+            if ctx.cond(c) {
+                expr_moves(ctx, a, out, lazy, tag)
+            } else if let Some(b) = b {
+                expr_moves(ctx, b, out, lazy, tag)
+            }
+        }
+        MoveExpr::Filter(id, inner) if lazy.is_some() && tag == NO_FILTER => expr_moves(ctx, inner, out, lazy, *id),
+        MoveExpr::Filter(id, inner) => {
             let start = out.len();
-            expr_moves(ctx, inner, out);
-            SCRATCH.with(|scratch| {
-                let mut scratch = scratch.borrow_mut();
-                let mut keep = start;
-                for i in start..out.len() {
-                    let m = out[i];
-                    scratch.clone_from(ctx.board);
-                    let effects = apply_gen(ctx.game, ctx.state, &mut scratch, ctx.mover, m);
-                    let after = Ctx {
-                        board: &scratch,
-                        sown: effects.sown,
-                        ..*ctx
-                    };
-                    if after.cond(c) {
-                        out[keep] = m;
-                        keep += 1;
+            expr_moves(ctx, inner, out, lazy, tag);
+            let mut keep = start;
+            for i in start..out.len() {
+                if passes(ctx.game, ctx.state, *id, out[i]) {
+                    out[keep] = out[i];
+                    if let Some(needs) = lazy {
+                        needs[keep] = needs[i];
                     }
+                    keep += 1;
                 }
-                out.truncate(keep);
-            });
+            }
+            out.truncate(keep);
+            if let Some(needs) = lazy {
+                needs.truncate(keep);
+            }
         }
     }
+}
+
+/// Whether a move passes a filter: it is tried on a scratch board.
+fn passes(game: &Game, state: &State, filter: u16, m: Move) -> bool {
+    SCRATCH.with(|scratch| {
+        let mut scratch = scratch.borrow_mut();
+        scratch.clone_from(&state.board);
+        let effects = apply_gen(game, state, &mut scratch, state.mover, m);
+        let after = Ctx {
+            board: &scratch,
+            sown: effects.sown,
+            ..Ctx::of(game, state)
+        };
+        after.cond(&game.filters[filter as usize])
+    })
+}
+
+/// A uniformly random legal move among tagged candidates: a candidate that fails its filter is
+/// dropped and another drawn, which keeps the choice uniform over the legal moves.
+fn pick(game: &Game, state: &State, moves: &mut Vec<Move>, needs: &mut Vec<u16>, rng: &mut impl rand::Rng) -> Option<Move> {
+    if needs.is_empty() {
+        return (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())]);
+    }
+    while !moves.is_empty() {
+        let i = rng.random_range(0..moves.len());
+        if needs[i] == NO_FILTER || passes(game, state, needs[i], moves[i]) {
+            return Some(moves[i]);
+        }
+        moves.swap_remove(i);
+        needs.swap_remove(i);
+    }
+    None
 }
 
 /// Where a hop from `from` in direction `d` lands, if it can.
@@ -406,43 +459,46 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
                     }
                     continue;
                 }
-                board.cells[s as usize].count += 1;
-                fx.sown.insert(s);
+                let cell = &mut board.cells[s as usize];
+                if cell.count == 0 {
+                    board.filled.insert(s);
+                }
+                cell.count += 1;
+                if game.needs_sown {
+                    fx.sown.insert(s);
+                }
                 left -= 1;
                 skipped = 0;
             }
-            board.filled.0[0] |= fx.sown.0[0];
-            board.filled.0[1] |= fx.sown.0[1];
-            board.filled.0[2] |= fx.sown.0[2];
-            board.filled.0[3] |= fx.sown.0[3];
             if let Some(cap) = capture {
                 let region = &game.regions[cap.region.0 as usize];
                 let mask = &region.mask[mover as usize];
                 let qualifies = |c: u16| c < 64 && cap.counts & (1 << c) != 0;
-                // Walk back from the last hole while holes qualify.
-                let mut taken = [0u8; 256];
+                // Walk back from the last hole while holes qualify (at most one lap).
                 let mut n = 0;
+                let mut sum = 0u32;
                 let mut j = i;
-                loop {
-                    let s = sites[j];
-                    if !mask.contains(s) || !qualifies(board.cells[s as usize].count) || taken[..n].contains(&s) {
+                while n < len {
+                    let c = board.cells[sites[j] as usize].count;
+                    if !mask.contains(sites[j]) || !qualifies(c) {
                         break;
                     }
-                    taken[n] = s;
+                    sum += c as u32;
                     n += 1;
                     if !cap.backwards {
                         break;
                     }
                     j = if j == 0 { len - 1 } else { j - 1 };
                 }
-                let sum: u32 = taken[..n].iter().map(|&s| board.cells[s as usize].count as u32).sum();
                 let wipes_out = cap.grand_slam == GrandSlam::NoCapture && {
                     let total: u32 = region.sites[mover as usize].iter().map(|&s| board.cells[s as usize].count as u32).sum();
                     total == sum
                 };
                 if n > 0 && !wipes_out {
-                    for &s in &taken[..n] {
-                        board.clear(s as usize);
+                    let mut j = i;
+                    for _ in 0..n {
+                        board.clear(sites[j] as usize);
+                        j = if j == 0 { len - 1 } else { j - 1 };
                     }
                     board.store[mover as usize] += sum;
                     fx.captured = sum;
@@ -505,6 +561,52 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
 
 /// Applies an edge and settles the next node; `moves` receives the next decision's legal moves.
 pub(crate) fn apply_edge(game: &Game, s: &mut State, m: Move, moves: &mut Vec<Move>) -> Result<(), PlayError> {
+    let (actor, repeated) = advance(game, s, m)?;
+    settle(game, s, actor, repeated, moves);
+    Ok(())
+}
+
+/// Reusable buffers of a playout.
+#[derive(Debug, Default, Clone)]
+pub struct Scratch {
+    moves: Vec<Move>,
+    needs: Vec<u16>,
+}
+
+/// Applies an edge and settles the next node as a playout does: returns the random legal move
+/// picked for the next decision, if there is one.
+pub(crate) fn apply_sampled(game: &Game, s: &mut State, m: Move, scratch: &mut Scratch, rng: &mut impl rand::Rng) -> Result<Option<Move>, PlayError> {
+    let (actor, repeated) = advance(game, s, m)?;
+    Ok(settle_sampled(game, s, actor, repeated, scratch, rng))
+}
+
+/// The random legal move a playout plays from a settled decision node.
+pub(crate) fn pick_in(game: &Game, s: &State, scratch: &mut Scratch, rng: &mut impl rand::Rng) -> Option<Move> {
+    if s.node != NodeType::Decision {
+        return None;
+    }
+    candidates(game, s, &mut scratch.moves, &mut scratch.needs);
+    let pass = matches!(game.phases.get(s.phase as usize), Some(Phase::Decision { pass: true, .. }));
+    pick(game, s, &mut scratch.moves, &mut scratch.needs, rng).or(pass.then(Move::pass))
+}
+
+fn settle_sampled(game: &Game, s: &mut State, actor: u8, repeated: bool, scratch: &mut Scratch, rng: &mut impl rand::Rng) -> Option<Move> {
+    s.node = match game.phases.get(s.phase as usize) {
+        Some(Phase::Chance { .. }) => NodeType::Chance,
+        _ => NodeType::Decision,
+    };
+    let chosen = pick_in(game, s, scratch, rng);
+    let stuck = (s.node == NodeType::Decision && chosen.is_none()).then_some(s.mover);
+    if conclude(game, s, actor, repeated, stuck) {
+        None
+    } else {
+        chosen
+    }
+}
+
+/// Plays an edge: the move or throw, the turn control and the repetition history. Returns the
+/// player who made it and whether the position repeats an earlier one.
+fn advance(game: &Game, s: &mut State, m: Move) -> Result<(u8, bool), PlayError> {
     let actor = s.mover;
     let mut captured = 0;
     let action = match (s.node, game.phases.get(s.phase as usize)) {
@@ -564,8 +666,7 @@ pub(crate) fn apply_edge(game: &Game, s: &mut State, m: Move, moves: &mut Vec<Mo
         }
         s.history.push(key);
     }
-    settle(game, s, actor, repeated, moves);
-    Ok(())
+    Ok((actor, repeated))
 }
 
 /// Sets the node type of a state whose phase is fresh, generates its moves, and checks the end rules
@@ -580,21 +681,29 @@ pub(crate) fn settle(game: &Game, s: &mut State, actor: u8, repeated: bool, move
         }
     };
     let stuck = (s.node == NodeType::Decision && moves.is_empty()).then_some(s.mover);
+    if conclude(game, s, actor, repeated, stuck) {
+        moves.clear();
+    }
+}
+
+/// Checks the end rules after an edge; returns whether the game is over.
+fn conclude(game: &Game, s: &mut State, actor: u8, repeated: bool, stuck: Option<u8>) -> bool {
     let rule = {
-        let ctx = Ctx { game, state: s, board: &s.board, mover: actor, sown: Sites::default(), stuck, repeated };
+        let ctx = Ctx { stuck, repeated, mover: actor, ..Ctx::of(game, s) };
         game.end.iter().find(|(c, _)| ctx.cond(c)).map(|(_, o)| o)
     };
     match rule {
         Some(outcome) => {
             finish(game, s, actor, outcome);
-            moves.clear();
+            true
         }
         None if stuck.is_some() => {
             // A decision with no move that no end rule covers: the game cannot go on, and is drawn.
             s.status = Status::Drawn;
             s.node = NodeType::Terminal;
+            true
         }
-        None => {}
+        None => false,
     }
 }
 

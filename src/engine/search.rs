@@ -1,5 +1,6 @@
 //! Perft and random playouts, allocation-free once their buffers are warm.
 
+use super::rules::{self, Scratch};
 use super::state::{Move, NodeType, State, Status};
 use crate::compile::ir::Game;
 use rand::Rng;
@@ -99,9 +100,9 @@ pub struct Playout {
 }
 
 /// Plays uniformly random moves (chance drawn with its true probabilities) from `state` to the end.
-/// `state` is left at the final position; `moves` is a reusable buffer.
-pub fn playout(game: &Game, state: &mut State, rng: &mut impl Rng, moves: &mut Vec<Move>) -> Playout {
-    game.legal_moves(state, moves);
+/// `state` is left at the final position; `scratch` holds reusable buffers.
+pub fn playout(game: &Game, state: &mut State, rng: &mut impl Rng, scratch: &mut Scratch) -> Playout {
+    let mut next = rules::pick_in(game, state, scratch, rng);
     loop {
         let m = match state.node {
             NodeType::Terminal => break,
@@ -109,15 +110,14 @@ pub fn playout(game: &Game, state: &mut State, rng: &mut impl Rng, moves: &mut V
                 Some(m) => m,
                 None => break,
             },
-            NodeType::Decision => {
-                if moves.is_empty() {
-                    break;
-                }
-                moves[rng.random_range(0..moves.len())]
-            }
+            NodeType::Decision => match next {
+                Some(m) => m,
+                None => break,
+            },
         };
-        if game.apply_and_generate(state, m, moves).is_err() {
-            break;
+        match rules::apply_sampled(game, state, m, scratch, rng) {
+            Ok(n) => next = n,
+            Err(_) => break,
         }
     }
     Playout {
