@@ -15,7 +15,7 @@ mod rules;
 mod search;
 mod state;
 
-pub use rules::PlayError;
+pub use rules::{PlayError, Scratch};
 pub use search::{perft, perft_divide, playout, Playout};
 pub use state::{Board, Cell, Move, NodeType, State, Status};
 
