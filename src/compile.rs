@@ -67,6 +67,12 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         rows: sym.rows,
         columns: sym.columns,
         board_sites: Sites::of(&(0..n).map(|s| s as u8).collect::<Vec<_>>()),
+        steps: std::array::from_fn(|d| {
+            let c = sym.columns as i32;
+            let delta = [c, c + 1, 1, 1 - c, -c, -c - 1, -1, c - 1][d];
+            let has: Vec<u8> = (0..n).filter(|&s| neighbours(s, sym.rows, sym.columns)[d] != NO_SITE).map(|s| s as u8).collect();
+            (delta, Sites::of(&has))
+        }),
         neighbours: (0..n).map(|s| neighbours(s, sym.rows, sym.columns)).collect(),
         regions: c.regions,
         tracks: sym

@@ -12,10 +12,12 @@
 mod notation;
 mod render;
 mod rules;
+mod sample;
 mod search;
 mod state;
 
-pub use rules::{PlayError, Scratch};
+pub use rules::PlayError;
+pub use sample::Scratch;
 pub use search::{perft, perft_divide, playout, Playout};
 pub use state::{Board, Cell, Move, NodeType, State, Status};
 

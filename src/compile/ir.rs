@@ -70,6 +70,55 @@ impl Sites {
         Sites([self.0[0] & !other.0[0], self.0[1] & !other.0[1], self.0[2] & !other.0[2], self.0[3] & !other.0[3]])
     }
 
+    /// The set moved by `delta` sites (site s becomes s + delta); sites leaving 0..256 drop out.
+    #[inline]
+    pub fn shifted(&self, delta: i32) -> Sites {
+        let w = &self.0;
+        // Steps on a grid move by less than a word: the common case, without branches per word.
+        if (1..64).contains(&delta) {
+            let b = delta as u32;
+            return Sites([w[0] << b, (w[1] << b) | (w[0] >> (64 - b)), (w[2] << b) | (w[1] >> (64 - b)), (w[3] << b) | (w[2] >> (64 - b))]);
+        }
+        if (-63..0).contains(&delta) {
+            let b = delta.unsigned_abs();
+            return Sites([(w[0] >> b) | (w[1] << (64 - b)), (w[1] >> b) | (w[2] << (64 - b)), (w[2] >> b) | (w[3] << (64 - b)), w[3] >> b]);
+        }
+        let mut out = [0u64; 4];
+        let (words, bits) = ((delta.unsigned_abs() / 64) as usize, delta.unsigned_abs() % 64);
+        for (i, slot) in out.iter_mut().enumerate() {
+            let (hi, lo) = if delta >= 0 {
+                (i.checked_sub(words).map(|j| self.0[j]), i.checked_sub(words + 1).map(|j| self.0[j]))
+            } else {
+                ((i + words < 4).then(|| self.0[i + words]), (i + words + 1 < 4).then(|| self.0[i + words + 1]))
+            };
+            let hi = hi.unwrap_or(0);
+            let lo = lo.unwrap_or(0);
+            *slot = match (delta >= 0, bits) {
+                (_, 0) => hi,
+                (true, b) => (hi << b) | (lo >> (64 - b)),
+                (false, b) => (hi >> b) | (lo << (64 - b)),
+            };
+        }
+        Sites(out)
+    }
+
+    /// The k-th site in ascending order.
+    #[inline]
+    pub fn nth(&self, mut k: u32) -> Option<u8> {
+        for (i, &w) in self.0.iter().enumerate() {
+            let n = w.count_ones();
+            if k < n {
+                let mut w = w;
+                for _ in 0..k {
+                    w &= w - 1;
+                }
+                return Some((i * 64) as u8 + w.trailing_zeros() as u8);
+            }
+            k -= n;
+        }
+        None
+    }
+
     /// The sites in ascending order.
     #[inline]
     pub fn iter(&self) -> SitesIter {
@@ -433,6 +482,8 @@ pub struct Game {
     pub columns: usize,
     /// Every site of the board.
     pub board_sites: Sites,
+    /// Per direction: the site offset of a step, and the sites that have a neighbour that way.
+    pub steps: [(i32, Sites); 8],
     /// Neighbour of each site in each of the 8 directions, `NO_SITE` off the board.
     pub neighbours: Vec<[u8; 8]>,
     /// Regions (declared and anonymous).
@@ -471,5 +522,22 @@ impl Game {
     /// Number of sites.
     pub fn sites(&self) -> usize {
         self.rows * self.columns
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Sites;
+
+    #[test]
+    fn shifting_and_nth_agree_with_site_arithmetic() {
+        let set = Sites::of(&[0, 5, 63, 64, 130, 255]);
+        for delta in [-200, -64, -63, -7, -1, 0, 1, 7, 63, 64, 65, 200] {
+            let moved: Vec<u8> = set.shifted(delta).iter().collect();
+            let expected: Vec<u8> = set.iter().map(|s| s as i32 + delta).filter(|s| (0..256).contains(s)).map(|s| s as u8).collect();
+            assert_eq!(moved, expected, "delta {delta}");
+        }
+        assert_eq!((0..6).map(|k| set.nth(k)).collect::<Vec<_>>(), [0, 5, 63, 64, 130, 255].map(Some).to_vec());
+        assert_eq!(set.nth(6), None);
     }
 }

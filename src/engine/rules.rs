@@ -1,6 +1,7 @@
 //! The interpreter of the compiled rules: move generation, applying moves, turn control and
 //! end rules. Everything here runs on the hot path: no names, no maps, no allocation once warm.
 
+use super::sample::Scratch;
 use super::state::{Board, Cell, Move, NodeType, State, Status};
 use crate::compile::ir::*;
 use std::cell::RefCell;
@@ -143,19 +144,7 @@ pub(crate) fn generate(game: &Game, state: &State, out: &mut Vec<Move>) {
     }
 }
 
-/// Candidate moves of the current decision phase, each tagged with the filter it must still pass
-/// (or [`NO_FILTER`]): filters are tried only on the moves a playout picks.
-fn candidates(game: &Game, state: &State, out: &mut Vec<Move>, needs: &mut Vec<u16>) {
-    out.clear();
-    needs.clear();
-    if let Some(Phase::Decision { moves, .. }) = game.phases.get(state.phase as usize) {
-        // Without filters every candidate is legal and needs no tag.
-        let mut lazy = (!game.filters.is_empty()).then_some(needs);
-        expr_moves(&Ctx::of(game, state), moves, out, &mut lazy, NO_FILTER);
-    }
-}
-
-fn expr_moves(ctx: &Ctx, e: &MoveExpr, out: &mut Vec<Move>, lazy: &mut Option<&mut Vec<u16>>, tag: u16) {
+pub(super) fn expr_moves(ctx: &Ctx, e: &MoveExpr, out: &mut Vec<Move>, lazy: &mut Option<&mut Vec<u16>>, tag: u16) {
     match e {
         MoveExpr::Gen(g) => {
             gen_moves(ctx, *g, out);
@@ -194,7 +183,7 @@ fn expr_moves(ctx: &Ctx, e: &MoveExpr, out: &mut Vec<Move>, lazy: &mut Option<&m
 }
 
 /// Whether a move passes a filter: it is tried on a scratch board.
-fn passes(game: &Game, state: &State, filter: u16, m: Move) -> bool {
+pub(super) fn passes(game: &Game, state: &State, filter: u16, m: Move) -> bool {
     SCRATCH.with(|scratch| {
         let mut scratch = scratch.borrow_mut();
         scratch.clone_from(&state.board);
@@ -208,26 +197,9 @@ fn passes(game: &Game, state: &State, filter: u16, m: Move) -> bool {
     })
 }
 
-/// A uniformly random legal move among tagged candidates: a candidate that fails its filter is
-/// dropped and another drawn, which keeps the choice uniform over the legal moves.
-fn pick(game: &Game, state: &State, moves: &mut Vec<Move>, needs: &mut Vec<u16>, rng: &mut impl rand::Rng) -> Option<Move> {
-    if needs.is_empty() {
-        return (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())]);
-    }
-    while !moves.is_empty() {
-        let i = rng.random_range(0..moves.len());
-        if needs[i] == NO_FILTER || passes(game, state, needs[i], moves[i]) {
-            return Some(moves[i]);
-        }
-        moves.swap_remove(i);
-        needs.swap_remove(i);
-    }
-    None
-}
-
 /// Where a hop from `from` in direction `d` lands, if it can.
 #[inline]
-fn hop_landing(game: &Game, cells: &[Cell], mover: u8, from: u8, d: u8, run_in: Option<RegionRef>, edge_last: bool) -> Option<u8> {
+pub(super) fn hop_landing(game: &Game, cells: &[Cell], mover: u8, from: u8, d: u8, run_in: Option<RegionRef>, edge_last: bool) -> Option<u8> {
     let opp = 2 - mover;
     let mut last = NO_SITE;
     let mut t = game.neighbours[from as usize][d as usize];
@@ -290,7 +262,7 @@ fn group_targets(board: &Board, track: &Track, mover: u8, members: &[u8], chosen
     Some(())
 }
 
-fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
     let game = ctx.game;
     let board = ctx.board;
     let cells = &board.cells;
@@ -566,13 +538,6 @@ pub(crate) fn apply_edge(game: &Game, s: &mut State, m: Move, moves: &mut Vec<Mo
     Ok(())
 }
 
-/// Reusable buffers of a playout.
-#[derive(Debug, Default, Clone)]
-pub struct Scratch {
-    moves: Vec<Move>,
-    needs: Vec<u16>,
-}
-
 /// Applies an edge and settles the next node as a playout does: returns the random legal move
 /// picked for the next decision, if there is one.
 pub(crate) fn apply_sampled(game: &Game, s: &mut State, m: Move, scratch: &mut Scratch, rng: &mut impl rand::Rng) -> Result<Option<Move>, PlayError> {
@@ -580,22 +545,12 @@ pub(crate) fn apply_sampled(game: &Game, s: &mut State, m: Move, scratch: &mut S
     Ok(settle_sampled(game, s, actor, repeated, scratch, rng))
 }
 
-/// The random legal move a playout plays from a settled decision node.
-pub(crate) fn pick_in(game: &Game, s: &State, scratch: &mut Scratch, rng: &mut impl rand::Rng) -> Option<Move> {
-    if s.node != NodeType::Decision {
-        return None;
-    }
-    candidates(game, s, &mut scratch.moves, &mut scratch.needs);
-    let pass = matches!(game.phases.get(s.phase as usize), Some(Phase::Decision { pass: true, .. }));
-    pick(game, s, &mut scratch.moves, &mut scratch.needs, rng).or(pass.then(Move::pass))
-}
-
 fn settle_sampled(game: &Game, s: &mut State, actor: u8, repeated: bool, scratch: &mut Scratch, rng: &mut impl rand::Rng) -> Option<Move> {
     s.node = match game.phases.get(s.phase as usize) {
         Some(Phase::Chance { .. }) => NodeType::Chance,
         _ => NodeType::Decision,
     };
-    let chosen = pick_in(game, s, scratch, rng);
+    let chosen = super::sample::pick_in(game, s, scratch, rng);
     let stuck = (s.node == NodeType::Decision && chosen.is_none()).then_some(s.mover);
     if conclude(game, s, actor, repeated, stuck) {
         None

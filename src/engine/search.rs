@@ -1,6 +1,7 @@
 //! Perft and random playouts, allocation-free once their buffers are warm.
 
-use super::rules::{self, Scratch};
+use super::rules;
+use super::sample::{self, Scratch};
 use super::state::{Move, NodeType, State, Status};
 use crate::compile::ir::Game;
 use rand::Rng;
@@ -102,7 +103,7 @@ pub struct Playout {
 /// Plays uniformly random moves (chance drawn with its true probabilities) from `state` to the end.
 /// `state` is left at the final position; `scratch` holds reusable buffers.
 pub fn playout(game: &Game, state: &mut State, rng: &mut impl Rng, scratch: &mut Scratch) -> Playout {
-    let mut next = rules::pick_in(game, state, scratch, rng);
+    let mut next = sample::pick_in(game, state, scratch, rng);
     loop {
         let m = match state.node {
             NodeType::Terminal => break,
