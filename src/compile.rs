@@ -297,7 +297,7 @@ impl Compiler<'_> {
         self.sym.tracks.iter().filter(|t| t.owner != Some(1)).position(|t| t.name == name).unwrap_or(0) as u16
     }
 
-    fn list_or_many<'n>(node: &'n Node) -> Vec<&'n Node> {
+    fn list_or_many(node: &Node) -> Vec<&Node> {
         match node.positional().collect::<Vec<_>>().as_slice() {
             [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).iter().collect(),
             many => many.to_vec(),

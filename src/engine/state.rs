@@ -343,7 +343,7 @@ impl Move {
 
     /// The value if this is a throw.
     pub fn throw_value(&self) -> Option<i32> {
-        (self.gen == Move::THROW).then(|| (self.from as u16 | (self.to as u16) << 8) as i16 as i32)
+        (self.gen == Move::THROW).then_some((self.from as u16 | (self.to as u16) << 8) as i16 as i32)
     }
 
     /// The origin site of a generator move.
