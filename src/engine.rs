@@ -5,7 +5,7 @@
 //! - A state is a decision node (the player to move picks a move), a chance node (dice are
 //!   thrown; outcomes with probabilities summing to 1) or terminal.
 //! - Legal moves come in a deterministic order: by generator as written in the rules, then by
-//!   origin site, then by target site. A non-terminal decision node always has at least one move
+//!   origin site, then by direction (N, NE, E, SE, S, SW, W, NW) or target site. A non-terminal decision node always has at least one move
 //!   (a pass where the rules say so); a decision with no move that no rule covers ends in a draw.
 //! - Every move has a text notation that parses back to the same move in the same position.
 

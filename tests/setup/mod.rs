@@ -1,0 +1,242 @@
+//! Setting up positions for rule tests: loading games, placing counters and pieces, playing moves
+//! by their notation and reading the legal moves back as text.
+
+#![allow(dead_code)]
+
+use ludus::engine::{Cell, Position};
+use ludus::{Game, NodeType, State, Status};
+use std::path::Path;
+
+/// Loads a game file (relative to the crate root) with option settings; a load error fails the test.
+pub fn load(file: &str, options: &[(&str, &str)]) -> Game {
+    let settings: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    ludus::load_file(Path::new(file), &settings)
+        .unwrap_or_else(|e| panic!("{file}: {}", e.render(false)))
+}
+
+/// The legal moves of a decision node, or the throws of a chance node, in notation and in order.
+pub fn names(game: &Game, s: &State) -> Vec<String> {
+    match s.node() {
+        NodeType::Decision => game
+            .moves(s)
+            .into_iter()
+            .map(|m| game.notation(s, m))
+            .collect(),
+        NodeType::Chance => game
+            .chance_outcomes(s)
+            .into_iter()
+            .map(|(m, _)| game.notation(s, m))
+            .collect(),
+        NodeType::Terminal => Vec::new(),
+    }
+}
+
+/// Plays a line of moves and throws in notation (`"throw 1 f1-f2 throw 3"`); each must be legal.
+pub fn play(game: &Game, s: &mut State, line: &str) {
+    for text in Game::split_moves(line) {
+        let m = game
+            .parse_move(s, &text)
+            .unwrap_or_else(|e| panic!("{e}\n{}", game.render(s)));
+        game.apply_checked(s, m)
+            .unwrap_or_else(|e| panic!("`{text}`: {e}"));
+    }
+}
+
+/// The same state after a line of moves.
+pub fn after(game: &Game, s: &State, line: &str) -> State {
+    let mut s = s.clone();
+    play(game, &mut s, line);
+    s
+}
+
+/// The count of every site.
+pub fn counts(s: &State) -> Vec<u16> {
+    s.cells().iter().map(|c| c.count).collect()
+}
+
+/// The site number of a name such as `c3` on a board `columns` wide (a1 = 0).
+pub fn site(columns: usize, name: &str) -> usize {
+    let b = name.as_bytes();
+    let col = (b[0] - b'a') as usize;
+    let row: usize = name[1..].parse().expect("a row number");
+    (row - 1) * columns + col
+}
+
+/// A mancala position: the counts of every hole, the player to move and the stores.
+pub fn mancala(game: &Game, holes: &[u16], mover: u8, store: [u32; 2]) -> State {
+    let mut p = game.position(&game.new_initial_state());
+    assert_eq!(holes.len(), p.board.cells.len(), "one count per hole");
+    for (cell, &n) in p.board.cells.iter_mut().zip(holes) {
+        *cell = Cell {
+            count: n,
+            ..Cell::default()
+        };
+    }
+    p.board.store = store;
+    p.mover = mover;
+    game.state_at(p)
+}
+
+/// An empty board with both hands empty, P1 to move, to place pieces on.
+pub fn empty(game: &Game) -> Position {
+    let mut p = game.position(&game.new_initial_state());
+    p.board.cells.iter_mut().for_each(|c| *c = Cell::default());
+    p.board.hand = [0, 0];
+    p
+}
+
+/// A stack of `count` pieces of `player` (0 = P1, 1 = P2).
+pub fn stack(player: u8, count: u16) -> Cell {
+    Cell {
+        count,
+        owner: player + 1,
+        ..Cell::default()
+    }
+}
+
+/// Whether the game is over with this result.
+pub fn ended(s: &State, status: Status) -> bool {
+    s.node() == NodeType::Terminal && s.status() == status
+}
+
+/// The value of the game's `limit` option, and whether it counts edges (moves and throws) rather
+/// than moves, as its doc line says.
+pub fn limit(game: &Game) -> (u32, bool) {
+    let decl = game
+        .options
+        .iter()
+        .find(|o| o.name == "limit")
+        .unwrap_or_else(|| {
+            panic!(
+                "{}: no `limit` option (RULES.md: every game has one)",
+                game.name
+            )
+        });
+    let value = game
+        .option_values
+        .iter()
+        .find(|(n, _)| n == "limit")
+        .map(|(_, v)| v.to_string())
+        .expect("a value for `limit`");
+    (
+        value.parse().expect("a numeric limit"),
+        decl.doc.starts_with("edges"),
+    )
+}
+
+/// Plays one random game from the start with a seeded generator, checking at every node the
+/// OpenSpiel-style invariants: clones are equal, a live decision has moves (the same ones the
+/// fast path leaves), notations are distinct and parse back (at one decision in eight, see below), chance probabilities are positive and
+/// sum to 1, returns are in range and sum to 0, and the game ends within its limit. Returns the
+/// final state.
+pub fn checked_playout(game: &Game, seed: u64, thorough: bool) -> State {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let (limit, counts_edges) = limit(game);
+    let mut s = game.new_initial_state();
+    let mut fast = game.moves(&s);
+    let mut step = 0u32;
+    loop {
+        let clone = s.clone();
+        assert_eq!(clone, s, "{} seed {seed}: a clone differs", game.name);
+        assert_eq!(clone.hash64(), s.hash64());
+        let r = s.returns();
+        assert!(
+            r.iter().all(|x| (-1.0..=1.0).contains(x)) && r[0] + r[1] == 0.0,
+            "returns {r:?}"
+        );
+        let used = if counts_edges {
+            s.edges_played()
+        } else {
+            s.moves_played()
+        };
+        assert!(
+            used <= limit,
+            "{} seed {seed}: {used} past the limit {limit}",
+            game.name
+        );
+        let m = match s.node() {
+            NodeType::Terminal => {
+                assert_ne!(s.status(), Status::Ongoing, "a terminal state has a result");
+                assert!(game.moves(&s).is_empty() && game.chance_outcomes(&s).is_empty());
+                return s;
+            }
+            NodeType::Chance => {
+                assert_eq!(s.status(), Status::Ongoing);
+                assert_eq!(r, [0.0, 0.0]);
+                let outcomes = game.chance_outcomes(&s);
+                assert!(!outcomes.is_empty() && game.moves(&s).is_empty());
+                let total: f64 = outcomes.iter().map(|o| o.1).sum();
+                assert!(
+                    (total - 1.0).abs() < 1e-9,
+                    "{} seed {seed}: chance probabilities sum to {total}",
+                    game.name
+                );
+                assert!(outcomes.iter().all(|o| o.1 > 0.0));
+                let mut values: Vec<i32> = outcomes
+                    .iter()
+                    .map(|o| o.0.throw_value().expect("a throw"))
+                    .collect();
+                values.dedup();
+                assert_eq!(values.len(), outcomes.len(), "distinct throw values");
+                let m = game.sample_chance(&s, &mut rng).expect("a throw");
+                assert!(outcomes.iter().any(|o| o.0 == m));
+                assert_eq!(game.parse_move(&s, &game.notation(&s, m)), Ok(m));
+                m
+            }
+            NodeType::Decision => {
+                assert_eq!(s.status(), Status::Ongoing);
+                assert_eq!(r, [0.0, 0.0]);
+                let moves = game.moves(&s);
+                assert!(
+                    !moves.is_empty(),
+                    "{} seed {seed}: a live decision without moves\n{}",
+                    game.name,
+                    game.render(&s)
+                );
+                assert_eq!(
+                    moves, fast,
+                    "{} seed {seed}: apply_and_generate left other moves",
+                    game.name
+                );
+                let m = moves[rng.random_range(0..moves.len())];
+                // Every move's notation is written and parsed back at one decision in eight. Parsing
+                // regenerates and writes all the moves, so `thorough: false` parses back only the
+                // first, the last and the chosen move there (the names are checked distinct, so a
+                // name can only parse to its own move).
+                if step.is_multiple_of(8) {
+                    let written: Vec<String> = moves
+                        .iter()
+                        .map(|&m| game.notation(&s, m).to_ascii_lowercase())
+                        .collect();
+                    let mut distinct = written.clone();
+                    distinct.sort();
+                    distinct.dedup();
+                    assert_eq!(
+                        distinct.len(),
+                        written.len(),
+                        "{} seed {seed}: two moves share a notation: {written:?}",
+                        game.name
+                    );
+                    for (&x, text) in moves.iter().zip(&written) {
+                        if thorough || x == m || x == moves[0] || x == moves[moves.len() - 1] {
+                            assert_eq!(
+                                game.parse_move(&s, text),
+                                Ok(x),
+                                "{} seed {seed}",
+                                game.name
+                            );
+                        }
+                    }
+                }
+                m
+            }
+        };
+        game.apply_and_generate(&mut s, m, &mut fast)
+            .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", game.name));
+        step += 1;
+    }
+}
