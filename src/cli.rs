@@ -1,8 +1,12 @@
 //! The command line: thin commands over the library. Every error is a message and exit code 1;
 //! usage errors exit 2 (clap).
 
-mod inspect;
+mod analyse;
+mod contest;
 mod front;
+mod inspect;
+mod play;
+mod replay;
 mod run;
 
 use clap::{Parser, Subcommand};
@@ -72,6 +76,41 @@ enum Command {
     Perft(inspect::PerftArgs),
     /// Plays random playouts and reports outcomes and speed.
     Run(run::RunArgs),
+    /// Plays a match between two agents, swapping seats every game.
+    #[command(name = "match", after_help = agents_help())]
+    Match(contest::MatchArgs),
+    /// Replays a recorded trial, checking every action and the result.
+    Replay(replay::ReplayArgs),
+    /// Plays a game at the terminal, against an agent or another person.
+    #[command(after_help = agents_help())]
+    Play(play::PlayArgs),
+    /// Measures a game: length, branching, balance, endings, captures, agents against random.
+    #[command(alias = "analyze", after_help = agents_help())]
+    Analyse(analyse::AnalyseArgs),
+}
+
+/// The agents and their settings, for `--help`.
+fn agents_help() -> String {
+    let mut text = String::from("Agents (SPEC is NAME or NAME:KEY=VALUE,KEY=VALUE):\n");
+    for line in ludus::agents::catalogue() {
+        text.push_str(&format!("  {line}\n"));
+    }
+    text
+}
+
+/// Reads an agent spec on the command line.
+pub fn parse_agent(s: &str) -> Result<ludus::agents::AgentSpec, String> {
+    ludus::agents::AgentSpec::parse(s).map_err(|e| e.reason)
+}
+
+/// The worker pool for `--threads` (default: all cores).
+pub fn thread_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), String> {
+    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 || threads > 1024 {
+        return Err(format!("error: --threads {threads} is out of range (1 to 1024)"));
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| format!("error: cannot start threads: {e}"))?;
+    Ok((pool, threads))
 }
 
 /// A progress bar on stderr when it is a terminal; hidden otherwise.
@@ -113,6 +152,10 @@ pub fn main() -> i32 {
         Command::Moves(a) => inspect::moves(a),
         Command::Perft(a) => inspect::perft(a),
         Command::Run(a) => run::run(a),
+        Command::Match(a) => contest::run(a),
+        Command::Replay(a) => replay::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Analyse(a) => analyse::run(a),
     };
     match result {
         Ok(()) => 0,

@@ -26,6 +26,10 @@ pub struct RunArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    /// Writes one trial per playout into this directory (the recorder draws its own moves, so the
+    /// figures differ in detail from a run without it).
+    #[arg(long, value_name = "DIR")]
+    record: Option<std::path::PathBuf>,
 }
 
 /// The generator of playout `i` under `seed`: independent of which thread plays it.
@@ -81,7 +85,11 @@ impl Totals {
     }
 }
 
-fn play_range(game: &Game, seed: u64, range: std::ops::Range<u64>, bar: &indicatif::ProgressBar) -> Totals {
+/// Where `--record` writes trials: the directory, the game file as given, and a flag raised when
+/// a trial cannot be written.
+type Record<'a> = Option<(&'a std::path::Path, &'a str, &'a std::sync::atomic::AtomicBool)>;
+
+fn play_range(game: &Game, seed: u64, range: std::ops::Range<u64>, bar: &indicatif::ProgressBar, record: Record) -> Totals {
     let mut state = game.new_initial_state();
     let start = state.clone();
     let mut buf = ludus::engine::Scratch::default();
@@ -89,7 +97,19 @@ fn play_range(game: &Game, seed: u64, range: std::ops::Range<u64>, bar: &indicat
     for i in range {
         state.clone_from(&start);
         let mut rng = playout_rng(seed, i);
-        t = t.add(playout(game, &mut state, &mut rng, &mut buf));
+        if let Some((dir, file, failed)) = record {
+            // The recorder lists the legal moves to draw from: the same distribution as `playout`,
+            // other draws, so a recorded run's figures come from the recorded games.
+            let (trial, end) = ludus::trial::random_playout(game, file, seed, i, &mut rng);
+            if let Err(e) = trial.write(&dir.join(trial.file_name("run"))) {
+                if !failed.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                    eprintln!("error: {e}");
+                }
+            }
+            t = t.add(Playout { status: end.status(), edges: end.edges_played(), moves: end.moves_played() });
+        } else {
+            t = t.add(playout(game, &mut state, &mut rng, &mut buf));
+        }
         if i % 256 == 0 {
             bar.inc(256);
         }
@@ -105,6 +125,12 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         return Err(format!("error: --threads {threads} is out of range (1 to 1024)"));
     }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| format!("error: cannot start threads: {e}"))?;
+    let file = args.game.file.display().to_string();
+    if let Some(dir) = &args.record {
+        std::fs::create_dir_all(dir).map_err(|e| format!("error: cannot create {}: {e}", dir.display()))?;
+    }
+    let failed = std::sync::atomic::AtomicBool::new(false);
+    let record = args.record.as_deref().map(|d| (d, file.as_str(), &failed));
     let bar = super::progress_bar(args.playouts);
     let started = Instant::now();
     // Fixed chunks keep each thread busy; the sums do not depend on how they are shared out.
@@ -113,10 +139,13 @@ pub fn run(args: RunArgs) -> Result<(), String> {
     let totals = pool.install(|| {
         (0..chunks)
             .into_par_iter()
-            .map(|c| play_range(&game, args.seed, c * chunk..((c + 1) * chunk).min(args.playouts), &bar))
+            .map(|c| play_range(&game, args.seed, c * chunk..((c + 1) * chunk).min(args.playouts), &bar, record))
             .reduce(Totals::default, Totals::merge)
     });
     bar.finish_and_clear();
+    if failed.into_inner() {
+        return Err("error: some trials could not be written".into());
+    }
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let n = totals.games.max(1) as f64;
     let mean = totals.edges as f64 / n;

@@ -1,0 +1,338 @@
+//! `ludus play`: a game at the terminal. Moves are typed in notation; the board is redrawn after
+//! each move with the last move's sites marked `*`. It reads lines from stdin, so it works with
+//! moves piped in (each line is echoed after the prompt) and ends cleanly at the end of input.
+
+use super::GameArgs;
+use clap::Args;
+use ludus::agents::{derive_seed, rng_stream, Agent, AgentSpec};
+use ludus::trial::Trial;
+use ludus::{Game, Move, NodeType, State};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+
+/// Arguments of `ludus play`.
+#[derive(Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Who plays P1: `human` or an agent spec.
+    #[arg(long, value_name = "human|SPEC", default_value = "human", value_parser = parse_seat)]
+    p1: SeatSpec,
+    /// Who plays P2: `human` or an agent spec.
+    #[arg(long, value_name = "human|SPEC", default_value = "mcts:iterations=1000", value_parser = parse_seat)]
+    p2: SeatSpec,
+    /// The seed of the throws and of the agents' choices.
+    #[arg(long, short, default_value_t = 1)]
+    seed: u64,
+}
+
+/// A person or an agent.
+#[derive(Clone, Debug)]
+pub enum SeatSpec {
+    /// Moves typed at the terminal.
+    Human,
+    /// An agent.
+    Agent(AgentSpec),
+}
+
+fn parse_seat(s: &str) -> Result<SeatSpec, String> {
+    if s.trim().eq_ignore_ascii_case("human") {
+        Ok(SeatSpec::Human)
+    } else {
+        super::parse_agent(s)
+            .map(SeatSpec::Agent)
+            .map_err(|e| format!("{e}; a seat may also be `human`"))
+    }
+}
+
+impl SeatSpec {
+    fn label(&self) -> String {
+        match self {
+            SeatSpec::Human => "human".into(),
+            SeatSpec::Agent(a) => a.to_string(),
+        }
+    }
+}
+
+const HELP: &str =
+    "type a move in notation (as listed), or: undo, hint, save FILE, moves, help, quit";
+
+/// The engine's board with the given sites marked `*` (left of the cell).
+pub fn marked_board(game: &Game, state: &State, marks: &[u8]) -> String {
+    let text = game.render(state);
+    let lines: Vec<&str> = text.lines().collect();
+    let columns = game.columns.max(1);
+    let mut out = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        // Grid lines come after the header, top row first: "NNN " then one slot per column.
+        let row = (i >= 1 && i <= game.rows).then(|| game.rows - i);
+        let body = line.len().saturating_sub(4);
+        match row {
+            Some(r)
+                if line.is_ascii()
+                    && body > 0
+                    && body % columns == 0
+                    && marks.iter().any(|&m| m as usize / columns == r) =>
+            {
+                let width = body / columns;
+                let mut bytes = line.as_bytes().to_vec();
+                for &m in marks.iter().filter(|&&m| m as usize / columns == r) {
+                    let slot = 4 + (m as usize % columns) * width;
+                    let start = (slot..slot + width)
+                        .find(|&j| bytes[j] != b' ')
+                        .unwrap_or(slot + width - 1);
+                    bytes[start.saturating_sub(1).max(slot)] = b'*';
+                }
+                out.push_str(&String::from_utf8_lossy(&bytes));
+            }
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A position to go back to: the state, the actions recorded, the last move.
+type Snapshot = (State, usize, Option<(u8, Move)>);
+
+/// A game in progress at the terminal.
+struct Session<'g> {
+    game: &'g Game,
+    file: String,
+    seats: [SeatSpec; 2],
+    agents: [Option<Box<dyn Agent>>; 2],
+    state: State,
+    trial: Trial,
+    /// Positions before each human move, to undo.
+    undo: Vec<Snapshot>,
+    last: Option<(u8, Move)>,
+    seed: u64,
+    hints: u64,
+}
+
+impl Session<'_> {
+    fn show(&self) {
+        let mut marks: Vec<u8> = self
+            .last
+            .map(|(_, m)| [m.from(), m.to()].into_iter().flatten().collect())
+            .unwrap_or_default();
+        marks.dedup();
+        print!("{}", marked_board(self.game, &self.state, &marks));
+    }
+
+    fn legal(&self) -> Vec<String> {
+        self.game
+            .moves(&self.state)
+            .into_iter()
+            .map(|m| self.game.notation(&self.state, m))
+            .collect()
+    }
+
+    fn play(&mut self, m: Move) -> Result<(), String> {
+        self.trial.push(self.game, &self.state, m);
+        self.game
+            .apply(&mut self.state, m)
+            .map_err(|e| format!("error: {e}"))
+    }
+
+    fn hint(&mut self) -> String {
+        let mover = self.state.mover() as usize;
+        let spec = match &self.seats[1 - mover] {
+            SeatSpec::Agent(a) => a.clone(),
+            SeatSpec::Human => AgentSpec::parse("mcts:iterations=1000").expect("a valid spec"),
+        };
+        self.hints += 1;
+        let mut agent = spec.build(derive_seed(self.seed, 1000 + self.hints));
+        let m = agent.choose(self.game, &self.state);
+        format!("hint ({spec}): {}", self.game.notation(&self.state, m))
+    }
+
+    fn save(&self, path: &str) -> String {
+        let mut t = self.trial.clone();
+        t.conclude(&self.state);
+        match t.write(Path::new(path)) {
+            Ok(()) => format!("saved {} actions to {path}", t.actions.len()),
+            Err(e) => format!("error: {e}"),
+        }
+    }
+}
+
+/// Plays at the terminal until the game ends, `quit`, or the end of input.
+pub fn run(args: PlayArgs) -> Result<(), String> {
+    let game = args.game.load()?;
+    let file = args.game.file.display().to_string();
+    let game_seed = derive_seed(args.seed, 0);
+    let mut chance = rng_stream(game_seed, 0);
+    let build = |seat: &SeatSpec, k: u64| match seat {
+        SeatSpec::Human => None,
+        SeatSpec::Agent(a) => Some(a.build(derive_seed(game_seed, 1 + k))),
+    };
+    let agents = [build(&args.p1, 0), build(&args.p2, 1)];
+    let trial = Trial::new(
+        &game,
+        &file,
+        args.seed,
+        0,
+        (args.p1.label(), args.p2.label()),
+    );
+    let mut s = Session {
+        game: &game,
+        file,
+        seats: [args.p1.clone(), args.p2.clone()],
+        agents,
+        state: game.new_initial_state(),
+        trial,
+        undo: Vec::new(),
+        last: None,
+        seed: args.seed,
+        hints: 0,
+    };
+    let echo = !std::io::stdin().is_terminal();
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    println!(
+        "{} ({}): P1 {} vs P2 {}, seed {}",
+        game.name,
+        s.file,
+        s.seats[0].label(),
+        s.seats[1].label(),
+        args.seed
+    );
+    if s.seats.iter().any(|p| matches!(p, SeatSpec::Human)) {
+        println!("{HELP}");
+    }
+    s.show();
+    let mut shown = true;
+    loop {
+        let mover = s.state.mover();
+        match s.state.node() {
+            NodeType::Terminal => {
+                if !shown {
+                    s.show();
+                }
+                let sc = s.state.scores();
+                println!(
+                    "game over: {} ({}-{}) after {} moves",
+                    ludus::trial::Outcome::of(&s.state),
+                    sc[0],
+                    sc[1],
+                    s.state.moves_played()
+                );
+                return Ok(());
+            }
+            NodeType::Chance => {
+                let Some(m) = game.sample_chance(&s.state, &mut chance) else {
+                    return Err("error: the dice have no outcome".into());
+                };
+                println!("P{} throws {}", mover + 1, m.throw_value().unwrap_or(0));
+                s.play(m)?;
+                shown = false;
+            }
+            NodeType::Decision => {
+                if let Some(agent) = s.agents[mover as usize].as_mut() {
+                    let m = agent.choose(&game, &s.state);
+                    println!(
+                        "P{} ({}) plays {}",
+                        mover + 1,
+                        agent.spec(),
+                        game.notation(&s.state, m)
+                    );
+                    s.play(m)?;
+                    s.last = Some((mover, m));
+                    s.show();
+                    shown = true;
+                    continue;
+                }
+                if !shown {
+                    s.show();
+                }
+                println!("moves: {}", s.legal().join(", "));
+                loop {
+                    print!("P{}> ", mover + 1);
+                    let _ = std::io::stdout().flush();
+                    let mut line = String::new();
+                    match input.read_line(&mut line) {
+                        Ok(0) => {
+                            if echo {
+                                println!();
+                            }
+                            println!(
+                                "end of input: the game is left unfinished after {} actions",
+                                s.trial.actions.len()
+                            );
+                            return Ok(());
+                        }
+                        Ok(_) => {}
+                        Err(e) => return Err(format!("error: cannot read the input: {e}")),
+                    }
+                    let text = line.trim();
+                    if echo {
+                        println!("{text}");
+                    }
+                    let (word, rest) = text
+                        .split_once(char::is_whitespace)
+                        .map_or((text, ""), |(w, r)| (w, r.trim()));
+                    match word.to_ascii_lowercase().as_str() {
+                        "" => continue,
+                        "quit" | "exit" => {
+                            println!(
+                                "game left unfinished after {} actions",
+                                s.trial.actions.len()
+                            );
+                            return Ok(());
+                        }
+                        "help" | "?" => println!("{HELP}"),
+                        "moves" => println!("moves: {}", s.legal().join(", ")),
+                        "hint" => println!("{}", s.hint()),
+                        "save" if rest.is_empty() => println!("save needs a file name: save FILE"),
+                        "save" => println!("{}", s.save(rest)),
+                        "undo" => match s.undo.pop() {
+                            Some((state, len, last)) => {
+                                s.state = state;
+                                s.trial.actions.truncate(len);
+                                s.last = last;
+                                println!("undone: back to P{}'s last move", s.state.mover() + 1);
+                                s.show();
+                                shown = true;
+                                // The position may be another person's turn (two people at one terminal).
+                                break;
+                            }
+                            None => println!("nothing to undo"),
+                        },
+                        _ => match game.parse_move(&s.state, text) {
+                            Ok(m) => {
+                                s.undo
+                                    .push((s.state.clone(), s.trial.actions.len(), s.last));
+                                s.play(m)?;
+                                s.last = Some((mover, m));
+                                s.show();
+                                shown = true;
+                                break;
+                            }
+                            Err(e) => println!(
+                                "`{text}` is not a legal {} here; moves: {}",
+                                e.what, e.legal
+                            ),
+                        },
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_move_is_marked() {
+        let game = ludus::load_file(Path::new("games/woli.game"), &[]).unwrap();
+        let s = game.new_initial_state();
+        let board = marked_board(&game, &s, &[2, 9]);
+        let lines: Vec<&str> = board.lines().collect();
+        assert_eq!(lines[1], "  2   6  6  6 *6  6  6");
+        assert_eq!(lines[2], "  1   6  6 *6  6  6  6");
+        assert_eq!(marked_board(&game, &s, &[]), game.render(&s));
+    }
+}

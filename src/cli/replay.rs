@@ -1,0 +1,94 @@
+//! `ludus replay`: re-applies a trial's actions, checks each is legal and that the recorded result
+//! comes out again, and shows the position at a step.
+
+use clap::Args;
+use ludus::trial::Trial;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `ludus replay`.
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// The trial file (RON).
+    trial: PathBuf,
+    /// Shows the position after this many actions (default: the end).
+    #[arg(long, value_name = "K")]
+    step: Option<usize>,
+    /// The game file, instead of the one named in the trial.
+    #[arg(long, value_name = "FILE")]
+    game: Option<PathBuf>,
+}
+
+/// Where the trial's game file is: as given, or beside the trial.
+pub fn game_file(trial: &Trial, trial_path: &Path, given: Option<&Path>) -> PathBuf {
+    if let Some(g) = given {
+        return g.to_path_buf();
+    }
+    let stored = PathBuf::from(&trial.game.file);
+    if stored.is_relative() && !stored.exists() {
+        if let Some(beside) = trial_path
+            .parent()
+            .map(|d| d.join(&stored))
+            .filter(|p| p.exists())
+        {
+            return beside;
+        }
+    }
+    stored
+}
+
+/// Replays the trial and prints the position.
+pub fn run(args: ReplayArgs) -> Result<(), String> {
+    let trial = Trial::read(&args.trial).map_err(|e| format!("error: {e}"))?;
+    let file = game_file(&trial, &args.trial, args.game.as_deref());
+    let game = super::load(&file, &trial.settings()).map_err(|e| {
+        // Options that do not fit may mean another game altogether: say so if it is.
+        match ludus::load_file(&file, &[]) {
+            Ok(other) if other.name != trial.game.name => format!(
+                "error: the trial is of {}, but the game file is {}",
+                trial.game.name, other.name
+            ),
+            _ => format!(
+                "error: cannot load the trial's game {} with its options\n{e}",
+                file.display()
+            ),
+        }
+    })?;
+    for w in trial.check_game(&game).map_err(|e| format!("error: {e}"))? {
+        eprintln!("warning: {w}");
+    }
+    let replay = trial
+        .replay(&game)
+        .map_err(|e| format!("error: {} diverges: {e}", args.trial.display()))?;
+    let total = replay.moves.len();
+    let step = args.step.unwrap_or(total);
+    if step > total {
+        return Err(format!("error: --step {step} is past the end: the trial has {total} actions (steps 0 to {total})"));
+    }
+    let state = &replay.states[step];
+    println!(
+        "{}: {} actions, {} {}-{} ({} vs {}, seed {}, game {})",
+        game.name,
+        total,
+        trial.result,
+        trial.scores.0,
+        trial.scores.1,
+        trial.agents.0,
+        trial.agents.1,
+        trial.seed,
+        trial.index
+    );
+    if step == 0 {
+        println!("step 0: the start");
+    } else {
+        let before = &replay.states[step - 1];
+        let who = if before.node() == ludus::NodeType::Chance {
+            format!("P{} threw", before.mover() + 1)
+        } else {
+            format!("P{} played", before.mover() + 1)
+        };
+        println!("step {step}: {who} {}", trial.actions[step - 1]);
+    }
+    print!("{}", game.render(state));
+    println!("replay ok: every action is legal and the result is reproduced");
+    Ok(())
+}

@@ -1,0 +1,209 @@
+//! `ludus play` driven through stdin, as a person at a terminal would, and with moves piped in.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+/// Plays a whole game as P1 against `random`, answering each prompt with the first legal move
+/// (and, at the third decision, a bad move first). Returns what was typed and the transcript.
+fn drive(file: &str, seed: &str) -> (Vec<String>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args([
+            "play", file, "--p1", "human", "--p2", "random", "--seed", seed,
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let out = BufReader::new(child.stdout.take().unwrap());
+    let mut typed = Vec::new();
+    let mut transcript = String::new();
+    let mut decisions = 0;
+    let mut bad_sent = false;
+    for line in out.lines() {
+        let line = line.unwrap();
+        transcript.push_str(&line);
+        transcript.push('\n');
+        let listed = line.strip_prefix("moves: ").or_else(|| {
+            line.split_once("is not a legal move here; moves: ")
+                .map(|(_, m)| m)
+        });
+        if let Some(list) = listed {
+            let first = list.split(", ").next().unwrap().to_string();
+            let answer = if line.starts_with("moves: ") {
+                decisions += 1;
+                if decisions == 3 && !bad_sent {
+                    bad_sent = true;
+                    "zz9".to_string()
+                } else {
+                    first
+                }
+            } else {
+                first
+            };
+            writeln!(stdin, "{answer}").unwrap();
+            stdin.flush().unwrap();
+            typed.push(answer);
+        }
+    }
+    drop(stdin);
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert!(status.success(), "{err}");
+    assert!(err.is_empty(), "{err}");
+    (typed, transcript)
+}
+
+/// Runs `ludus play` with all the input given at once.
+fn piped(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+fn full_game_with_a_bad_move(file: &str, seed: &str) {
+    let (typed, transcript) = drive(file, seed);
+    assert!(
+        transcript.contains("\nP1> zz9\n`zz9` is not a legal move here; moves: "),
+        "{transcript}"
+    );
+    let last = transcript.lines().last().unwrap();
+    assert!(last.starts_with("game over: "), "{last}");
+    // The same moves piped in all at once play the same game, line for line.
+    let input: String = typed.iter().map(|t| format!("{t}\n")).collect();
+    let (code, out, err) = piped(
+        &[
+            "play", file, "--p1", "human", "--p2", "random", "--seed", seed,
+        ],
+        &input,
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, transcript);
+}
+
+#[test]
+fn a_full_game_of_woli_through_stdin() {
+    full_game_with_a_bad_move("games/woli.game", "4");
+}
+
+#[test]
+fn a_full_game_of_sig_through_stdin_shows_the_throws() {
+    full_game_with_a_bad_move("games/sig.game", "4");
+    let (_, transcript) = drive("games/sig.game", "4");
+    assert!(transcript.contains("\nP1 throws "), "{transcript}");
+    assert!(transcript.contains("\nP2 throws "), "{transcript}");
+}
+
+#[test]
+fn a_full_game_of_toki_through_stdin() {
+    full_game_with_a_bad_move("games/toki.game", "2");
+}
+
+#[test]
+fn the_end_of_input_ends_cleanly() {
+    let (code, out, err) = piped(&["play", "games/woli.game", "--p2", "random"], "sow a1\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.ends_with("end of input: the game is left unfinished after 2 actions\n"),
+        "{out}"
+    );
+    let (code, out, _) = piped(&["play", "games/woli.game", "--p2", "random"], "");
+    assert_eq!(code, Some(0));
+    assert!(
+        out.ends_with("end of input: the game is left unfinished after 0 actions\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn undo_hint_save_and_quit() {
+    let dir = std::env::temp_dir().join(format!("ludus-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = dir.join("saved.ron");
+    let input = format!(
+        "sow a1\nundo\nundo\nhint\nsow f1\nsave {}\nquit\n",
+        saved.display()
+    );
+    let (code, out, err) = piped(
+        &["play", "games/woli.game", "--p2", "random", "--seed", "3"],
+        &input,
+    );
+    assert_eq!(code, Some(0), "{err}");
+    // The first undo goes back before `sow a1` and P2's reply; the second has nothing to undo.
+    assert!(
+        out.contains(
+            "P1> undo\nundone: back to P1's last move\nWoli: P1 to move, 0 moves played\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("P1> undo\nnothing to undo\n"), "{out}");
+    assert!(out.contains("P1> hint\nhint (random): sow "), "{out}");
+    assert!(
+        out.contains(&format!("saved 2 actions to {}", saved.display())),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("P1> quit\ngame left unfinished after 2 actions\n"),
+        "{out}"
+    );
+    // The board marks the last move's sites.
+    assert!(out.contains("*"), "{out}");
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("\"sow f1\""), "{text}");
+    assert!(text.contains("result: Unfinished"), "{text}");
+    assert!(text.contains("agents: (\"human\", \"random\")"), "{text}");
+    let o = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["replay", saved.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_seats_are_usage_errors() {
+    let (code, _, err) = piped(&["play", "games/woli.game", "--p2", "humn"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("unknown agent `humn`"), "{err}");
+}
+
+#[test]
+fn agents_can_play_each_other_at_the_terminal() {
+    let (code, out, err) = piped(
+        &[
+            "play",
+            "games/tabou.game",
+            "--p1",
+            "random",
+            "--p2",
+            "alphabeta:depth=2",
+            "--seed",
+            "8",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("P1 (random) plays "), "{out}");
+    assert!(
+        out.lines().last().unwrap().starts_with("game over: "),
+        "{out}"
+    );
+}
