@@ -36,18 +36,27 @@ fn expr(node: &Node, kind: Kind, errors: &mut Vec<Diagnostic>) {
         NodeKind::Name(n) if kind.names().contains(&n.as_str()) => {}
         NodeKind::Name(n) if !kind.names().is_empty() => {
             let help = match suggest(n, kind.names().iter().copied()) {
-                Some(s) => format!("did you mean `{s}`? {} is one of: {}", kind.noun(), kind.names().join(", ")),
-                None => format!("{} is one of: {}", kind.noun(), kind.names().join(", ")),
+                Some(s) => format!("did you mean `{s}`? {}", kind_hint(kind)),
+                None => kind_hint(kind),
             };
             push(
                 errors,
-                Diagnostic::new("check::kind", node.span, format!("`{n}` is not {}", kind.noun()))
-                    .label(format!("expected {}", kind.noun()))
-                    .help(capitalise(&help))
-                    .via(node.via),
+                Diagnostic::new(
+                    "check::kind",
+                    node.span,
+                    format!("`{n}` is not {}", kind.noun()),
+                )
+                .label(format!("expected {}", kind.noun()))
+                .help(help)
+                .via(node.via),
             );
         }
-        NodeKind::Call { head, quoted: false, head_span, .. } => {
+        NodeKind::Call {
+            head,
+            quoted: false,
+            head_span,
+            ..
+        } => {
             let candidates: Vec<&Ludeme> = lookup(head).collect();
             if candidates.is_empty() {
                 let mut names: Vec<&str> = LUDEMES.iter().map(|l| l.name).collect();
@@ -58,60 +67,95 @@ fn expr(node: &Node, kind: Kind, errors: &mut Vec<Diagnostic>) {
                 };
                 push(
                     errors,
-                    Diagnostic::new("check::unknown-ludeme", *head_span, format!("unknown ludeme `{head}`"))
-                        .label("not a ludeme")
-                        .help(help)
-                        .via(node.via),
+                    Diagnostic::new(
+                        "check::unknown-ludeme",
+                        *head_span,
+                        format!("unknown ludeme `{head}`"),
+                    )
+                    .label("not a ludeme")
+                    .help(help)
+                    .via(node.via),
                 );
                 return;
             }
             match candidates.iter().find(|l| l.kind == kind) {
                 Some(l) => call(node, l, errors),
                 None => {
-                    let is = candidates.iter().map(|l| l.kind.noun()).collect::<Vec<_>>().join(" or ");
+                    let is = candidates
+                        .iter()
+                        .map(|l| l.kind.noun())
+                        .collect::<Vec<_>>()
+                        .join(" or ");
                     push(
                         errors,
-                        Diagnostic::new("check::kind", node.span, format!("expected {}, found `{head}`, which is {is}", kind.noun()))
-                            .label(format!("{is} where {} belongs", kind.noun()))
-                            .help(kind_hint(kind))
-                            .via(node.via),
+                        Diagnostic::new(
+                            "check::kind",
+                            node.span,
+                            format!("expected {}, found `{head}`, which is {is}", kind.noun()),
+                        )
+                        .label(format!("{is} where {} belongs", kind.noun()))
+                        .help(kind_hint(kind))
+                        .via(node.via),
                     );
                 }
             }
         }
         _ => push(
             errors,
-            Diagnostic::new("check::kind", node.span, format!("expected {}, found {}", kind.noun(), node.describe()))
-                .label(format!("expected {}", kind.noun()))
-                .help(kind_hint(kind))
-                .via(node.via),
+            Diagnostic::new(
+                "check::kind",
+                node.span,
+                format!("expected {}, found {}", kind.noun(), node.describe()),
+            )
+            .label(format!("expected {}", kind.noun()))
+            .help(match (&node.kind, kind) {
+                (NodeKind::Name(_) | NodeKind::Int(_), Kind::Cond) => {
+                    "write `true` or `false`, or a condition such as `(= (pips) 6)`".to_string()
+                }
+                (NodeKind::Name(n), Kind::Str) => format!(
+                    "names of regions, tracks, phases and options are strings: write \"{n}\""
+                ),
+                _ => kind_hint(kind),
+            })
+            .via(node.via),
         ),
     }
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
 }
 
 /// A hint naming a few ludemes of the expected kind.
 fn kind_hint(kind: Kind) -> String {
     if !kind.names().is_empty() {
-        return format!("{} is one of: {}", capitalise(kind.noun()), kind.names().join(", "));
+        return format!("{} is one of: {}", kind.noun(), kind.names().join(", "));
     }
-    let mut names: Vec<String> = LUDEMES.iter().filter(|l| l.kind == kind).map(|l| format!("`{}`", l.name)).collect();
+    if kind == Kind::Str {
+        return "write a string in double quotes, such as \"Home\"".to_string();
+    }
+    let mut names: Vec<String> = LUDEMES
+        .iter()
+        .filter(|l| l.kind == kind)
+        .map(|l| format!("`{}`", l.name))
+        .collect();
     names.dedup();
     let literal = match kind {
         Kind::Int => "a number or ",
         Kind::Cond => "`true`, `false` or ",
-        Kind::Str => "a string in double quotes",
         _ => "",
     };
-    if names.is_empty() {
-        format!("write {literal}here")
+    let more = names.len().saturating_sub(8);
+    names.truncate(8);
+    let tail = if more > 0 {
+        format!(" and {more} more (docs/LANGUAGE.md)")
     } else {
-        names.truncate(8);
-        format!("{} is {literal}one of {}", capitalise(kind.noun()), names.join(", "))
+        String::new()
+    };
+    match names.as_slice() {
+        [] => format!("{} is written as (...)", kind.noun()),
+        [one] => format!("{} is {literal}{one}", kind.noun()),
+        _ => format!(
+            "{} is {literal}one of {}{tail}",
+            kind.noun(),
+            names.join(", ")
+        ),
     }
 }
 
@@ -124,10 +168,18 @@ fn arg(node: &Node, shape: Shape, errors: &mut Vec<Diagnostic>) {
         }
         (_, Shape::List(k)) => push(
             errors,
-            Diagnostic::new("check::kind", node.span, format!("expected a list of {}, found {}", plural(k), node.describe()))
-                .label("expected a list `{...}`")
-                .help("wrap the items in braces: `{a b}`")
-                .via(node.via),
+            Diagnostic::new(
+                "check::kind",
+                node.span,
+                format!(
+                    "expected a list of {}, found {}",
+                    plural(k),
+                    node.describe()
+                ),
+            )
+            .label("expected a list `{...}`")
+            .help("wrap the items in braces: `{a b}`")
+            .via(node.via),
         ),
         (_, s) => expr(node, s.kind(), errors),
     }
@@ -135,7 +187,10 @@ fn arg(node: &Node, shape: Shape, errors: &mut Vec<Diagnostic>) {
 
 fn plural(k: Kind) -> String {
     let n = k.noun();
-    let n = n.strip_prefix("a ").or_else(|| n.strip_prefix("an ")).unwrap_or(n);
+    let n = n
+        .strip_prefix("a ")
+        .or_else(|| n.strip_prefix("an "))
+        .unwrap_or(n);
     format!("{n}s")
 }
 
@@ -146,14 +201,25 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
     let variadic = matches!(params.last().map(|p| p.shape), Some(Shape::Many(_)));
     let required = params.iter().filter(|p| p.required).count();
     if given.len() < required {
-        let missing: Vec<String> = params.iter().filter(|p| p.required).skip(given.len()).map(|p| format!("`{}`", p.name)).collect();
+        let missing: Vec<String> = params
+            .iter()
+            .filter(|p| p.required)
+            .skip(given.len())
+            .map(|p| format!("`{}`", p.name))
+            .collect();
         let usage = usage(lud);
         push(
             errors,
             Diagnostic::new(
                 "check::arity",
                 node.span,
-                format!("`{}` takes {} positional argument{}, found {}", lud.name, required, if required == 1 { "" } else { "s" }, given.len()),
+                format!(
+                    "`{}` takes {} positional argument{}, found {}",
+                    lud.name,
+                    required,
+                    if required == 1 { "" } else { "s" },
+                    given.len()
+                ),
             )
             .label(format!("missing {}", missing.join(", ")))
             .help(format!("write {usage}"))
@@ -166,7 +232,13 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
             Diagnostic::new(
                 "check::arity",
                 extra.span,
-                format!("`{}` takes at most {} positional argument{}, found {}", lud.name, params.len(), if params.len() == 1 { "" } else { "s" }, given.len()),
+                format!(
+                    "`{}` takes at most {} positional argument{}, found {}",
+                    lud.name,
+                    params.len(),
+                    if params.len() == 1 { "" } else { "s" },
+                    given.len()
+                ),
             )
             .label("unexpected argument")
             .help(format!("write {}", usage(lud)))
@@ -183,7 +255,15 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
         }
         if let Shape::Many(k) = p.shape {
             for n in g.by_ref() {
-                arg(n, if given.len() - (params.len() - 1) == 1 { Shape::Many(k) } else { Shape::One(k) }, errors);
+                arg(
+                    n,
+                    if given.len() - (params.len() - 1) == 1 {
+                        Shape::Many(k)
+                    } else {
+                        Shape::One(k)
+                    },
+                    errors,
+                );
             }
             break;
         }
@@ -200,25 +280,49 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
                 let names: Vec<&str> = lud.named.iter().map(|p| p.name).collect();
                 let help = match (suggest(key, names.iter().copied()), names.is_empty()) {
                     (_, true) => format!("`{}` takes no named arguments", lud.name),
-                    (Some(s), _) => format!("did you mean `{s}:`? `{}` takes {}", lud.name, names.iter().map(|n| format!("`{n}:`")).collect::<Vec<_>>().join(", ")),
-                    (None, _) => format!("`{}` takes {}", lud.name, names.iter().map(|n| format!("`{n}:`")).collect::<Vec<_>>().join(", ")),
+                    (Some(s), _) => format!(
+                        "did you mean `{s}:`? `{}` takes {}",
+                        lud.name,
+                        names
+                            .iter()
+                            .map(|n| format!("`{n}:`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    (None, _) => format!(
+                        "`{}` takes {}",
+                        lud.name,
+                        names
+                            .iter()
+                            .map(|n| format!("`{n}:`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
                 };
                 push(
                     errors,
-                    Diagnostic::new("check::unknown-argument", *span, format!("`{}` has no argument `{key}`", lud.name))
-                        .label("unknown named argument")
-                        .help(help)
-                        .via(node.via),
+                    Diagnostic::new(
+                        "check::unknown-argument",
+                        *span,
+                        format!("`{}` has no argument `{key}`", lud.name),
+                    )
+                    .label("unknown named argument")
+                    .help(help)
+                    .via(node.via),
                 );
             }
             Some(p) => {
                 if seen.contains(&key.as_str()) {
                     push(
                         errors,
-                        Diagnostic::new("check::duplicate-name", *span, format!("`{key}:` is given twice"))
-                            .label("second value")
-                            .help("give each named argument once")
-                            .via(node.via),
+                        Diagnostic::new(
+                            "check::duplicate-name",
+                            *span,
+                            format!("`{key}:` is given twice"),
+                        )
+                        .label("second value")
+                        .help("give each named argument once")
+                        .via(node.via),
                     );
                 }
                 seen.push(key);
@@ -230,10 +334,14 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
         if !seen.contains(&p.name) {
             push(
                 errors,
-                Diagnostic::new("check::arity", node.span, format!("`{}` needs the named argument `{}:`", lud.name, p.name))
-                    .label(format!("`{}:` missing", p.name))
-                    .help(format!("`{}:` is {}", p.name, p.doc))
-                    .via(node.via),
+                Diagnostic::new(
+                    "check::arity",
+                    node.span,
+                    format!("`{}` needs the named argument `{}:`", lud.name, p.name),
+                )
+                .label(format!("`{}:` missing", p.name))
+                .help(format!("`{}:` is {}", p.name, p.doc))
+                .via(node.via),
             );
         }
     }
@@ -243,10 +351,17 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
 fn usage(lud: &Ludeme) -> String {
     let mut parts = vec![lud.name.to_string()];
     for p in lud.positional {
-        parts.push(if p.required { p.name.to_string() } else { format!("[{}]", p.name) });
+        parts.push(if p.required {
+            p.name.to_string()
+        } else {
+            format!("[{}]", p.name)
+        });
     }
     for p in lud.named {
-        parts.push(format!("{}{}:...", if p.required { "" } else { "[" }, p.name) + if p.required { "" } else { "]" });
+        parts.push(
+            format!("{}{}:...", if p.required { "" } else { "[" }, p.name)
+                + if p.required { "" } else { "]" },
+        );
     }
     format!("`({})`", parts.join(" "))
 }
@@ -272,8 +387,18 @@ mod tests {
 
     #[test]
     fn every_error_is_reported() {
-        let src = OK.replace("(place 1)", "(or {(plac 1) (step Orthogonal too:(all-sites)) (no-moves Next)})");
+        let src = OK.replace(
+            "(place 1)",
+            "(or {(plac 1) (step Orthogonal too:(all-sites)) (no-moves Next)})",
+        );
         let codes: Vec<&str> = errors(&src).iter().map(|d| d.code).collect();
-        assert_eq!(codes, vec!["check::unknown-ludeme", "check::unknown-argument", "check::kind"]);
+        assert_eq!(
+            codes,
+            vec![
+                "check::unknown-ludeme",
+                "check::unknown-argument",
+                "check::kind"
+            ]
+        );
     }
 }

@@ -109,7 +109,10 @@ impl Source {
         } else {
             miette::GraphicalTheme::unicode_nocolor()
         };
-        let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(100);
+        // No wrapping: miette would break lines inside code such as `!=`; terminals wrap long lines themselves.
+        let handler = miette::GraphicalReportHandler::new_themed(theme)
+            .with_width(100)
+            .with_wrap_lines(false);
         let mut out = String::new();
         for d in diagnostics {
             let report = Rendered {
@@ -117,7 +120,10 @@ impl Source {
                 source: miette::NamedSource::new(&self.name, self.text.clone()),
             };
             let (line, col) = self.line_col(d.span.start);
-            out.push_str(&format!("{}:{}:{}: error[{}]\n", self.name, line, col, d.code));
+            out.push_str(&format!(
+                "{}:{}:{}: error[{}]\n",
+                self.name, line, col, d.code
+            ));
             if handler.render_report(&mut out, &report).is_err() {
                 out.push_str(&d.message);
             }
@@ -176,9 +182,7 @@ impl fmt::Display for Rendered<'_> {
 impl std::error::Error for Rendered<'_> {}
 
 impl miette::Diagnostic for Rendered<'_> {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.diagnostic.code))
-    }
+    // No `code`: the header line `file:line:col: error[code]` already names it.
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.diagnostic

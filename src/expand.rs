@@ -23,6 +23,8 @@ pub struct OptionDecl {
     pub doc: String,
     /// Where it is declared.
     pub span: Span,
+    /// Where its name is written.
+    pub name_span: Span,
 }
 
 /// The values an option takes.
@@ -170,9 +172,9 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
                 Ok(decl) => {
                     if let Some(first) = options.iter().find(|o| o.name == decl.name) {
                         errors.push(
-                            Diagnostic::new("check::duplicate-name", decl.span, format!("option \"{}\" is declared twice", decl.name))
+                            Diagnostic::new("check::duplicate-name", decl.name_span, format!("option \"{}\" is declared twice", decl.name))
                                 .label("second declaration")
-                                .related(first.span, "first declaration")
+                                .related(first.name_span, "first declaration")
                                 .help("each option needs a name of its own"),
                         );
                     } else {
@@ -206,9 +208,13 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
     }
     let Some(game) = game else {
         errors.push(
-            Diagnostic::new("check::missing", Span::new(0, 0), "this file has no `(game ...)` form")
-                .label("the game should be here")
-                .help("a file holds one `(game \"Name\" (players 2) (equipment {...}) (rules ...))`"),
+            Diagnostic::new(
+                "check::missing",
+                Span::new(0, 0),
+                "this file has no `(game ...)` form",
+            )
+            .label("the game should be here")
+            .help("a file holds one `(game \"Name\" (players 2) (equipment {...}) (rules ...))`"),
         );
         return Err(errors);
     };
@@ -224,7 +230,11 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
     };
     let expanded = expander.node(game, None, None, 0);
     errors.append(&mut expander.errors);
-    let name = expanded.pos(0).and_then(|n| n.as_str()).unwrap_or_default().to_string();
+    let name = expanded
+        .pos(0)
+        .and_then(|n| n.as_str())
+        .unwrap_or_default()
+        .to_string();
     if errors.is_empty() {
         Ok(Expanded {
             name,
@@ -253,53 +263,97 @@ fn option_decl(form: &Node) -> Result<OptionDecl, Diagnostic> {
             .label(what.to_string())
             .help("write `(option \"name\" 6 min:1 max:20 doc:\"...\")` or `(option \"name\" {\"a\" \"b\"} default:\"a\" doc:\"...\")`")
     };
-    let name = form.pos(0).and_then(|n| n.as_str()).ok_or_else(|| bad(form.span, "the option needs a name in quotes"))?;
-    let doc = form.named("doc").and_then(|n| n.as_str()).unwrap_or_default().to_string();
-    let value = form.pos(1).ok_or_else(|| bad(form.span, "the option needs a default value or a list of values"))?;
+    let name_node = form
+        .pos(0)
+        .filter(|n| n.as_str().is_some())
+        .ok_or_else(|| bad(form.span, "the option needs a name in quotes"))?;
+    let name = name_node.as_str().unwrap_or_default();
+    let doc = form
+        .named("doc")
+        .and_then(|n| n.as_str())
+        .unwrap_or_default()
+        .to_string();
+    let value = form.pos(1).ok_or_else(|| {
+        bad(
+            form.span,
+            "the option needs a default value or a list of values",
+        )
+    })?;
     for arg in form.args() {
         if let Some((key, span)) = &arg.key {
             if !["doc", "default", "min", "max"].contains(&key.as_str()) {
-                return Err(Diagnostic::new("check::unknown-argument", *span, format!("`option` has no argument `{key}`"))
-                    .label("unknown named argument")
-                    .help("options take `doc:`, and `default:` (choices) or `min:` and `max:` (integers)"));
+                return Err(Diagnostic::new(
+                    "check::unknown-argument",
+                    *span,
+                    format!("`option` has no argument `{key}`"),
+                )
+                .label("unknown named argument")
+                .help(
+                    "options take `doc:`, and `default:` (choices) or `min:` and `max:` (integers)",
+                ));
             }
         }
     }
     let kind = match &value.kind {
         NodeKind::Int(default) => {
-            let min = form.named("min").and_then(|n| n.as_int()).unwrap_or(i64::MIN);
-            let max = form.named("max").and_then(|n| n.as_int()).unwrap_or(i64::MAX);
+            let min = form
+                .named("min")
+                .and_then(|n| n.as_int())
+                .unwrap_or(i64::MIN);
+            let max = form
+                .named("max")
+                .and_then(|n| n.as_int())
+                .unwrap_or(i64::MAX);
             if !(min..=max).contains(default) {
                 return Err(bad(value.span, "the default lies outside min..max"));
             }
-            OptionKind::Int { default: *default, min, max }
+            OptionKind::Int {
+                default: *default,
+                min,
+                max,
+            }
         }
         NodeKind::List(items) => {
-            let values: Vec<String> = items.iter().filter_map(|i| i.as_str().map(String::from)).collect();
+            let values: Vec<String> = items
+                .iter()
+                .filter_map(|i| i.as_str().map(String::from))
+                .collect();
             if values.len() != items.len() || values.is_empty() {
                 return Err(bad(value.span, "the values must be strings in quotes"));
             }
             let default = match form.named("default") {
                 None => values[0].clone(),
                 Some(d) => {
-                    let text = d.as_str().ok_or_else(|| bad(d.span, "the default must be a string"))?;
+                    let text = d
+                        .as_str()
+                        .ok_or_else(|| bad(d.span, "the default must be a string"))?;
                     if !values.iter().any(|v| v == text) {
-                        return Err(Diagnostic::new("option::undeclared-value", d.span, format!("\"{text}\" is not one of the option's values"))
-                            .label("not a declared value")
-                            .help(format!("the values are: {}", values.join(", "))));
+                        return Err(Diagnostic::new(
+                            "option::undeclared-value",
+                            d.span,
+                            format!("\"{text}\" is not one of the option's values"),
+                        )
+                        .label("not a declared value")
+                        .help(format!("the values are: {}", values.join(", "))));
                     }
                     text.to_string()
                 }
             };
             OptionKind::Choice { values, default }
         }
-        _ => return Err(bad(value.span, "expected a default integer or a list of values")),
+        _ => {
+            return Err(bad(
+                value.span,
+                "expected a default integer or a list of values",
+            ))
+        }
     };
     Ok(OptionDecl {
         name: name.to_string(),
         kind,
         doc,
         span: form.span,
+        name_span: name_node.span,
     })
 }
 
@@ -326,21 +380,46 @@ fn read_metadata(form: &Node) -> Result<Metadata, Vec<Diagnostic>> {
     }
 }
 
-fn resolve_options(options: &[OptionDecl], settings: &[(String, String)], errors: &mut Vec<Diagnostic>) -> Vec<(String, OptionValue)> {
-    let mut values: Vec<(String, OptionValue)> = options.iter().map(|o| (o.name.clone(), o.default_value())).collect();
+fn resolve_options(
+    options: &[OptionDecl],
+    settings: &[(String, String)],
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<(String, OptionValue)> {
+    let mut values: Vec<(String, OptionValue)> = options
+        .iter()
+        .map(|o| (o.name.clone(), o.default_value()))
+        .collect();
     for (name, text) in settings {
         match options.iter().position(|o| &o.name == name) {
             Some(i) => match options[i].parse_value(text) {
                 Some(v) => values[i].1 = v,
-                None => errors.push(
-                    Diagnostic::new(
-                        "option::undeclared-value",
-                        options[i].span,
-                        format!("`--option {name}={text}`: `{text}` is not a value of option \"{name}\""),
+                None => {
+                    let help = match &options[i].kind {
+                        OptionKind::Int { .. } => {
+                            format!("\"{name}\" takes {}", options[i].describe_values())
+                        }
+                        OptionKind::Choice { values, .. } => {
+                            let listed = values
+                                .iter()
+                                .map(|v| format!("\"{v}\""))
+                                .collect::<Vec<_>>()
+                                .join(", ");
+                            match suggest(text, values.iter().map(String::as_str)) {
+                                Some(s) => format!("did you mean `--option {name}={s}`? \"{name}\" takes one of: {listed}"),
+                                None => format!("\"{name}\" takes one of: {listed}"),
+                            }
+                        }
+                    };
+                    errors.push(
+                        Diagnostic::new(
+                            "option::undeclared-value",
+                            options[i].name_span,
+                            format!("`--option {name}={text}`: `{text}` is not a value of option \"{name}\""),
+                        )
+                        .label("the option is declared here")
+                        .help(help),
                     )
-                    .label("the option is declared here")
-                    .help(format!("\"{name}\" takes {}", options[i].describe_values())),
-                ),
+                }
             },
             None => {
                 let names: Vec<&str> = options.iter().map(|o| o.name.as_str()).collect();
@@ -348,10 +427,30 @@ fn resolve_options(options: &[OptionDecl], settings: &[(String, String)], errors
                     Some(s) => format!("did you mean \"{s}\"? "),
                     None => String::new(),
                 };
+                let (span, label) = match options.first() {
+                    Some(o) => (o.name_span, "the game's options are declared from here"),
+                    None => (Span::new(0, 0), "this game declares no options"),
+                };
+                let listed = names
+                    .iter()
+                    .map(|n| format!("\"{n}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 errors.push(
-                    Diagnostic::new("option::unknown", Span::new(0, 0), format!("`--option {name}={text}`: this game has no option \"{name}\""))
-                        .label("options are declared in this file")
-                        .help(format!("{hint}options of this game: {}", if names.is_empty() { "none".to_string() } else { names.join(", ") })),
+                    Diagnostic::new(
+                        "option::unknown",
+                        span,
+                        format!("`--option {name}={text}`: this game has no option \"{name}\""),
+                    )
+                    .label(label)
+                    .help(format!(
+                        "{hint}options of this game: {}",
+                        if names.is_empty() {
+                            "none".to_string()
+                        } else {
+                            listed
+                        }
+                    )),
                 );
             }
         }
@@ -393,26 +492,51 @@ impl<'a> Expander<'a> {
         }
     }
 
-    fn node(&mut self, node: &'a Node, params: Option<&[Node]>, via: Option<Span>, depth: usize) -> Node {
+    /// Stops expansion that grows too deep or too large.
+    fn runaway(&mut self, node: &Node, via: Option<Span>, deep: bool) -> Node {
+        self.aborted = true;
+        let (what, help) = if deep {
+            (
+                format!("the expanded game nests more than {MAX_TREE_DEPTH} levels deep"),
+                "defines that wrap one another many times make very deep trees; flatten them",
+            )
+        } else {
+            (format!("expanding the defines produces more than {MAX_NODES} nodes"), "a define that uses its parameter several times, called inside itself level after level, grows exponentially")
+        };
+        self.error(
+            Diagnostic::new("expand::too-large", via.unwrap_or(node.span), what)
+                .label("expansion runs away here")
+                .help(help)
+                .via(via),
+        );
+        Self::placeholder(node, via)
+    }
+
+    fn node(
+        &mut self,
+        node: &'a Node,
+        params: Option<&[Node]>,
+        via: Option<Span>,
+        depth: usize,
+    ) -> Node {
         self.nodes += 1;
         if self.aborted {
             return Self::placeholder(node, via);
         }
         if self.nodes > MAX_NODES || depth > MAX_TREE_DEPTH {
-            self.aborted = true;
-            let (what, help) = if depth > MAX_TREE_DEPTH {
-                (format!("the expanded game nests more than {MAX_TREE_DEPTH} levels deep"), "defines that wrap one another many times make very deep trees; flatten them")
-            } else {
-                (format!("expanding the defines produces more than {MAX_NODES} nodes"), "a define that uses its parameter several times, called inside itself level after level, grows exponentially")
-            };
-            self.error(Diagnostic::new("expand::too-large", via.unwrap_or(node.span), what).label("expansion runs away here").help(help).via(via));
-            return Self::placeholder(node, via);
+            return self.runaway(node, via, depth > MAX_TREE_DEPTH);
         }
         match &node.kind {
             NodeKind::Param(n) => match params {
                 Some(ps) if (*n as usize) >= 1 && (*n as usize) <= ps.len() => {
                     let mut p = ps[*n as usize - 1].clone();
-                    self.nodes += count_nodes(&p);
+                    // The value was expanded where the define was used, but it lands here: its own
+                    // height counts from this depth, or wrapping defines could build any depth.
+                    let (count, height) = size(&p);
+                    self.nodes += count;
+                    if depth + height > MAX_TREE_DEPTH {
+                        return self.runaway(node, via, true);
+                    }
                     if p.via.is_none() {
                         p.via = via;
                     }
@@ -420,23 +544,46 @@ impl<'a> Expander<'a> {
                 }
                 _ => {
                     self.error(
-                        Diagnostic::new("expand::parameter", node.span, format!("parameter #{n} is used outside a define"))
-                            .label("no define supplies this parameter")
-                            .help("parameters #1, #2 ... only stand in the body of a `(define ...)`")
-                            .via(via),
+                        Diagnostic::new(
+                            "expand::parameter",
+                            node.span,
+                            format!("parameter #{n} is used outside a define"),
+                        )
+                        .label("no define supplies this parameter")
+                        .help("parameters #1, #2 ... only stand in the body of a `(define ...)`")
+                        .via(via),
                     );
                     Self::placeholder(node, via)
                 }
             },
             NodeKind::List(items) => Node {
-                kind: NodeKind::List(items.iter().map(|i| self.node(i, params, via, depth + 1)).collect()),
+                kind: NodeKind::List(
+                    items
+                        .iter()
+                        .map(|i| self.node(i, params, via, depth + 1))
+                        .collect(),
+                ),
                 span: node.span,
                 via,
             },
-            NodeKind::Call { head, quoted: true, head_span, args } => self.define_call(node, head, *head_span, args, params, via, depth),
-            NodeKind::Call { head, .. } if head == "option" && node.args().len() == 1 => self.option_value(node, via),
-            NodeKind::Call { head, .. } if head == "select" => self.select(node, params, via, depth),
-            NodeKind::Call { head, quoted, head_span, args } => Node {
+            NodeKind::Call {
+                head,
+                quoted: true,
+                head_span,
+                args,
+            } => self.define_call(node, head, *head_span, args, params, via, depth),
+            NodeKind::Call { head, .. } if head == "option" && node.args().len() == 1 => {
+                self.option_value(node, via)
+            }
+            NodeKind::Call { head, .. } if head == "select" => {
+                self.select(node, params, via, depth)
+            }
+            NodeKind::Call {
+                head,
+                quoted,
+                head_span,
+                args,
+            } => Node {
                 kind: NodeKind::Call {
                     head: head.clone(),
                     quoted: *quoted,
@@ -461,16 +608,31 @@ impl<'a> Expander<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn define_call(&mut self, node: &'a Node, name: &str, head_span: Span, args: &'a [Arg], params: Option<&[Node]>, via: Option<Span>, depth: usize) -> Node {
+    fn define_call(
+        &mut self,
+        node: &'a Node,
+        name: &str,
+        head_span: Span,
+        args: &'a [Arg],
+        params: Option<&[Node]>,
+        via: Option<Span>,
+        depth: usize,
+    ) -> Node {
         let Some((def_name, def)) = self.defines.get_key_value(name) else {
             let hint = suggest(name, self.defines.keys().map(String::as_str))
                 .map(|s| format!("did you mean \"{s}\"?"))
-                .unwrap_or_else(|| "declare it with `(define \"Name\" body)` at the top of the file".to_string());
+                .unwrap_or_else(|| {
+                    "declare it with `(define \"Name\" body)` at the top of the file".to_string()
+                });
             self.error(
-                Diagnostic::new("expand::undefined-define", head_span, format!("no define is called \"{name}\""))
-                    .label("undefined define")
-                    .help(hint)
-                    .via(via),
+                Diagnostic::new(
+                    "expand::undefined-define",
+                    head_span,
+                    format!("no define is called \"{name}\""),
+                )
+                .label("undefined define")
+                .help(hint)
+                .via(via),
             );
             return Self::placeholder(node, via);
         };
@@ -489,21 +651,29 @@ impl<'a> Expander<'a> {
         if self.stack.len() >= MAX_DEFINE_DEPTH {
             self.aborted = true;
             self.error(
-                Diagnostic::new("expand::too-large", head_span, format!("defines call one another more than {MAX_DEFINE_DEPTH} levels deep"))
-                    .label("too deep")
-                    .help("flatten the chain of defines")
-                    .via(via),
+                Diagnostic::new(
+                    "expand::too-large",
+                    head_span,
+                    format!("defines call one another more than {MAX_DEFINE_DEPTH} levels deep"),
+                )
+                .label("too deep")
+                .help("flatten the chain of defines")
+                .via(via),
             );
             return Self::placeholder(node, via);
         }
         if let Some(arg) = args.iter().find(|a| a.key.is_some()) {
             let span = arg.key.as_ref().map_or(node.span, |k| k.1);
             self.error(
-                Diagnostic::new("expand::define-arity", span, format!("define \"{name}\" takes positional parameters only"))
-                    .label("named argument to a define")
-                    .related(def.span, "defined here")
-                    .help("pass the value without a key; the body refers to it as #1, #2 ...")
-                    .via(via),
+                Diagnostic::new(
+                    "expand::define-arity",
+                    span,
+                    format!("define \"{name}\" takes positional parameters only"),
+                )
+                .label("named argument to a define")
+                .related(def.span, "defined here")
+                .help("pass the value without a key; the body refers to it as #1, #2 ...")
+                .via(via),
             );
         }
         if args.len() != def.params as usize {
@@ -512,16 +682,40 @@ impl<'a> Expander<'a> {
                 Diagnostic::new(
                     "expand::define-arity",
                     node.span,
-                    format!("define \"{name}\" takes {} parameter{}, but {} {} given", def.params, s(def.params), args.len(), if args.len() == 1 { "is" } else { "are" }),
+                    format!(
+                        "define \"{name}\" takes {} parameter{}, but {} {} given",
+                        def.params,
+                        s(def.params),
+                        args.len(),
+                        if args.len() == 1 { "is" } else { "are" }
+                    ),
                 )
-                .label(format!("{} argument{}", args.len(), s(args.len() as u32)))
-                .related(def.span, format!("\"{name}\" is defined here with {} parameter{}", def.params, s(def.params)))
-                .help(format!("the body of \"{name}\" uses #1 to #{}", def.params))
+                .label(format!(
+                    "given {} argument{}",
+                    args.len(),
+                    s(args.len() as u32)
+                ))
+                .related(
+                    def.span,
+                    format!(
+                        "\"{name}\" is defined here with {} parameter{}",
+                        def.params,
+                        s(def.params)
+                    ),
+                )
+                .help(match def.params {
+                    0 => format!("the body of \"{name}\" uses no parameter: write `(\"{name}\")`"),
+                    1 => format!("the body of \"{name}\" uses #1: pass exactly one argument"),
+                    n => format!("the body of \"{name}\" uses #1 to #{n}: pass {n} arguments"),
+                })
                 .via(via),
             );
             return Self::placeholder(node, via);
         }
-        let values: Vec<Node> = args.iter().map(|a| self.node(&a.value, params, via, depth + 1)).collect();
+        let values: Vec<Node> = args
+            .iter()
+            .map(|a| self.node(&a.value, params, via, depth + 1))
+            .collect();
         let use_site = via.or(Some(node.span));
         self.stack.push(def_name.as_str());
         let body = self.node(&def.body, Some(&values), use_site, depth + 1);
@@ -529,27 +723,48 @@ impl<'a> Expander<'a> {
         body
     }
 
-    fn option_decl(&mut self, name_node: Option<&Node>, at: &Node, via: Option<Span>) -> Option<(usize, &'a OptionDecl)> {
+    fn option_decl(
+        &mut self,
+        name_node: Option<&Node>,
+        at: &Node,
+        via: Option<Span>,
+    ) -> Option<(usize, &'a OptionDecl)> {
         let Some(name) = name_node.and_then(|n| n.as_str()) else {
             self.error(
-                Diagnostic::new("check::kind", at.span, "expected the option's name in quotes")
-                    .label("no option name")
-                    .help("write `(option \"limit\")` or `(select \"edge\" value:... other:...)`")
-                    .via(via),
+                Diagnostic::new(
+                    "check::kind",
+                    at.span,
+                    "expected the option's name in quotes",
+                )
+                .label("no option name")
+                .help("write `(option \"limit\")` or `(select \"edge\" value:... other:...)`")
+                .via(via),
             );
             return None;
         };
         match self.options.iter().position(|o| o.name == name) {
             Some(i) => Some((i, &self.options[i])),
             None => {
-                let hint = suggest(name, self.options.iter().map(|o| o.name.as_str()))
-                    .map(|s| format!("did you mean \"{s}\"?"))
-                    .unwrap_or_else(|| "declare it with `(option \"name\" default ...)` at the top of the file".to_string());
+                let declared = self
+                    .options
+                    .iter()
+                    .map(|o| format!("\"{}\"", o.name))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let hint = match suggest(name, self.options.iter().map(|o| o.name.as_str())) {
+                    Some(s) => format!("did you mean \"{s}\"?"),
+                    None if declared.is_empty() => "this game declares no options; declare one with `(option \"name\" default ...)` at the top of the file".to_string(),
+                    None => format!("this game declares {declared}; declare others with `(option \"name\" default ...)` at the top of the file"),
+                };
                 self.error(
-                    Diagnostic::new("option::unknown", name_node.map_or(at.span, |n| n.span), format!("no option is called \"{name}\""))
-                        .label("undeclared option")
-                        .help(hint)
-                        .via(via),
+                    Diagnostic::new(
+                        "option::unknown",
+                        name_node.map_or(at.span, |n| n.span),
+                        format!("no option is called \"{name}\""),
+                    )
+                    .label("undeclared option")
+                    .help(hint)
+                    .via(via),
                 );
                 None
             }
@@ -564,39 +779,78 @@ impl<'a> Expander<'a> {
             OptionValue::Int(v) => NodeKind::Int(*v),
             OptionValue::Choice(s) => NodeKind::Str(s.clone()),
         };
-        Node { kind, span: node.span, via }
+        Node {
+            kind,
+            span: node.span,
+            via,
+        }
     }
 
-    fn select(&mut self, node: &'a Node, params: Option<&[Node]>, via: Option<Span>, depth: usize) -> Node {
+    fn select(
+        &mut self,
+        node: &'a Node,
+        params: Option<&[Node]>,
+        via: Option<Span>,
+        depth: usize,
+    ) -> Node {
         let Some((i, decl)) = self.option_decl(node.pos(0), node, via) else {
             return Self::placeholder(node, via);
         };
         let OptionKind::Choice { values, .. } = &decl.kind else {
             self.error(
-                Diagnostic::new("check::kind", node.span, format!("option \"{}\" is a number; `select` needs an option with named values", decl.name))
-                    .label("select over a number")
-                    .help("use `(option \"name\")` to insert a number")
-                    .via(via),
+                Diagnostic::new(
+                    "check::kind",
+                    node.span,
+                    format!(
+                        "option \"{}\" is a number; `select` needs an option with named values",
+                        decl.name
+                    ),
+                )
+                .label("select over a number")
+                .help("use `(option \"name\")` to insert a number")
+                .via(via),
             );
             return Self::placeholder(node, via);
         };
         for arg in node.args().iter().skip(1) {
             match &arg.key {
                 Some((k, span)) if !values.contains(k) => self.error(
-                    Diagnostic::new("option::undeclared-value", *span, format!("\"{k}\" is not a value of option \"{}\"", decl.name))
-                        .label("undeclared option value")
-                        .related(decl.span, "the option is declared here")
-                        .help(match suggest(k, values.iter().map(String::as_str)) {
-                            Some(s) => format!("did you mean `{s}:`? the values are: {}", values.join(", ")),
-                            None => format!("the values are: {}", values.join(", ")),
-                        })
-                        .via(via),
+                    Diagnostic::new(
+                        "option::undeclared-value",
+                        *span,
+                        format!("\"{k}\" is not a value of option \"{}\"", decl.name),
+                    )
+                    .label("undeclared option value")
+                    .related(decl.name_span, "the option is declared here")
+                    .help({
+                        let branches = values
+                            .iter()
+                            .map(|v| format!("`{v}:`"))
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        match suggest(k, values.iter().map(String::as_str)) {
+                            Some(s) => format!(
+                                "did you mean `{s}:`? the branches of \"{}\" are {branches}",
+                                decl.name
+                            ),
+                            None => format!("the branches of \"{}\" are {branches}", decl.name),
+                        }
+                    })
+                    .via(via),
                 ),
                 None => self.error(
-                    Diagnostic::new("check::kind", arg.value.span, "each branch of `select` is written `value:expression`")
-                        .label("branch without a value")
-                        .help(format!("the values of \"{}\" are: {}", decl.name, values.join(", ")))
-                        .via(via),
+                    Diagnostic::new(
+                        "check::kind",
+                        arg.value.span,
+                        "each branch of `select` is written `value:expression`",
+                    )
+                    .label("branch without a value")
+                    .help(format!(
+                        "the values of \"{}\" are: {}",
+                        decl.name,
+                        values.join(", ")
+                    ))
+                    .via(via),
                 ),
                 _ => {}
             }
@@ -606,10 +860,17 @@ impl<'a> Expander<'a> {
             Some(branch) => self.node(branch, params, via, depth + 1),
             None => {
                 self.error(
-                    Diagnostic::new("option::undeclared-value", node.span, format!("this `select` has no branch for \"{}\" = \"{chosen}\"", decl.name))
-                        .label("missing branch")
-                        .help(format!("add `{chosen}:expression`"))
-                        .via(via),
+                    Diagnostic::new(
+                        "option::undeclared-value",
+                        node.span,
+                        format!(
+                            "this `select` has no branch for \"{}\" = \"{chosen}\"",
+                            decl.name
+                        ),
+                    )
+                    .label("missing branch")
+                    .help(format!("add `{chosen}:expression`"))
+                    .via(via),
                 );
                 Self::placeholder(node, via)
             }
@@ -617,12 +878,18 @@ impl<'a> Expander<'a> {
     }
 }
 
-fn count_nodes(node: &Node) -> usize {
-    1 + match &node.kind {
-        NodeKind::Call { args, .. } => args.iter().map(|a| count_nodes(&a.value)).sum(),
-        NodeKind::List(items) => items.iter().map(count_nodes).sum(),
-        _ => 0,
-    }
+/// The number of nodes of an expanded tree and its height (1 for a leaf).
+/// Expanded trees are at most `MAX_TREE_DEPTH` deep, so the recursion is bounded.
+fn size(node: &Node) -> (usize, usize) {
+    let children: &mut dyn Iterator<Item = &Node> = match &node.kind {
+        NodeKind::Call { args, .. } => &mut args.iter().map(|a| &a.value),
+        NodeKind::List(items) => &mut items.iter(),
+        _ => &mut std::iter::empty(),
+    };
+    children.fold((1, 1), |(n, h), c| {
+        let (cn, ch) = size(c);
+        (n + cn, h.max(ch + 1))
+    })
 }
 
 #[cfg(test)]
@@ -631,7 +898,10 @@ mod tests {
     use crate::syntax::parse;
 
     fn run(src: &str, settings: &[(&str, &str)]) -> Result<Expanded, Vec<Diagnostic>> {
-        let settings: Vec<(String, String)> = settings.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        let settings: Vec<(String, String)> = settings
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
         expand(&parse(src).unwrap(), &settings)
     }
 
@@ -650,7 +920,11 @@ mod tests {
 
     #[test]
     fn recursion_and_blowup_are_diagnostics() {
-        let rec = run(r#"(define "A" ("B")) (define "B" ("A")) (game "G" ("A"))"#, &[]).unwrap_err();
+        let rec = run(
+            r#"(define "A" ("B")) (define "B" ("A")) (game "G" ("A"))"#,
+            &[],
+        )
+        .unwrap_err();
         assert_eq!(rec[0].code, "expand::recursive-define");
         let mut src = String::from(r#"(define "D0" (x #1 #1))"#);
         for i in 1..40 {
@@ -661,9 +935,27 @@ mod tests {
     }
 
     #[test]
+    fn wrapping_defines_cannot_build_deep_trees() {
+        // Each define adds 20 levels around its argument; 32 of them would nest 640 deep.
+        let wrap = (0..20).fold("#1".to_string(), |acc, _| format!("(not {acc})"));
+        let mut src = format!(r#"(define "D0" {wrap})"#);
+        for i in 1..32 {
+            src.push_str(&format!(r#"(define "D{i}" ("D{}" {wrap}))"#, i - 1));
+        }
+        src.push_str(r#"(game "G" ("D31" true))"#);
+        assert_eq!(run(&src, &[]).unwrap_err()[0].code, "expand::too-large");
+    }
+
+    #[test]
     fn bad_settings_are_reported() {
         let src = r#"(option "e" {"a" "b"}) (game "G")"#;
-        assert_eq!(run(src, &[("e", "c")]).unwrap_err()[0].code, "option::undeclared-value");
-        assert_eq!(run(src, &[("f", "a")]).unwrap_err()[0].code, "option::unknown");
+        assert_eq!(
+            run(src, &[("e", "c")]).unwrap_err()[0].code,
+            "option::undeclared-value"
+        );
+        assert_eq!(
+            run(src, &[("f", "a")]).unwrap_err()[0].code,
+            "option::unknown"
+        );
     }
 }

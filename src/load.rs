@@ -41,37 +41,66 @@ impl LoadError {
 /// Reads and loads a `.game` file with `NAME=VALUE` option settings.
 pub fn load_file(path: &Path, settings: &[(String, String)]) -> Result<Game, LoadError> {
     let name = path.display().to_string();
-    let io = |message: String| LoadError::Io { path: name.clone(), message };
+    let io = |message: String| LoadError::Io {
+        path: name.clone(),
+        message,
+    };
     let meta = std::fs::metadata(path).map_err(|e| io(e.to_string()))?;
     if meta.is_dir() {
         return Err(io("it is a directory".into()));
     }
     if meta.len() > MAX_FILE_BYTES as u64 {
-        return Err(io(format!("the file has {} bytes; ludus reads game files of at most {MAX_FILE_BYTES}", meta.len())));
+        return Err(io(format!(
+            "the file has {} bytes; ludus reads game files of at most {MAX_FILE_BYTES}",
+            meta.len()
+        )));
     }
     let bytes = std::fs::read(path).map_err(|e| io(e.to_string()))?;
     load_bytes(&name, &bytes, settings)
 }
 
 /// Loads a game from bytes that should be UTF-8 text.
-pub fn load_bytes(name: &str, bytes: &[u8], settings: &[(String, String)]) -> Result<Game, LoadError> {
+pub fn load_bytes(
+    name: &str,
+    bytes: &[u8],
+    settings: &[(String, String)],
+) -> Result<Game, LoadError> {
     match std::str::from_utf8(bytes) {
         Ok(text) => load_source(name, text, settings),
         Err(e) => {
             let at = e.valid_up_to();
             let text = String::from_utf8_lossy(bytes).into_owned();
-            let offset = text.char_indices().nth(String::from_utf8_lossy(&bytes[..at]).chars().count()).map_or(text.len(), |(i, _)| i);
-            let d = Diagnostic::new("syntax::utf8", crate::syntax::Span::new(offset, offset + 1), format!("the file is not valid UTF-8 (byte {at})"))
-                .label("invalid byte")
-                .help("save the file as UTF-8");
-            Err(LoadError::Invalid { file: Source::new(name, text), diagnostics: vec![d] })
+            let offset = text
+                .char_indices()
+                .nth(String::from_utf8_lossy(&bytes[..at]).chars().count())
+                .map_or(text.len(), |(i, _)| i);
+            // The invalid byte shows as U+FFFD in the rendered text; underline that whole character.
+            let width = text[offset..].chars().next().map_or(0, char::len_utf8);
+            let d = Diagnostic::new(
+                "syntax::utf8",
+                crate::syntax::Span::new(offset, offset + width),
+                format!("the file is not valid UTF-8 (byte {at})"),
+            )
+            .label("invalid byte")
+            .help("save the file as UTF-8");
+            Err(LoadError::Invalid {
+                file: Source::new(name, text),
+                diagnostics: vec![d],
+            })
         }
     }
 }
 
 /// Loads a game from its text.
-pub fn load_source(name: &str, text: &str, settings: &[(String, String)]) -> Result<Game, LoadError> {
-    let invalid = |diagnostics: Vec<Diagnostic>| LoadError::Invalid { file: Source::new(name, text), diagnostics };
+pub fn load_source(
+    name: &str,
+    text: &str,
+    settings: &[(String, String)],
+) -> Result<Game, LoadError> {
+    let invalid = |diagnostics: Vec<Diagnostic>| LoadError::Invalid {
+        file: Source::new(name, text),
+        diagnostics,
+    };
     let forms = syntax::parse(text).map_err(|d| invalid(vec![d]))?;
     let expanded = expand::expand(&forms, settings).map_err(invalid)?;
     let checked = check::check(expanded).map_err(invalid)?;

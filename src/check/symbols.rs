@@ -103,9 +103,13 @@ pub fn resolve(expanded: Expanded) -> Result<Checked, Vec<Diagnostic>> {
         let n = players.pos(0).and_then(|n| n.as_int()).unwrap_or(0);
         if n != 2 {
             r.error(
-                Diagnostic::new("check::out-of-range", players.span, format!("ludus plays two-player games; this game has {n} players"))
-                    .label("not 2")
-                    .help("write `(players 2)`"),
+                Diagnostic::new(
+                    "check::out-of-range",
+                    players.span,
+                    format!("ludus plays two-player games; this game has {n} players"),
+                )
+                .label(format!("{n} players"))
+                .help("write `(players 2)`"),
             );
         }
         r.symbols.players = 2;
@@ -147,10 +151,17 @@ impl Resolver {
             Some("Each") | Some("Shared") if allow_none => Some(None),
             other => {
                 self.error(
-                    Diagnostic::new("check::out-of-range", node.span, format!("a declaration belongs to P1 or P2, not `{}`", other.unwrap_or("?")))
-                        .label("expected P1 or P2")
-                        .help("Mover and Next change during the game; declarations are fixed")
-                        .via(node.via),
+                    Diagnostic::new(
+                        "check::out-of-range",
+                        node.span,
+                        format!(
+                            "a declaration belongs to P1 or P2, not `{}`",
+                            other.unwrap_or("?")
+                        ),
+                    )
+                    .label("expected P1 or P2")
+                    .help("Mover and Next change during the game; declarations are fixed")
+                    .via(node.via),
                 );
                 None
             }
@@ -162,18 +173,26 @@ impl Resolver {
         let boards: Vec<&Node> = items.iter().filter(|i| i.head() == Some("board")).collect();
         match boards.as_slice() {
             [] => self.error(
-                Diagnostic::new("check::missing", items.first().map_or(Span::default(), |i| i.span), "the equipment has no board")
-                    .label("no `(board ...)` here")
-                    .help("add `(board (rectangle 2 6))` or `(board (square 5))`"),
+                Diagnostic::new(
+                    "check::missing",
+                    items.first().map_or(Span::default(), |i| i.span),
+                    "the equipment has no board",
+                )
+                .label("no `(board ...)` here")
+                .help("add `(board (rectangle 2 6))` or `(board (square 5))`"),
             ),
             [board, rest @ ..] => {
                 for extra in rest {
                     self.error(
-                        Diagnostic::new("check::duplicate-name", extra.span, "a game has one board")
-                            .label("second board")
-                            .related(board.span, "first board")
-                            .help("delete one of them")
-                            .via(extra.via),
+                        Diagnostic::new(
+                            "check::duplicate-name",
+                            extra.span,
+                            "a game has one board",
+                        )
+                        .label("second board")
+                        .related(board.span, "first board")
+                        .help("delete one of them")
+                        .via(extra.via),
                     );
                 }
                 if let Some(shape) = board.pos(0) {
@@ -208,20 +227,60 @@ impl Resolver {
                 Some("hand") => self.symbols.hands = true,
                 Some("dice") => self.dice_decl(item),
                 Some("piece-states") => {
-                    let names: Vec<String> = item.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]).iter().filter_map(|n| n.as_str().map(String::from)).collect();
+                    let names: Vec<String> = item
+                        .pos(0)
+                        .and_then(|l| l.as_list())
+                        .unwrap_or(&[])
+                        .iter()
+                        .filter_map(|n| n.as_str().map(String::from))
+                        .collect();
                     if !self.symbols.states.is_empty() {
-                        self.error(Diagnostic::new("check::duplicate-name", item.span, "piece states are declared twice").label("second declaration").help("declare all states in one list").via(item.via));
+                        self.error(
+                            Diagnostic::new(
+                                "check::duplicate-name",
+                                item.span,
+                                "piece states are declared twice",
+                            )
+                            .label("second declaration")
+                            .help("declare all states in one list")
+                            .via(item.via),
+                        );
                     }
                     if names.is_empty() || names.len() > 255 {
-                        self.error(Diagnostic::new("check::out-of-range", item.span, "piece states need 1 to 255 names").label("no states").help("write `(piece-states {\"Unfreed\" \"Freed\"})`").via(item.via));
+                        self.error(
+                            Diagnostic::new(
+                                "check::out-of-range",
+                                item.span,
+                                "piece states need 1 to 255 names",
+                            )
+                            .label("no states")
+                            .help("write `(piece-states {\"Unfreed\" \"Freed\"})`")
+                            .via(item.via),
+                        );
                     }
-                    self.duplicates(item.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]), "piece state");
+                    self.duplicates(
+                        item.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]),
+                        "piece state",
+                    );
                     self.symbols.states = names;
                 }
                 Some("var") => {
-                    let name = item.pos(0).and_then(|n| n.as_str()).unwrap_or_default().to_string();
+                    let name = item
+                        .pos(0)
+                        .and_then(|n| n.as_str())
+                        .unwrap_or_default()
+                        .to_string();
                     if self.symbols.vars.iter().any(|(n, _)| *n == name) {
-                        self.error(Diagnostic::new("check::duplicate-name", item.span, format!("variable \"{name}\" is declared twice")).label("second declaration").help("give each variable a name of its own").via(item.via));
+                        self.error(
+                            Diagnostic::new(
+                                "check::duplicate-name",
+                                item.span,
+                                format!("variable \"{name}\" is declared twice"),
+                            )
+                            .label("second declaration")
+                            .help("give each variable a name of its own")
+                            .via(item.via),
+                        );
                     }
                     let init = self.int(item.pos(1));
                     self.symbols.vars.push((name, init));
@@ -235,18 +294,26 @@ impl Resolver {
         for (i, n) in names.iter().enumerate() {
             if let Some(first) = names[..i].iter().find(|m| m.kind == n.kind) {
                 self.error(
-                    Diagnostic::new("check::duplicate-name", n.span, format!("{what} {} is listed twice", n.describe()))
-                        .label("second time")
-                        .related(first.span, "first time")
-                        .help("list each name once")
-                        .via(n.via),
+                    Diagnostic::new(
+                        "check::duplicate-name",
+                        n.span,
+                        format!("{what} {} is listed twice", n.describe()),
+                    )
+                    .label("second time")
+                    .related(first.span, "first time")
+                    .help("list each name once")
+                    .via(n.via),
                 );
             }
         }
     }
 
     fn region_decl(&mut self, item: &Node) {
-        let name = item.pos(0).and_then(|n| n.as_str()).unwrap_or_default().to_string();
+        let name = item
+            .pos(0)
+            .and_then(|n| n.as_str())
+            .unwrap_or_default()
+            .to_string();
         let (owner, sites_node) = match (item.pos(1), item.pos(2)) {
             (Some(o), Some(s)) => match self.player(o, false) {
                 Some(owner) => (owner, s),
@@ -255,18 +322,28 @@ impl Resolver {
             (Some(s), None) => (None, s),
             _ => return,
         };
-        if let Some(first) = self.symbols.regions.iter().find(|r| r.name == name && (r.owner == owner || r.owner.is_none() != owner.is_none())) {
+        if let Some(first) =
+            self.symbols.regions.iter().find(|r| {
+                r.name == name && (r.owner == owner || r.owner.is_none() != owner.is_none())
+            })
+        {
             let first = first.span;
             self.error(
-                Diagnostic::new("check::duplicate-name", item.span, format!("region \"{name}\" is declared twice"))
-                    .label("second declaration")
-                    .related(first, "first declaration")
-                    .help("a region is declared once, or once for each player")
-                    .via(item.via),
+                Diagnostic::new(
+                    "check::duplicate-name",
+                    item.span,
+                    format!("region \"{name}\" is declared twice"),
+                )
+                .label("second declaration")
+                .related(first, "first declaration")
+                .help("a region is declared once, or once for each player")
+                .via(item.via),
             );
             return;
         }
-        let Some(sites) = self.region_sites(sites_node) else { return };
+        let Some(sites) = self.region_sites(sites_node) else {
+            return;
+        };
         self.symbols.regions.push(RegionDecl {
             name,
             owner,
@@ -325,13 +402,19 @@ impl Resolver {
                 let c0 = self.in_range(node.pos(1)?, node.pos(1)?.as_int()?, cols, "column")?;
                 let r1 = self.in_range(node.pos(2)?, node.pos(2)?.as_int()?, rows, "row")?;
                 let c1 = self.in_range(node.pos(3)?, node.pos(3)?.as_int()?, cols, "column")?;
-                Some((r0.min(r1)..=r0.max(r1)).flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as u8)).collect())
+                Some(
+                    (r0.min(r1)..=r0.max(r1))
+                        .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as u8))
+                        .collect(),
+                )
             }
             Some("sites") => self.site_list(node.pos(0)),
             Some("all-sites") => Some((0..rows * cols).map(|s| s as u8).collect()),
             Some("union") => {
                 let parts: Vec<&Node> = match node.positional().collect::<Vec<_>>().as_slice() {
-                    [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).iter().collect(),
+                    [one] if one.as_list().is_some() => {
+                        one.as_list().unwrap_or(&[]).iter().collect()
+                    }
                     many => many.to_vec(),
                 };
                 let mut out: Vec<u8> = Vec::new();
@@ -350,7 +433,12 @@ impl Resolver {
                     Some(o) => self.player(o, false)?,
                     None => None,
                 };
-                match self.symbols.regions.iter().find(|r| r.name == name && r.owner == owner) {
+                match self
+                    .symbols
+                    .regions
+                    .iter()
+                    .find(|r| r.name == name && r.owner == owner)
+                {
                     Some(r) => Some(r.sites.clone()),
                     None => {
                         self.undefined(node.pos(0)?, "region", name);
@@ -364,7 +452,12 @@ impl Resolver {
 
     fn undefined(&mut self, at: &Node, what: &str, name: &str) {
         let names: Vec<String> = match what {
-            "region" => self.symbols.regions.iter().map(|r| r.name.clone()).collect(),
+            "region" => self
+                .symbols
+                .regions
+                .iter()
+                .map(|r| r.name.clone())
+                .collect(),
             "track" => self.symbols.tracks.iter().map(|t| t.name.clone()).collect(),
             "dice" => self.symbols.dice.iter().map(|d| d.0.clone()).collect(),
             "piece state" => self.symbols.states.clone(),
@@ -375,19 +468,36 @@ impl Resolver {
         names_sorted.dedup();
         let help = match suggest(name, names.iter().map(String::as_str)) {
             Some(s) => format!("did you mean \"{s}\"?"),
-            None if names.is_empty() => format!("declare the {what} first; this game declares none"),
-            None => format!("declared: {}", names_sorted.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ")),
+            None if names.is_empty() => {
+                format!("declare the {what} first; this game declares none")
+            }
+            None => format!(
+                "declared: {}",
+                names_sorted
+                    .iter()
+                    .map(|n| format!("\"{n}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         };
         self.error(
-            Diagnostic::new("check::undefined-name", at.span, format!("no {what} is called \"{name}\""))
-                .label(format!("undefined {what}"))
-                .help(help)
-                .via(at.via),
+            Diagnostic::new(
+                "check::undefined-name",
+                at.span,
+                format!("no {what} is called \"{name}\""),
+            )
+            .label(format!("undefined {what}"))
+            .help(help)
+            .via(at.via),
         );
     }
 
     fn track_decl(&mut self, item: &Node) {
-        let name = item.pos(0).and_then(|n| n.as_str()).unwrap_or_default().to_string();
+        let name = item
+            .pos(0)
+            .and_then(|n| n.as_str())
+            .unwrap_or_default()
+            .to_string();
         let (owner, segments) = match (item.pos(1), item.pos(2)) {
             (Some(o), Some(s)) => match self.player(o, false) {
                 Some(owner) => (owner, s),
@@ -396,14 +506,22 @@ impl Resolver {
             (Some(s), None) => (None, s),
             _ => return,
         };
-        if let Some(first) = self.symbols.tracks.iter().find(|t| t.name == name && (t.owner == owner || t.owner.is_none() != owner.is_none())) {
+        if let Some(first) =
+            self.symbols.tracks.iter().find(|t| {
+                t.name == name && (t.owner == owner || t.owner.is_none() != owner.is_none())
+            })
+        {
             let first = first.span;
             self.error(
-                Diagnostic::new("check::duplicate-name", item.span, format!("track \"{name}\" is declared twice"))
-                    .label("second declaration")
-                    .related(first, "first declaration")
-                    .help("a track is declared once, or once for each player")
-                    .via(item.via),
+                Diagnostic::new(
+                    "check::duplicate-name",
+                    item.span,
+                    format!("track \"{name}\" is declared twice"),
+                )
+                .label("second declaration")
+                .related(first, "first declaration")
+                .help("a track is declared once, or once for each player")
+                .via(item.via),
             );
             return;
         }
@@ -413,20 +531,54 @@ impl Resolver {
             let dir = seg.pos(1).and_then(|d| d.as_name()).unwrap_or("");
             match seg.head() {
                 Some("row") => {
-                    let Some(r) = seg.pos(0).and_then(|n| n.as_int()).and_then(|v| self.in_range(seg.pos(0)?, v, rows, "row")) else { return };
+                    let Some(r) = seg
+                        .pos(0)
+                        .and_then(|n| n.as_int())
+                        .and_then(|v| self.in_range(seg.pos(0)?, v, rows, "row"))
+                    else {
+                        return;
+                    };
                     let cs: Vec<usize> = match dir {
                         "E" => (0..cols).collect(),
                         "W" => (0..cols).rev().collect(),
-                        _ => return self.error(Diagnostic::new("check::kind", seg.span, format!("a row runs E or W, not {dir}")).label("direction").help("write `(row 0 E)` or `(row 0 W)`").via(seg.via)),
+                        _ => {
+                            return self.error(
+                                Diagnostic::new(
+                                    "check::kind",
+                                    seg.span,
+                                    format!("a row runs E or W, not {dir}"),
+                                )
+                                .label("direction")
+                                .help("write `(row 0 E)` or `(row 0 W)`")
+                                .via(seg.via),
+                            )
+                        }
                     };
                     sites.extend(cs.into_iter().map(|c| (r * cols + c) as u8));
                 }
                 Some("column") => {
-                    let Some(c) = seg.pos(0).and_then(|n| n.as_int()).and_then(|v| self.in_range(seg.pos(0)?, v, cols, "column")) else { return };
+                    let Some(c) = seg
+                        .pos(0)
+                        .and_then(|n| n.as_int())
+                        .and_then(|v| self.in_range(seg.pos(0)?, v, cols, "column"))
+                    else {
+                        return;
+                    };
                     let rs: Vec<usize> = match dir {
                         "N" => (0..rows).collect(),
                         "S" => (0..rows).rev().collect(),
-                        _ => return self.error(Diagnostic::new("check::kind", seg.span, format!("a column runs N or S, not {dir}")).label("direction").help("write `(column 0 N)` or `(column 0 S)`").via(seg.via)),
+                        _ => {
+                            return self.error(
+                                Diagnostic::new(
+                                    "check::kind",
+                                    seg.span,
+                                    format!("a column runs N or S, not {dir}"),
+                                )
+                                .label("direction")
+                                .help("write `(column 0 N)` or `(column 0 S)`")
+                                .via(seg.via),
+                            )
+                        }
                     };
                     sites.extend(rs.into_iter().map(|r| (r * cols + c) as u8));
                 }
@@ -438,10 +590,25 @@ impl Resolver {
             }
         }
         if sites.is_empty() || sites.len() > 255 {
-            self.error(Diagnostic::new("check::out-of-range", item.span, format!("track \"{name}\" has {} places; a track has 1 to 255", sites.len())).label("track length").help("list the track's rows, columns or sites").via(item.via));
+            self.error(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    item.span,
+                    format!(
+                        "track \"{name}\" has {} places; a track has 1 to 255",
+                        sites.len()
+                    ),
+                )
+                .label("track length")
+                .help("list the track's rows, columns or sites")
+                .via(item.via),
+            );
             return;
         }
-        let looped = matches!(item.named("loop").map(|n| &n.kind), Some(NodeKind::Bool(true)));
+        let looped = matches!(
+            item.named("loop").map(|n| &n.kind),
+            Some(NodeKind::Bool(true))
+        );
         self.symbols.tracks.push(TrackDecl {
             name,
             owner,
@@ -452,22 +619,41 @@ impl Resolver {
     }
 
     fn dice_decl(&mut self, item: &Node) {
-        let name = item.pos(0).and_then(|n| n.as_str()).unwrap_or_default().to_string();
+        let name = item
+            .pos(0)
+            .and_then(|n| n.as_str())
+            .unwrap_or_default()
+            .to_string();
         if self.symbols.dice.iter().any(|d| d.0 == name) {
-            self.error(Diagnostic::new("check::duplicate-name", item.span, format!("dice \"{name}\" are declared twice")).label("second declaration").help("give each set of dice a name of its own").via(item.via));
+            self.error(
+                Diagnostic::new(
+                    "check::duplicate-name",
+                    item.span,
+                    format!("dice \"{name}\" are declared twice"),
+                )
+                .label("second declaration")
+                .help("give each set of dice a name of its own")
+                .via(item.via),
+            );
             return;
         }
         let Some(spec) = item.pos(1) else { return };
         let n = spec.pos(0).and_then(|n| n.as_int()).unwrap_or(0);
         let outcomes: Vec<(i32, u64)> = match spec.head() {
-            Some("sticks") if (1..=60).contains(&n) => (0..=n).map(|k| (k as i32, binomial(n as u64, k as u64))).collect(),
+            Some("sticks") if (1..=60).contains(&n) => (0..=n)
+                .map(|k| (k as i32, binomial(n as u64, k as u64)))
+                .collect(),
             Some("die") if (1..=1000).contains(&n) => (1..=n).map(|v| (v as i32, 1)).collect(),
             _ => {
                 self.error(
-                    Diagnostic::new("check::out-of-range", spec.span, format!("{} with {n} is out of range", spec.describe()))
-                        .label("dice size")
-                        .help("sticks take 1 to 60, a die 1 to 1000 faces")
-                        .via(spec.via),
+                    Diagnostic::new(
+                        "check::out-of-range",
+                        spec.span,
+                        format!("{} with {n} is out of range", spec.describe()),
+                    )
+                    .label("dice size")
+                    .help("sticks take 1 to 60, a die 1 to 1000 faces")
+                    .via(spec.via),
                 );
                 return;
             }
@@ -476,15 +662,35 @@ impl Resolver {
     }
 
     fn phases(&mut self, rules: &Node) {
-        let Some(play) = rules.pos(1).and_then(|p| p.pos(0)) else { return };
+        let Some(play) = rules.pos(1).and_then(|p| p.pos(0)) else {
+            return;
+        };
         if play.head() != Some("phases") {
             return;
         }
         let list = play.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]);
-        self.duplicates(&list.iter().filter_map(|p| p.pos(0).cloned()).collect::<Vec<_>>(), "phase");
-        self.symbols.phases = list.iter().filter_map(|p| p.pos(0).and_then(|n| n.as_str()).map(String::from)).collect();
+        self.duplicates(
+            &list
+                .iter()
+                .filter_map(|p| p.pos(0).cloned())
+                .collect::<Vec<_>>(),
+            "phase",
+        );
+        self.symbols.phases = list
+            .iter()
+            .filter_map(|p| p.pos(0).and_then(|n| n.as_str()).map(String::from))
+            .collect();
         if list.is_empty() {
-            self.error(Diagnostic::new("check::missing", play.span, "a turn needs at least one phase").label("no phases").help("add a `(decision ...)` or `(chance ...)` phase").via(play.via));
+            self.error(
+                Diagnostic::new(
+                    "check::missing",
+                    play.span,
+                    "a turn needs at least one phase",
+                )
+                .label("no phases")
+                .help("add a `(decision ...)` or `(chance ...)` phase")
+                .via(play.via),
+            );
         }
     }
 
@@ -530,10 +736,14 @@ impl Resolver {
                         }
                     }
                     "hand" | "place" | "in-hand" if !self.symbols.hands => self.error(
-                        Diagnostic::new("check::undefined-name", node.span, "this game gives the players no hands")
-                            .label("uses a hand")
-                            .help("declare `(hand Each)` in the equipment")
-                            .via(node.via),
+                        Diagnostic::new(
+                            "check::undefined-name",
+                            node.span,
+                            "this game gives the players no hands",
+                        )
+                        .label("uses a hand")
+                        .help("declare `(hand Each)` in the equipment")
+                        .via(node.via),
                     ),
                     _ => {}
                 }
@@ -548,7 +758,13 @@ impl Resolver {
                 if head == "by-score" {
                     if let Some(c) = node.named("collect") {
                         let name = c.as_str().unwrap_or_default();
-                        if self.symbols.regions_named(name).filter(|r| r.owner.is_some()).count() < 2 {
+                        if self
+                            .symbols
+                            .regions_named(name)
+                            .filter(|r| r.owner.is_some())
+                            .count()
+                            < 2
+                        {
                             self.error(
                                 Diagnostic::new("check::undefined-name", c.span, format!("no per-player region is called \"{name}\""))
                                     .label("needs a region for P1 and one for P2")
@@ -576,24 +792,41 @@ impl Resolver {
         let per_player = decls.iter().any(|o| o.is_some());
         match (node.pos(1), per_player) {
             (None, true) => self.error(
-                Diagnostic::new("check::arity", node.span, format!("region \"{name}\" belongs to each player; say whose"))
-                    .label("whose region?")
-                    .help(format!("write `(region \"{name}\" Mover)`, `Next`, `P1` or `P2`"))
-                    .via(node.via),
+                Diagnostic::new(
+                    "check::arity",
+                    node.span,
+                    format!("region \"{name}\" belongs to each player; say whose"),
+                )
+                .label("whose region?")
+                .help(format!(
+                    "write `(region \"{name}\" Mover)`, `Next`, `P1` or `P2`"
+                ))
+                .via(node.via),
             ),
             (Some(o), false) => self.error(
-                Diagnostic::new("check::arity", o.span, format!("region \"{name}\" is shared; it has no owner"))
-                    .label("not needed")
-                    .help(format!("write `(region \"{name}\")`"))
-                    .via(o.via),
+                Diagnostic::new(
+                    "check::arity",
+                    o.span,
+                    format!("region \"{name}\" is shared; it has no owner"),
+                )
+                .label("not needed")
+                .help(format!("write `(region \"{name}\")`"))
+                .via(o.via),
             ),
             (Some(o), true) => {
                 if !matches!(o.as_name(), Some("P1" | "P2" | "Mover" | "Next")) {
                     self.error(
-                        Diagnostic::new("check::out-of-range", o.span, format!("region \"{name}\" belongs to one player; `{}` is not one", o.as_name().unwrap_or("?")))
-                            .label("expected P1, P2, Mover or Next")
-                            .help("name the player whose region this is")
-                            .via(o.via),
+                        Diagnostic::new(
+                            "check::out-of-range",
+                            o.span,
+                            format!(
+                                "region \"{name}\" belongs to one player; `{}` is not one",
+                                o.as_name().unwrap_or("?")
+                            ),
+                        )
+                        .label("expected P1, P2, Mover or Next")
+                        .help("name the player whose region this is")
+                        .via(o.via),
                     );
                 } else if let Some(p) = match o.as_name() {
                     Some("P1") => Some(0u8),

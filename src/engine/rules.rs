@@ -221,12 +221,15 @@ pub(super) fn hop_landing(game: &Game, cells: &[Cell], mover: u8, from: u8, d: u
 fn track_target(track: &Track, player: u8, pos: u8, steps: i64) -> Option<(u8, u8)> {
     let sites = &track.sites[player as usize];
     let len = sites.len() as i64;
-    let mut np = pos as i64 + steps;
-    if track.looped {
-        np = np.rem_euclid(len);
-    } else if np < 0 || np >= len {
-        return None;
-    }
+    // `steps` may be any 64-bit value a game computes: reduce it before adding, never overflow.
+    let np = if track.looped {
+        (pos as i64 + steps.rem_euclid(len)).rem_euclid(len)
+    } else {
+        match (pos as i64).checked_add(steps) {
+            Some(np) if (0..len).contains(&np) => np,
+            _ => return None,
+        }
+    };
     Some((sites[np as usize], np as u8))
 }
 
@@ -240,7 +243,7 @@ fn group(board: &Board, mover: u8, state: Option<u8>, steps: i64, out: &mut [u8;
             n += 1;
         }
     }
-    (n, steps - n as i64)
+    (n, steps.saturating_sub(n as i64))
 }
 
 /// The final sites of an advance-all with `chosen` going on; `None` if two end together or on an own piece.
@@ -248,7 +251,7 @@ fn group_targets(board: &Board, track: &Track, mover: u8, members: &[u8], chosen
     let me = mover + 1;
     for (i, &s) in members.iter().enumerate() {
         let c = board.cells[s as usize];
-        let steps = if s == chosen { 1 + rest } else { 1 };
+        let steps = if s == chosen { rest.saturating_add(1) } else { 1 };
         let (t, np) = track_target(track, mover, c.pos, steps)?;
         let tc = board.cells[t as usize];
         if tc.owner == me && !members.contains(&t) {

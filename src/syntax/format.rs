@@ -38,7 +38,10 @@ pub fn format_source(text: &str) -> Result<String, Diagnostic> {
         let newlines = gap.matches('\n').count();
         let slice = &text[start..tok.span.end as usize];
         prev_end = Some(tok.span.end as usize);
-        let starts_item = matches!(tok.kind, TokenKind::Open | TokenKind::OpenList | TokenKind::Key) || (tok.kind == TokenKind::Atom && pending_key.is_none());
+        let starts_item = matches!(
+            tok.kind,
+            TokenKind::Open | TokenKind::OpenList | TokenKind::Key
+        ) || (tok.kind == TokenKind::Atom && pending_key.is_none());
         if starts_item && newlines > 1 && !pending_comments.is_empty() {
             // Comments followed by a blank line stand on their own.
             stack.last_mut().expect("root level").1.push(Placed {
@@ -52,8 +55,15 @@ pub fn format_source(text: &str) -> Result<String, Diagnostic> {
             TokenKind::Comment => {
                 let comment = slice.trim_end().to_string();
                 let level = &mut stack.last_mut().expect("root level").1;
-                if newlines == 0 && prev_end.is_some() && pending_comments.is_empty() && pending_key.is_none() {
-                    if let Some(last) = level.last_mut().filter(|p| p.trailing.is_none() && p.item.is_some()) {
+                if newlines == 0
+                    && prev_end.is_some()
+                    && pending_comments.is_empty()
+                    && pending_key.is_none()
+                {
+                    if let Some(last) = level
+                        .last_mut()
+                        .filter(|p| p.trailing.is_none() && p.item.is_some())
+                    {
                         last.trailing = Some(comment);
                         continue;
                     }
@@ -90,7 +100,12 @@ pub fn format_source(text: &str) -> Result<String, Diagnostic> {
                     });
                 }
                 let group = Item::Group { list, items };
-                let slot = stack.last_mut().expect("root level").1.last_mut().expect("group slot");
+                let slot = stack
+                    .last_mut()
+                    .expect("root level")
+                    .1
+                    .last_mut()
+                    .expect("group slot");
                 slot.item = Some(match slot.item.take() {
                     Some(Item::Keyed(k, _)) => Item::Keyed(k, Box::new(group)),
                     _ => group,
@@ -105,9 +120,16 @@ pub fn format_source(text: &str) -> Result<String, Diagnostic> {
             TokenKind::Atom => {
                 let atom = Item::Atom(slice.to_string());
                 let (item, blank) = match pending_key.take() {
-                    Some(k) => (Item::Keyed(k, Box::new(atom)), std::mem::take(&mut pending_blank)),
+                    Some(k) => (
+                        Item::Keyed(k, Box::new(atom)),
+                        std::mem::take(&mut pending_blank),
+                    ),
                     None => {
-                        let blank = if pending_comments.is_empty() { newlines > 1 } else { pending_blank };
+                        let blank = if pending_comments.is_empty() {
+                            newlines > 1
+                        } else {
+                            pending_blank
+                        };
                         pending_blank = false;
                         (atom, blank)
                     }
@@ -146,7 +168,9 @@ fn has_comments(item: &Item) -> bool {
         Item::Atom(_) => false,
         Item::Keyed(_, v) => has_comments(v),
         Item::Group { items, .. } => items.iter().any(|p| {
-            !p.before.is_empty() || p.trailing.is_some() || p.item.as_ref().is_some_and(has_comments)
+            !p.before.is_empty()
+                || p.trailing.is_some()
+                || p.item.as_ref().is_some_and(has_comments)
         }),
     }
 }
@@ -158,7 +182,10 @@ fn flat(item: &Item) -> String {
         Item::Keyed(k, v) => format!("{k}{}", flat(v)),
         Item::Group { list, items } => {
             let (open, close) = if *list { ("{", "}") } else { ("(", ")") };
-            let inner: Vec<String> = items.iter().filter_map(|p| p.item.as_ref().map(flat)).collect();
+            let inner: Vec<String> = items
+                .iter()
+                .filter_map(|p| p.item.as_ref().map(flat))
+                .collect();
             format!("{open}{}{close}", inner.join(" "))
         }
     }
@@ -245,15 +272,26 @@ fn write_item(item: &Item, indent: usize, out: &mut String) {
             let tail = &items[rest..];
             // A lone list at the end opens on the first line: `(equipment {`.
             if let (false, [last]) = (commented, tail) {
-                if last.before.is_empty() && matches!(last.item, Some(Item::Group { list: true, .. })) {
+                if last.before.is_empty()
+                    && matches!(last.item, Some(Item::Group { list: true, .. }))
+                {
                     out.push(' ');
                     write_placed(last, indent, out);
+                    // A comment after the list runs to the end of the line: close on the next one.
+                    if last.trailing.is_some() {
+                        out.push('\n');
+                        out.push_str(&" ".repeat(indent));
+                    }
                     out.push(')');
                     return;
                 }
             }
             write_lines(tail, indent + INDENT, out);
-            if (commented && tail.is_empty()) || tail.last().is_some_and(|p| p.trailing.is_some() || p.item.is_none()) {
+            if (commented && tail.is_empty())
+                || tail
+                    .last()
+                    .is_some_and(|p| p.trailing.is_some() || p.item.is_none())
+            {
                 out.push('\n');
                 out.push_str(&" ".repeat(indent));
             }
@@ -283,10 +321,19 @@ mod tests {
     }
 
     #[test]
+    fn a_comment_after_a_closing_list_does_not_swallow_the_parenthesis() {
+        let once = format_source("(equipment {(board (square 5))} // c\n)").unwrap();
+        assert_eq!(once, "(equipment {(board (square 5))} // c\n)\n");
+        assert_eq!(format_source(&once).unwrap(), once);
+    }
+
+    #[test]
     fn comments_are_kept_and_layout_is_stable() {
         let src = "// top\n(game \"X\" // trailing\n  (players 2)\n  // inside\n  (equipment {(board (square 5)) (hand Each)}))\n";
         let once = format_source(src).unwrap();
-        assert!(once.contains("// top") && once.contains("// trailing") && once.contains("// inside"));
+        assert!(
+            once.contains("// top") && once.contains("// trailing") && once.contains("// inside")
+        );
         assert_eq!(format_source(&once).unwrap(), once);
     }
 }

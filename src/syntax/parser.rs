@@ -117,11 +117,13 @@ fn node(pair: Pair<Rule>) -> Option<Node> {
         ),
         Rule::string => NodeKind::Str(unescape(pair.into_inner().as_str())),
         // Out-of-range integers saturate; the checker reports absurd values.
-        Rule::integer => NodeKind::Int(pair.as_str().parse().unwrap_or(if pair.as_str().starts_with('-') {
-            i64::MIN
-        } else {
-            i64::MAX
-        })),
+        Rule::integer => NodeKind::Int(pair.as_str().parse().unwrap_or(
+            if pair.as_str().starts_with('-') {
+                i64::MIN
+            } else {
+                i64::MAX
+            },
+        )),
         Rule::boolean => NodeKind::Bool(pair.as_str() == "true"),
         Rule::parameter => NodeKind::Param(pair.as_str()[1..].parse().unwrap_or(u32::MAX)),
         Rule::name => NodeKind::Name(pair.as_str().to_string()),
@@ -195,74 +197,403 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn rule_name(rule: &Rule) -> &'static str {
-    match rule {
-        Rule::close_paren => "closing parenthesis `)`",
-        Rule::close_brace => "closing brace `}`",
-        Rule::open_paren => "opening parenthesis `(`",
-        Rule::open_brace => "`{`",
-        Rule::head => "a ludeme name",
-        Rule::name => "a name",
-        Rule::key => "a named argument",
-        Rule::named => "a named argument",
-        Rule::call => "a ludeme call",
-        Rule::list => "a list",
-        Rule::string => "a string",
-        Rule::string_body => "the end of the string",
-        Rule::integer => "an integer",
-        Rule::boolean => "`true` or `false`",
-        Rule::parameter => "a parameter `#n`",
-        Rule::EOI => "end of file",
-        _ => "an expression",
+/// What a parse error expected, in the words of the language.
+#[derive(Default)]
+struct Expected {
+    head: bool,
+    value: bool,
+    named: bool,
+    close_paren: bool,
+    close_brace: bool,
+    eoi: bool,
+}
+
+impl Expected {
+    fn of(rules: &[Rule]) -> Expected {
+        let mut e = Expected::default();
+        for r in rules {
+            match r {
+                Rule::head => e.head = true,
+                Rule::key | Rule::named => e.named = true,
+                Rule::close_paren => e.close_paren = true,
+                Rule::close_brace => e.close_brace = true,
+                Rule::EOI => e.eoi = true,
+                _ => e.value = true,
+            }
+        }
+        e
     }
+
+    fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if self.head {
+            parts.push("a ludeme name, or a define's name in quotes");
+        }
+        // After `(` the head's own alternatives (a name, a string) are reported too; the head says it.
+        if self.value && !self.head {
+            parts.push(if self.named {
+                "an argument"
+            } else {
+                "an expression"
+            });
+        }
+        if self.close_paren {
+            parts.push("`)`");
+        }
+        if self.close_brace {
+            parts.push("`}`");
+        }
+        if self.eoi {
+            parts.push("end of file");
+        }
+        match parts.as_slice() {
+            [] => "something else".to_string(),
+            [one] => one.to_string(),
+            [init @ .., last] => format!("{} or {}", init.join(", "), last),
+        }
+    }
+}
+
+/// An opening bracket, as a plain scan of the text sees it (strings and comments skipped).
+struct Open {
+    at: usize,
+    column: usize,
+    byte: u8,
+}
+
+/// What the brackets of a text suggest about a parse error.
+#[derive(Default)]
+struct BracketScan {
+    /// Brackets still open at the point the scan stopped, outermost first.
+    open: Vec<Open>,
+    /// The first bracket that a later line's indentation says should have been closed, and that line's start.
+    unclosed_by_indent: Option<(usize, usize)>,
+    /// The first closing bracket that ended a top-level form before an indented line, and that line's start.
+    closed_early: Option<(usize, usize)>,
+}
+
+/// Scans the brackets of `text[..upto]`: which are open there, and where indentation disagrees with them.
+fn scan_brackets(text: &str, upto: usize) -> BracketScan {
+    let bytes = text.as_bytes();
+    let mut scan = BracketScan::default();
+    let mut last_close_to_top: Option<usize> = None;
+    let (mut i, mut column, mut line_start) = (0usize, 0usize, true);
+    while i < upto.min(bytes.len()) {
+        let b = bytes[i];
+        if b == b'\n' {
+            (i, column, line_start) = (i + 1, 0, true);
+            continue;
+        }
+        if line_start && !matches!(b, b' ' | b'\t' | b'\r') {
+            line_start = false;
+            let comment = b == b'/' && bytes.get(i + 1) == Some(&b'/');
+            if !comment && !matches!(b, b')' | b'}') {
+                if scan.unclosed_by_indent.is_none() {
+                    if let Some(o) = scan.open.iter().find(|o| o.column >= column) {
+                        scan.unclosed_by_indent = Some((o.at, i));
+                    }
+                }
+                if scan.closed_early.is_none() && scan.open.is_empty() && column > 0 {
+                    scan.closed_early = last_close_to_top.map(|c| (c, i));
+                }
+            }
+        }
+        match b {
+            b'"' => {
+                // Skip the string, counting its characters so later columns stay exact.
+                let mut j = i + 1;
+                while j < bytes.len() && bytes[j] != b'"' && bytes[j] != b'\n' {
+                    j += if bytes[j] == b'\\' { 2 } else { 1 };
+                }
+                let end = if bytes.get(j) == Some(&b'"') {
+                    j + 1
+                } else {
+                    j.min(bytes.len())
+                };
+                column += text.get(i..end).map_or(end - i, |s| s.chars().count());
+                i = end;
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'(' | b'{' => scan.open.push(Open {
+                at: i,
+                column,
+                byte: b,
+            }),
+            b')' | b'}' => {
+                scan.open.pop();
+                if scan.open.is_empty() {
+                    last_close_to_top = Some(i);
+                }
+            }
+            _ => {}
+        }
+        if text.is_char_boundary(i) {
+            column += 1;
+        }
+        i += 1;
+    }
+    scan
+}
+
+/// The token at `start`: a run of characters up to a blank, bracket or quote (at most 24 characters).
+fn token_at(text: &str, start: usize) -> &str {
+    let rest = &text[start..];
+    let first = rest.chars().next().map_or(0, char::len_utf8);
+    // A blank the language does not know (U+3000, U+00A0 ...) is a token of its own.
+    if rest.chars().next().is_some_and(char::is_whitespace) {
+        return &rest[..first];
+    }
+    let end = rest
+        .char_indices()
+        .skip(1)
+        .find(|&(_, c)| c.is_whitespace() || "(){}\"".contains(c))
+        .map_or(rest.len(), |(i, _)| i);
+    let end = rest
+        .char_indices()
+        .nth(24)
+        .map_or(end, |(i, _)| end.min(i))
+        .max(first);
+    &rest[..end]
+}
+
+fn describe_token(tok: &str) -> String {
+    match tok.chars().next() {
+        None => "end of file".to_string(),
+        Some('\0') => "a NUL byte".to_string(),
+        Some(c) if c.is_control() => format!("control character U+{:04X}", c as u32),
+        Some(c) if c.is_whitespace() => format!("the blank U+{:04X}", c as u32),
+        Some(_) => format!("`{tok}`"),
+    }
+}
+
+/// The 1-based line of a byte offset.
+fn line_of(text: &str, at: usize) -> usize {
+    text.as_bytes()[..at.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// The span of an opening bracket and the ludeme name after it: `(players`.
+fn opener_span(text: &str, at: usize) -> Span {
+    let rest = &text[at + 1..];
+    let name = rest
+        .char_indices()
+        .take(30)
+        .find(|&(_, c)| c.is_whitespace() || "(){}\"".contains(c))
+        .map_or_else(
+            || rest.char_indices().nth(30).map_or(rest.len(), |(i, _)| i),
+            |(i, _)| i,
+        );
+    Span::new(at, at + 1 + name)
+}
+
+/// A string that is never closed, or that holds an unknown escape.
+fn string_error(text: &str, start: usize) -> Option<Diagnostic> {
+    let bytes = text.as_bytes();
+    let mut i = start + 1;
+    while i < bytes.len() && bytes[i] != b'\n' {
+        match bytes[i] {
+            b'"' => return None,
+            b'\\' => {
+                let next = text[i + 1..].chars().next();
+                if !matches!(next, Some('"' | '\\' | 'n')) {
+                    let len = 1 + next.map_or(0, char::len_utf8);
+                    let shown = &text[i..i + len];
+                    return Some(
+                        Diagnostic::new("syntax::string", Span::new(i, i + len), format!("unknown escape `{}` in a string", shown.trim_end()))
+                            .label("unknown escape")
+                            .help("a string may escape `\\\"` (a quote), `\\\\` (a backslash) and `\\n` (a line break)"),
+                    );
+                }
+                i += 2;
+            }
+            _ => i += 1,
+        }
+    }
+    let end = i.min(bytes.len());
+    let end = if end > start + 1 { end } else { start + 1 };
+    Some(
+        Diagnostic::new("syntax::string", Span::new(start, end), "this string is never closed")
+            .label("the string runs to the end of the line")
+            .help("end the string with `\"` on the same line; write `\\n` for a line break and `\\\"` for a quote"),
+    )
 }
 
 fn from_pest(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     use pest::error::{ErrorVariant, InputLocation};
-    let (start, end) = match e.location {
-        InputLocation::Pos(p) => (p, p),
-        InputLocation::Span((s, t)) => (s, t),
-    };
-    // Underline the character where parsing stopped.
-    let end = if end > start {
-        end
-    } else {
-        text[start..].chars().next().map_or(start, |c| start + c.len_utf8())
-    };
-    let found = text[start..]
-        .chars()
-        .next()
-        .map_or("end of file".to_string(), |c| match c {
-            '\0' => "a NUL byte".to_string(),
-            c if c.is_control() => format!("control character U+{:04X}", c as u32),
-            c => format!("`{c}`"),
-        });
-    let mut expected: Vec<&str> = match &e.variant {
-        ErrorVariant::ParsingError { positives, .. } => positives.iter().map(rule_name).collect(),
+    let start = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    }
+    .min(text.len());
+    let rules: Vec<Rule> = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
         ErrorVariant::CustomError { .. } => vec![],
     };
-    expected.sort();
-    expected.dedup();
-    let wanted = match expected.as_slice() {
-        [] => "something else".to_string(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} or {}", init.join(", "), last),
-    };
-    let unclosed = expected.contains(&"closing parenthesis `)`") || expected.contains(&"closing brace `}`");
-    let help = if found == "end of file" && unclosed {
-        "a bracket opened earlier is never closed".to_string()
-    } else if unclosed {
-        "close the form, or check the brackets before this point".to_string()
-    } else {
-        "forms look like `(name arg key:value)`, lists like `{a b}`; strings use double quotes".to_string()
+    let expected = Expected::of(&rules);
+    let tok = token_at(text, start);
+    let found = describe_token(tok);
+    let span = Span::new(start, start + tok.len());
+    let first = tok.as_bytes().first().copied();
+    let before = text[..start].trim_end();
+    if first == Some(b'"') {
+        if let Some(d) = string_error(text, start) {
+            return d;
+        }
+    }
+    if first.is_none() && (expected.close_paren || expected.close_brace) {
+        return unclosed(text);
+    }
+    // A key with nothing after it.
+    let key_start = before
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| c.is_whitespace() || "(){}".contains(c))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let in_comment = text[..key_start]
+        .rsplit('\n')
+        .next()
+        .is_some_and(|line| line.contains("//"));
+    if before.ends_with(':') && expected.value && !in_comment {
+        let key = &before[key_start..];
+        return Diagnostic::new(
+            "syntax::parse",
+            Span::new(key_start, before.len()),
+            format!("`{key}` has no value after it"),
+        )
+        .label("a value should follow")
+        .related(span, format!("found {found}"))
+        .help(format!("write `{key}value`, with no blank after the colon"));
+    }
+    if let Some(closer @ (b')' | b'}')) = first {
+        let wanted = if closer == b')' {
+            expected.close_paren
+        } else {
+            expected.close_brace
+        };
+        if !wanted {
+            if let Some(d) = stray_closer(text, start, closer) {
+                return d;
+            }
+        }
+    }
+    let wanted = expected.describe();
+    let help = match first {
+        Some(b'0'..=b'9' | b'-') => "a number is written with digits only (`-` in front if negative), and a name starts with a letter or `_`".to_string(),
+        Some(b'#') => "define parameters are written #1, #2 ... in a define's body".to_string(),
+        Some(b) if b >= 0x80 && tok.starts_with(char::is_whitespace) => "only spaces, tabs and line breaks separate tokens; retype this blank as a space".to_string(),
+        Some(b':') => "a named argument is written `key:value`, with no blank before or after the colon".to_string(),
+        _ if expected.head => "a form starts with the ludeme it calls: `(sow ...)`, or `(\"Name\" ...)` for a define".to_string(),
+        Some(b) if b.is_ascii_alphabetic() || b == b'_' || b == b'"' || b == b'(' || b == b'{' => {
+            "forms look like `(name arg key:value)`, lists like `{a b}`; check the brackets before this point".to_string()
+        }
+        _ => format!("{found} has no meaning here; the language has forms `(name arg key:value)`, lists `{{a b}}`, strings \"...\" and comments `// ...`"),
     };
     Diagnostic::new(
         "syntax::parse",
-        Span::new(start, end),
+        span,
         format!("expected {wanted}, found {found}"),
     )
-    .label(format!("expected {wanted} here"))
+    .label(format!("unexpected {found}"))
     .help(help)
+}
+
+/// The file ends inside a form: points at the bracket that indentation says was left open.
+fn unclosed(text: &str) -> Diagnostic {
+    let scan = scan_brackets(text, text.len());
+    let last = text.trim_end().len();
+    let end_span = match text[..last].chars().next_back() {
+        Some(c) => Span::new(last - c.len_utf8(), last),
+        None => Span::new(0, 0),
+    };
+    let (at, help) = match (scan.unclosed_by_indent, scan.open.first()) {
+        (Some((at, line)), _) => (
+            at,
+            format!(
+                "close the form before line {}, which is indented as if it stood beside it, not inside it",
+                line_of(text, line)
+            ),
+        ),
+        (None, Some(o)) => (o.at, "add the missing closing bracket where the form ends".to_string()),
+        (None, None) => (end_span.start as usize, "a bracket opened earlier is never closed".to_string()),
+    };
+    let (bracket, closer) = if text.as_bytes().get(at) == Some(&b'{') {
+        ("{", "}")
+    } else {
+        ("(", ")")
+    };
+    let what = if bracket == "{" { "list" } else { "form" };
+    let mut d = Diagnostic::new(
+        "syntax::unclosed",
+        opener_span(text, at),
+        format!("this {what} is never closed: the file ends before its `{closer}`"),
+    )
+    .label(format!("this `{bracket}` has no matching `{closer}`"))
+    .help(help);
+    if end_span.end as usize != at + 1 && !end_span.is_empty() {
+        d = d.related(end_span, "the file ends here");
+    }
+    d
+}
+
+/// A closing bracket that closes nothing, or the wrong kind of bracket; `None` when it would close
+/// the open bracket well and something else is missing, as in `()`.
+fn stray_closer(text: &str, at: usize, closer: u8) -> Option<Diagnostic> {
+    let scan = scan_brackets(text, at);
+    let shown = closer as char;
+    Some(match scan.open.last() {
+        Some(o) if (o.byte == b'(') == (closer == b')') => return None,
+        Some(o) => {
+            let (open, close) = if o.byte == b'{' {
+                ("{", "}")
+            } else {
+                ("(", ")")
+            };
+            Diagnostic::new(
+                "syntax::mismatched",
+                Span::new(at, at + 1),
+                format!(
+                    "`{shown}` cannot close the `{open}` opened on line {}",
+                    line_of(text, o.at)
+                ),
+            )
+            .label(format!("expected `{close}` here"))
+            .related(
+                opener_span(text, o.at),
+                format!("this `{open}` is still open"),
+            )
+            .help(format!(
+                "close the `{open}` with `{close}` first, or check the brackets between the two"
+            ))
+        }
+        None => {
+            let d = Diagnostic::new(
+                "syntax::unmatched",
+                Span::new(at, at + 1),
+                format!("this `{shown}` closes nothing"),
+            )
+            .label("no open bracket to close");
+            match scan.closed_early {
+                Some((early, line)) => d
+                    .related(Span::new(early, early + 1), "this closes the form early")
+                    .help(format!(
+                        "the form was closed on line {}, but line {} is indented as if it were still inside; remove the early `{}`",
+                        line_of(text, early),
+                        line_of(text, line),
+                        text.as_bytes()[early] as char
+                    )),
+                None => d.help("delete it, or look for a form before it that was closed too soon"),
+            }
+        }
+    })
 }
 
 #[cfg(test)]
@@ -271,29 +602,44 @@ mod tests {
 
     #[test]
     fn parses_calls_lists_and_named_arguments() {
-        let forms = parse(r#"(sow "Sow" from:(row 0) counts:{2 3} skip-origin:true) // c"#).unwrap();
+        let forms =
+            parse(r#"(sow "Sow" from:(row 0) counts:{2 3} skip-origin:true) // c"#).unwrap();
         assert_eq!(forms.len(), 1);
         let sow = &forms[0];
         assert_eq!(sow.head(), Some("sow"));
         assert_eq!(sow.pos(0).and_then(|n| n.as_str()), Some("Sow"));
         assert_eq!(sow.named("from").and_then(|n| n.head()), Some("row"));
-        assert_eq!(sow.named("counts").and_then(|n| n.as_list()).map(|l| l.len()), Some(2));
-        assert_eq!(sow.named("skip-origin").map(|n| n.kind.clone()), Some(NodeKind::Bool(true)));
+        assert_eq!(
+            sow.named("counts")
+                .and_then(|n| n.as_list())
+                .map(|l| l.len()),
+            Some(2)
+        );
+        assert_eq!(
+            sow.named("skip-origin").map(|n| n.kind.clone()),
+            Some(NodeKind::Bool(true))
+        );
     }
 
     #[test]
     fn define_calls_are_quoted_heads() {
         let forms = parse(r#"("Home" Mover) (- 3 #1)"#).unwrap();
-        assert!(matches!(&forms[0].kind, NodeKind::Call { quoted: true, head, .. } if head == "Home"));
+        assert!(
+            matches!(&forms[0].kind, NodeKind::Call { quoted: true, head, .. } if head == "Home")
+        );
         assert_eq!(forms[1].head(), Some("-"));
         assert_eq!(forms[1].pos(0).and_then(|n| n.as_int()), Some(3));
-        assert_eq!(forms[1].pos(1).map(|n| n.kind.clone()), Some(NodeKind::Param(1)));
+        assert_eq!(
+            forms[1].pos(1).map(|n| n.kind.clone()),
+            Some(NodeKind::Param(1))
+        );
     }
 
     #[test]
     fn unclosed_call_says_so() {
         let e = parse("(game \"X\" (players 2)").unwrap_err();
-        assert!(e.message.contains("closing parenthesis"), "{}", e.message);
+        assert_eq!(e.code, "syntax::unclosed");
+        assert_eq!(e.span, Span::new(0, 5), "points at `(game`");
     }
 
     #[test]

@@ -90,7 +90,11 @@ impl Node {
     /// The call head, if this is a ludeme call.
     pub fn head(&self) -> Option<&str> {
         match &self.kind {
-            NodeKind::Call { head, quoted: false, .. } => Some(head),
+            NodeKind::Call {
+                head,
+                quoted: false,
+                ..
+            } => Some(head),
             _ => None,
         }
     }
@@ -105,7 +109,10 @@ impl Node {
 
     /// Positional arguments in order.
     pub fn positional(&self) -> impl Iterator<Item = &Node> {
-        self.args().iter().filter(|a| a.key.is_none()).map(|a| &a.value)
+        self.args()
+            .iter()
+            .filter(|a| a.key.is_none())
+            .map(|a| &a.value)
     }
 
     /// The i-th positional argument.
@@ -156,8 +163,14 @@ impl Node {
     /// A short description for messages: "`sow`", "a list", "the integer 3".
     pub fn describe(&self) -> String {
         match &self.kind {
-            NodeKind::Call { head, quoted: false, .. } => format!("`({head} ...)`"),
-            NodeKind::Call { head, quoted: true, .. } => format!("a use of define \"{head}\""),
+            NodeKind::Call {
+                head,
+                quoted: false,
+                ..
+            } => format!("`({head} ...)`"),
+            NodeKind::Call {
+                head, quoted: true, ..
+            } => format!("a use of define \"{head}\""),
             NodeKind::List(_) => "a list".into(),
             NodeKind::Int(i) => format!("the integer {i}"),
             NodeKind::Str(s) => format!("the string \"{s}\""),

@@ -1,0 +1,496 @@
+//! Diagnostics: one small broken `.game` file per kind of error in `tests/diagnostics/`, loaded with
+//! `ludus::load_file` and rendered without colour; the rendering is snapshotted, and the codes,
+//! lines and labels are asserted here so that a wrong snapshot cannot be accepted silently.
+
+use ludus::LoadError;
+use std::path::Path;
+use std::process::Command;
+
+/// Loads a broken file (relative to the package root, so the rendered path is stable) and returns
+/// its diagnostics' codes with the rendered report.
+fn load_broken(file: &str, settings: &[(&str, &str)]) -> (Vec<&'static str>, String) {
+    let path = format!("tests/diagnostics/{file}");
+    let settings: Vec<(String, String)> = settings
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let err = match ludus::load_file(Path::new(&path), &settings) {
+        Ok(game) => panic!(
+            "{path} loaded as game {:?}; it should be refused",
+            game.name
+        ),
+        Err(e) => e,
+    };
+    let LoadError::Invalid {
+        file: source,
+        diagnostics,
+    } = &err
+    else {
+        panic!("{path}: expected diagnostics, got {err}");
+    };
+    for d in diagnostics {
+        // Every diagnostic is located inside the text, labelled, and says how to fix it.
+        assert!(
+            d.span.start <= d.span.end && d.span.end as usize <= source.text.len(),
+            "{path}: span {:?} outside the text",
+            d.span
+        );
+        assert!(!d.label.is_empty(), "{path}: {} has no label", d.code);
+        assert!(
+            d.help.as_deref().is_some_and(|h| !h.is_empty()),
+            "{path}: {} has no help",
+            d.code
+        );
+        for (span, label) in &d.related {
+            assert!(
+                span.end as usize <= source.text.len() && !label.is_empty(),
+                "{path}: bad related label"
+            );
+        }
+    }
+    let rendered = err.render(false);
+    assert!(
+        !rendered.contains('\u{1b}'),
+        "render(false) must not colour"
+    );
+    assert_eq!(
+        rendered.matches("  help: ").count(),
+        diagnostics.len(),
+        "{path}: one help line per diagnostic\n{rendered}"
+    );
+    (diagnostics.iter().map(|d| d.code).collect(), rendered)
+}
+
+/// Asserts the codes, that the header names `file:line:col`, and snapshots the rendering.
+macro_rules! diagnostic_test {
+    ($test:ident, $file:literal, $settings:expr, [$($code:literal),+], $location:literal $(, $needle:literal)*) => {
+        #[test]
+        fn $test() {
+            let (codes, rendered) = load_broken($file, $settings);
+            assert_eq!(codes, vec![$($code),+], "{rendered}");
+            let header = format!("tests/diagnostics/{}:{}: error[", $file, $location);
+            assert!(rendered.starts_with(&header), "expected the report to start with {header}\n{rendered}");
+            $(assert!(rendered.contains($needle), "expected {:?} in\n{rendered}", $needle);)*
+            insta::assert_snapshot!(stringify!($test), rendered);
+        }
+    };
+}
+
+diagnostic_test!(
+    syntax_unclosed_paren,
+    "syntax_unclosed_paren.game",
+    &[],
+    ["syntax::unclosed"],
+    "3:3",
+    "this `(` has no matching `)`",
+    "the file ends here",
+    "before line 4"
+);
+diagnostic_test!(
+    syntax_stray_token,
+    "syntax_stray_token.game",
+    &[],
+    ["syntax::parse"],
+    "3:14",
+    "expected an argument or `)`, found `@`"
+);
+diagnostic_test!(
+    syntax_stray_close,
+    "syntax_stray_close.game",
+    &[],
+    ["syntax::unmatched"],
+    "5:104",
+    "this closes the form early",
+    "closed on line 3"
+);
+diagnostic_test!(
+    syntax_mismatched,
+    "syntax_mismatched.game",
+    &[],
+    ["syntax::mismatched"],
+    "4:50",
+    "this `{` is still open"
+);
+diagnostic_test!(
+    syntax_unterminated_string,
+    "syntax_unterminated_string.game",
+    &[],
+    ["syntax::string"],
+    "2:7",
+    "this string is never closed"
+);
+diagnostic_test!(
+    syntax_bad_escape,
+    "syntax_bad_escape.game",
+    &[],
+    ["syntax::string"],
+    "2:11",
+    "unknown escape `\\t`"
+);
+diagnostic_test!(
+    syntax_key_without_value,
+    "syntax_key_without_value.game",
+    &[],
+    ["syntax::parse"],
+    "5:47",
+    "`to:` has no value after it"
+);
+diagnostic_test!(
+    unknown_ludeme,
+    "unknown_ludeme.game",
+    &[],
+    ["check::unknown-ludeme"],
+    "7:12",
+    "unknown ludeme `sowe`",
+    "did you mean `sow`?"
+);
+diagnostic_test!(
+    arity_missing,
+    "arity_missing.game",
+    &[],
+    ["check::arity"],
+    "4:22",
+    "missing `columns`",
+    "(rectangle rows columns)"
+);
+diagnostic_test!(
+    arity_extra,
+    "arity_extra.game",
+    &[],
+    ["check::arity"],
+    "4:32",
+    "unexpected argument",
+    "(square size)"
+);
+diagnostic_test!(
+    wrong_kind,
+    "wrong_kind.game",
+    &[],
+    ["check::kind"],
+    "7:19",
+    "expected a condition, found `sow`, which is a move"
+);
+diagnostic_test!(
+    unknown_named_argument,
+    "unknown_named_argument.game",
+    &[],
+    ["check::unknown-argument"],
+    "12:22",
+    "did you mean `from:`?"
+);
+diagnostic_test!(
+    undefined_define,
+    "undefined_define.game",
+    &[],
+    ["expand::undefined-define"],
+    "14:28",
+    "did you mean \"Home\"?"
+);
+diagnostic_test!(
+    define_parameter_count,
+    "define_parameter_count.game",
+    &[],
+    ["expand::define-arity"],
+    "14:27",
+    "defined here with 1 parameter",
+    "given 2 arguments"
+);
+diagnostic_test!(
+    recursive_define,
+    "recursive_define.game",
+    &[],
+    ["expand::recursive-define"],
+    "2:36",
+    "(\"Moves\" → \"Sowing\" → \"Moves\")",
+    "defined here",
+    "in this use of a define"
+);
+diagnostic_test!(
+    duplicate_region,
+    "duplicate_region.game",
+    &[],
+    ["check::duplicate-name"],
+    "7:5",
+    "first declaration",
+    "second declaration"
+);
+diagnostic_test!(
+    duplicate_define,
+    "duplicate_define.game",
+    &[],
+    ["expand::duplicate-define"],
+    "3:9",
+    "first definition",
+    "second definition"
+);
+diagnostic_test!(
+    duplicate_option,
+    "duplicate_option.game",
+    &[],
+    ["check::duplicate-name"],
+    "3:9",
+    "first declaration",
+    "second declaration"
+);
+diagnostic_test!(
+    player_out_of_range,
+    "player_out_of_range.game",
+    &[],
+    ["check::out-of-range"],
+    "3:3",
+    "this game has 3 players"
+);
+diagnostic_test!(
+    player_unknown_role,
+    "player_unknown_role.game",
+    &[],
+    ["check::kind"],
+    "6:20",
+    "`P3` is not a player",
+    "did you mean `P1`?"
+);
+diagnostic_test!(
+    site_out_of_range,
+    "site_out_of_range.game",
+    &[],
+    ["check::out-of-range"],
+    "6:30",
+    "site 12 is out of range",
+    "sites 0 to 11"
+);
+diagnostic_test!(
+    row_out_of_range,
+    "row_out_of_range.game",
+    &[],
+    ["check::out-of-range"],
+    "7:28",
+    "row 2 is out of range",
+    "2 rows"
+);
+diagnostic_test!(
+    undeclared_option_value_select,
+    "undeclared_option_value_select.game",
+    &[],
+    ["option::undeclared-value"],
+    "9:46",
+    "did you mean `on:`?",
+    "the option is declared here"
+);
+diagnostic_test!(
+    undeclared_option_value_setting,
+    "undeclared_option_value_setting.game",
+    &[("transfers", "maybe")],
+    ["option::undeclared-value"],
+    "2:9",
+    "`--option transfers=maybe`",
+    "takes one of: \"on\", \"off\""
+);
+diagnostic_test!(
+    unknown_option,
+    "unknown_option.game",
+    &[],
+    ["option::unknown"],
+    "8:38",
+    "no option is called \"countres\"",
+    "did you mean \"counters\"?"
+);
+diagnostic_test!(
+    unknown_option_setting,
+    "unknown_option_setting.game",
+    &[("counter", "5")],
+    ["option::unknown"],
+    "2:9",
+    "no option \"counter\"",
+    "did you mean \"counters\"?"
+);
+diagnostic_test!(
+    several_errors,
+    "several_errors.game",
+    &[],
+    ["check::unknown-ludeme", "check::kind", "check::kind"],
+    "6:13",
+    "several_errors.game:7:34:",
+    "several_errors.game:8:24:"
+);
+diagnostic_test!(
+    several_errors_expand,
+    "several_errors_expand.game",
+    &[],
+    ["option::unknown", "expand::undefined-define"],
+    "14:38",
+    "several_errors_expand.game:15:51:"
+);
+
+#[test]
+fn error_in_define_points_at_the_definition_and_the_use() {
+    let (codes, rendered) = load_broken("error_in_define.game", &[]);
+    assert_eq!(codes, vec!["check::kind"]);
+    assert!(
+        rendered.starts_with("tests/diagnostics/error_in_define.game:2:27: error[check::kind]"),
+        "{rendered}"
+    );
+    // The body of the define (line 2) carries the primary label, the use (line 9) the second one.
+    let body = rendered
+        .lines()
+        .position(|l| l.starts_with(" 2 │ (define \"Feeding\""));
+    let body_label = rendered
+        .lines()
+        .position(|l| l.contains("╰── a move where a condition belongs"));
+    let use_line = rendered
+        .lines()
+        .position(|l| l.starts_with("  9 │     (play (\"Feeding\" (sow \"Sow\")))"));
+    let use_label = rendered
+        .lines()
+        .position(|l| l.contains("╰── in this use of a define"));
+    assert!(body.is_some() && body_label > body, "{rendered}");
+    assert!(use_line.is_some() && use_label > use_line, "{rendered}");
+    insta::assert_snapshot!("error_in_define", rendered);
+}
+
+#[test]
+fn every_broken_file_has_a_test() {
+    let source = include_str!("diagnostics.rs");
+    for entry in std::fs::read_dir("tests/diagnostics").expect("tests/diagnostics") {
+        let name = entry
+            .expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        assert!(
+            source.contains(&format!("\"{name}\"")),
+            "{name} has no test"
+        );
+    }
+}
+
+#[test]
+fn validate_json_gives_file_line_column_end_severity_code_message_help() {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args([
+            "validate",
+            "--format",
+            "json",
+            "games/woli.game",
+            "tests/diagnostics/several_errors.game",
+            "tests/diagnostics/unknown_ludeme.game",
+        ])
+        .output()
+        .expect("run ludus");
+    assert_eq!(out.status.code(), Some(1), "errors exit 1");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    let items = json.as_array().expect("a JSON array");
+    // woli.game is valid and adds nothing; the three errors of several_errors.game and the one of unknown_ludeme.game follow.
+    let at: Vec<(String, u64, u64, String)> = items
+        .iter()
+        .map(|d| {
+            (
+                d["file"].as_str().unwrap_or("").to_string(),
+                d["line"].as_u64().unwrap_or(0),
+                d["column"].as_u64().unwrap_or(0),
+                d["code"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let expected = [
+        (
+            "tests/diagnostics/several_errors.game",
+            6,
+            13,
+            "check::unknown-ludeme",
+        ),
+        (
+            "tests/diagnostics/several_errors.game",
+            7,
+            34,
+            "check::kind",
+        ),
+        (
+            "tests/diagnostics/several_errors.game",
+            8,
+            24,
+            "check::kind",
+        ),
+        (
+            "tests/diagnostics/unknown_ludeme.game",
+            7,
+            12,
+            "check::unknown-ludeme",
+        ),
+    ];
+    assert_eq!(
+        at,
+        expected
+            .iter()
+            .map(|(f, l, c, code)| (f.to_string(), *l, *c, code.to_string()))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        items[3],
+        serde_json::json!({
+            "file": "tests/diagnostics/unknown_ludeme.game",
+            "line": 7,
+            "column": 12,
+            "end": {"line": 7, "column": 16},
+            "severity": "error",
+            "code": "check::unknown-ludeme",
+            "message": "unknown ludeme `sowe`",
+            "help": "did you mean `sow`?",
+        })
+    );
+    for d in items {
+        let keys: Vec<&str> = d
+            .as_object()
+            .expect("object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(keys.len(), 8, "{d}");
+        for key in [
+            "file", "line", "column", "end", "severity", "code", "message", "help",
+        ] {
+            assert!(keys.contains(&key), "{key} missing in {d}");
+        }
+    }
+    assert!(
+        out.stderr.is_empty(),
+        "json mode prints nothing on stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn validate_json_of_valid_games_is_an_empty_list() {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args([
+            "validate",
+            "--format",
+            "json",
+            "games/woli.game",
+            "games/tabou.game",
+            "games/toki.game",
+            "games/sig.game",
+        ])
+        .output()
+        .expect("run ludus");
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    assert_eq!(json, serde_json::json!([]));
+}
+
+#[test]
+fn validate_text_reports_to_stderr_and_exits_1() {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["validate", "tests/diagnostics/arity_extra.game"])
+        .output()
+        .expect("run ludus");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("tests/diagnostics/arity_extra.game:4:32: error[check::arity]"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains('\u{1b}'),
+        "no colour when stderr is not a terminal"
+    );
+}
