@@ -40,7 +40,9 @@ fn benches(c: &mut Criterion) {
     for name in GAMES {
         let path = format!("games/{name}.game");
         let text = std::fs::read_to_string(&path).expect("readable");
-        c.bench_function(&format!("{name}/load"), |b| b.iter(|| ludus::load_source(&path, black_box(&text), &[]).expect("loads")));
+        c.bench_function(&format!("{name}/load"), |b| {
+            b.iter(|| ludus::load_source(&path, black_box(&text), &[]).expect("loads"))
+        });
         let game = load(name);
         let states = sample_states(&game);
         let mut buf = Vec::new();

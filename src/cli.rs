@@ -105,11 +105,17 @@ pub fn parse_agent(s: &str) -> Result<ludus::agents::AgentSpec, String> {
 
 /// The worker pool for `--threads` (default: all cores).
 pub fn thread_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), String> {
-    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if threads == 0 || threads > 1024 {
-        return Err(format!("error: --threads {threads} is out of range (1 to 1024)"));
+        return Err(format!(
+            "error: --threads {threads} is out of range (1 to 1024)"
+        ));
     }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| format!("error: cannot start threads: {e}"))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("error: cannot start threads: {e}"))?;
     Ok((pool, threads))
 }
 
@@ -120,7 +126,9 @@ pub fn progress_bar(len: u64) -> indicatif::ProgressBar {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(len);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} eta {eta}") {
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} eta {eta}")
+    {
         bar.set_style(style);
     }
     bar

@@ -28,15 +28,29 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
     };
     let game = &checked.expanded.game;
     let rules = game.pos(3);
-    let (start, play, end) = (rules.and_then(|r| r.pos(0)), rules.and_then(|r| r.pos(1)), rules.and_then(|r| r.pos(2)));
+    let (start, play, end) = (
+        rules.and_then(|r| r.pos(0)),
+        rules.and_then(|r| r.pos(1)),
+        rules.and_then(|r| r.pos(2)),
+    );
     let setup = start.map(|s| c.setup(s)).unwrap_or_default();
-    let phases = play.and_then(|p| p.pos(0)).map(|p| c.play(p)).unwrap_or_default();
+    let phases = play
+        .and_then(|p| p.pos(0))
+        .map(|p| c.play(p))
+        .unwrap_or_default();
     let end_rules = end.map(|e| c.end(e)).unwrap_or_default();
     if sym.vars.len() > MAX_VARS {
         c.errors.push(
-            Diagnostic::new("check::out-of-range", game.span, format!("this game declares {} player variables; ludus allows {MAX_VARS}", sym.vars.len()))
-                .label("too many variables")
-                .help("merge variables, or use piece states"),
+            Diagnostic::new(
+                "check::out-of-range",
+                game.span,
+                format!(
+                    "this game declares {} player variables; ludus allows {MAX_VARS}",
+                    sym.vars.len()
+                ),
+            )
+            .label("too many variables")
+            .help("merge variables, or use piece states"),
         );
     }
     let total: i64 = setup
@@ -70,17 +84,25 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         steps: std::array::from_fn(|d| {
             let c = sym.columns as i32;
             let delta = [c, c + 1, 1, 1 - c, -c, -c - 1, -1, c - 1][d];
-            let has: Vec<u8> = (0..n).filter(|&s| neighbours(s, sym.rows, sym.columns)[d] != NO_SITE).map(|s| s as u8).collect();
+            let has: Vec<u8> = (0..n)
+                .filter(|&s| neighbours(s, sym.rows, sym.columns)[d] != NO_SITE)
+                .map(|s| s as u8)
+                .collect();
             (delta, Sites::of(&has))
         }),
-        neighbours: (0..n).map(|s| neighbours(s, sym.rows, sym.columns)).collect(),
+        neighbours: (0..n)
+            .map(|s| neighbours(s, sym.rows, sym.columns))
+            .collect(),
         regions: c.regions,
         tracks: sym
             .tracks
             .iter()
             .filter(|t| t.owner != Some(1))
             .map(|t| {
-                let other = sym.tracks.iter().find(|u| u.name == t.name && u.owner == Some(1));
+                let other = sym
+                    .tracks
+                    .iter()
+                    .find(|u| u.name == t.name && u.owner == Some(1));
                 let p2 = other.map_or(t.sites.clone(), |u| u.sites.clone());
                 let index = |sites: &[u8]| {
                     let mut idx = vec![NO_SITE; n];
@@ -103,7 +125,10 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
                 let total: u64 = outcomes.iter().map(|o| o.1).sum();
                 let mut acc = 0;
                 Dice {
-                    outcomes: outcomes.iter().map(|&(v, w)| (v, w as f64 / total as f64)).collect(),
+                    outcomes: outcomes
+                        .iter()
+                        .map(|&(v, w)| (v, w as f64 / total as f64))
+                        .collect(),
                     cumulative: outcomes
                         .iter()
                         .map(|o| {
@@ -131,12 +156,23 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
 
 /// A stable 64-bit hash of a text (FNV-1a).
 pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 fn neighbours(site: usize, rows: usize, cols: usize) -> [u8; 8] {
     let (r, c) = ((site / cols) as i64, (site % cols) as i64);
-    let deltas = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+    let deltas = [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ];
     let mut out = [NO_SITE; 8];
     for (i, (dr, dc)) in deltas.iter().enumerate() {
         let (nr, nc) = (r + dr, c + dc);
@@ -160,7 +196,12 @@ struct Compiler<'a> {
 
 impl Compiler<'_> {
     fn error(&mut self, node: &Node, message: impl Into<String>, help: &str) {
-        self.errors.push(Diagnostic::new("check::kind", node.span, message).label("cannot be compiled").help(help).via(node.via));
+        self.errors.push(
+            Diagnostic::new("check::kind", node.span, message)
+                .label("cannot be compiled")
+                .help(help)
+                .via(node.via),
+        );
     }
 
     fn who(&mut self, node: Option<&Node>) -> Who {
@@ -172,10 +213,14 @@ impl Compiler<'_> {
             other => {
                 if let Some(n) = node {
                     self.errors.push(
-                        Diagnostic::new("check::out-of-range", n.span, format!("`{}` does not name one player here", other.unwrap_or("?")))
-                            .label("expected P1, P2, Mover or Next")
-                            .help("this ludeme is about one player")
-                            .via(n.via),
+                        Diagnostic::new(
+                            "check::out-of-range",
+                            n.span,
+                            format!("`{}` does not name one player here", other.unwrap_or("?")),
+                        )
+                        .label("expected P1, P2, Mover or Next")
+                        .help("this ludeme is about one player")
+                        .via(n.via),
                     );
                 }
                 Who::Mover
@@ -193,9 +238,21 @@ impl Compiler<'_> {
             Some("column") => fixed((0..rows).map(|r| (r * cols + int(0)) as u8).collect()),
             Some("rect") => {
                 let (r0, c0, r1, c1) = (int(0), int(1), int(2), int(3));
-                fixed((r0.min(r1)..=r0.max(r1)).flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as u8)).collect())
+                fixed(
+                    (r0.min(r1)..=r0.max(r1))
+                        .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as u8))
+                        .collect(),
+                )
             }
-            Some("sites") => fixed(node.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]).iter().filter_map(|n| n.as_int()).map(|s| s as u8).collect()),
+            Some("sites") => fixed(
+                node.pos(0)
+                    .and_then(|l| l.as_list())
+                    .unwrap_or(&[])
+                    .iter()
+                    .filter_map(|n| n.as_int())
+                    .map(|s| s as u8)
+                    .collect(),
+            ),
             Some("all-sites") => fixed((0..rows * cols).map(|s| s as u8).collect()),
             Some("union") => {
                 let parts: Vec<Node> = match node.positional().collect::<Vec<_>>().as_slice() {
@@ -217,7 +274,14 @@ impl Compiler<'_> {
             }
             Some("region") => {
                 let name = node.pos(0).and_then(|n| n.as_str()).unwrap_or_default();
-                let of = |p: Option<u8>| self.sym.regions.iter().find(|r| r.name == name && r.owner == p).map(|r| r.sites.clone()).unwrap_or_default();
+                let of = |p: Option<u8>| {
+                    self.sym
+                        .regions
+                        .iter()
+                        .find(|r| r.name == name && r.owner == p)
+                        .map(|r| r.sites.clone())
+                        .unwrap_or_default()
+                };
                 match node.pos(1).and_then(|o| o.as_name()) {
                     None => fixed(of(None)),
                     Some("P1") => fixed(of(Some(0))),
@@ -227,7 +291,11 @@ impl Compiler<'_> {
                 }
             }
             _ => {
-                self.error(node, format!("{} is not a region", node.describe()), "write a region such as `(row 0)`");
+                self.error(
+                    node,
+                    format!("{} is not a region", node.describe()),
+                    "write a region such as `(row 0)`",
+                );
                 [Vec::new(), Vec::new()]
             }
         }
@@ -260,7 +328,9 @@ impl Compiler<'_> {
         };
         match node.head() {
             Some("pips") => IntExpr::Pips,
-            Some("count-in") => IntExpr::CountIn(node.pos(0).map(|r| self.region(r)).unwrap_or(RegionRef(0))),
+            Some("count-in") => {
+                IntExpr::CountIn(node.pos(0).map(|r| self.region(r)).unwrap_or(RegionRef(0)))
+            }
             Some("pieces-on-board") => IntExpr::PiecesOnBoard(self.who(node.pos(0))),
             Some("in-hand") => IntExpr::InHand(self.who(node.pos(0))),
             Some("score") => IntExpr::Score(self.who(node.pos(0))),
@@ -275,7 +345,11 @@ impl Compiler<'_> {
             Some("-") => bin(self, IntExpr::Sub),
             Some("*") => bin(self, IntExpr::Mul),
             _ => {
-                self.error(node, format!("{} is not an integer", node.describe()), "write a number or an integer ludeme");
+                self.error(
+                    node,
+                    format!("{} is not an integer", node.describe()),
+                    "write a number or an integer ludeme",
+                );
                 IntExpr::Lit(0)
             }
         }
@@ -288,13 +362,22 @@ impl Compiler<'_> {
 
     fn state(&self, node: Option<&Node>) -> Option<u8> {
         let name = node?.as_str()?;
-        self.sym.states.iter().position(|s| s == name).map(|i| i as u8)
+        self.sym
+            .states
+            .iter()
+            .position(|s| s == name)
+            .map(|i| i as u8)
     }
 
     fn track(&self, node: Option<&Node>) -> u16 {
         let name = node.and_then(|n| n.as_str()).unwrap_or_default();
         // Tracks are numbered by their P1 (or shared) declaration, as in `compile`.
-        self.sym.tracks.iter().filter(|t| t.owner != Some(1)).position(|t| t.name == name).unwrap_or(0) as u16
+        self.sym
+            .tracks
+            .iter()
+            .filter(|t| t.owner != Some(1))
+            .position(|t| t.name == name)
+            .unwrap_or(0) as u16
     }
 
     fn list_or_many(node: &Node) -> Vec<&Node> {
@@ -320,12 +403,32 @@ impl Compiler<'_> {
             Some("<=") => cmp(self, Cmp::Le),
             Some(">") => cmp(self, Cmp::Gt),
             Some(">=") => cmp(self, Cmp::Ge),
-            Some("and") => Cond::And(Self::list_or_many(node).into_iter().map(|n| self.cond(n)).collect()),
-            Some("or") => Cond::Or(Self::list_or_many(node).into_iter().map(|n| self.cond(n)).collect()),
-            Some("not") => Cond::Not(Box::new(node.pos(0).map(|n| self.cond(n)).unwrap_or(Cond::Const(false)))),
+            Some("and") => Cond::And(
+                Self::list_or_many(node)
+                    .into_iter()
+                    .map(|n| self.cond(n))
+                    .collect(),
+            ),
+            Some("or") => Cond::Or(
+                Self::list_or_many(node)
+                    .into_iter()
+                    .map(|n| self.cond(n))
+                    .collect(),
+            ),
+            Some("not") => Cond::Not(Box::new(
+                node.pos(0)
+                    .map(|n| self.cond(n))
+                    .unwrap_or(Cond::Const(false)),
+            )),
             Some("is-in") => {
                 let v = node.pos(0).map(|n| self.int(n)).unwrap_or(IntExpr::Lit(0));
-                let list = node.pos(1).and_then(|l| l.as_list()).unwrap_or(&[]).iter().filter_map(|n| n.as_int()).collect();
+                let list = node
+                    .pos(1)
+                    .and_then(|l| l.as_list())
+                    .unwrap_or(&[])
+                    .iter()
+                    .filter_map(|n| n.as_int())
+                    .collect();
                 Cond::IsIn(v, list)
             }
             Some("no-moves") => Cond::NoMoves(self.who(node.pos(0))),
@@ -339,7 +442,11 @@ impl Compiler<'_> {
                 Cond::SownInto(node.pos(0).map(|r| self.region(r)).unwrap_or(RegionRef(0)))
             }
             _ => {
-                self.error(node, format!("{} is not a condition", node.describe()), "write a condition");
+                self.error(
+                    node,
+                    format!("{} is not a condition", node.describe()),
+                    "write a condition",
+                );
                 Cond::Const(false)
             }
         }
@@ -382,26 +489,53 @@ impl Compiler<'_> {
     fn moves(&mut self, node: &Node) -> MoveExpr {
         let flag = |n: Option<&Node>| matches!(n.map(|n| &n.kind), Some(NodeKind::Bool(true)));
         match node.head() {
-            Some("or") => MoveExpr::Or(Self::list_or_many(node).into_iter().map(|n| self.moves(n)).collect()),
+            Some("or") => MoveExpr::Or(
+                Self::list_or_many(node)
+                    .into_iter()
+                    .map(|n| self.moves(n))
+                    .collect(),
+            ),
             Some("if") => {
-                let c = node.pos(0).map(|n| self.cond(n)).unwrap_or(Cond::Const(false));
-                let t = node.pos(1).map(|n| self.moves(n)).unwrap_or(MoveExpr::Or(Vec::new()));
+                let c = node
+                    .pos(0)
+                    .map(|n| self.cond(n))
+                    .unwrap_or(Cond::Const(false));
+                let t = node
+                    .pos(1)
+                    .map(|n| self.moves(n))
+                    .unwrap_or(MoveExpr::Or(Vec::new()));
                 let e = node.pos(2).map(|n| Box::new(self.moves(n)));
                 MoveExpr::If(c, Box::new(t), e)
             }
             Some("filter") => {
-                let c = node.pos(0).map(|n| self.cond(n)).unwrap_or(Cond::Const(false));
-                let m = node.pos(1).map(|n| self.moves(n)).unwrap_or(MoveExpr::Or(Vec::new()));
+                let c = node
+                    .pos(0)
+                    .map(|n| self.cond(n))
+                    .unwrap_or(Cond::Const(false));
+                let m = node
+                    .pos(1)
+                    .map(|n| self.moves(n))
+                    .unwrap_or(MoveExpr::Or(Vec::new()));
                 self.filters.push(c);
                 MoveExpr::Filter(self.filters.len() as u16 - 1, Box::new(m))
             }
             Some("place") => {
                 let count = node.pos(0).and_then(|n| n.as_int()).unwrap_or(1);
                 if !(1..=MAX_COUNTERS).contains(&count) {
-                    self.error(node, format!("placing {count} pieces at once is out of range"), "place 1 or more pieces");
+                    self.error(
+                        node,
+                        format!("placing {count} pieces at once is out of range"),
+                        "place 1 or more pieces",
+                    );
                 }
                 let to = node.named("to").map(|r| self.region(r));
-                self.gen(Gen::Place { count: count.clamp(1, MAX_COUNTERS) as u16, to }, node)
+                self.gen(
+                    Gen::Place {
+                        count: count.clamp(1, MAX_COUNTERS) as u16,
+                        to,
+                    },
+                    node,
+                )
             }
             Some("step") => {
                 let dirs = self.dirs(node.pos(0));
@@ -412,18 +546,32 @@ impl Compiler<'_> {
                 let dirs = self.dirs(node.pos(0));
                 let run_in = node.named("run-in").map(|r| self.region(r));
                 let edge_last = node.named("edge").and_then(|n| n.as_name()) == Some("LastSite");
-                self.gen(Gen::Hop { dirs, run_in, edge_last }, node)
+                self.gen(
+                    Gen::Hop {
+                        dirs,
+                        run_in,
+                        edge_last,
+                    },
+                    node,
+                )
             }
             Some("sow") => {
                 let track = self.track(node.pos(0));
                 let from = node.named("from").map(|r| self.region(r));
                 let capture = node.named("capture").map(|cap| {
-                    let region = cap.named("in").map(|r| self.region(r)).unwrap_or(RegionRef(0));
+                    let region = cap
+                        .named("in")
+                        .map(|r| self.region(r))
+                        .unwrap_or(RegionRef(0));
                     let mut counts = 0u64;
                     for v in cap.named("counts").and_then(|l| l.as_list()).unwrap_or(&[]) {
                         match v.as_int() {
                             Some(k @ 0..=63) => counts |= 1 << k,
-                            _ => self.error(v, format!("{} cannot be a capture count", v.describe()), "capture counts run from 0 to 63"),
+                            _ => self.error(
+                                v,
+                                format!("{} cannot be a capture count", v.describe()),
+                                "capture counts run from 0 to 63",
+                            ),
                         }
                     }
                     Capture {
@@ -436,11 +584,25 @@ impl Compiler<'_> {
                         },
                     }
                 });
-                self.gen(Gen::Sow { track, from, skip_origin: flag(node.named("skip-origin")), capture }, node)
+                self.gen(
+                    Gen::Sow {
+                        track,
+                        from,
+                        skip_origin: flag(node.named("skip-origin")),
+                        capture,
+                    },
+                    node,
+                )
             }
             Some("transfer") => {
-                let from = node.named("from").map(|r| self.region(r)).unwrap_or(RegionRef(0));
-                let to = node.named("to").map(|r| self.region(r)).unwrap_or(RegionRef(0));
+                let from = node
+                    .named("from")
+                    .map(|r| self.region(r))
+                    .unwrap_or(RegionRef(0));
+                let to = node
+                    .named("to")
+                    .map(|r| self.region(r))
+                    .unwrap_or(RegionRef(0));
                 let count = node.named("count").map(|n| self.int(n));
                 self.gen(Gen::Transfer { from, to, count }, node)
             }
@@ -450,18 +612,36 @@ impl Compiler<'_> {
                 let state = self.state(node.named("state"));
                 let set_state = self.state(node.named("set-state"));
                 let gen = if h == "advance" {
-                    Gen::Advance { track, steps, state, set_state }
+                    Gen::Advance {
+                        track,
+                        steps,
+                        state,
+                        set_state,
+                    }
                 } else {
-                    Gen::AdvanceAll { track, steps, state, set_state }
+                    Gen::AdvanceAll {
+                        track,
+                        steps,
+                        state,
+                        set_state,
+                    }
                 };
                 self.gen(gen, node)
             }
             Some("phases") => {
-                self.error(node, "`phases` must be the whole of `play`", "write `(play (phases {...}))`");
+                self.error(
+                    node,
+                    "`phases` must be the whole of `play`",
+                    "write `(play (phases {...}))`",
+                );
                 MoveExpr::Or(Vec::new())
             }
             _ => {
-                self.error(node, format!("{} is not a move", node.describe()), "write a move ludeme");
+                self.error(
+                    node,
+                    format!("{} is not a move", node.describe()),
+                    "write a move ludeme",
+                );
                 MoveExpr::Or(Vec::new())
             }
         }
@@ -483,7 +663,11 @@ impl Compiler<'_> {
         if node.head() != Some("phases") {
             self.phase_names = vec!["Play".to_string()];
             let moves = self.moves(node);
-            return vec![Phase::Decision { moves, pass: false, next: Action::EndTurn }];
+            return vec![Phase::Decision {
+                moves,
+                pass: false,
+                next: Action::EndTurn,
+            }];
         }
         self.phase_names = self.sym.phases.clone();
         let list = node.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]);
@@ -499,7 +683,8 @@ impl Compiler<'_> {
                         .iter()
                         .map(|b| match b.head() {
                             Some("when") => {
-                                let c = b.pos(0).map(|n| self.cond(n)).unwrap_or(Cond::Const(false));
+                                let c =
+                                    b.pos(0).map(|n| self.cond(n)).unwrap_or(Cond::Const(false));
                                 (c, self.action(b.pos(1)))
                             }
                             _ => (Cond::Const(true), self.action(b.pos(0))),
@@ -508,8 +693,12 @@ impl Compiler<'_> {
                     Phase::Chance { dice, branches }
                 }
                 _ => {
-                    let moves = p.pos(1).map(|m| self.moves(m)).unwrap_or(MoveExpr::Or(Vec::new()));
-                    let pass = matches!(p.named("pass").map(|n| &n.kind), Some(NodeKind::Bool(true)));
+                    let moves = p
+                        .pos(1)
+                        .map(|m| self.moves(m))
+                        .unwrap_or(MoveExpr::Or(Vec::new()));
+                    let pass =
+                        matches!(p.named("pass").map(|n| &n.kind), Some(NodeKind::Bool(true)));
                     let next = self.action(p.named("next"));
                     Phase::Decision { moves, pass, next }
                 }
@@ -530,10 +719,14 @@ impl Compiler<'_> {
                 if !(0..=MAX_COUNTERS).contains(&v) {
                     if let Some(n) = n {
                         c.errors.push(
-                            Diagnostic::new("check::out-of-range", n.span, format!("{v} counters is out of range"))
-                                .label("count")
-                                .help(format!("counts run from 0 to {MAX_COUNTERS}"))
-                                .via(n.via),
+                            Diagnostic::new(
+                                "check::out-of-range",
+                                n.span,
+                                format!("{v} counters is out of range"),
+                            )
+                            .label("count")
+                            .help(format!("counts run from 0 to {MAX_COUNTERS}"))
+                            .via(n.via),
                         );
                     }
                 }
@@ -541,7 +734,10 @@ impl Compiler<'_> {
             };
             match item.head() {
                 Some("fill") => {
-                    let sites = item.pos(0).map(|r| self.region_sites(r)[0].clone()).unwrap_or_default();
+                    let sites = item
+                        .pos(0)
+                        .map(|r| self.region_sites(r)[0].clone())
+                        .unwrap_or_default();
                     let n = count(self, item.pos(1));
                     out.push(Setup::Fill(sites, n));
                 }
@@ -555,11 +751,23 @@ impl Compiler<'_> {
                     out.push(Setup::Hand(players, n));
                 }
                 Some("pieces") => {
-                    let player = if item.pos(0).and_then(|n| n.as_name()) == Some("P2") { 1 } else { 0 };
-                    let sites = item.pos(1).map(|r| self.region_sites(r)[0].clone()).unwrap_or_default();
+                    let player = if item.pos(0).and_then(|n| n.as_name()) == Some("P2") {
+                        1
+                    } else {
+                        0
+                    };
+                    let sites = item
+                        .pos(1)
+                        .map(|r| self.region_sites(r)[0].clone())
+                        .unwrap_or_default();
                     let track = item.named("track").map(|t| self.track(Some(t)));
                     let state = self.state(item.named("state")).unwrap_or(0);
-                    out.push(Setup::Pieces { player, sites, track, state });
+                    out.push(Setup::Pieces {
+                        player,
+                        sites,
+                        track,
+                        state,
+                    });
                 }
                 _ => {}
             }
@@ -576,7 +784,10 @@ impl Compiler<'_> {
         items
             .into_iter()
             .map(|rule| {
-                let cond = rule.pos(0).map(|n| self.cond(n)).unwrap_or(Cond::Const(false));
+                let cond = rule
+                    .pos(0)
+                    .map(|n| self.cond(n))
+                    .unwrap_or(Cond::Const(false));
                 let outcome = match rule.pos(1) {
                     Some(r) if r.head() == Some("by-score") => {
                         let collect = r.named("collect").and_then(|c| c.as_str()).map(|name| {
@@ -586,16 +797,34 @@ impl Compiler<'_> {
                                     quoted: false,
                                     head_span: r.span,
                                     args: vec![
-                                        crate::syntax::Arg { key: None, value: Node::new(NodeKind::Str(name.to_string()), r.span) },
-                                        crate::syntax::Arg { key: None, value: Node::new(NodeKind::Name("Mover".into()), r.span) },
+                                        crate::syntax::Arg {
+                                            key: None,
+                                            value: Node::new(
+                                                NodeKind::Str(name.to_string()),
+                                                r.span,
+                                            ),
+                                        },
+                                        crate::syntax::Arg {
+                                            key: None,
+                                            value: Node::new(
+                                                NodeKind::Name("Mover".into()),
+                                                r.span,
+                                            ),
+                                        },
                                     ],
                                 },
                                 r.span,
                             );
                             self.region(&call).0
                         });
-                        let draw_within = r.named("draw-within").map(|n| self.int(n)).unwrap_or(IntExpr::Lit(0));
-                        Outcome::ByScore { collect, draw_within }
+                        let draw_within = r
+                            .named("draw-within")
+                            .map(|n| self.int(n))
+                            .unwrap_or(IntExpr::Lit(0));
+                        Outcome::ByScore {
+                            collect,
+                            draw_within,
+                        }
                     }
                     Some(r) => {
                         let who = match r.pos(0).and_then(|n| n.as_name()) {

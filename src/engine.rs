@@ -78,7 +78,11 @@ impl Game {
         let mut state = State {
             board,
             mover: p.mover & 1,
-            phase: if (p.phase as usize) < self.phases.len() { p.phase } else { 0 },
+            phase: if (p.phase as usize) < self.phases.len() {
+                p.phase
+            } else {
+                0
+            },
             pips: p.pips,
             node: NodeType::Decision,
             status: Status::Ongoing,
@@ -97,7 +101,10 @@ impl Game {
 
     /// The index of a phase by name.
     pub fn phase_index(&self, name: &str) -> Option<u8> {
-        self.phase_names.iter().position(|p| p == name).map(|i| i as u8)
+        self.phase_names
+            .iter()
+            .position(|p| p == name)
+            .map(|i| i as u8)
     }
 
     /// The start position.
@@ -123,14 +130,20 @@ impl Game {
     /// The outcomes of a chance node with their probabilities (empty elsewhere).
     pub fn chance_outcomes(&self, state: &State) -> Vec<(Move, f64)> {
         match (state.node, self.phases.get(state.phase as usize)) {
-            (NodeType::Chance, Some(Phase::Chance { dice, .. })) => self.dice[*dice as usize].outcomes.iter().map(|&(v, p)| (Move::throw(v), p)).collect(),
+            (NodeType::Chance, Some(Phase::Chance { dice, .. })) => self.dice[*dice as usize]
+                .outcomes
+                .iter()
+                .map(|&(v, p)| (Move::throw(v), p))
+                .collect(),
             _ => Vec::new(),
         }
     }
 
     /// Draws a chance outcome with its true probability.
     pub fn sample_chance(&self, state: &State, rng: &mut impl Rng) -> Option<Move> {
-        let Some(Phase::Chance { dice, .. }) = self.phases.get(state.phase as usize) else { return None };
+        let Some(Phase::Chance { dice, .. }) = self.phases.get(state.phase as usize) else {
+            return None;
+        };
         let d = &self.dice[*dice as usize];
         let total = *d.cumulative.last()?;
         let r = rng.random_range(0..total);
@@ -145,7 +158,12 @@ impl Game {
     }
 
     /// Applies a move and leaves the next decision's legal moves in `moves` (the playout fast path).
-    pub fn apply_and_generate(&self, state: &mut State, m: Move, moves: &mut Vec<Move>) -> Result<(), PlayError> {
+    pub fn apply_and_generate(
+        &self,
+        state: &mut State,
+        m: Move,
+        moves: &mut Vec<Move>,
+    ) -> Result<(), PlayError> {
         rules::apply_edge(self, state, m, moves)
     }
 
@@ -189,7 +207,9 @@ impl Game {
 
     /// The name of the phase the state is in.
     pub fn phase_name(&self, state: &State) -> &str {
-        self.phase_names.get(state.phase as usize).map_or("", String::as_str)
+        self.phase_names
+            .get(state.phase as usize)
+            .map_or("", String::as_str)
     }
 }
 

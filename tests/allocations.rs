@@ -51,6 +51,9 @@ fn playouts_allocate_nothing_once_warm() {
         }
         let allocated = ALLOCATIONS.load(Ordering::Relaxed) - before;
         // Another thread of the test harness may allocate meanwhile; a playout's own would be thousands.
-        assert!(allocated < 10, "{name}: {allocated} allocations over {edges} edges");
+        assert!(
+            allocated < 10,
+            "{name}: {allocated} allocations over {edges} edges"
+        );
     }
 }

@@ -3,7 +3,10 @@
 use std::process::{Command, Output};
 
 fn ludus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus")).args(args).output().expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
 }
 
 fn stdout(o: &Output) -> String {
@@ -16,8 +19,30 @@ fn stderr(o: &Output) -> String {
 
 #[test]
 fn run_prints_json_and_is_the_same_whatever_the_threads() {
-    let one = ludus(&["run", "games/woli.game", "--playouts", "300", "--seed", "9", "--threads", "1", "--format", "json"]);
-    let two = ludus(&["run", "games/woli.game", "--playouts", "300", "--seed", "9", "--threads", "2", "--format", "json"]);
+    let one = ludus(&[
+        "run",
+        "games/woli.game",
+        "--playouts",
+        "300",
+        "--seed",
+        "9",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let two = ludus(&[
+        "run",
+        "games/woli.game",
+        "--playouts",
+        "300",
+        "--seed",
+        "9",
+        "--threads",
+        "2",
+        "--format",
+        "json",
+    ]);
     assert!(one.status.success(), "{}", stderr(&one));
     let a: serde_json::Value = serde_json::from_str(&stdout(&one)).unwrap();
     let b: serde_json::Value = serde_json::from_str(&stdout(&two)).unwrap();
@@ -27,16 +52,38 @@ fn run_prints_json_and_is_the_same_whatever_the_threads() {
         assert_eq!(a[key], b[key], "{key} differs between 1 and 2 threads");
     }
     let wins = a["wins"].as_array().unwrap();
-    assert_eq!(wins[0].as_u64().unwrap() + wins[1].as_u64().unwrap() + a["draws"].as_u64().unwrap(), 300);
+    assert_eq!(
+        wins[0].as_u64().unwrap() + wins[1].as_u64().unwrap() + a["draws"].as_u64().unwrap(),
+        300
+    );
     assert!(a["playouts_per_second"].as_f64().unwrap() > 0.0);
-    let other_seed = ludus(&["run", "games/woli.game", "--playouts", "300", "--seed", "10", "--format", "json"]);
+    let other_seed = ludus(&[
+        "run",
+        "games/woli.game",
+        "--playouts",
+        "300",
+        "--seed",
+        "10",
+        "--format",
+        "json",
+    ]);
     let c: serde_json::Value = serde_json::from_str(&stdout(&other_seed)).unwrap();
-    assert_ne!(a["mean_length"], c["mean_length"], "another seed gives other games");
+    assert_ne!(
+        a["mean_length"], c["mean_length"],
+        "another seed gives other games"
+    );
 }
 
 #[test]
 fn perft_prints_one_line_per_depth() {
-    let o = ludus(&["perft", "games/tabou.game", "--depth", "3", "--option", "transfers=off"]);
+    let o = ludus(&[
+        "perft",
+        "games/tabou.game",
+        "--depth",
+        "3",
+        "--option",
+        "transfers=off",
+    ]);
     assert!(o.status.success());
     assert_eq!(stdout(&o), "1 6\n2 36\n3 190\n");
 }
@@ -49,7 +96,11 @@ fn moves_shows_the_position_and_legal_moves() {
     assert!(out.contains("P2 to move"), "{out}");
     assert!(out.contains("moves (6):"), "{out}");
     let sig = ludus(&["moves", "games/sig.game"]);
-    assert!(stdout(&sig).contains("throw 3    0.312500"), "{}", stdout(&sig));
+    assert!(
+        stdout(&sig).contains("throw 3    0.312500"),
+        "{}",
+        stdout(&sig)
+    );
 }
 
 #[test]
@@ -61,7 +112,11 @@ fn an_illegal_move_names_it_and_lists_the_legal_ones() {
     assert!(err.contains("sow a2, sow b2"), "{err}");
     let garbage = ludus(&["moves", "games/toki.game", "--moves", "zz9"]);
     assert_eq!(garbage.status.code(), Some(1));
-    assert!(stderr(&garbage).contains("place a1"), "{}", stderr(&garbage));
+    assert!(
+        stderr(&garbage).contains("place a1"),
+        "{}",
+        stderr(&garbage)
+    );
 }
 
 #[test]
@@ -69,7 +124,10 @@ fn info_lists_options_with_defaults() {
     let o = ludus(&["info", "games/tabou.game", "--option", "transfers=off"]);
     assert!(o.status.success());
     let out = stdout(&o);
-    assert!(out.contains("transfers = off (default on; on | off)"), "{out}");
+    assert!(
+        out.contains("transfers = off (default on; on | off)"),
+        "{out}"
+    );
     assert!(out.contains("draw-25-23 = off"), "{out}");
 }
 
@@ -77,7 +135,12 @@ fn info_lists_options_with_defaults() {
 fn absurd_options_and_arguments_are_errors() {
     for args in [
         vec!["run", "games/woli.game", "--option", "counters=0"],
-        vec!["run", "games/woli.game", "--option", "counters=99999999999999999999"],
+        vec![
+            "run",
+            "games/woli.game",
+            "--option",
+            "counters=99999999999999999999",
+        ],
         vec!["run", "games/woli.game", "--option", "nosuch=1"],
         vec!["run", "games/toki.game", "--option", "edge=square"],
         vec!["run", "games/woli.game", "--threads", "0"],
@@ -87,7 +150,10 @@ fn absurd_options_and_arguments_are_errors() {
     ] {
         let o = ludus(&args);
         assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
-        assert!(!stderr(&o).is_empty() && !stderr(&o).contains("panicked"), "{args:?}");
+        assert!(
+            !stderr(&o).is_empty() && !stderr(&o).contains("panicked"),
+            "{args:?}"
+        );
     }
     let usage = ludus(&["run"]);
     assert_eq!(usage.status.code(), Some(2));
@@ -97,12 +163,24 @@ fn absurd_options_and_arguments_are_errors() {
 fn validate_reports_ok_per_file() {
     let o = ludus(&["validate", "games/woli.game", "games/sig.game"]);
     assert!(o.status.success());
-    assert_eq!(stdout(&o), "ok games/woli.game (Woli)\nok games/sig.game (Sig)\n");
+    assert_eq!(
+        stdout(&o),
+        "ok games/woli.game (Woli)\nok games/sig.game (Sig)\n"
+    );
 }
 
 #[test]
 fn the_ring_reading_plays() {
-    let o = ludus(&["run", "games/toki.game", "--option", "edge=ring", "--playouts", "200", "--format", "json"]);
+    let o = ludus(&[
+        "run",
+        "games/toki.game",
+        "--option",
+        "edge=ring",
+        "--playouts",
+        "200",
+        "--format",
+        "json",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["playouts"], 200);

@@ -7,7 +7,11 @@ fn run(file: &str) {
     let mut game_file = None;
     let mut options = Vec::new();
     let mut expected = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             ["game", g] => game_file = Some(g.to_string()),
@@ -15,7 +19,9 @@ fn run(file: &str) {
                 let (k, v) = kv.split_once('=').unwrap();
                 options.push((k.to_string(), v.to_string()));
             }
-            ["perft", d, n] => expected.push((d.parse::<usize>().unwrap(), n.parse::<u64>().unwrap())),
+            ["perft", d, n] => {
+                expected.push((d.parse::<usize>().unwrap(), n.parse::<u64>().unwrap()))
+            }
             _ => panic!("bad line in {file}: {line}"),
         }
     }

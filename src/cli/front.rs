@@ -29,7 +29,9 @@ pub fn validate(args: ValidateArgs) -> Result<(), String> {
             Err(e) => {
                 failed = true;
                 match (&e, args.format) {
-                    (ludus::LoadError::Invalid { file, diagnostics }, Format::Json) => json.extend(file.to_json(diagnostics)),
+                    (ludus::LoadError::Invalid { file, diagnostics }, Format::Json) => {
+                        json.extend(file.to_json(diagnostics))
+                    }
                     (ludus::LoadError::Io { .. }, Format::Json) => json.push(serde_json::json!({
                         "file": file.display().to_string(), "line": 0, "column": 0, "end": null,
                         "severity": "error", "code": "io", "message": e.to_string(), "help": null,
@@ -40,7 +42,10 @@ pub fn validate(args: ValidateArgs) -> Result<(), String> {
         }
     }
     if args.format == Format::Json {
-        println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json).unwrap_or_default()
+        );
     }
     if failed {
         Err(String::new())
@@ -64,17 +69,26 @@ pub struct FmtArgs {
 
 /// Formats a file.
 pub fn fmt(args: FmtArgs) -> Result<(), String> {
-    let text = std::fs::read_to_string(&args.file).map_err(|e| format!("error: cannot read {}: {e}", args.file.display()))?;
-    let formatted = ludus::syntax::format_source(&text).map_err(|d| ludus::Source::new(args.file.display().to_string(), text.clone()).render_with(&[d], color_stderr()))?;
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("error: cannot read {}: {e}", args.file.display()))?;
+    let formatted = ludus::syntax::format_source(&text).map_err(|d| {
+        ludus::Source::new(args.file.display().to_string(), text.clone())
+            .render_with(&[d], color_stderr())
+    })?;
     if args.check {
         if formatted != text {
-            return Err(format!("{} is not formatted; run `ludus fmt --write {}`", args.file.display(), args.file.display()));
+            return Err(format!(
+                "{} is not formatted; run `ludus fmt --write {}`",
+                args.file.display(),
+                args.file.display()
+            ));
         }
         return Ok(());
     }
     if args.write {
         if formatted != text {
-            std::fs::write(&args.file, formatted).map_err(|e| format!("error: cannot write {}: {e}", args.file.display()))?;
+            std::fs::write(&args.file, formatted)
+                .map_err(|e| format!("error: cannot write {}: {e}", args.file.display()))?;
         }
         return Ok(());
     }

@@ -18,7 +18,12 @@ pub fn info(args: InfoArgs) -> Result<(), String> {
     let game = args.game.load()?;
     println!("{}", game.name);
     println!("players: 2 (P1 moves first, sits at the bottom)");
-    println!("board: {} rows x {} columns, {} sites (a1 = site 0, bottom left)", game.rows, game.columns, game.sites());
+    println!(
+        "board: {} rows x {} columns, {} sites (a1 = site 0, bottom left)",
+        game.rows,
+        game.columns,
+        game.sites()
+    );
     if game.options.is_empty() {
         println!("options: none");
     } else {
@@ -29,11 +34,23 @@ pub fn info(args: InfoArgs) -> Result<(), String> {
                 OptionKind::Int { .. } => decl.describe_values(),
                 OptionKind::Choice { values, .. } => values.join(" | "),
             };
-            println!("  {} = {value} (default {default}; {values}){}", decl.name, if decl.doc.is_empty() { String::new() } else { format!(": {}", decl.doc) });
+            println!(
+                "  {} = {value} (default {default}; {values}){}",
+                decl.name,
+                if decl.doc.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", decl.doc)
+                }
+            );
         }
     }
     let m = &game.metadata;
-    for (label, text) in [("description", &m.description), ("source", &m.source), ("rules", &m.rules)] {
+    for (label, text) in [
+        ("description", &m.description),
+        ("source", &m.source),
+        ("rules", &m.rules),
+    ] {
         if !text.is_empty() {
             println!("{label}: {text}");
         }
@@ -55,8 +72,17 @@ pub struct MovesArgs {
 pub fn replay_line(game: &Game, line: &str) -> Result<State, String> {
     let mut state = game.new_initial_state();
     for (i, text) in Game::split_moves(line).iter().enumerate() {
-        let m = game.parse_move(&state, text).map_err(|e| format!("error: move {} `{}` is not legal\n{}\nlegal here: {}", i + 1, text, game.render(&state), e.legal))?;
-        game.apply(&mut state, m).map_err(|e| format!("error: move {} `{text}`: {e}", i + 1))?;
+        let m = game.parse_move(&state, text).map_err(|e| {
+            format!(
+                "error: move {} `{}` is not legal\n{}\nlegal here: {}",
+                i + 1,
+                text,
+                game.render(&state),
+                e.legal
+            )
+        })?;
+        game.apply(&mut state, m)
+            .map_err(|e| format!("error: move {} `{text}`: {e}", i + 1))?;
     }
     Ok(state)
 }
@@ -104,7 +130,10 @@ pub struct PerftArgs {
 /// Prints `d count` for d = 1..=depth.
 pub fn perft(args: PerftArgs) -> Result<(), String> {
     if args.depth > 64 {
-        return Err(format!("error: depth {} is absurd; perft grows exponentially (try 1 to 10)", args.depth));
+        return Err(format!(
+            "error: depth {} is absurd; perft grows exponentially (try 1 to 10)",
+            args.depth
+        ));
     }
     let game = args.game.load()?;
     let state = replay_line(&game, &args.moves)?;
@@ -121,6 +150,9 @@ pub fn perft(args: PerftArgs) -> Result<(), String> {
     }
     let total: u64 = counts.iter().sum();
     let secs = start.elapsed().as_secs_f64();
-    eprintln!("{total} nodes in {secs:.3} s ({:.0} nodes/s)", total as f64 / secs.max(1e-9));
+    eprintln!(
+        "{total} nodes in {secs:.3} s ({:.0} nodes/s)",
+        total as f64 / secs.max(1e-9)
+    );
     Ok(())
 }

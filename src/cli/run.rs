@@ -58,7 +58,11 @@ impl Totals {
             _ => self.draws += 1,
         }
         let len = p.edges as u64;
-        self.min = if self.games == 0 { len } else { self.min.min(len) };
+        self.min = if self.games == 0 {
+            len
+        } else {
+            self.min.min(len)
+        };
         self.max = self.max.max(len);
         self.edges += len;
         self.moves += p.moves as u64;
@@ -87,9 +91,19 @@ impl Totals {
 
 /// Where `--record` writes trials: the directory, the game file as given, and a flag raised when
 /// a trial cannot be written.
-type Record<'a> = Option<(&'a std::path::Path, &'a str, &'a std::sync::atomic::AtomicBool)>;
+type Record<'a> = Option<(
+    &'a std::path::Path,
+    &'a str,
+    &'a std::sync::atomic::AtomicBool,
+)>;
 
-fn play_range(game: &Game, seed: u64, range: std::ops::Range<u64>, bar: &indicatif::ProgressBar, record: Record) -> Totals {
+fn play_range(
+    game: &Game,
+    seed: u64,
+    range: std::ops::Range<u64>,
+    bar: &indicatif::ProgressBar,
+    record: Record,
+) -> Totals {
     let mut state = game.new_initial_state();
     let start = state.clone();
     let mut buf = ludus::engine::Scratch::default();
@@ -106,7 +120,11 @@ fn play_range(game: &Game, seed: u64, range: std::ops::Range<u64>, bar: &indicat
                     eprintln!("error: {e}");
                 }
             }
-            t = t.add(Playout { status: end.status(), edges: end.edges_played(), moves: end.moves_played() });
+            t = t.add(Playout {
+                status: end.status(),
+                edges: end.edges_played(),
+                moves: end.moves_played(),
+            });
         } else {
             t = t.add(playout(game, &mut state, &mut rng, &mut buf));
         }
@@ -120,14 +138,22 @@ fn play_range(game: &Game, seed: u64, range: std::ops::Range<u64>, bar: &indicat
 /// Plays the playouts and prints the figures.
 pub fn run(args: RunArgs) -> Result<(), String> {
     let game = args.game.load()?;
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if threads == 0 || threads > 1024 {
-        return Err(format!("error: --threads {threads} is out of range (1 to 1024)"));
+        return Err(format!(
+            "error: --threads {threads} is out of range (1 to 1024)"
+        ));
     }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| format!("error: cannot start threads: {e}"))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("error: cannot start threads: {e}"))?;
     let file = args.game.file.display().to_string();
     if let Some(dir) = &args.record {
-        std::fs::create_dir_all(dir).map_err(|e| format!("error: cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("error: cannot create {}: {e}", dir.display()))?;
     }
     let failed = std::sync::atomic::AtomicBool::new(false);
     let record = args.record.as_deref().map(|d| (d, file.as_str(), &failed));
@@ -139,7 +165,15 @@ pub fn run(args: RunArgs) -> Result<(), String> {
     let totals = pool.install(|| {
         (0..chunks)
             .into_par_iter()
-            .map(|c| play_range(&game, args.seed, c * chunk..((c + 1) * chunk).min(args.playouts), &bar, record))
+            .map(|c| {
+                play_range(
+                    &game,
+                    args.seed,
+                    c * chunk..((c + 1) * chunk).min(args.playouts),
+                    &bar,
+                    record,
+                )
+            })
             .reduce(Totals::default, Totals::merge)
     });
     bar.finish_and_clear();
@@ -172,11 +206,25 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         ),
         Format::Text => {
             let pct = |k: u64| 100.0 * k as f64 / n;
-            println!("{}: {} random playouts, seed {}", game.name, totals.games, args.seed);
-            println!("  P1 wins  {:>8} ({:.1}%)", totals.wins[0], pct(totals.wins[0]));
-            println!("  P2 wins  {:>8} ({:.1}%)", totals.wins[1], pct(totals.wins[1]));
+            println!(
+                "{}: {} random playouts, seed {}",
+                game.name, totals.games, args.seed
+            );
+            println!(
+                "  P1 wins  {:>8} ({:.1}%)",
+                totals.wins[0],
+                pct(totals.wins[0])
+            );
+            println!(
+                "  P2 wins  {:>8} ({:.1}%)",
+                totals.wins[1],
+                pct(totals.wins[1])
+            );
             println!("  draws    {:>8} ({:.1}%)", totals.draws, pct(totals.draws));
-            println!("  length   mean {mean:.1}, min {}, max {} edges (moves and throws)", totals.min, totals.max);
+            println!(
+                "  length   mean {mean:.1}, min {}, max {} edges (moves and throws)",
+                totals.min, totals.max
+            );
             println!("  speed    {pps:.0} playouts/s, {eps:.0} edges/s on {threads} thread(s)");
         }
     }

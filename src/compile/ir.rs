@@ -43,7 +43,11 @@ impl Sites {
     /// Whether the two sets share a site.
     #[inline]
     pub fn intersects(&self, other: &Sites) -> bool {
-        (self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2]) | (self.0[3] & other.0[3]) != 0
+        (self.0[0] & other.0[0])
+            | (self.0[1] & other.0[1])
+            | (self.0[2] & other.0[2])
+            | (self.0[3] & other.0[3])
+            != 0
     }
 
     /// Whether the set is empty.
@@ -61,13 +65,23 @@ impl Sites {
     /// The sites in both sets.
     #[inline]
     pub fn and(&self, other: &Sites) -> Sites {
-        Sites([self.0[0] & other.0[0], self.0[1] & other.0[1], self.0[2] & other.0[2], self.0[3] & other.0[3]])
+        Sites([
+            self.0[0] & other.0[0],
+            self.0[1] & other.0[1],
+            self.0[2] & other.0[2],
+            self.0[3] & other.0[3],
+        ])
     }
 
     /// The sites of `self` not in `other`.
     #[inline]
     pub fn and_not(&self, other: &Sites) -> Sites {
-        Sites([self.0[0] & !other.0[0], self.0[1] & !other.0[1], self.0[2] & !other.0[2], self.0[3] & !other.0[3]])
+        Sites([
+            self.0[0] & !other.0[0],
+            self.0[1] & !other.0[1],
+            self.0[2] & !other.0[2],
+            self.0[3] & !other.0[3],
+        ])
     }
 
     /// The set moved by `delta` sites (site s becomes s + delta); sites leaving 0..256 drop out.
@@ -77,19 +91,38 @@ impl Sites {
         // Steps on a grid move by less than a word: the common case, without branches per word.
         if (1..64).contains(&delta) {
             let b = delta as u32;
-            return Sites([w[0] << b, (w[1] << b) | (w[0] >> (64 - b)), (w[2] << b) | (w[1] >> (64 - b)), (w[3] << b) | (w[2] >> (64 - b))]);
+            return Sites([
+                w[0] << b,
+                (w[1] << b) | (w[0] >> (64 - b)),
+                (w[2] << b) | (w[1] >> (64 - b)),
+                (w[3] << b) | (w[2] >> (64 - b)),
+            ]);
         }
         if (-63..0).contains(&delta) {
             let b = delta.unsigned_abs();
-            return Sites([(w[0] >> b) | (w[1] << (64 - b)), (w[1] >> b) | (w[2] << (64 - b)), (w[2] >> b) | (w[3] << (64 - b)), w[3] >> b]);
+            return Sites([
+                (w[0] >> b) | (w[1] << (64 - b)),
+                (w[1] >> b) | (w[2] << (64 - b)),
+                (w[2] >> b) | (w[3] << (64 - b)),
+                w[3] >> b,
+            ]);
         }
         let mut out = [0u64; 4];
-        let (words, bits) = ((delta.unsigned_abs() / 64) as usize, delta.unsigned_abs() % 64);
+        let (words, bits) = (
+            (delta.unsigned_abs() / 64) as usize,
+            delta.unsigned_abs() % 64,
+        );
         for (i, slot) in out.iter_mut().enumerate() {
             let (hi, lo) = if delta >= 0 {
-                (i.checked_sub(words).map(|j| self.0[j]), i.checked_sub(words + 1).map(|j| self.0[j]))
+                (
+                    i.checked_sub(words).map(|j| self.0[j]),
+                    i.checked_sub(words + 1).map(|j| self.0[j]),
+                )
             } else {
-                ((i + words < 4).then(|| self.0[i + words]), (i + words + 1 < 4).then(|| self.0[i + words + 1]))
+                (
+                    (i + words < 4).then(|| self.0[i + words]),
+                    (i + words + 1 < 4).then(|| self.0[i + words + 1]),
+                )
             };
             let hi = hi.unwrap_or(0);
             let lo = lo.unwrap_or(0);
@@ -122,7 +155,10 @@ impl Sites {
     /// The sites in ascending order.
     #[inline]
     pub fn iter(&self) -> SitesIter {
-        SitesIter { words: self.0, word: 0 }
+        SitesIter {
+            words: self.0,
+            word: 0,
+        }
     }
 }
 
@@ -534,10 +570,18 @@ mod tests {
         let set = Sites::of(&[0, 5, 63, 64, 130, 255]);
         for delta in [-200, -64, -63, -7, -1, 0, 1, 7, 63, 64, 65, 200] {
             let moved: Vec<u8> = set.shifted(delta).iter().collect();
-            let expected: Vec<u8> = set.iter().map(|s| s as i32 + delta).filter(|s| (0..256).contains(s)).map(|s| s as u8).collect();
+            let expected: Vec<u8> = set
+                .iter()
+                .map(|s| s as i32 + delta)
+                .filter(|s| (0..256).contains(s))
+                .map(|s| s as u8)
+                .collect();
             assert_eq!(moved, expected, "delta {delta}");
         }
-        assert_eq!((0..6).map(|k| set.nth(k)).collect::<Vec<_>>(), [0, 5, 63, 64, 130, 255].map(Some).to_vec());
+        assert_eq!(
+            (0..6).map(|k| set.nth(k)).collect::<Vec<_>>(),
+            [0, 5, 63, 64, 130, 255].map(Some).to_vec()
+        );
         assert_eq!(set.nth(6), None);
     }
 }

@@ -8,7 +8,10 @@ use crate::compile::ir::{Game, Gen};
 const PREFIXES: [&str; 4] = ["place", "sow", "throw", "all"];
 
 pub(super) fn site_name(game: &Game, site: u8) -> String {
-    let (row, col) = (site as usize / game.columns.max(1), site as usize % game.columns.max(1));
+    let (row, col) = (
+        site as usize / game.columns.max(1),
+        site as usize % game.columns.max(1),
+    );
     if game.columns <= 26 {
         format!("{}{}", (b'a' + col as u8) as char, row + 1)
     } else {
@@ -24,7 +27,11 @@ pub(super) fn write(game: &Game, state: &State, m: Move) -> String {
         return format!("throw {v}");
     }
     let (from, to) = (site_name(game, m.from), site_name(game, m.to));
-    let enemy = state.board.cells.get(m.to as usize).is_some_and(|c| c.owner != 0 && c.owner != state.mover + 1);
+    let enemy = state
+        .board
+        .cells
+        .get(m.to as usize)
+        .is_some_and(|c| c.owner != 0 && c.owner != state.mover + 1);
     match game.gens.get(m.gen as usize).map(|g| &g.gen) {
         Some(Gen::Place { .. }) => format!("place {to}"),
         Some(Gen::Step { .. }) => format!("{from}-{to}"),
@@ -55,19 +62,36 @@ pub(super) fn split(text: &str) -> Vec<String> {
 }
 
 pub(super) fn parse(game: &Game, state: &State, text: &str) -> Result<Move, MoveError> {
-    let wanted = text.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase();
+    let wanted = text
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_lowercase();
     let (candidates, what): (Vec<Move>, _) = match state.node {
-        NodeType::Chance => (game.chance_outcomes(state).into_iter().map(|o| o.0).collect(), "throw"),
+        NodeType::Chance => (
+            game.chance_outcomes(state)
+                .into_iter()
+                .map(|o| o.0)
+                .collect(),
+            "throw",
+        ),
         NodeType::Decision => (game.moves(state), "move"),
         NodeType::Terminal => (Vec::new(), "move (the game is over)"),
     };
     let written: Vec<String> = candidates.iter().map(|&m| write(game, state, m)).collect();
-    match written.iter().position(|w| w.to_ascii_lowercase() == wanted) {
+    match written
+        .iter()
+        .position(|w| w.to_ascii_lowercase() == wanted)
+    {
         Some(i) => Ok(candidates[i]),
         None => Err(MoveError {
             text: text.to_string(),
             what,
-            legal: if written.is_empty() { "none".into() } else { written.join(", ") },
+            legal: if written.is_empty() {
+                "none".into()
+            } else {
+                written.join(", ")
+            },
         }),
     }
 }

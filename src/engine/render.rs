@@ -1,11 +1,14 @@
 //! The position as ASCII, for `ludus moves`, `ludus play` and golden tests.
 
-use super::state::{NodeType, State, Status};
 use super::notation::site_name;
+use super::state::{NodeType, State, Status};
 use crate::compile::ir::{Game, Setup};
 
 pub(super) fn board(game: &Game, state: &State) -> String {
-    let on_tracks = game.setup.iter().any(|s| matches!(s, Setup::Pieces { track: Some(_), .. }));
+    let on_tracks = game
+        .setup
+        .iter()
+        .any(|s| matches!(s, Setup::Pieces { track: Some(_), .. }));
     let counters = game.setup.iter().any(|s| matches!(s, Setup::Fill(..)));
     let cell_text = |site: usize| -> String {
         let c = state.board.cells[site];
@@ -25,7 +28,11 @@ pub(super) fn board(game: &Game, state: &State) -> String {
             }
         }
     };
-    let width = (0..game.sites()).map(|s| cell_text(s).len()).max().unwrap_or(1).max(2);
+    let width = (0..game.sites())
+        .map(|s| cell_text(s).len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
     let mut out = String::new();
     let status = match (state.node, state.status) {
         (NodeType::Terminal, Status::Won(p)) => format!("game over: P{} wins", p + 1),
@@ -33,9 +40,25 @@ pub(super) fn board(game: &Game, state: &State) -> String {
         (NodeType::Chance, _) => format!("P{} to throw", state.mover + 1),
         (NodeType::Decision, _) => format!("P{} to move", state.mover + 1),
     };
-    let phase = if game.phases.len() > 1 { format!(", phase {}", game.phase_names.get(state.phase as usize).map_or("?", String::as_str)) } else { String::new() };
-    let pips = if !game.dice.is_empty() && state.node == NodeType::Decision { format!(", pips {}", state.pips) } else { String::new() };
-    out.push_str(&format!("{}: {status}{phase}{pips}, {} moves played\n", game.name, state.moves_played));
+    let phase = if game.phases.len() > 1 {
+        format!(
+            ", phase {}",
+            game.phase_names
+                .get(state.phase as usize)
+                .map_or("?", String::as_str)
+        )
+    } else {
+        String::new()
+    };
+    let pips = if !game.dice.is_empty() && state.node == NodeType::Decision {
+        format!(", pips {}", state.pips)
+    } else {
+        String::new()
+    };
+    out.push_str(&format!(
+        "{}: {status}{phase}{pips}, {} moves played\n",
+        game.name, state.moves_played
+    ));
     for row in (0..game.rows).rev() {
         out.push_str(&format!("{:>3} ", row + 1));
         for col in 0..game.columns {
@@ -46,16 +69,31 @@ pub(super) fn board(game: &Game, state: &State) -> String {
     out.push_str("    ");
     for col in 0..game.columns {
         let name = site_name(game, col as u8);
-        let letters: String = name.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
-        out.push_str(&format!(" {:>width$}", if letters.is_empty() { name } else { letters }));
+        let letters: String = name
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        out.push_str(&format!(
+            " {:>width$}",
+            if letters.is_empty() { name } else { letters }
+        ));
     }
     out.push('\n');
     if game.hands {
-        out.push_str(&format!("hands: P1 {}, P2 {}\n", state.board.hand[0], state.board.hand[1]));
+        out.push_str(&format!(
+            "hands: P1 {}, P2 {}\n",
+            state.board.hand[0], state.board.hand[1]
+        ));
     }
-    out.push_str(&format!("stores: P1 {}, P2 {}\n", state.board.store[0], state.board.store[1]));
+    out.push_str(&format!(
+        "stores: P1 {}, P2 {}\n",
+        state.board.store[0], state.board.store[1]
+    ));
     for (i, (name, _)) in game.vars.iter().enumerate() {
-        out.push_str(&format!("{name}: P1 {}, P2 {}\n", state.board.vars[0][i], state.board.vars[1][i]));
+        out.push_str(&format!(
+            "{name}: P1 {}, P2 {}\n",
+            state.board.vars[0][i], state.board.vars[1][i]
+        ));
     }
     out
 }

@@ -82,8 +82,15 @@ impl<'a> Ctx<'a> {
         match e {
             IntExpr::Lit(v) => *v,
             IntExpr::Pips => self.state.pips as i64,
-            IntExpr::CountIn(r) => self.sites(*r).iter().map(|&s| self.board.cells[s as usize].count as i64).sum(),
-            IntExpr::PiecesOnBoard(w) => self.board.owned[self.who(*w) as usize].iter().map(|s| self.board.cells[s as usize].count as i64).sum(),
+            IntExpr::CountIn(r) => self
+                .sites(*r)
+                .iter()
+                .map(|&s| self.board.cells[s as usize].count as i64)
+                .sum(),
+            IntExpr::PiecesOnBoard(w) => self.board.owned[self.who(*w) as usize]
+                .iter()
+                .map(|s| self.board.cells[s as usize].count as i64)
+                .sum(),
             IntExpr::InHand(w) => self.board.hand[self.who(*w) as usize] as i64,
             IntExpr::Score(w) => self.board.store[self.who(*w) as usize] as i64,
             IntExpr::Var(w, v) => self.board.vars[self.who(*w) as usize][*v as usize] as i64,
@@ -120,7 +127,9 @@ impl<'a> Ctx<'a> {
                 self.board.hand[p as usize] == 0 && self.board.owned[p as usize].is_empty()
             }
             Cond::Repeated => self.repeated,
-            Cond::SownInto(r) => self.game.regions[r.0 as usize].mask[self.mover as usize].intersects(&self.sown),
+            Cond::SownInto(r) => {
+                self.game.regions[r.0 as usize].mask[self.mover as usize].intersects(&self.sown)
+            }
         }
     }
 }
@@ -144,7 +153,13 @@ pub(crate) fn generate(game: &Game, state: &State, out: &mut Vec<Move>) {
     }
 }
 
-pub(super) fn expr_moves(ctx: &Ctx, e: &MoveExpr, out: &mut Vec<Move>, lazy: &mut Option<&mut Vec<u16>>, tag: u16) {
+pub(super) fn expr_moves(
+    ctx: &Ctx,
+    e: &MoveExpr,
+    out: &mut Vec<Move>,
+    lazy: &mut Option<&mut Vec<u16>>,
+    tag: u16,
+) {
     match e {
         MoveExpr::Gen(g) => {
             gen_moves(ctx, *g, out);
@@ -160,7 +175,9 @@ pub(super) fn expr_moves(ctx: &Ctx, e: &MoveExpr, out: &mut Vec<Move>, lazy: &mu
                 expr_moves(ctx, b, out, lazy, tag)
             }
         }
-        MoveExpr::Filter(id, inner) if lazy.is_some() && tag == NO_FILTER => expr_moves(ctx, inner, out, lazy, *id),
+        MoveExpr::Filter(id, inner) if lazy.is_some() && tag == NO_FILTER => {
+            expr_moves(ctx, inner, out, lazy, *id)
+        }
         MoveExpr::Filter(id, inner) => {
             let start = out.len();
             expr_moves(ctx, inner, out, lazy, tag);
@@ -199,7 +216,15 @@ pub(super) fn passes(game: &Game, state: &State, filter: u16, m: Move) -> bool {
 
 /// Where a hop from `from` in direction `d` lands, if it can.
 #[inline]
-pub(super) fn hop_landing(game: &Game, cells: &[Cell], mover: u8, from: u8, d: u8, run_in: Option<RegionRef>, edge_last: bool) -> Option<u8> {
+pub(super) fn hop_landing(
+    game: &Game,
+    cells: &[Cell],
+    mover: u8,
+    from: u8,
+    d: u8,
+    run_in: Option<RegionRef>,
+    edge_last: bool,
+) -> Option<u8> {
     let opp = 2 - mover;
     let mut last = NO_SITE;
     let mut t = game.neighbours[from as usize][d as usize];
@@ -234,7 +259,13 @@ fn track_target(track: &Track, player: u8, pos: u8, steps: i64) -> Option<(u8, u
 }
 
 /// The pieces an advance-all moves, their count and the steps left for the chosen one.
-fn group(board: &Board, mover: u8, state: Option<u8>, steps: i64, out: &mut [u8; 256]) -> (usize, i64) {
+fn group(
+    board: &Board,
+    mover: u8,
+    state: Option<u8>,
+    steps: i64,
+    out: &mut [u8; 256],
+) -> (usize, i64) {
     let me = mover + 1;
     let mut n = 0;
     for (s, c) in board.cells.iter().enumerate() {
@@ -247,11 +278,23 @@ fn group(board: &Board, mover: u8, state: Option<u8>, steps: i64, out: &mut [u8;
 }
 
 /// The final sites of an advance-all with `chosen` going on; `None` if two end together or on an own piece.
-fn group_targets(board: &Board, track: &Track, mover: u8, members: &[u8], chosen: u8, rest: i64, out: &mut [(u8, u8); 256]) -> Option<()> {
+fn group_targets(
+    board: &Board,
+    track: &Track,
+    mover: u8,
+    members: &[u8],
+    chosen: u8,
+    rest: i64,
+    out: &mut [(u8, u8); 256],
+) -> Option<()> {
     let me = mover + 1;
     for (i, &s) in members.iter().enumerate() {
         let c = board.cells[s as usize];
-        let steps = if s == chosen { rest.saturating_add(1) } else { 1 };
+        let steps = if s == chosen {
+            rest.saturating_add(1)
+        } else {
+            1
+        };
         let (t, np) = track_target(track, mover, c.pos, steps)?;
         let tc = board.cells[t as usize];
         if tc.owner == me && !members.contains(&t) {
@@ -288,13 +331,18 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
                 let nb = &game.neighbours[s as usize];
                 for &d in dirs {
                     let t = nb[d as usize];
-                    if t != NO_SITE && !board.filled.contains(t) && region_has(game, *to, mover, t) {
+                    if t != NO_SITE && !board.filled.contains(t) && region_has(game, *to, mover, t)
+                    {
                         out.push(Move::new(g, s, t));
                     }
                 }
             }
         }
-        Gen::Hop { dirs, run_in, edge_last } => {
+        Gen::Hop {
+            dirs,
+            run_in,
+            edge_last,
+        } => {
             let theirs = &board.owned[(mover ^ 1) as usize];
             for s in mine.iter() {
                 let nb = &game.neighbours[s as usize];
@@ -336,7 +384,12 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
                 }
             }
         }
-        Gen::Advance { track, steps, state, .. } => {
+        Gen::Advance {
+            track,
+            steps,
+            state,
+            ..
+        } => {
             let k = ctx.int(steps);
             if k <= 0 {
                 return;
@@ -354,7 +407,12 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
                 }
             }
         }
-        Gen::AdvanceAll { track, steps, state, .. } => {
+        Gen::AdvanceAll {
+            track,
+            steps,
+            state,
+            ..
+        } => {
             let mut members = [0u8; 256];
             let (count, rest) = group(board, mover, *state, ctx.int(steps), &mut members);
             if count < 2 || rest < 0 {
@@ -366,7 +424,8 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
             // With nothing left over, every choice is the same move: list it once.
             let choices = if rest == 0 { &members[..1] } else { members };
             for &chosen in choices {
-                if group_targets(board, track, mover, members, chosen, rest, &mut targets).is_some() {
+                if group_targets(board, track, mover, members, chosen, rest, &mut targets).is_some()
+                {
                     let i = members.iter().position(|&m| m == chosen).unwrap_or(0);
                     out.push(Move::new(g, chosen, targets[i].0));
                 }
@@ -376,15 +435,28 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
 }
 
 /// Applies a generator's move to a board, with its `then` effects.
-pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8, m: Move) -> Effects {
+pub(crate) fn apply_gen(
+    game: &Game,
+    state: &State,
+    board: &mut Board,
+    mover: u8,
+    m: Move,
+) -> Effects {
     let mut fx = Effects::default();
     let me = mover + 1;
-    let Some(def) = game.gens.get(m.gen as usize) else { return fx };
+    let Some(def) = game.gens.get(m.gen as usize) else {
+        return fx;
+    };
     let (from, to) = (m.from as usize, m.to as usize);
     if from >= board.cells.len() || to >= board.cells.len() {
         return fx;
     }
-    let piece = |count| Cell { count, owner: me, pos: 0, state: 0 };
+    let piece = |count| Cell {
+        count,
+        owner: me,
+        pos: 0,
+        state: 0,
+    };
     match &def.gen {
         Gen::Place { count, .. } => {
             board.hand[mover as usize] -= (*count).min(board.hand[mover as usize]);
@@ -394,14 +466,23 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
             board.take_one(from);
             board.put(to, piece(1));
         }
-        Gen::Hop { dirs, run_in, edge_last } => {
+        Gen::Hop {
+            dirs,
+            run_in,
+            edge_last,
+        } => {
             // Find the direction that lands on `to`, then clear the run.
-            let Some(d) = dirs.iter().copied().find(|&d| hop_landing(game, &board.cells, mover, m.from, d, *run_in, *edge_last) == Some(m.to)) else {
+            let Some(d) = dirs.iter().copied().find(|&d| {
+                hop_landing(game, &board.cells, mover, m.from, d, *run_in, *edge_last) == Some(m.to)
+            }) else {
                 return fx;
             };
             let opp = 2 - mover;
             let mut t = game.neighbours[from][d as usize];
-            while t != NO_SITE && board.cells[t as usize].owner == opp && region_has(game, *run_in, mover, t) {
+            while t != NO_SITE
+                && board.cells[t as usize].owner == opp
+                && region_has(game, *run_in, mover, t)
+            {
                 fx.captured += board.cells[t as usize].count as u32;
                 board.clear(t as usize);
                 t = game.neighbours[t as usize][d as usize];
@@ -409,9 +490,21 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
             board.store[mover as usize] += fx.captured;
             board.take_one(from);
             let landing = board.cells[to];
-            board.put(to, piece(if landing.owner == me { landing.count + 1 } else { 1 }));
+            board.put(
+                to,
+                piece(if landing.owner == me {
+                    landing.count + 1
+                } else {
+                    1
+                }),
+            );
         }
-        Gen::Sow { track, skip_origin, capture, .. } => {
+        Gen::Sow {
+            track,
+            skip_origin,
+            capture,
+            ..
+        } => {
             let tr = &game.tracks[*track as usize];
             let sites = &tr.sites[mover as usize];
             let len = sites.len();
@@ -466,7 +559,10 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
                     j = if j == 0 { len - 1 } else { j - 1 };
                 }
                 let wipes_out = cap.grand_slam == GrandSlam::NoCapture && {
-                    let total: u32 = region.sites[mover as usize].iter().map(|&s| board.cells[s as usize].count as u32).sum();
+                    let total: u32 = region.sites[mover as usize]
+                        .iter()
+                        .map(|&s| board.cells[s as usize].count as u32)
+                        .sum();
                     total == sum
                 };
                 if n > 0 && !wipes_out {
@@ -485,8 +581,21 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
             board.clear(from);
             board.add(to, c);
         }
-        Gen::Advance { track, steps, set_state, .. } => {
-            let ctx = Ctx { game, state, board, mover, sown: Sites::default(), stuck: None, repeated: false };
+        Gen::Advance {
+            track,
+            steps,
+            set_state,
+            ..
+        } => {
+            let ctx = Ctx {
+                game,
+                state,
+                board,
+                mover,
+                sown: Sites::default(),
+                stuck: None,
+                repeated: false,
+            };
             let k = ctx.int(steps);
             let tr = &game.tracks[*track as usize];
             let moving = board.cells[from];
@@ -496,18 +605,49 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
                 if target.owner != 0 && target.owner != me {
                     fx.captured = target.count as u32;
                 }
-                board.put(t as usize, Cell { count: 1, owner: me, pos: np, state: set_state.unwrap_or(moving.state) });
+                board.put(
+                    t as usize,
+                    Cell {
+                        count: 1,
+                        owner: me,
+                        pos: np,
+                        state: set_state.unwrap_or(moving.state),
+                    },
+                );
                 board.store[mover as usize] += fx.captured;
             }
         }
-        Gen::AdvanceAll { track, steps, state: filter, set_state } => {
-            let ctx = Ctx { game, state, board, mover, sown: Sites::default(), stuck: None, repeated: false };
+        Gen::AdvanceAll {
+            track,
+            steps,
+            state: filter,
+            set_state,
+        } => {
+            let ctx = Ctx {
+                game,
+                state,
+                board,
+                mover,
+                sown: Sites::default(),
+                stuck: None,
+                repeated: false,
+            };
             let k = ctx.int(steps);
             let mut members = [0u8; 256];
             let (count, rest) = group(board, mover, *filter, k, &mut members);
             let tr = &game.tracks[*track as usize];
             let mut targets = [(0u8, 0u8); 256];
-            if group_targets(board, tr, mover, &members[..count], m.from, rest, &mut targets).is_some() {
+            if group_targets(
+                board,
+                tr,
+                mover,
+                &members[..count],
+                m.from,
+                rest,
+                &mut targets,
+            )
+            .is_some()
+            {
                 let mut pieces = [Cell::default(); 256];
                 for (i, &s) in members[..count].iter().enumerate() {
                     pieces[i] = board.cells[s as usize];
@@ -519,7 +659,15 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
                     if target.owner != 0 && target.owner != me {
                         fx.captured += target.count as u32;
                     }
-                    board.put(t as usize, Cell { count: 1, owner: me, pos: np, state: set_state.unwrap_or(pieces[i].state) });
+                    board.put(
+                        t as usize,
+                        Cell {
+                            count: 1,
+                            owner: me,
+                            pos: np,
+                            state: set_state.unwrap_or(pieces[i].state),
+                        },
+                    );
                 }
                 board.store[mover as usize] += fx.captured;
             }
@@ -527,7 +675,15 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
     }
     for effect in &def.then {
         let Effect::SetVar(who, var, value) = effect;
-        let ctx = Ctx { game, state, board, mover, sown: fx.sown, stuck: None, repeated: false };
+        let ctx = Ctx {
+            game,
+            state,
+            board,
+            mover,
+            sown: fx.sown,
+            stuck: None,
+            repeated: false,
+        };
         let (p, v) = (ctx.who(*who), ctx.int(value));
         board.vars[p as usize][*var as usize] = v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
     }
@@ -535,7 +691,12 @@ pub(crate) fn apply_gen(game: &Game, state: &State, board: &mut Board, mover: u8
 }
 
 /// Applies an edge and settles the next node; `moves` receives the next decision's legal moves.
-pub(crate) fn apply_edge(game: &Game, s: &mut State, m: Move, moves: &mut Vec<Move>) -> Result<(), PlayError> {
+pub(crate) fn apply_edge(
+    game: &Game,
+    s: &mut State,
+    m: Move,
+    moves: &mut Vec<Move>,
+) -> Result<(), PlayError> {
     let (actor, repeated) = advance(game, s, m)?;
     settle(game, s, actor, repeated, moves);
     Ok(())
@@ -543,12 +704,25 @@ pub(crate) fn apply_edge(game: &Game, s: &mut State, m: Move, moves: &mut Vec<Mo
 
 /// Applies an edge and settles the next node as a playout does: returns the random legal move
 /// picked for the next decision, if there is one.
-pub(crate) fn apply_sampled(game: &Game, s: &mut State, m: Move, scratch: &mut Scratch, rng: &mut impl rand::Rng) -> Result<Option<Move>, PlayError> {
+pub(crate) fn apply_sampled(
+    game: &Game,
+    s: &mut State,
+    m: Move,
+    scratch: &mut Scratch,
+    rng: &mut impl rand::Rng,
+) -> Result<Option<Move>, PlayError> {
     let (actor, repeated) = advance(game, s, m)?;
     Ok(settle_sampled(game, s, actor, repeated, scratch, rng))
 }
 
-fn settle_sampled(game: &Game, s: &mut State, actor: u8, repeated: bool, scratch: &mut Scratch, rng: &mut impl rand::Rng) -> Option<Move> {
+fn settle_sampled(
+    game: &Game,
+    s: &mut State,
+    actor: u8,
+    repeated: bool,
+    scratch: &mut Scratch,
+    rng: &mut impl rand::Rng,
+) -> Option<Move> {
     s.node = match game.phases.get(s.phase as usize) {
         Some(Phase::Chance { .. }) => NodeType::Chance,
         _ => NodeType::Decision,
@@ -571,19 +745,34 @@ fn advance(game: &Game, s: &mut State, m: Move) -> Result<(u8, bool), PlayError>
         (NodeType::Terminal, _) => return Err(PlayError::GameOver),
         (NodeType::Chance, Some(Phase::Chance { dice, branches })) => {
             let Some(v) = m.throw_value() else {
-                return Err(PlayError::WrongNode("dice are to be thrown here, not a move made"));
+                return Err(PlayError::WrongNode(
+                    "dice are to be thrown here, not a move made",
+                ));
             };
             if !game.dice[*dice as usize].outcomes.iter().any(|o| o.0 == v) {
                 return Err(PlayError::Illegal);
             }
             s.pips = v;
             s.edges_played += 1;
-            let ctx = Ctx { game, state: s, board: &s.board, mover: actor, sown: Sites::default(), stuck: None, repeated: false };
-            branches.iter().find(|(c, _)| ctx.cond(c)).map_or(Action::EndTurn, |(_, a)| a.clone())
+            let ctx = Ctx {
+                game,
+                state: s,
+                board: &s.board,
+                mover: actor,
+                sown: Sites::default(),
+                stuck: None,
+                repeated: false,
+            };
+            branches
+                .iter()
+                .find(|(c, _)| ctx.cond(c))
+                .map_or(Action::EndTurn, |(_, a)| a.clone())
         }
         (NodeType::Decision, Some(Phase::Decision { next, .. })) => {
             if m.throw_value().is_some() {
-                return Err(PlayError::WrongNode("a move is to be made here, not dice thrown"));
+                return Err(PlayError::WrongNode(
+                    "a move is to be made here, not dice thrown",
+                ));
             }
             if !m.is_pass() {
                 if m.gen as usize >= game.gens.len() {
@@ -603,7 +792,15 @@ fn advance(game: &Game, s: &mut State, m: Move) -> Result<(u8, bool), PlayError>
     match action {
         Action::Goto(phase, pips) => {
             if let Some(p) = pips {
-                let ctx = Ctx { game, state: s, board: &s.board, mover: actor, sown: Sites::default(), stuck: None, repeated: false };
+                let ctx = Ctx {
+                    game,
+                    state: s,
+                    board: &s.board,
+                    mover: actor,
+                    sown: Sites::default(),
+                    stuck: None,
+                    repeated: false,
+                };
                 s.pips = ctx.int(&p).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
             }
             s.phase = phase;
@@ -647,7 +844,12 @@ pub(crate) fn settle(game: &Game, s: &mut State, actor: u8, repeated: bool, move
 /// Checks the end rules after an edge; returns whether the game is over.
 fn conclude(game: &Game, s: &mut State, actor: u8, repeated: bool, stuck: Option<u8>) -> bool {
     let rule = {
-        let ctx = Ctx { stuck, repeated, mover: actor, ..Ctx::of(game, s) };
+        let ctx = Ctx {
+            stuck,
+            repeated,
+            mover: actor,
+            ..Ctx::of(game, s)
+        };
         game.end.iter().find(|(c, _)| ctx.cond(c)).map(|(_, o)| o)
     };
     match rule {
@@ -676,7 +878,10 @@ fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
             };
             Status::Won(if *kind == ResultKind::Win { p } else { p ^ 1 })
         }
-        Outcome::ByScore { collect, draw_within } => {
+        Outcome::ByScore {
+            collect,
+            draw_within,
+        } => {
             if let Some(r) = collect {
                 for p in 0..2 {
                     for &site in &game.regions[*r as usize].sites[p] {
@@ -686,7 +891,15 @@ fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
                 }
             }
             let within = {
-                let ctx = Ctx { game, state: s, board: &s.board, mover: actor, sown: Sites::default(), stuck: None, repeated: false };
+                let ctx = Ctx {
+                    game,
+                    state: s,
+                    board: &s.board,
+                    mover: actor,
+                    sown: Sites::default(),
+                    stuck: None,
+                    repeated: false,
+                };
                 ctx.int(draw_within)
             };
             let diff = s.board.store[0] as i64 - s.board.store[1] as i64;
@@ -714,12 +927,28 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
     }
     for setup in &game.setup {
         match setup {
-            Setup::Fill(sites, count) => sites.iter().for_each(|&s| board.cells[s as usize].count = *count),
-            Setup::Hand(players, count) => players.iter().for_each(|&p| board.hand[p as usize] = *count),
-            Setup::Pieces { player, sites, track, state } => {
+            Setup::Fill(sites, count) => sites
+                .iter()
+                .for_each(|&s| board.cells[s as usize].count = *count),
+            Setup::Hand(players, count) => players
+                .iter()
+                .for_each(|&p| board.hand[p as usize] = *count),
+            Setup::Pieces {
+                player,
+                sites,
+                track,
+                state,
+            } => {
                 for &s in sites {
-                    let pos = track.map_or(0, |t| game.tracks[t as usize].first_index[*player as usize][s as usize]);
-                    board.cells[s as usize] = Cell { count: 1, owner: player + 1, pos: if pos == NO_SITE { 0 } else { pos }, state: *state };
+                    let pos = track.map_or(0, |t| {
+                        game.tracks[t as usize].first_index[*player as usize][s as usize]
+                    });
+                    board.cells[s as usize] = Cell {
+                        count: 1,
+                        owner: player + 1,
+                        pos: if pos == NO_SITE { 0 } else { pos },
+                        state: *state,
+                    };
                 }
             }
         }

@@ -28,14 +28,21 @@ pub struct Scratch {
 
 /// The random legal move a playout plays from a settled decision node, or a pass where the
 /// phase allows one; `None` if the player has no move.
-pub(crate) fn pick_in(game: &Game, s: &State, sc: &mut Scratch, rng: &mut impl Rng) -> Option<Move> {
+pub(crate) fn pick_in(
+    game: &Game,
+    s: &State,
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Move> {
     if s.node != NodeType::Decision {
         return None;
     }
     sc.groups.clear();
     sc.moves.clear();
     sc.needs.clear();
-    let Some(Phase::Decision { moves, pass, .. }) = game.phases.get(s.phase as usize) else { return None };
+    let Some(Phase::Decision { moves, pass, .. }) = game.phases.get(s.phase as usize) else {
+        return None;
+    };
     collect(&Ctx::of(game, s), moves, sc, NO_FILTER);
     let counted: u32 = sc.groups.iter().map(|g| g.count).sum();
     loop {
@@ -61,7 +68,11 @@ fn nth(game: &Game, groups: &[Group], mut r: u32) -> Move {
     for g in groups {
         if r < g.count {
             let from = g.origins.nth(r).unwrap_or(0);
-            let to = if g.dir == NO_DIR { from } else { game.neighbours[from as usize][g.dir as usize] };
+            let to = if g.dir == NO_DIR {
+                from
+            } else {
+                game.neighbours[from as usize][g.dir as usize]
+            };
             return Move::new(g.gen, from, to);
         }
         r -= g.count;
@@ -80,31 +91,54 @@ fn collect(ctx: &Ctx, e: &MoveExpr, sc: &mut Scratch, tag: u16) {
     let game = ctx.game;
     let board = ctx.board;
     let mover = ctx.mover as usize;
-    let mask = |r: &Option<RegionRef>| r.map_or(game.board_sites, |r| game.regions[r.0 as usize].mask[mover]);
+    let mask = |r: &Option<RegionRef>| {
+        r.map_or(game.board_sites, |r| game.regions[r.0 as usize].mask[mover])
+    };
     let group = |sc: &mut Scratch, gen, dir, origins: Sites| {
         let count = origins.len();
         if count > 0 {
-            sc.groups.push(Group { gen, dir, origins, count });
+            sc.groups.push(Group {
+                gen,
+                dir,
+                origins,
+                count,
+            });
         }
     };
     match e {
         MoveExpr::Gen(g) if tag == NO_FILTER => match &game.gens[*g as usize] {
-            GenDef { gen: Gen::Place { count, to }, then } if then.is_empty() => {
+            GenDef {
+                gen: Gen::Place { count, to },
+                then,
+            } if then.is_empty() => {
                 if board.hand[mover] >= *count {
                     group(sc, *g, NO_DIR, mask(to).and_not(&board.filled));
                 }
             }
-            GenDef { gen: Gen::Step { dirs, to }, then } if then.is_empty() => {
+            GenDef {
+                gen: Gen::Step { dirs, to },
+                then,
+            } if then.is_empty() => {
                 let free = mask(to).and_not(&board.filled);
                 for &d in dirs {
                     group(sc, *g, d, board.owned[mover].and(&reaching(game, d, &free)));
                 }
             }
-            GenDef { gen: Gen::Hop { dirs, run_in, edge_last }, .. } => {
+            GenDef {
+                gen:
+                    Gen::Hop {
+                        dirs,
+                        run_in,
+                        edge_last,
+                    },
+                ..
+            } => {
                 let prey = board.owned[mover ^ 1].and(&mask(run_in));
                 for &d in dirs {
                     for s in board.owned[mover].and(&reaching(game, d, &prey)).iter() {
-                        if let Some(t) = hop_landing(game, &board.cells, ctx.mover, s, d, *run_in, *edge_last) {
+                        if let Some(t) =
+                            hop_landing(game, &board.cells, ctx.mover, s, d, *run_in, *edge_last)
+                        {
                             sc.moves.push(Move::new(*g, s, t));
                         }
                     }

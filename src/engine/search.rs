@@ -24,7 +24,16 @@ pub fn perft(game: &Game, state: &State, depth: usize) -> Vec<u64> {
             if depth > 1 && game.apply_and_generate(&mut child, m, &mut moves).is_ok() {
                 let mut states: Vec<State> = (0..depth).map(|_| child.clone()).collect();
                 let mut bufs: Vec<Vec<Move>> = (0..depth).map(|_| Vec::new()).collect();
-                walk(game, &child, &moves, 2, depth, &mut counts, &mut states, &mut bufs);
+                walk(
+                    game,
+                    &child,
+                    &moves,
+                    2,
+                    depth,
+                    &mut counts,
+                    &mut states,
+                    &mut bufs,
+                );
             }
             counts
         })
@@ -56,7 +65,11 @@ pub fn perft_divide(game: &Game, state: &State, depth: usize) -> Vec<(String, u6
 
 fn edges(game: &Game, state: &State) -> Vec<Move> {
     match state.node {
-        NodeType::Chance => game.chance_outcomes(state).into_iter().map(|o| o.0).collect(),
+        NodeType::Chance => game
+            .chance_outcomes(state)
+            .into_iter()
+            .map(|o| o.0)
+            .collect(),
         NodeType::Decision => game.moves(state),
         NodeType::Terminal => Vec::new(),
     }
@@ -65,7 +78,16 @@ fn edges(game: &Game, state: &State) -> Vec<Move> {
 /// Visits the children of `state`, which sits at depth `d - 1`, counting nodes at depth `d` and
 /// below. `states` and `bufs` hold one reusable state and move buffer per remaining depth.
 #[allow(clippy::too_many_arguments)]
-fn walk(game: &Game, state: &State, moves: &[Move], d: usize, depth: usize, counts: &mut [u64], states: &mut [State], bufs: &mut [Vec<Move>]) {
+fn walk(
+    game: &Game,
+    state: &State,
+    moves: &[Move],
+    d: usize,
+    depth: usize,
+    counts: &mut [u64],
+    states: &mut [State],
+    bufs: &mut [Vec<Move>],
+) {
     let throws = super::rules::throws(game, state);
     let n = match state.node {
         NodeType::Terminal => return,
@@ -76,7 +98,11 @@ fn walk(game: &Game, state: &State, moves: &[Move], d: usize, depth: usize, coun
     if d == depth {
         return;
     }
-    let (Some((child, states)), Some((buf, bufs))) = (states.split_first_mut(), bufs.split_first_mut()) else { return };
+    let (Some((child, states)), Some((buf, bufs))) =
+        (states.split_first_mut(), bufs.split_first_mut())
+    else {
+        return;
+    };
     for i in 0..n {
         let m = match state.node {
             NodeType::Chance => Move::throw(throws[i].0),
@@ -102,7 +128,12 @@ pub struct Playout {
 
 /// Plays uniformly random moves (chance drawn with its true probabilities) from `state` to the end.
 /// `state` is left at the final position; `scratch` holds reusable buffers.
-pub fn playout(game: &Game, state: &mut State, rng: &mut impl Rng, scratch: &mut Scratch) -> Playout {
+pub fn playout(
+    game: &Game,
+    state: &mut State,
+    rng: &mut impl Rng,
+    scratch: &mut Scratch,
+) -> Playout {
     let mut next = sample::pick_in(game, state, scratch, rng);
     loop {
         let m = match state.node {

@@ -225,7 +225,10 @@ impl State {
 
     /// A player variable.
     pub fn var(&self, player: u8, var: usize) -> i32 {
-        self.board.vars[player as usize & 1].get(var).copied().unwrap_or(0)
+        self.board.vars[player as usize & 1]
+            .get(var)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The current throw (or the value a phase set).
@@ -261,7 +264,12 @@ impl State {
                 h.add(v as u32 as u64);
             }
         }
-        h.add(self.mover as u64 | (self.phase as u64) << 8 | (self.pips as u32 as u64) << 16 | (self.node as u64) << 48);
+        h.add(
+            self.mover as u64
+                | (self.phase as u64) << 8
+                | (self.pips as u32 as u64) << 16
+                | (self.node as u64) << 48,
+        );
         h.finish()
     }
 
@@ -319,7 +327,11 @@ impl Move {
 
     /// The pass.
     pub fn pass() -> Move {
-        Move { gen: Move::PASS, from: 0, to: 0 }
+        Move {
+            gen: Move::PASS,
+            from: 0,
+            to: 0,
+        }
     }
 
     /// A throw of the given value.
@@ -343,7 +355,8 @@ impl Move {
 
     /// The value if this is a throw.
     pub fn throw_value(&self) -> Option<i32> {
-        (self.gen == Move::THROW).then_some((self.from as u16 | (self.to as u16) << 8) as i16 as i32)
+        (self.gen == Move::THROW)
+            .then_some((self.from as u16 | (self.to as u16) << 8) as i16 as i32)
     }
 
     /// The origin site of a generator move.
