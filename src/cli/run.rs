@@ -138,18 +138,7 @@ fn play_range(
 /// Plays the playouts and prints the figures.
 pub fn run(args: RunArgs) -> Result<(), String> {
     let game = args.game.load()?;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 || threads > 1024 {
-        return Err(format!(
-            "error: --threads {threads} is out of range (1 to 1024)"
-        ));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| format!("error: cannot start threads: {e}"))?;
+    let (pool, threads) = super::thread_pool(args.threads)?;
     let file = args.game.file.display().to_string();
     if let Some(dir) = &args.record {
         std::fs::create_dir_all(dir)

@@ -50,6 +50,16 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
+    /// The context of a board with `mover` as `Mover` (in effects and end rules).
+    #[inline]
+    pub fn after(game: &'a Game, state: &'a State, board: &'a Board, mover: u8) -> Ctx<'a> {
+        Ctx {
+            board,
+            mover,
+            ..Ctx::of(game, state)
+        }
+    }
+
     /// The context of a position before a move: `Mover` is the player to move.
     #[inline]
     pub fn of(game: &'a Game, state: &'a State) -> Ctx<'a> {
@@ -587,15 +597,7 @@ pub(crate) fn apply_gen(
             set_state,
             ..
         } => {
-            let ctx = Ctx {
-                game,
-                state,
-                board,
-                mover,
-                sown: Sites::default(),
-                stuck: None,
-                repeated: false,
-            };
+            let ctx = Ctx::after(game, state, board, mover);
             let k = ctx.int(steps);
             let tr = &game.tracks[*track as usize];
             let moving = board.cells[from];
@@ -623,15 +625,7 @@ pub(crate) fn apply_gen(
             state: filter,
             set_state,
         } => {
-            let ctx = Ctx {
-                game,
-                state,
-                board,
-                mover,
-                sown: Sites::default(),
-                stuck: None,
-                repeated: false,
-            };
+            let ctx = Ctx::after(game, state, board, mover);
             let k = ctx.int(steps);
             let mut members = [0u8; 256];
             let (count, rest) = group(board, mover, *filter, k, &mut members);
@@ -754,15 +748,7 @@ fn advance(game: &Game, s: &mut State, m: Move) -> Result<(u8, bool), PlayError>
             }
             s.pips = v;
             s.edges_played += 1;
-            let ctx = Ctx {
-                game,
-                state: s,
-                board: &s.board,
-                mover: actor,
-                sown: Sites::default(),
-                stuck: None,
-                repeated: false,
-            };
+            let ctx = Ctx::after(game, s, &s.board, actor);
             branches
                 .iter()
                 .find(|(c, _)| ctx.cond(c))
@@ -792,15 +778,7 @@ fn advance(game: &Game, s: &mut State, m: Move) -> Result<(u8, bool), PlayError>
     match action {
         Action::Goto(phase, pips) => {
             if let Some(p) = pips {
-                let ctx = Ctx {
-                    game,
-                    state: s,
-                    board: &s.board,
-                    mover: actor,
-                    sown: Sites::default(),
-                    stuck: None,
-                    repeated: false,
-                };
+                let ctx = Ctx::after(game, s, &s.board, actor);
                 s.pips = ctx.int(&p).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
             }
             s.phase = phase;
@@ -891,15 +869,7 @@ fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
                 }
             }
             let within = {
-                let ctx = Ctx {
-                    game,
-                    state: s,
-                    board: &s.board,
-                    mover: actor,
-                    sown: Sites::default(),
-                    stuck: None,
-                    repeated: false,
-                };
+                let ctx = Ctx::after(game, s, &s.board, actor);
                 ctx.int(draw_within)
             };
             let diff = s.board.store[0] as i64 - s.board.store[1] as i64;
