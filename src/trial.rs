@@ -338,7 +338,7 @@ impl Trial {
         t
     }
 
-    /// A file name for the trial: game, origin, seed and index, e.g. `woli-match-s1-0007.ron`.
+    /// A file name for the trial: game, origin, seed and index, e.g. `oware-match-s1-0007.ron`.
     pub fn file_name(&self, origin: &str) -> String {
         format!(
             "{}-{origin}-s{}-{:04}.ron",
