@@ -446,27 +446,9 @@ pub fn random_playout(
 ) -> (Trial, State) {
     let mut trial = Trial::new(game, file, seed, index, ("random".into(), "random".into()));
     let mut state = game.new_initial_state();
-    let mut moves = Vec::new();
-    game.legal_moves(&state, &mut moves);
-    loop {
-        let m = match state.node() {
-            NodeType::Terminal => break,
-            NodeType::Chance => match game.sample_chance(&state, rng) {
-                Some(m) => m,
-                None => break,
-            },
-            NodeType::Decision => {
-                if moves.is_empty() {
-                    break;
-                }
-                moves[rng.random_range(0..moves.len())]
-            }
-        };
-        trial.push(game, &state, m);
-        if game.apply_and_generate(&mut state, m, &mut moves).is_err() {
-            break;
-        }
-    }
+    crate::engine::random_walk(game, &mut state, rng, |before, _, m, _| {
+        trial.push(game, before, m)
+    });
     trial.conclude(&state);
     (trial, state)
 }

@@ -6,7 +6,7 @@ use super::{contest, Format, GameArgs};
 use clap::Args;
 use ludus::agents::{rng_stream, AgentSpec};
 use ludus::trial::{wilson_interval, Endings};
-use ludus::{Game, NodeType, State, Status};
+use ludus::{Game, State, Status};
 use rand::Rng;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -147,40 +147,22 @@ struct Sample {
 
 fn sample(game: &Game, endings: &Endings, rng: &mut impl Rng) -> Sample {
     let mut state = game.new_initial_state();
-    let mut before: State = state.clone();
-    let mut moves = Vec::new();
     let (mut decisions, mut choices, mut captured) = (0u64, 0u64, 0u64);
     let mut ended_by = None;
-    game.legal_moves(&state, &mut moves);
-    loop {
-        let m = match state.node() {
-            NodeType::Terminal => break,
-            NodeType::Chance => match game.sample_chance(&state, rng) {
-                Some(m) => m,
-                None => break,
-            },
-            NodeType::Decision => {
-                if moves.is_empty() {
-                    break;
-                }
-                decisions += 1;
-                choices += moves.len() as u64;
-                moves[rng.random_range(0..moves.len())]
-            }
-        };
-        before.clone_from(&state);
-        let stores = |s: &State| s.scores().iter().map(|&x| x as u64).sum::<u64>();
-        if game.apply_and_generate(&mut state, m, &mut moves).is_err() {
-            break;
+    let stores = |s: &State| s.scores().iter().map(|&x| x as u64).sum::<u64>();
+    ludus::engine::random_walk(game, &mut state, rng, |before, legal, m, after| {
+        if !legal.is_empty() {
+            decisions += 1;
+            choices += legal.len() as u64;
         }
-        if state.is_terminal() {
+        if after.is_terminal() {
             // The last edge may also collect the rows into the stores: measure it without that.
-            captured += endings.captured(&before, m);
-            ended_by = endings.fired(&before, m);
+            captured += endings.captured(before, m);
+            ended_by = endings.fired(before, m);
         } else {
-            captured += stores(&state).saturating_sub(stores(&before));
+            captured += stores(after).saturating_sub(stores(before));
         }
-    }
+    });
     Sample {
         status: state.status(),
         moves: state.moves_played(),

@@ -158,3 +158,42 @@ pub fn playout(
         moves: state.moves_played,
     }
 }
+
+/// Plays uniformly random moves drawn from the full legal list (chance with its true
+/// probabilities) to the end, calling `visit(before, legal, edge, after)` for every edge; `legal`
+/// is empty at chance nodes. Slower than [`playout`], for callers that watch each move.
+pub fn random_walk(
+    game: &Game,
+    state: &mut State,
+    rng: &mut impl Rng,
+    mut visit: impl FnMut(&State, &[Move], Move, &State),
+) {
+    let mut moves = Vec::new();
+    let mut before = state.clone();
+    game.legal_moves(state, &mut moves);
+    loop {
+        let m = match state.node {
+            NodeType::Terminal => break,
+            NodeType::Chance => match game.sample_chance(state, rng) {
+                Some(m) => m,
+                None => break,
+            },
+            NodeType::Decision => {
+                if moves.is_empty() {
+                    break;
+                }
+                moves[rng.random_range(0..moves.len())]
+            }
+        };
+        before.clone_from(state);
+        let legal = if before.node == NodeType::Decision {
+            std::mem::take(&mut moves)
+        } else {
+            Vec::new()
+        };
+        if game.apply_and_generate(state, m, &mut moves).is_err() {
+            break;
+        }
+        visit(&before, &legal, m, state);
+    }
+}
