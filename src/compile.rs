@@ -394,7 +394,7 @@ impl Compiler<'_> {
         let cmp = |c: &mut Self, op: Cmp| {
             let a = node.pos(0).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
             let b = node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
-            Cond::Compare(op, a, b)
+            compare(op, a, b)
         };
         match node.head() {
             Some("=") => cmp(self, Cmp::Eq),
@@ -843,5 +843,26 @@ impl Compiler<'_> {
                 (cond, outcome)
             })
             .collect()
+    }
+}
+
+/// A comparison, with the tests of a region's emptiness read from occupancy instead of summed.
+fn compare(op: Cmp, a: IntExpr, b: IntExpr) -> Cond {
+    let flip = |op| match op {
+        Cmp::Lt => Cmp::Gt,
+        Cmp::Le => Cmp::Ge,
+        Cmp::Gt => Cmp::Lt,
+        Cmp::Ge => Cmp::Le,
+        same => same,
+    };
+    let (op, region, limit) = match (&a, &b) {
+        (IntExpr::CountIn(r), IntExpr::Lit(v)) => (op, *r, *v),
+        (IntExpr::Lit(v), IntExpr::CountIn(r)) => (flip(op), *r, *v),
+        _ => return Cond::Compare(op, a, b),
+    };
+    match (op, limit) {
+        (Cmp::Eq, 0) | (Cmp::Le, 0) | (Cmp::Lt, 1) => Cond::Empty(region),
+        (Cmp::Ne, 0) | (Cmp::Gt, 0) | (Cmp::Ge, 1) => Cond::Not(Box::new(Cond::Empty(region))),
+        _ => Cond::Compare(op, a, b),
     }
 }

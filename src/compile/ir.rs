@@ -8,18 +8,34 @@ pub const DIRECTIONS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 /// No site (off the board, not on a track).
 pub const NO_SITE: u8 = u8::MAX;
 
-/// A set of sites as a bitset.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Sites(pub [u64; 4]);
+/// A set of sites as a bitset of `W` 64-bit words (four by default: every board of up to 256
+/// sites). The engine's hot paths narrow sets to the words a board needs, one for 64 sites.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Sites<const W: usize = 4>(pub [u64; W]);
 
-impl Sites {
+impl<const W: usize> Default for Sites<W> {
+    fn default() -> Self {
+        Sites([0; W])
+    }
+}
+
+impl<const W: usize> Sites<W> {
     /// The set of the given sites.
-    pub fn of(sites: &[u8]) -> Sites {
-        let mut s = Sites::default();
+    pub fn of(sites: &[u8]) -> Self {
+        let mut s = Self::default();
         for &x in sites {
             s.insert(x);
         }
         s
+    }
+
+    /// The same set in `V` words: the first `V` words, or zeros added (sites from `64 * V` drop out).
+    #[inline(always)]
+    pub fn narrow<const V: usize>(&self) -> Sites<V> {
+        let mut out = [0; V];
+        let n = V.min(W);
+        out[..n].copy_from_slice(&self.0[..n]);
+        Sites(out)
     }
 
     /// Adds a site.
@@ -31,7 +47,9 @@ impl Sites {
     /// Whether the site is in the set.
     #[inline]
     pub fn contains(&self, site: u8) -> bool {
-        self.0[(site >> 6) as usize] & (1 << (site & 63)) != 0
+        self.0
+            .get((site >> 6) as usize)
+            .is_some_and(|w| w & (1 << (site & 63)) != 0)
     }
 
     /// Removes a site.
@@ -42,18 +60,14 @@ impl Sites {
 
     /// Whether the two sets share a site.
     #[inline]
-    pub fn intersects(&self, other: &Sites) -> bool {
-        (self.0[0] & other.0[0])
-            | (self.0[1] & other.0[1])
-            | (self.0[2] & other.0[2])
-            | (self.0[3] & other.0[3])
-            != 0
+    pub fn intersects(&self, other: &Self) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
     }
 
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
+        self.0.iter().all(|&w| w == 0)
     }
 
     /// Number of sites.
@@ -64,75 +78,56 @@ impl Sites {
 
     /// The sites in both sets.
     #[inline]
-    pub fn and(&self, other: &Sites) -> Sites {
-        Sites([
-            self.0[0] & other.0[0],
-            self.0[1] & other.0[1],
-            self.0[2] & other.0[2],
-            self.0[3] & other.0[3],
-        ])
+    pub fn and(&self, other: &Self) -> Self {
+        Sites(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
     /// The sites of `self` not in `other`.
     #[inline]
-    pub fn and_not(&self, other: &Sites) -> Sites {
-        Sites([
-            self.0[0] & !other.0[0],
-            self.0[1] & !other.0[1],
-            self.0[2] & !other.0[2],
-            self.0[3] & !other.0[3],
-        ])
+    pub fn and_not(&self, other: &Self) -> Self {
+        Sites(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
-    /// The set moved by `delta` sites (site s becomes s + delta); sites leaving 0..256 drop out.
+    /// The set moved by `delta` sites (site s becomes s + delta); sites leaving 0..64W drop out.
     #[inline]
-    pub fn shifted(&self, delta: i32) -> Sites {
+    pub fn shifted(&self, delta: i32) -> Self {
         let w = &self.0;
         // Steps on a grid move by less than a word: the common case, without branches per word.
         if (1..64).contains(&delta) {
             let b = delta as u32;
-            return Sites([
-                w[0] << b,
-                (w[1] << b) | (w[0] >> (64 - b)),
-                (w[2] << b) | (w[1] >> (64 - b)),
-                (w[3] << b) | (w[2] >> (64 - b)),
-            ]);
+            return Sites(std::array::from_fn(|i| {
+                (w[i] << b) | if i > 0 { w[i - 1] >> (64 - b) } else { 0 }
+            }));
         }
         if (-63..0).contains(&delta) {
             let b = delta.unsigned_abs();
-            return Sites([
-                (w[0] >> b) | (w[1] << (64 - b)),
-                (w[1] >> b) | (w[2] << (64 - b)),
-                (w[2] >> b) | (w[3] << (64 - b)),
-                w[3] >> b,
-            ]);
+            return Sites(std::array::from_fn(|i| {
+                (w[i] >> b) | if i + 1 < W { w[i + 1] << (64 - b) } else { 0 }
+            }));
         }
-        let mut out = [0u64; 4];
         let (words, bits) = (
             (delta.unsigned_abs() / 64) as usize,
             delta.unsigned_abs() % 64,
         );
-        for (i, slot) in out.iter_mut().enumerate() {
+        Sites(std::array::from_fn(|i| {
             let (hi, lo) = if delta >= 0 {
                 (
-                    i.checked_sub(words).map(|j| self.0[j]),
-                    i.checked_sub(words + 1).map(|j| self.0[j]),
+                    i.checked_sub(words).map(|j| w[j]),
+                    i.checked_sub(words + 1).map(|j| w[j]),
                 )
             } else {
                 (
-                    (i + words < 4).then(|| self.0[i + words]),
-                    (i + words + 1 < 4).then(|| self.0[i + words + 1]),
+                    (i + words < W).then(|| w[i + words]),
+                    (i + words + 1 < W).then(|| w[i + words + 1]),
                 )
             };
-            let hi = hi.unwrap_or(0);
-            let lo = lo.unwrap_or(0);
-            *slot = match (delta >= 0, bits) {
+            let (hi, lo) = (hi.unwrap_or(0), lo.unwrap_or(0));
+            match (delta >= 0, bits) {
                 (_, 0) => hi,
                 (true, b) => (hi << b) | (lo >> (64 - b)),
                 (false, b) => (hi >> b) | (lo << (64 - b)),
-            };
-        }
-        Sites(out)
+            }
+        }))
     }
 
     /// The k-th site in ascending order.
@@ -154,7 +149,7 @@ impl Sites {
 
     /// The sites in ascending order.
     #[inline]
-    pub fn iter(&self) -> SitesIter {
+    pub fn iter(&self) -> SitesIter<W> {
         SitesIter {
             words: self.0,
             word: 0,
@@ -163,17 +158,17 @@ impl Sites {
 }
 
 /// The sites of a [`Sites`] in ascending order.
-pub struct SitesIter {
-    words: [u64; 4],
+pub struct SitesIter<const W: usize = 4> {
+    words: [u64; W],
     word: usize,
 }
 
-impl Iterator for SitesIter {
+impl<const W: usize> Iterator for SitesIter<W> {
     type Item = u8;
 
     #[inline]
     fn next(&mut self) -> Option<u8> {
-        while self.word < 4 {
+        while self.word < W {
             let w = self.words[self.word];
             if w != 0 {
                 self.words[self.word] = w & (w - 1);
@@ -284,6 +279,8 @@ pub enum Cond {
     Not(Box<Cond>),
     /// The value is in the list.
     IsIn(IntExpr, Vec<i64>),
+    /// No site of the region holds anything (`(= (count-in R) 0)`, read from occupancy).
+    Empty(RegionRef),
     /// The player is to move and has no legal move.
     NoMoves(Who),
     /// The player has no piece on the board or in hand.
@@ -567,7 +564,7 @@ mod tests {
 
     #[test]
     fn shifting_and_nth_agree_with_site_arithmetic() {
-        let set = Sites::of(&[0, 5, 63, 64, 130, 255]);
+        let set: Sites = Sites::of(&[0, 5, 63, 64, 130, 255]);
         for delta in [-200, -64, -63, -7, -1, 0, 1, 7, 63, 64, 65, 200] {
             let moved: Vec<u8> = set.shifted(delta).iter().collect();
             let expected: Vec<u8> = set
@@ -583,5 +580,26 @@ mod tests {
             [0, 5, 63, 64, 130, 255].map(Some).to_vec()
         );
         assert_eq!(set.nth(6), None);
+    }
+
+    #[test]
+    fn narrow_sets_agree_with_wide_ones_within_their_width() {
+        let wide: Sites = Sites::of(&[0, 5, 40, 63, 64, 100, 127, 130]);
+        let one: Sites<1> = wide.narrow();
+        let two: Sites<2> = wide.narrow();
+        assert_eq!(one.iter().collect::<Vec<_>>(), [0, 5, 40, 63]);
+        assert_eq!(two.len(), 7);
+        for delta in [-70, -63, -6, -1, 1, 6, 63, 70] {
+            let within = |limit: i32| -> Vec<u8> {
+                wide.shifted(delta)
+                    .iter()
+                    .filter(|&s| (s as i32) < limit && ((s as i32) - delta) < limit)
+                    .collect()
+            };
+            assert_eq!(one.shifted(delta).iter().collect::<Vec<_>>(), within(64));
+            assert_eq!(two.shifted(delta).iter().collect::<Vec<_>>(), within(128));
+        }
+        let back: Sites = one.narrow();
+        assert_eq!(back.iter().collect::<Vec<_>>(), [0, 5, 40, 63]);
     }
 }

@@ -28,7 +28,7 @@ pub enum PlayError {
 }
 
 /// What applying a generator's move did, for filters and history.
-#[derive(Default, Clone, Copy)]
+#[derive(Debug, Default, Clone, Copy)]
 pub(crate) struct Effects {
     pub sown: Sites,
     pub captured: u32,
@@ -88,10 +88,25 @@ impl<'a> Ctx<'a> {
         &self.game.regions[r.0 as usize].sites[self.mover as usize]
     }
 
+    /// The value of an integer expression; leaves are read inline, sums and counts out of line.
+    #[inline(always)]
     pub fn int(&self, e: &IntExpr) -> i64 {
         match e {
             IntExpr::Lit(v) => *v,
             IntExpr::Pips => self.state.pips as i64,
+            IntExpr::InHand(w) => self.board.hand[self.who(*w) as usize] as i64,
+            IntExpr::Score(w) => self.board.store[self.who(*w) as usize] as i64,
+            IntExpr::Var(w, v) => self.board.vars[self.who(*w) as usize][*v as usize] as i64,
+            IntExpr::MovesPlayed => self.state.moves_played as i64,
+            IntExpr::EdgesPlayed => self.state.edges_played as i64,
+            IntExpr::MovesMade(w) => self.state.moves_made[self.who(*w) as usize] as i64,
+            _ => self.int_composite(e),
+        }
+    }
+
+    #[inline(never)]
+    fn int_composite(&self, e: &IntExpr) -> i64 {
+        match e {
             IntExpr::CountIn(r) => self
                 .sites(*r)
                 .iter()
@@ -101,15 +116,10 @@ impl<'a> Ctx<'a> {
                 .iter()
                 .map(|s| self.board.cells[s as usize].count as i64)
                 .sum(),
-            IntExpr::InHand(w) => self.board.hand[self.who(*w) as usize] as i64,
-            IntExpr::Score(w) => self.board.store[self.who(*w) as usize] as i64,
-            IntExpr::Var(w, v) => self.board.vars[self.who(*w) as usize][*v as usize] as i64,
-            IntExpr::MovesPlayed => self.state.moves_played as i64,
-            IntExpr::EdgesPlayed => self.state.edges_played as i64,
-            IntExpr::MovesMade(w) => self.state.moves_made[self.who(*w) as usize] as i64,
             IntExpr::Add(a, b) => self.int(a).saturating_add(self.int(b)),
             IntExpr::Sub(a, b) => self.int(a).saturating_sub(self.int(b)),
             IntExpr::Mul(a, b) => self.int(a).saturating_mul(self.int(b)),
+            _ => self.int(e),
         }
     }
 
@@ -137,6 +147,8 @@ impl<'a> Ctx<'a> {
                 self.board.hand[p as usize] == 0 && self.board.owned[p as usize].is_empty()
             }
             Cond::Repeated => self.repeated,
+            Cond::Empty(r) => !self.game.regions[r.0 as usize].mask[self.mover as usize]
+                .intersects(&self.board.filled),
             Cond::SownInto(r) => {
                 self.game.regions[r.0 as usize].mask[self.mover as usize].intersects(&self.sown)
             }
@@ -148,6 +160,9 @@ impl<'a> Ctx<'a> {
 fn region_has(game: &Game, r: Option<RegionRef>, mover: u8, site: u8) -> bool {
     r.is_none_or(|r| game.regions[r.0 as usize].mask[mover as usize].contains(site))
 }
+
+/// The action of a chance phase whose branches all fail.
+static END_TURN: Action = Action::EndTurn;
 
 /// Tag of a candidate move that needs no filter.
 pub(crate) const NO_FILTER: u16 = u16::MAX;
@@ -211,17 +226,28 @@ pub(super) fn expr_moves(
 
 /// Whether a move passes a filter: it is tried on a scratch board.
 pub(super) fn passes(game: &Game, state: &State, filter: u16, m: Move) -> bool {
-    SCRATCH.with(|scratch| {
-        let mut scratch = scratch.borrow_mut();
-        scratch.clone_from(&state.board);
-        let effects = apply_gen(game, state, &mut scratch, state.mover, m);
-        let after = Ctx {
-            board: &scratch,
-            sown: effects.sown,
-            ..Ctx::of(game, state)
-        };
-        after.cond(&game.filters[filter as usize])
-    })
+    SCRATCH.with(|scratch| try_on(game, state, filter, m, &mut scratch.borrow_mut()).is_some())
+}
+
+/// Plays a move on `board` (a copy of the state's) and checks a filter after it: the move's
+/// effects if it passes.
+pub(super) fn try_on(
+    game: &Game,
+    state: &State,
+    filter: u16,
+    m: Move,
+    board: &mut Board,
+) -> Option<Effects> {
+    board.clone_from(&state.board);
+    let effects = apply_gen(game, state, board, state.mover, m);
+    let after = Ctx {
+        board,
+        sown: effects.sown,
+        ..Ctx::of(game, state)
+    };
+    after
+        .cond(&game.filters[filter as usize])
+        .then_some(effects)
 }
 
 /// Where a hop from `from` in direction `d` lands, if it can.
@@ -691,7 +717,7 @@ pub(crate) fn apply_edge(
     m: Move,
     moves: &mut Vec<Move>,
 ) -> Result<(), PlayError> {
-    let (actor, repeated) = advance(game, s, m)?;
+    let (actor, repeated) = advance(game, s, m, None)?;
     settle(game, s, actor, repeated, moves);
     Ok(())
 }
@@ -705,7 +731,8 @@ pub(crate) fn apply_sampled(
     scratch: &mut Scratch,
     rng: &mut impl rand::Rng,
 ) -> Result<Option<Move>, PlayError> {
-    let (actor, repeated) = advance(game, s, m)?;
+    let played = scratch.tried_board(m);
+    let (actor, repeated) = advance(game, s, m, played)?;
     Ok(settle_sampled(game, s, actor, repeated, scratch, rng))
 }
 
@@ -731,8 +758,14 @@ fn settle_sampled(
 }
 
 /// Plays an edge: the move or throw, the turn control and the repetition history. Returns the
-/// player who made it and whether the position repeats an earlier one.
-fn advance(game: &Game, s: &mut State, m: Move) -> Result<(u8, bool), PlayError> {
+/// player who made it and whether the position repeats an earlier one. `played` is the board after
+/// the move with its effects, when a filter's trial already played it.
+fn advance(
+    game: &Game,
+    s: &mut State,
+    m: Move,
+    played: Option<(&mut Board, Effects)>,
+) -> Result<(u8, bool), PlayError> {
     let actor = s.mover;
     let mut captured = 0;
     let action = match (s.node, game.phases.get(s.phase as usize)) {
@@ -752,7 +785,7 @@ fn advance(game: &Game, s: &mut State, m: Move) -> Result<(u8, bool), PlayError>
             branches
                 .iter()
                 .find(|(c, _)| ctx.cond(c))
-                .map_or(Action::EndTurn, |(_, a)| a.clone())
+                .map_or(&END_TURN, |(_, a)| a)
         }
         (NodeType::Decision, Some(Phase::Decision { next, .. })) => {
             if m.throw_value().is_some() {
@@ -760,7 +793,10 @@ fn advance(game: &Game, s: &mut State, m: Move) -> Result<(u8, bool), PlayError>
                     "a move is to be made here, not dice thrown",
                 ));
             }
-            if !m.is_pass() {
+            if let Some((board, effects)) = played {
+                s.board.take_from(board);
+                captured = effects.captured;
+            } else if !m.is_pass() {
                 if m.gen as usize >= game.gens.len() {
                     return Err(PlayError::Illegal);
                 }
@@ -771,7 +807,7 @@ fn advance(game: &Game, s: &mut State, m: Move) -> Result<(u8, bool), PlayError>
             s.moves_played += 1;
             s.moves_made[actor as usize] += 1;
             s.edges_played += 1;
-            next.clone()
+            next
         }
         _ => return Err(PlayError::Illegal),
     };
@@ -779,9 +815,9 @@ fn advance(game: &Game, s: &mut State, m: Move) -> Result<(u8, bool), PlayError>
         Action::Goto(phase, pips) => {
             if let Some(p) = pips {
                 let ctx = Ctx::after(game, s, &s.board, actor);
-                s.pips = ctx.int(&p).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+                s.pips = ctx.int(p).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
             }
-            s.phase = phase;
+            s.phase = *phase;
         }
         Action::EndTurn => {
             s.mover ^= 1;

@@ -2,8 +2,8 @@
 //! and steps are counted from site sets; other moves are listed; a filtered candidate is tried
 //! only when drawn, and dropped if it fails, which keeps the draw uniform over legal moves.
 
-use super::rules::{expr_moves, gen_moves, hop_landing, passes, Ctx, NO_FILTER};
-use super::state::{Move, NodeType, State};
+use super::rules::{expr_moves, gen_moves, hop_landing, try_on, Ctx, Effects, NO_FILTER};
+use super::state::{Board, Move, NodeType, State};
 use crate::compile::ir::*;
 use rand::Rng;
 
@@ -24,6 +24,19 @@ pub struct Scratch {
     groups: Vec<Group>,
     moves: Vec<Move>,
     needs: Vec<u16>,
+    /// The board after the drawn move, when a filter's trial played it, so it is not played twice.
+    tried: Board,
+    tried_move: Option<(Move, Effects)>,
+}
+
+impl Scratch {
+    /// The board after `m` with its effects, if drawing `m` already played it.
+    pub(crate) fn tried_board(&mut self, m: Move) -> Option<(&mut Board, Effects)> {
+        match self.tried_move.take() {
+            Some((t, fx)) if t == m => Some((&mut self.tried, fx)),
+            _ => None,
+        }
+    }
 }
 
 /// The random legal move a playout plays from a settled decision node, or a pass where the
@@ -34,6 +47,7 @@ pub(crate) fn pick_in(
     sc: &mut Scratch,
     rng: &mut impl Rng,
 ) -> Option<Move> {
+    sc.tried_move = None;
     if s.node != NodeType::Decision {
         return None;
     }
@@ -43,7 +57,13 @@ pub(crate) fn pick_in(
     let Some(Phase::Decision { moves, pass, .. }) = game.phases.get(s.phase as usize) else {
         return None;
     };
-    collect(&Ctx::of(game, s), moves, sc, NO_FILTER);
+    // Site sets are narrowed to the words the board needs: one word up to 64 sites.
+    let ctx = Ctx::of(game, s);
+    match game.sites() {
+        0..=64 => collect::<1>(&ctx, moves, sc, NO_FILTER),
+        65..=128 => collect::<2>(&ctx, moves, sc, NO_FILTER),
+        _ => collect::<4>(&ctx, moves, sc, NO_FILTER),
+    }
     let counted: u32 = sc.groups.iter().map(|g| g.count).sum();
     loop {
         let total = counted as usize + sc.moves.len();
@@ -55,9 +75,13 @@ pub(crate) fn pick_in(
             return Some(nth(game, &sc.groups, r as u32));
         }
         let i = r - counted as usize;
-        let tag = sc.needs.get(i).copied().unwrap_or(NO_FILTER);
-        if tag == NO_FILTER || passes(game, s, tag, sc.moves[i]) {
-            return Some(sc.moves[i]);
+        let (m, tag) = (sc.moves[i], sc.needs.get(i).copied().unwrap_or(NO_FILTER));
+        if tag == NO_FILTER {
+            return Some(m);
+        }
+        if let Some(fx) = try_on(game, s, tag, m, &mut sc.tried) {
+            sc.tried_move = Some((m, fx));
+            return Some(m);
         }
         sc.moves.swap_remove(i);
         sc.needs.swap_remove(i);
@@ -82,25 +106,28 @@ fn nth(game: &Game, groups: &[Group], mut r: u32) -> Move {
 
 /// The sites from which a step in direction `d` reaches a site of `targets`.
 #[inline]
-fn reaching(game: &Game, d: u8, targets: &Sites) -> Sites {
+fn reaching<const W: usize>(game: &Game, d: u8, targets: &Sites<W>) -> Sites<W> {
     let (delta, has) = &game.steps[d as usize];
-    targets.shifted(-delta).and(has)
+    targets.shifted(-delta).and(&has.narrow())
 }
 
-fn collect(ctx: &Ctx, e: &MoveExpr, sc: &mut Scratch, tag: u16) {
+fn collect<const W: usize>(ctx: &Ctx, e: &MoveExpr, sc: &mut Scratch, tag: u16) {
     let game = ctx.game;
     let board = ctx.board;
     let mover = ctx.mover as usize;
-    let mask = |r: &Option<RegionRef>| {
+    let mask = |r: &Option<RegionRef>| -> Sites<W> {
         r.map_or(game.board_sites, |r| game.regions[r.0 as usize].mask[mover])
+            .narrow()
     };
-    let group = |sc: &mut Scratch, gen, dir, origins: Sites| {
+    let filled: Sites<W> = board.filled.narrow();
+    let mine: Sites<W> = board.owned[mover].narrow();
+    let group = |sc: &mut Scratch, gen, dir, origins: Sites<W>| {
         let count = origins.len();
         if count > 0 {
             sc.groups.push(Group {
                 gen,
                 dir,
-                origins,
+                origins: origins.narrow(),
                 count,
             });
         }
@@ -112,16 +139,16 @@ fn collect(ctx: &Ctx, e: &MoveExpr, sc: &mut Scratch, tag: u16) {
                 then,
             } if then.is_empty() => {
                 if board.hand[mover] >= *count {
-                    group(sc, *g, NO_DIR, mask(to).and_not(&board.filled));
+                    group(sc, *g, NO_DIR, mask(to).and_not(&filled));
                 }
             }
             GenDef {
                 gen: Gen::Step { dirs, to },
                 then,
             } if then.is_empty() => {
-                let free = mask(to).and_not(&board.filled);
+                let free = mask(to).and_not(&filled);
                 for &d in dirs {
-                    group(sc, *g, d, board.owned[mover].and(&reaching(game, d, &free)));
+                    group(sc, *g, d, mine.and(&reaching(game, d, &free)));
                 }
             }
             GenDef {
@@ -133,9 +160,9 @@ fn collect(ctx: &Ctx, e: &MoveExpr, sc: &mut Scratch, tag: u16) {
                     },
                 ..
             } => {
-                let prey = board.owned[mover ^ 1].and(&mask(run_in));
+                let prey = board.owned[mover ^ 1].narrow().and(&mask(run_in));
                 for &d in dirs {
-                    for s in board.owned[mover].and(&reaching(game, d, &prey)).iter() {
+                    for s in mine.and(&reaching(game, d, &prey)).iter() {
                         if let Some(t) =
                             hop_landing(game, &board.cells, ctx.mover, s, d, *run_in, *edge_last)
                         {
@@ -154,15 +181,15 @@ fn collect(ctx: &Ctx, e: &MoveExpr, sc: &mut Scratch, tag: u16) {
             gen_moves(ctx, *g, &mut sc.moves);
             tagged(game, sc, tag);
         }
-        MoveExpr::Or(list) => list.iter().for_each(|m| collect(ctx, m, sc, tag)),
+        MoveExpr::Or(list) => list.iter().for_each(|m| collect::<W>(ctx, m, sc, tag)),
         MoveExpr::If(c, a, b) => {
             if ctx.cond(c) {
-                collect(ctx, a, sc, tag)
+                collect::<W>(ctx, a, sc, tag)
             } else if let Some(b) = b {
-                collect(ctx, b, sc, tag)
+                collect::<W>(ctx, b, sc, tag)
             }
         }
-        MoveExpr::Filter(id, inner) if tag == NO_FILTER => collect(ctx, inner, sc, *id),
+        MoveExpr::Filter(id, inner) if tag == NO_FILTER => collect::<W>(ctx, inner, sc, *id),
         // A filter inside a filter is applied at once; the outer one is tried when drawn.
         MoveExpr::Filter(..) => expr_moves(ctx, e, &mut sc.moves, &mut Some(&mut sc.needs), tag),
     }

@@ -48,6 +48,17 @@ impl Board {
         }
     }
 
+    /// Becomes `other`, leaving it with this board's cells (a swap of buffers, not a copy).
+    #[inline]
+    pub(crate) fn take_from(&mut self, other: &mut Board) {
+        std::mem::swap(&mut self.cells, &mut other.cells);
+        self.hand = other.hand;
+        self.store = other.store;
+        self.vars = other.vars;
+        self.filled = other.filled;
+        self.owned = other.owned;
+    }
+
     /// Sets a site's contents.
     #[inline]
     pub(crate) fn put(&mut self, s: usize, c: Cell) {

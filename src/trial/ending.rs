@@ -154,6 +154,7 @@ fn describe(c: &Cond) -> String {
         Cond::NoMoves(w) => format!("(no-moves {})", who(w)),
         Cond::NoPieces(w) => format!("(no-pieces {})", who(w)),
         Cond::Repeated => "(repeated)".into(),
+        Cond::Empty(r) => format!("(= (count-in region#{}) 0)", r.0),
         Cond::SownInto(r) => format!("(sown-into region#{})", r.0),
     }
 }
