@@ -19,6 +19,7 @@ mod state;
 pub use rules::PlayError;
 pub use sample::Scratch;
 pub use search::{perft, perft_divide, playout, random_walk, Playout};
+use state::Clock;
 pub use state::{Board, Cell, Move, NodeType, State, Status};
 
 use crate::compile::ir::{Game, Phase};
@@ -62,10 +63,10 @@ impl Game {
             board: state.board.clone(),
             mover: state.mover,
             phase: state.phase,
-            pips: state.pips,
-            moves_played: state.moves_played,
-            edges_played: state.edges_played,
-            moves_made: state.moves_made,
+            pips: state.clock.pips,
+            moves_played: state.clock.moves_played,
+            edges_played: state.clock.edges_played,
+            moves_made: state.clock.moves_made,
         }
     }
 
@@ -83,12 +84,14 @@ impl Game {
             } else {
                 0
             },
-            pips: p.pips,
+            clock: Clock {
+                pips: p.pips,
+                moves_played: p.moves_played,
+                edges_played: p.edges_played,
+                moves_made: p.moves_made,
+            },
             node: NodeType::Decision,
             status: Status::Ongoing,
-            moves_played: p.moves_played,
-            edges_played: p.edges_played,
-            moves_made: p.moves_made,
             history: Vec::new(),
         };
         if self.tracks_repetition {

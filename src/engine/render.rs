@@ -51,13 +51,13 @@ pub(super) fn board(game: &Game, state: &State) -> String {
         String::new()
     };
     let pips = if !game.dice.is_empty() && state.node == NodeType::Decision {
-        format!(", pips {}", state.pips)
+        format!(", pips {}", state.clock.pips)
     } else {
         String::new()
     };
     out.push_str(&format!(
         "{}: {status}{phase}{pips}, {} moves played\n",
-        game.name, state.moves_played
+        game.name, state.clock.moves_played
     ));
     for row in (0..game.rows).rev() {
         out.push_str(&format!("{:>3} ", row + 1));

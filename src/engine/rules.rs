@@ -2,7 +2,7 @@
 //! end rules. Everything here runs on the hot path: no names, no maps, no allocation once warm.
 
 use super::sample::Scratch;
-use super::state::{Board, Cell, Move, NodeType, State, Status};
+use super::state::{Board, Cell, Clock, Move, NodeType, State, Status};
 use crate::compile::ir::*;
 use std::cell::RefCell;
 
@@ -37,7 +37,7 @@ pub(crate) struct Effects {
 /// What conditions and integers are evaluated against.
 pub(crate) struct Ctx<'a> {
     pub game: &'a Game,
-    pub state: &'a State,
+    pub clock: &'a Clock,
     pub board: &'a Board,
     /// The player `Mover` stands for.
     pub mover: u8,
@@ -52,26 +52,22 @@ pub(crate) struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     /// The context of a board with `mover` as `Mover` (in effects and end rules).
     #[inline]
-    pub fn after(game: &'a Game, state: &'a State, board: &'a Board, mover: u8) -> Ctx<'a> {
+    pub fn after(game: &'a Game, clock: &'a Clock, board: &'a Board, mover: u8) -> Ctx<'a> {
         Ctx {
+            game,
+            clock,
             board,
             mover,
-            ..Ctx::of(game, state)
+            sown: Sites::default(),
+            stuck: None,
+            repeated: false,
         }
     }
 
     /// The context of a position before a move: `Mover` is the player to move.
     #[inline]
     pub fn of(game: &'a Game, state: &'a State) -> Ctx<'a> {
-        Ctx {
-            game,
-            state,
-            board: &state.board,
-            mover: state.mover,
-            sown: Sites::default(),
-            stuck: None,
-            repeated: false,
-        }
+        Ctx::after(game, &state.clock, &state.board, state.mover)
     }
 
     #[inline]
@@ -93,13 +89,13 @@ impl<'a> Ctx<'a> {
     pub fn int(&self, e: &IntExpr) -> i64 {
         match e {
             IntExpr::Lit(v) => *v,
-            IntExpr::Pips => self.state.pips as i64,
+            IntExpr::Pips => self.clock.pips as i64,
             IntExpr::InHand(w) => self.board.hand[self.who(*w) as usize] as i64,
             IntExpr::Score(w) => self.board.store[self.who(*w) as usize] as i64,
             IntExpr::Var(w, v) => self.board.vars[self.who(*w) as usize][*v as usize] as i64,
-            IntExpr::MovesPlayed => self.state.moves_played as i64,
-            IntExpr::EdgesPlayed => self.state.edges_played as i64,
-            IntExpr::MovesMade(w) => self.state.moves_made[self.who(*w) as usize] as i64,
+            IntExpr::MovesPlayed => self.clock.moves_played as i64,
+            IntExpr::EdgesPlayed => self.clock.edges_played as i64,
+            IntExpr::MovesMade(w) => self.clock.moves_made[self.who(*w) as usize] as i64,
             _ => self.int_composite(e),
         }
     }
@@ -208,7 +204,7 @@ pub(super) fn expr_moves(
             expr_moves(ctx, inner, out, lazy, tag);
             let mut keep = start;
             for i in start..out.len() {
-                if passes(ctx.game, ctx.state, *id, out[i]) {
+                if passes(ctx, *id, out[i]) {
                     out[keep] = out[i];
                     if let Some(needs) = lazy {
                         needs[keep] = needs[i];
@@ -225,28 +221,21 @@ pub(super) fn expr_moves(
 }
 
 /// Whether a move passes a filter: it is tried on a scratch board.
-pub(super) fn passes(game: &Game, state: &State, filter: u16, m: Move) -> bool {
-    SCRATCH.with(|scratch| try_on(game, state, filter, m, &mut scratch.borrow_mut()).is_some())
+fn passes(ctx: &Ctx, filter: u16, m: Move) -> bool {
+    SCRATCH.with(|scratch| try_on(ctx, filter, m, &mut scratch.borrow_mut()).is_some())
 }
 
-/// Plays a move on `board` (a copy of the state's) and checks a filter after it: the move's
-/// effects if it passes.
-pub(super) fn try_on(
-    game: &Game,
-    state: &State,
-    filter: u16,
-    m: Move,
-    board: &mut Board,
-) -> Option<Effects> {
-    board.clone_from(&state.board);
-    let effects = apply_gen(game, state, board, state.mover, m);
+/// Plays the mover's move on `board` (a copy of the context's) and checks a filter after it: the
+/// move's effects if it passes.
+pub(super) fn try_on(ctx: &Ctx, filter: u16, m: Move, board: &mut Board) -> Option<Effects> {
+    board.clone_from(ctx.board);
+    let effects = apply_gen(ctx.game, ctx.clock, board, ctx.mover, m);
     let after = Ctx {
-        board,
         sown: effects.sown,
-        ..Ctx::of(game, state)
+        ..Ctx::after(ctx.game, ctx.clock, board, ctx.mover)
     };
     after
-        .cond(&game.filters[filter as usize])
+        .cond(&ctx.game.filters[filter as usize])
         .then_some(effects)
 }
 
@@ -473,7 +462,7 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
 /// Applies a generator's move to a board, with its `then` effects.
 pub(crate) fn apply_gen(
     game: &Game,
-    state: &State,
+    clock: &Clock,
     board: &mut Board,
     mover: u8,
     m: Move,
@@ -623,7 +612,7 @@ pub(crate) fn apply_gen(
             set_state,
             ..
         } => {
-            let ctx = Ctx::after(game, state, board, mover);
+            let ctx = Ctx::after(game, clock, board, mover);
             let k = ctx.int(steps);
             let tr = &game.tracks[*track as usize];
             let moving = board.cells[from];
@@ -651,7 +640,7 @@ pub(crate) fn apply_gen(
             state: filter,
             set_state,
         } => {
-            let ctx = Ctx::after(game, state, board, mover);
+            let ctx = Ctx::after(game, clock, board, mover);
             let k = ctx.int(steps);
             let mut members = [0u8; 256];
             let (count, rest) = group(board, mover, *filter, k, &mut members);
@@ -696,13 +685,8 @@ pub(crate) fn apply_gen(
     for effect in &def.then {
         let Effect::SetVar(who, var, value) = effect;
         let ctx = Ctx {
-            game,
-            state,
-            board,
-            mover,
             sown: fx.sown,
-            stuck: None,
-            repeated: false,
+            ..Ctx::after(game, clock, board, mover)
         };
         let (p, v) = (ctx.who(*who), ctx.int(value));
         board.vars[p as usize][*var as usize] = v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
@@ -779,9 +763,9 @@ fn advance(
             if !game.dice[*dice as usize].outcomes.iter().any(|o| o.0 == v) {
                 return Err(PlayError::Illegal);
             }
-            s.pips = v;
-            s.edges_played += 1;
-            let ctx = Ctx::after(game, s, &s.board, actor);
+            s.clock.pips = v;
+            s.clock.edges_played += 1;
+            let ctx = Ctx::after(game, &s.clock, &s.board, actor);
             branches
                 .iter()
                 .find(|(c, _)| ctx.cond(c))
@@ -800,13 +784,11 @@ fn advance(
                 if m.gen as usize >= game.gens.len() {
                     return Err(PlayError::Illegal);
                 }
-                let mut board = std::mem::take(&mut s.board);
-                captured = apply_gen(game, s, &mut board, actor, m).captured;
-                s.board = board;
+                captured = apply_gen(game, &s.clock, &mut s.board, actor, m).captured;
             }
-            s.moves_played += 1;
-            s.moves_made[actor as usize] += 1;
-            s.edges_played += 1;
+            s.clock.moves_played += 1;
+            s.clock.moves_made[actor as usize] += 1;
+            s.clock.edges_played += 1;
             next
         }
         _ => return Err(PlayError::Illegal),
@@ -814,8 +796,8 @@ fn advance(
     match action {
         Action::Goto(phase, pips) => {
             if let Some(p) = pips {
-                let ctx = Ctx::after(game, s, &s.board, actor);
-                s.pips = ctx.int(p).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+                let ctx = Ctx::after(game, &s.clock, &s.board, actor);
+                s.clock.pips = ctx.int(p).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
             }
             s.phase = *phase;
         }
@@ -905,7 +887,7 @@ fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
                 }
             }
             let within = {
-                let ctx = Ctx::after(game, s, &s.board, actor);
+                let ctx = Ctx::after(game, &s.clock, &s.board, actor);
                 ctx.int(draw_within)
             };
             let diff = s.board.store[0] as i64 - s.board.store[1] as i64;
@@ -964,12 +946,9 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
         board,
         mover: 0,
         phase: 0,
-        pips: 0,
+        clock: Clock::default(),
         node: NodeType::Decision,
         status: Status::Ongoing,
-        moves_played: 0,
-        edges_played: 0,
-        moves_made: [0; 2],
         history: Vec::new(),
     };
     if game.tracks_repetition {

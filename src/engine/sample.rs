@@ -79,7 +79,7 @@ pub(crate) fn pick_in(
         if tag == NO_FILTER {
             return Some(m);
         }
-        if let Some(fx) = try_on(game, s, tag, m, &mut sc.tried) {
+        if let Some(fx) = try_on(&ctx, tag, m, &mut sc.tried) {
             sc.tried_move = Some((m, fx));
             return Some(m);
         }

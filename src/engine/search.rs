@@ -154,8 +154,8 @@ pub fn playout(
     }
     Playout {
         status: state.status,
-        edges: state.edges_played,
-        moves: state.moves_played,
+        edges: state.clock.edges_played,
+        moves: state.clock.moves_played,
     }
 }
 

@@ -126,6 +126,16 @@ impl Clone for Board {
     }
 }
 
+/// The numbers of a position that rules read besides the board: the throw and the counts of
+/// moves. Kept apart from the board so a move can change the board while the rules read these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Clock {
+    pub pips: i32,
+    pub moves_played: u32,
+    pub edges_played: u32,
+    pub moves_made: [u32; 2],
+}
+
 /// What kind of node a state is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum NodeType {
@@ -154,12 +164,9 @@ pub struct State {
     pub(crate) board: Board,
     pub(crate) mover: u8,
     pub(crate) phase: u8,
-    pub(crate) pips: i32,
+    pub(crate) clock: Clock,
     pub(crate) node: NodeType,
     pub(crate) status: Status,
-    pub(crate) moves_played: u32,
-    pub(crate) edges_played: u32,
-    pub(crate) moves_made: [u32; 2],
     /// Repetition keys of earlier positions (only for games that use `(repeated)`).
     pub(crate) history: Vec<u64>,
 }
@@ -180,12 +187,9 @@ impl Clone for State {
         self.history.clone_from(&o.history);
         self.mover = o.mover;
         self.phase = o.phase;
-        self.pips = o.pips;
         self.node = o.node;
         self.status = o.status;
-        self.moves_played = o.moves_played;
-        self.edges_played = o.edges_played;
-        self.moves_made = o.moves_made;
+        self.clock = o.clock;
     }
 }
 
@@ -244,7 +248,7 @@ impl State {
 
     /// The current throw (or the value a phase set).
     pub fn pips(&self) -> i32 {
-        self.pips
+        self.clock.pips
     }
 
     /// The current phase of the turn.
@@ -254,12 +258,12 @@ impl State {
 
     /// Moves (passes included) played so far.
     pub fn moves_played(&self) -> u32 {
-        self.moves_played
+        self.clock.moves_played
     }
 
     /// Moves and throws played so far.
     pub fn edges_played(&self) -> u32 {
-        self.edges_played
+        self.clock.edges_played
     }
 
     /// A 64-bit hash of the whole position, for transposition tables.
@@ -278,7 +282,7 @@ impl State {
         h.add(
             self.mover as u64
                 | (self.phase as u64) << 8
-                | (self.pips as u32 as u64) << 16
+                | (self.clock.pips as u32 as u64) << 16
                 | (self.node as u64) << 48,
         );
         h.finish()
