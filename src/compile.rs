@@ -676,7 +676,7 @@ impl Compiler<'_> {
                 Some("chance") => {
                     let name = p.pos(1).and_then(|n| n.as_str()).unwrap_or_default();
                     let dice = self.sym.dice.iter().position(|d| d.0 == name).unwrap_or(0) as u16;
-                    let branches = p
+                    let branches: Vec<(Cond, Action)> = p
                         .pos(2)
                         .and_then(|l| l.as_list())
                         .unwrap_or(&[])
@@ -690,7 +690,16 @@ impl Compiler<'_> {
                             _ => (Cond::Const(true), self.action(b.pos(0))),
                         })
                         .collect();
-                    Phase::Chance { dice, branches }
+                    let by_outcome = self.sym.dice.get(dice as usize).map_or(Vec::new(), |d| {
+                        d.1.iter()
+                            .map(|&(v, _)| branches_with_pips(&branches, v as i64))
+                            .collect()
+                    });
+                    Phase::Chance {
+                        dice,
+                        branches,
+                        by_outcome,
+                    }
                 }
                 _ => {
                     let moves = p
@@ -843,6 +852,80 @@ impl Compiler<'_> {
                 (cond, outcome)
             })
             .collect()
+    }
+}
+
+/// A chance phase's branches for one throw: `(pips)` read as `v` and folded, the branches that
+/// cannot hold dropped, and none kept after one that always holds.
+fn branches_with_pips(branches: &[(Cond, Action)], v: i64) -> Vec<(Cond, Action)> {
+    let mut out = Vec::new();
+    for (c, a) in branches {
+        match cond_with_pips(c, v) {
+            Cond::Const(false) => {}
+            Cond::Const(true) => {
+                out.push((Cond::Const(true), a.clone()));
+                break;
+            }
+            c => out.push((c, a.clone())),
+        }
+    }
+    out
+}
+
+/// A condition with `(pips)` read as `v`, its constant parts folded.
+fn cond_with_pips(c: &Cond, v: i64) -> Cond {
+    let all = |cs: &[Cond], unit: bool| {
+        let mut kept = Vec::new();
+        for c in cs {
+            match cond_with_pips(c, v) {
+                Cond::Const(b) if b == unit => {}
+                Cond::Const(b) => return Cond::Const(b),
+                c => kept.push(c),
+            }
+        }
+        match kept.len() {
+            0 => Cond::Const(unit),
+            1 => kept.swap_remove(0),
+            _ if unit => Cond::And(kept),
+            _ => Cond::Or(kept),
+        }
+    };
+    match c {
+        Cond::Compare(op, a, b) => match (int_with_pips(a, v), int_with_pips(b, v)) {
+            (IntExpr::Lit(x), IntExpr::Lit(y)) => Cond::Const(op.holds(x, y)),
+            (a, b) => compare(*op, a, b),
+        },
+        Cond::IsIn(e, list) => match int_with_pips(e, v) {
+            IntExpr::Lit(x) => Cond::Const(list.contains(&x)),
+            e => Cond::IsIn(e, list.clone()),
+        },
+        Cond::And(cs) => all(cs, true),
+        Cond::Or(cs) => all(cs, false),
+        Cond::Not(c) => match cond_with_pips(c, v) {
+            Cond::Const(b) => Cond::Const(!b),
+            c => Cond::Not(Box::new(c)),
+        },
+        other => other.clone(),
+    }
+}
+
+/// An integer with `(pips)` read as `v`, folded where both sides are known.
+fn int_with_pips(e: &IntExpr, v: i64) -> IntExpr {
+    let fold = |a: &IntExpr,
+                b: &IntExpr,
+                f: fn(i64, i64) -> i64,
+                make: fn(Box<IntExpr>, Box<IntExpr>) -> IntExpr| {
+        match (int_with_pips(a, v), int_with_pips(b, v)) {
+            (IntExpr::Lit(x), IntExpr::Lit(y)) => IntExpr::Lit(f(x, y)),
+            (a, b) => make(Box::new(a), Box::new(b)),
+        }
+    };
+    match e {
+        IntExpr::Pips => IntExpr::Lit(v),
+        IntExpr::Add(a, b) => fold(a, b, i64::saturating_add, IntExpr::Add),
+        IntExpr::Sub(a, b) => fold(a, b, i64::saturating_sub, IntExpr::Sub),
+        IntExpr::Mul(a, b) => fold(a, b, i64::saturating_mul, IntExpr::Mul),
+        other => other.clone(),
     }
 }
 

@@ -264,6 +264,21 @@ pub enum Cmp {
     Ge,
 }
 
+impl Cmp {
+    /// Whether `a op b`.
+    #[inline]
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Cmp::Eq => a == b,
+            Cmp::Ne => a != b,
+            Cmp::Lt => a < b,
+            Cmp::Le => a <= b,
+            Cmp::Gt => a > b,
+            Cmp::Ge => a >= b,
+        }
+    }
+}
+
 /// A condition.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cond {
@@ -439,6 +454,9 @@ pub enum Phase {
         dice: u16,
         /// Branches, first match taken.
         branches: Vec<(Cond, Action)>,
+        /// The branches for each outcome of the dice, in their order, with `(pips)` read as the
+        /// value thrown: the branches that cannot hold are gone, so most throws test nothing.
+        by_outcome: Vec<Vec<(Cond, Action)>>,
     },
 }
 

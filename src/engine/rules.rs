@@ -122,17 +122,7 @@ impl<'a> Ctx<'a> {
     pub fn cond(&self, c: &Cond) -> bool {
         match c {
             Cond::Const(b) => *b,
-            Cond::Compare(op, a, b) => {
-                let (a, b) = (self.int(a), self.int(b));
-                match op {
-                    Cmp::Eq => a == b,
-                    Cmp::Ne => a != b,
-                    Cmp::Lt => a < b,
-                    Cmp::Le => a <= b,
-                    Cmp::Gt => a > b,
-                    Cmp::Ge => a >= b,
-                }
-            }
+            Cond::Compare(op, a, b) => op.holds(self.int(a), self.int(b)),
             Cond::And(cs) => cs.iter().all(|c| self.cond(c)),
             Cond::Or(cs) => cs.iter().any(|c| self.cond(c)),
             Cond::Not(c) => !self.cond(c),
@@ -754,19 +744,25 @@ fn advance(
     let mut captured = 0;
     let action = match (s.node, game.phases.get(s.phase as usize)) {
         (NodeType::Terminal, _) => return Err(PlayError::GameOver),
-        (NodeType::Chance, Some(Phase::Chance { dice, branches })) => {
+        (
+            NodeType::Chance,
+            Some(Phase::Chance {
+                dice, by_outcome, ..
+            }),
+        ) => {
             let Some(v) = m.throw_value() else {
                 return Err(PlayError::WrongNode(
                     "dice are to be thrown here, not a move made",
                 ));
             };
-            if !game.dice[*dice as usize].outcomes.iter().any(|o| o.0 == v) {
+            let outcomes = &game.dice[*dice as usize].outcomes;
+            let Some(i) = outcomes.iter().position(|o| o.0 == v) else {
                 return Err(PlayError::Illegal);
-            }
+            };
             s.clock.pips = v;
             s.clock.edges_played += 1;
             let ctx = Ctx::after(game, &s.clock, &s.board, actor);
-            branches
+            by_outcome[i]
                 .iter()
                 .find(|(c, _)| ctx.cond(c))
                 .map_or(&END_TURN, |(_, a)| a)
