@@ -945,7 +945,70 @@ fn compare(op: Cmp, a: IntExpr, b: IntExpr) -> Cond {
     };
     match (op, limit) {
         (Cmp::Eq, 0) | (Cmp::Le, 0) | (Cmp::Lt, 1) => Cond::Empty(region),
-        (Cmp::Ne, 0) | (Cmp::Gt, 0) | (Cmp::Ge, 1) => Cond::Not(Box::new(Cond::Empty(region))),
+        (Cmp::Ne, 0) | (Cmp::Gt, 0) | (Cmp::Ge, 1) => Cond::Filled(region),
         _ => Cond::Compare(op, a, b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DICE_GAME: &str = r#"
+(game "Folding"
+  (players 2)
+  (equipment {
+    (board (rectangle 2 3))
+    (region "Home" P1 (row 0))
+    (region "Home" P2 (row 1))
+    (dice "D" (die 3))
+    (var "Opened" 0)
+    (track "S" {(row 0 E) (row 1 W)} loop:true)
+  })
+  (rules (start (fill (all-sites) 1))
+    (play (phases {
+      (chance "Throw" "D" {
+        (when (is-in (pips) {1}) (goto "Move"))
+        (when (and (= (var Mover "Opened") 0) (= (+ (pips) 1) 3)) (end-turn))
+        (when (> (count-in (region "Home" Next)) 0) (goto "Move"))
+        (else (end-turn))
+      })
+      (decision "Move" (sow "S" from:(region "Home" Mover)) pass:true)
+    }))
+    (end (if (= (count-in (region "Home" Mover)) 0) (result Mover Win)))))
+"#;
+
+    fn game() -> Game {
+        match crate::load::load_source("folding.game", DICE_GAME, &[]) {
+            Ok(g) => g,
+            Err(e) => panic!("the test game loads: {e:?}"),
+        }
+    }
+
+    #[test]
+    fn chance_branches_are_folded_for_each_throw() {
+        let game = game();
+        let Some(Phase::Chance { by_outcome, .. }) = game.phases.first() else {
+            panic!("the first phase throws");
+        };
+        let conds = |i: usize| by_outcome[i].iter().map(|b| b.0.clone()).collect::<Vec<_>>();
+        // A throw of 1 takes the first branch, which always holds: nothing is left to test.
+        assert_eq!(conds(0), [Cond::Const(true)]);
+        // 2 + 1 = 3: only the variable is left of the second branch; the third reads occupancy.
+        let Cond::Filled(home) = conds(1)[1] else {
+            panic!("expected an occupancy test, got {:?}", conds(1)[1]);
+        };
+        assert_eq!(
+            conds(1),
+            [
+                Cond::Compare(Cmp::Eq, IntExpr::Var(Who::Mover, 0), IntExpr::Lit(0)),
+                Cond::Filled(home),
+                Cond::Const(true),
+            ]
+        );
+        // A throw of 3 rules out the first two branches.
+        assert_eq!(conds(2).len(), 2);
+        // The end rule's `(= (count-in ..) 0)` became an occupancy test too.
+        assert!(matches!(game.end[0].0, Cond::Empty(_)));
     }
 }

@@ -296,6 +296,8 @@ pub enum Cond {
     IsIn(IntExpr, Vec<i64>),
     /// No site of the region holds anything (`(= (count-in R) 0)`, read from occupancy).
     Empty(RegionRef),
+    /// Some site of the region holds something (`(> (count-in R) 0)`, read from occupancy).
+    Filled(RegionRef),
     /// The player is to move and has no legal move.
     NoMoves(Who),
     /// The player has no piece on the board or in hand.

@@ -84,6 +84,12 @@ impl<'a> Ctx<'a> {
         &self.game.regions[r.0 as usize].sites[self.mover as usize]
     }
 
+    /// Whether some site of the region holds something.
+    #[inline]
+    fn filled(&self, r: RegionRef) -> bool {
+        self.game.regions[r.0 as usize].mask[self.mover as usize].intersects(&self.board.filled)
+    }
+
     /// The value of an integer expression; leaves are read inline, sums and counts out of line.
     #[inline(always)]
     pub fn int(&self, e: &IntExpr) -> i64 {
@@ -133,8 +139,8 @@ impl<'a> Ctx<'a> {
                 self.board.hand[p as usize] == 0 && self.board.owned[p as usize].is_empty()
             }
             Cond::Repeated => self.repeated,
-            Cond::Empty(r) => !self.game.regions[r.0 as usize].mask[self.mover as usize]
-                .intersects(&self.board.filled),
+            Cond::Empty(r) => !self.filled(*r),
+            Cond::Filled(r) => self.filled(*r),
             Cond::SownInto(r) => {
                 self.game.regions[r.0 as usize].mask[self.mover as usize].intersects(&self.sown)
             }

@@ -155,6 +155,7 @@ fn describe(c: &Cond) -> String {
         Cond::NoPieces(w) => format!("(no-pieces {})", who(w)),
         Cond::Repeated => "(repeated)".into(),
         Cond::Empty(r) => format!("(= (count-in region#{}) 0)", r.0),
+        Cond::Filled(r) => format!("(> (count-in region#{}) 0)", r.0),
         Cond::SownInto(r) => format!("(sown-into region#{})", r.0),
     }
 }
