@@ -991,7 +991,12 @@ mod tests {
         let Some(Phase::Chance { by_outcome, .. }) = game.phases.first() else {
             panic!("the first phase throws");
         };
-        let conds = |i: usize| by_outcome[i].iter().map(|b| b.0.clone()).collect::<Vec<_>>();
+        let conds = |i: usize| {
+            by_outcome[i]
+                .iter()
+                .map(|b| b.0.clone())
+                .collect::<Vec<_>>()
+        };
         // A throw of 1 takes the first branch, which always holds: nothing is left to test.
         assert_eq!(conds(0), [Cond::Const(true)]);
         // 2 + 1 = 3: only the variable is left of the second branch; the third reads occupancy.
