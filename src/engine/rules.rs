@@ -768,9 +768,9 @@ fn advance(
             s.clock.pips = v;
             s.clock.edges_played += 1;
             let ctx = Ctx::after(game, &s.clock, &s.board, actor);
-            by_outcome[i]
-                .iter()
-                .find(|(c, _)| ctx.cond(c))
+            by_outcome
+                .get(i)
+                .and_then(|branches| branches.iter().find(|(c, _)| ctx.cond(c)))
                 .map_or(&END_TURN, |(_, a)| a)
         }
         (NodeType::Decision, Some(Phase::Decision { next, .. })) => {
