@@ -1,21 +1,8 @@
 //! The command line, run as a user would: outputs, exit codes and error messages.
 
-use std::process::{Command, Output};
+mod command;
 
-fn ludus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use command::{ludus, stderr, stdout};
 
 #[test]
 fn run_prints_json_and_is_the_same_whatever_the_threads() {

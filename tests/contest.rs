@@ -1,22 +1,15 @@
 //! `ludus match` and `ludus analyse` from the command line.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn ludus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+mod command;
+
+use command::{ludus, stderr};
 
 fn json(o: &Output) -> serde_json::Value {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     serde_json::from_slice(&o.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stdout)))
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 #[test]

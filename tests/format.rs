@@ -2,7 +2,9 @@
 //! token mutant of them that parses; it keeps every comment and never changes what a file means.
 
 use ludus::syntax::{format_source, parse, Node, NodeKind};
-use std::process::Command;
+mod command;
+
+use command::ludus;
 
 const GAMES: [&str; 4] = [
     "games/woli.game",
@@ -13,13 +15,6 @@ const GAMES: [&str; 4] = [
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-fn ludus(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .output()
-        .expect("run ludus")
 }
 
 /// A file's meaning: its forms without spans.

@@ -3,7 +3,6 @@
 
 mod setup;
 
-use ludus::Status;
 use std::path::PathBuf;
 
 const PLAYOUTS: u64 = 200;
@@ -27,14 +26,7 @@ fn every_shipped_game_keeps_the_invariants_over_200_seeded_playouts() {
     );
     for file in files {
         let game = setup::load(file.to_str().expect("a UTF-8 path"), &[]);
-        let mut tally = [0u32; 3];
-        for seed in 0..PLAYOUTS {
-            let end = setup::checked_playout(&game, seed, true);
-            tally[match end.status() {
-                Status::Won(p) => p as usize,
-                _ => 2,
-            }] += 1;
-        }
+        let tally = setup::tally(&game, PLAYOUTS, true);
         eprintln!(
             "{}: P1 {} wins, P2 {} wins, {} draws in {PLAYOUTS} playouts",
             game.name, tally[0], tally[1], tally[2]

@@ -4,22 +4,10 @@
 use ludus::agents::AgentSpec;
 use ludus::trial::{self, Trial, TrialError};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn ludus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+mod command;
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use command::{ludus, stderr, stdout};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {

@@ -21,14 +21,7 @@ fn sows(holes: &[&str]) -> Vec<String> {
 /// Plays 1,000 checked random games of a variant; each must end with a result within its limit.
 fn plays_to_an_end(name: &str) {
     let game = variant(name);
-    let mut tally = [0u32; 3];
-    for seed in 0..PLAYOUTS {
-        let end = setup::checked_playout(&game, seed, false);
-        tally[match end.status() {
-            Status::Won(p) => p as usize,
-            _ => 2,
-        }] += 1;
-    }
+    let tally = setup::tally(&game, PLAYOUTS, false);
     eprintln!(
         "{}: P1 {} wins, P2 {} wins, {} draws in {PLAYOUTS} playouts",
         game.name, tally[0], tally[1], tally[2]

@@ -240,3 +240,16 @@ pub fn checked_playout(game: &Game, seed: u64, thorough: bool) -> State {
         step += 1;
     }
 }
+
+/// Plays `playouts` checked random games (seeds 0, 1, ...) and counts P1 wins, P2 wins and draws.
+pub fn tally(game: &Game, playouts: u64, thorough: bool) -> [u32; 3] {
+    let mut tally = [0u32; 3];
+    for seed in 0..playouts {
+        let end = checked_playout(game, seed, thorough);
+        tally[match end.status() {
+            Status::Won(p) => p as usize,
+            _ => 2,
+        }] += 1;
+    }
+    tally
+}
