@@ -113,6 +113,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
                 };
                 Track {
                     first_index: [index(&t.sites), index(&p2)],
+                    on: [Sites::of(&t.sites), Sites::of(&p2)],
                     sites: [t.sites.clone(), p2],
                     looped: t.looped,
                 }
@@ -124,18 +125,28 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
             .map(|(_, outcomes)| {
                 let total: u64 = outcomes.iter().map(|o| o.1).sum();
                 let mut acc = 0;
+                let cumulative: Vec<u64> = outcomes
+                    .iter()
+                    .map(|o| {
+                        acc += o.1;
+                        acc
+                    })
+                    .collect();
+                // Small weight totals (six sticks: 64) get a table from draw to outcome.
+                let by_draw = if total <= Dice::MAX_TABLE && outcomes.len() <= 256 {
+                    (0..total)
+                        .map(|r| cumulative.partition_point(|&c| c <= r) as u8)
+                        .collect()
+                } else {
+                    Vec::new()
+                };
                 Dice {
                     outcomes: outcomes
                         .iter()
                         .map(|&(v, w)| (v, w as f64 / total as f64))
                         .collect(),
-                    cumulative: outcomes
-                        .iter()
-                        .map(|o| {
-                            acc += o.1;
-                            acc
-                        })
-                        .collect(),
+                    cumulative,
+                    by_draw,
                 }
             })
             .collect(),

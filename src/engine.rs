@@ -142,6 +142,18 @@ impl Game {
         }
     }
 
+    /// The move a playout draws at a decision node: uniform over the legal moves, found without
+    /// listing them all; a pass where the rules allow one and nothing else is legal; `None` if
+    /// the player has no move (or the node is not a decision).
+    pub fn random_move(
+        &self,
+        state: &State,
+        scratch: &mut Scratch,
+        rng: &mut impl Rng,
+    ) -> Option<Move> {
+        sample::pick_in(self, state, scratch, rng)
+    }
+
     /// Draws a chance outcome with its true probability.
     pub fn sample_chance(&self, state: &State, rng: &mut impl Rng) -> Option<Move> {
         let Some(Phase::Chance { dice, .. }) = self.phases.get(state.phase as usize) else {
@@ -150,7 +162,10 @@ impl Game {
         let d = &self.dice[*dice as usize];
         let total = *d.cumulative.last()?;
         let r = rng.random_range(0..total);
-        let i = d.cumulative.partition_point(|&c| c <= r);
+        let i = match d.by_draw.get(r as usize) {
+            Some(&i) => i as usize,
+            None => d.cumulative.partition_point(|&c| c <= r),
+        };
         d.outcomes.get(i).map(|o| Move::throw(o.0))
     }
 

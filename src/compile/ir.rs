@@ -82,6 +82,12 @@ impl<const W: usize> Sites<W> {
         Sites(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
+    /// The sites in either set.
+    #[inline]
+    pub fn or(&self, other: &Self) -> Self {
+        Sites(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
     /// The sites of `self` not in `other`.
     #[inline]
     pub fn and_not(&self, other: &Self) -> Self {
@@ -136,11 +142,7 @@ impl<const W: usize> Sites<W> {
         for (i, &w) in self.0.iter().enumerate() {
             let n = w.count_ones();
             if k < n {
-                let mut w = w;
-                for _ in 0..k {
-                    w &= w - 1;
-                }
-                return Some((i * 64) as u8 + w.trailing_zeros() as u8);
+                return Some((i * 64) as u8 + select(w, k));
             }
             k -= n;
         }
@@ -156,6 +158,43 @@ impl<const W: usize> Sites<W> {
         }
     }
 }
+
+/// The place of the k-th set bit of `w` (k < `w.count_ones()`), without a loop over the bits:
+/// per-byte counts and their running sums side by side in one word (broadword select, after
+/// Vigna's "Broadword implementation of rank/select queries"), then a table within the byte.
+#[inline]
+fn select(w: u64, k: u32) -> u8 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut s = w - ((w >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte i holds the number of set bits in bytes 0..=i (at most 64: no carry between bytes).
+    let sums = s.wrapping_mul(ONES);
+    // The high bit of byte i is set where that running sum is at most k: the bytes before the k-th bit.
+    let before = (((k as u64 & 63) * ONES | HIGHS) - sums) & HIGHS;
+    let place = (before.count_ones() * 8).min(56);
+    let rank = k.saturating_sub(((sums << 8) >> place) as u32 & 0xff);
+    place as u8 + SELECT_IN_BYTE[((w >> place) & 0xff) as usize][(rank & 7) as usize]
+}
+
+/// The place of the k-th set bit of each byte value (0 where there is none).
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut bit, mut k) = (0, 0);
+        while bit < 8 {
+            if b & (1 << bit) != 0 {
+                table[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
 
 /// The sites of a [`Sites`] in ascending order.
 pub struct SitesIter<const W: usize = 4> {
@@ -212,6 +251,8 @@ pub struct Track {
     pub sites: [Vec<u8>; 2],
     /// A site's first place on the track, per player; `NO_SITE` if it is not on it.
     pub first_index: [Vec<u8>; 2],
+    /// The sites on the track, per player.
+    pub on: [Sites; 2],
     /// Whether the track returns to its start.
     pub looped: bool,
 }
@@ -469,6 +510,13 @@ pub struct Dice {
     pub outcomes: Vec<(i32, f64)>,
     /// Cumulative weights for sampling.
     pub cumulative: Vec<u64>,
+    /// The outcome index of each draw in `0..total weight`, when the total is small; else empty.
+    pub by_draw: Vec<u8>,
+}
+
+impl Dice {
+    /// The largest weight total that gets a draw table.
+    pub const MAX_TABLE: u64 = 4096;
 }
 
 /// A fixed result or a result by score.
@@ -600,6 +648,24 @@ mod tests {
             [0, 5, 63, 64, 130, 255].map(Some).to_vec()
         );
         assert_eq!(set.nth(6), None);
+    }
+
+    #[test]
+    fn select_finds_every_set_bit() {
+        let words = [
+            1u64,
+            u64::MAX,
+            0x8000_0000_0000_0000,
+            0x0123_4567_89ab_cdef,
+            0xff00_0000_0000_00ff,
+            0x0000_0100_0000_0000,
+        ];
+        for w in words {
+            let places: Vec<u8> = (0..64).filter(|b| w & (1 << b) != 0).collect();
+            for (k, &p) in places.iter().enumerate() {
+                assert_eq!(super::select(w, k as u32), p, "word {w:#x}, k {k}");
+            }
+        }
     }
 
     #[test]

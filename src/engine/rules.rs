@@ -275,14 +275,24 @@ fn track_target(track: &Track, player: u8, pos: u8, steps: i64) -> Option<(u8, u
     let len = sites.len() as i64;
     // `steps` may be any 64-bit value a game computes: reduce it before adding, never overflow.
     let np = if track.looped {
-        (pos as i64 + steps.rem_euclid(len)).rem_euclid(len)
+        // The usual throw is shorter than the loop: one subtraction, not two divisions.
+        if (0..len).contains(&steps) {
+            let np = pos as i64 + steps;
+            if np >= len {
+                np - len
+            } else {
+                np
+            }
+        } else {
+            (pos as i64 + steps.rem_euclid(len)).rem_euclid(len)
+        }
     } else {
         match (pos as i64).checked_add(steps) {
             Some(np) if (0..len).contains(&np) => np,
             _ => return None,
         }
     };
-    Some((sites[np as usize], np as u8))
+    sites.get(np as usize).map(|&t| (t, np as u8))
 }
 
 /// The pieces an advance-all moves, their count and the steps left for the chosen one.

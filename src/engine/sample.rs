@@ -7,16 +7,27 @@ use super::state::{Board, Move, NodeType, State};
 use crate::compile::ir::*;
 use rand::Rng;
 
-/// Moves counted, not listed: one per origin site, to its neighbour in `dir` (or onto itself).
+/// Moves counted, not listed: one per origin site, reaching its target as `reach` says, each to
+/// pass filter `tag` (or none) when drawn.
 #[derive(Debug, Clone, Copy)]
 struct Group {
     gen: u16,
-    dir: u8,
+    reach: Reach,
+    tag: u16,
     origins: Sites,
     count: u32,
 }
 
-const NO_DIR: u8 = u8::MAX;
+/// Where a counted move goes from its origin.
+#[derive(Debug, Clone, Copy)]
+enum Reach {
+    /// Onto the origin itself (a placement, a sowing).
+    Itself,
+    /// To the neighbour in a direction.
+    Step(u8),
+    /// Over a run in a direction: the landing is found when the move is drawn.
+    Hop(u8),
+}
 
 /// Reusable buffers of a playout.
 #[derive(Debug, Default, Clone)]
@@ -64,7 +75,7 @@ pub(crate) fn pick_in(
         65..=128 => collect::<2>(&ctx, moves, sc, NO_FILTER),
         _ => collect::<4>(&ctx, moves, sc, NO_FILTER),
     }
-    let counted: u32 = sc.groups.iter().map(|g| g.count).sum();
+    let mut counted: u32 = sc.groups.iter().map(|g| g.count).sum();
     loop {
         let total = counted as usize + sc.moves.len();
         if total == 0 {
@@ -72,7 +83,23 @@ pub(crate) fn pick_in(
         }
         let r = rng.random_range(0..total);
         if r < counted as usize {
-            return Some(nth(game, &sc.groups, r as u32));
+            let Some((i, m)) = nth(game, &s.board, s.mover, &sc.groups, r as u32) else {
+                return None;
+            };
+            let tag = sc.groups[i].tag;
+            if tag == NO_FILTER {
+                return Some(m);
+            }
+            if let Some(fx) = try_on(&ctx, tag, m, &mut sc.tried) {
+                sc.tried_move = Some((m, fx));
+                return Some(m);
+            }
+            // The move fails its filter: it leaves the group, and the draw is made again.
+            let g = &mut sc.groups[i];
+            g.origins.remove(m.from);
+            g.count -= 1;
+            counted -= 1;
+            continue;
         }
         let i = r - counted as usize;
         let (m, tag) = (sc.moves[i], sc.needs.get(i).copied().unwrap_or(NO_FILTER));
@@ -88,20 +115,33 @@ pub(crate) fn pick_in(
     }
 }
 
-fn nth(game: &Game, groups: &[Group], mut r: u32) -> Move {
-    for g in groups {
+/// The r-th counted move, with the index of its group.
+fn nth(
+    game: &Game,
+    board: &Board,
+    mover: u8,
+    groups: &[Group],
+    mut r: u32,
+) -> Option<(usize, Move)> {
+    let cells = &board.cells;
+    for (i, g) in groups.iter().enumerate() {
         if r < g.count {
-            let from = g.origins.nth(r).unwrap_or(0);
-            let to = if g.dir == NO_DIR {
-                from
-            } else {
-                game.neighbours[from as usize][g.dir as usize]
+            let from = g.origins.nth(r)?;
+            let to = match g.reach {
+                Reach::Itself => from,
+                Reach::Step(d) => game.neighbours[from as usize][d as usize],
+                Reach::Hop(d) => match &game.gens[g.gen as usize].gen {
+                    Gen::Hop {
+                        run_in, edge_last, ..
+                    } => hop_landing(game, cells, mover, from, d, *run_in, *edge_last)?,
+                    _ => return None,
+                },
             };
-            return Move::new(g.gen, from, to);
+            return Some((i, Move::new(g.gen, from, to)));
         }
         r -= g.count;
     }
-    Move::pass()
+    None
 }
 
 /// The sites from which a step in direction `d` reaches a site of `targets`.
@@ -121,66 +161,51 @@ fn collect<const W: usize>(ctx: &Ctx, e: &MoveExpr, sc: &mut Scratch, tag: u16) 
     };
     let filled: Sites<W> = board.filled.narrow();
     let mine: Sites<W> = board.owned[mover].narrow();
-    let group = |sc: &mut Scratch, gen, dir, origins: Sites<W>| {
+    let group = |sc: &mut Scratch, gen, reach, origins: Sites<W>| {
         let count = origins.len();
         if count > 0 {
             sc.groups.push(Group {
                 gen,
-                dir,
+                reach,
+                tag,
                 origins: origins.narrow(),
                 count,
             });
         }
     };
     match e {
-        MoveExpr::Gen(g) if tag == NO_FILTER => match &game.gens[*g as usize] {
-            GenDef {
-                gen: Gen::Place { count, to },
-                then,
-            } if then.is_empty() => {
+        MoveExpr::Gen(g) => match &game.gens[*g as usize].gen {
+            Gen::Place { count, to } => {
                 if board.hand[mover] >= *count {
-                    group(sc, *g, NO_DIR, mask(to).and_not(&filled));
+                    group(sc, *g, Reach::Itself, mask(to).and_not(&filled));
                 }
             }
-            GenDef {
-                gen: Gen::Step { dirs, to },
-                then,
-            } if then.is_empty() => {
+            Gen::Step { dirs, to } => {
                 let free = mask(to).and_not(&filled);
                 for &d in dirs {
-                    group(sc, *g, d, mine.and(&reaching(game, d, &free)));
+                    group(sc, *g, Reach::Step(d), mine.and(&reaching(game, d, &free)));
                 }
             }
-            GenDef {
-                gen:
-                    Gen::Hop {
-                        dirs,
-                        run_in,
-                        edge_last,
-                    },
-                ..
+            Gen::Sow { track, from, .. } => {
+                let on: Sites<W> = game.tracks[*track as usize].on[mover].narrow();
+                group(sc, *g, Reach::Itself, mask(from).and(&filled).and(&on));
+            }
+            Gen::Hop {
+                dirs,
+                run_in,
+                edge_last,
             } => {
                 let prey = board.owned[mover ^ 1].narrow().and(&mask(run_in));
                 for &d in dirs {
-                    for s in mine.and(&reaching(game, d, &prey)).iter() {
-                        if let Some(t) =
-                            hop_landing(game, &board.cells, ctx.mover, s, d, *run_in, *edge_last)
-                        {
-                            sc.moves.push(Move::new(*g, s, t));
-                        }
-                    }
+                    let origins = hop_origins(game, d, &mine, &prey, &filled, *edge_last);
+                    group(sc, *g, Reach::Hop(d), origins);
                 }
-                tagged(game, sc, tag);
             }
             _ => {
                 gen_moves(ctx, *g, &mut sc.moves);
                 tagged(game, sc, tag);
             }
         },
-        MoveExpr::Gen(g) => {
-            gen_moves(ctx, *g, &mut sc.moves);
-            tagged(game, sc, tag);
-        }
         MoveExpr::Or(list) => list.iter().for_each(|m| collect::<W>(ctx, m, sc, tag)),
         MoveExpr::If(c, a, b) => {
             if ctx.cond(c) {
@@ -193,6 +218,36 @@ fn collect<const W: usize>(ctx: &Ctx, e: &MoveExpr, sc: &mut Scratch, tag: u16) 
         // A filter inside a filter is applied at once; the outer one is tried when drawn.
         MoveExpr::Filter(..) => expr_moves(ctx, e, &mut sc.moves, &mut Some(&mut sc.needs), tag),
     }
+}
+
+/// The sites of `mine` from which a hop in direction `d` over a run of `prey` lands: on the first
+/// empty site after the run, or on the run's last site where the run reaches the edge and
+/// `edge_last` says so. Every run is followed one site further at a time, all at once.
+#[inline]
+fn hop_origins<const W: usize>(
+    game: &Game,
+    d: u8,
+    mine: &Sites<W>,
+    prey: &Sites<W>,
+    filled: &Sites<W>,
+    edge_last: bool,
+) -> Sites<W> {
+    let (delta, has) = &game.steps[d as usize];
+    let has: Sites<W> = has.narrow();
+    let mut origins = Sites::default();
+    // The run sites `i` steps from their origins.
+    let mut run = mine.and(&has).shifted(*delta).and(prey);
+    let mut i = 1;
+    while !run.is_empty() {
+        if edge_last {
+            origins = origins.or(&run.and_not(&has).shifted(-i * delta));
+        }
+        let next = run.and(&has).shifted(*delta);
+        origins = origins.or(&next.and_not(filled).shifted(-(i + 1) * delta));
+        run = next.and(prey);
+        i += 1;
+    }
+    origins
 }
 
 /// Tags the moves just listed with the filter they must pass.

@@ -1,0 +1,118 @@
+//! The playout draw: at decision nodes met in random games, `Game::random_move` returns only
+//! legal moves, every one of them, each about equally often; and the player's pass exactly
+//! when the legal list is the pass.
+
+mod setup;
+
+use ludus::engine::Scratch;
+use ludus::{Game, Move, NodeType};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::collections::HashMap;
+
+/// Draws per legal move at each position checked.
+const DRAWS: usize = 400;
+
+/// Walks random games of `game` and checks the draw at every `every`-th decision node.
+fn draws_are_uniform(game: &Game, games: u64, every: usize) -> usize {
+    let mut scratch = Scratch::default();
+    let mut checked = 0;
+    for seed in 0..games {
+        let mut walk = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut draw = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
+        let mut s = game.new_initial_state();
+        let mut decisions = 0;
+        while !s.is_terminal() {
+            let m = match s.node() {
+                NodeType::Chance => game.sample_chance(&s, &mut walk).expect("a throw"),
+                _ => {
+                    let legal = game.moves(&s);
+                    decisions += 1;
+                    if decisions % every == 0 {
+                        check(game, &s, &legal, &mut scratch, &mut draw);
+                        checked += 1;
+                    }
+                    legal[walk.random_range(0..legal.len())]
+                }
+            };
+            game.apply(&mut s, m).expect("a legal move");
+        }
+    }
+    checked
+}
+
+fn check(game: &Game, s: &ludus::State, legal: &[Move], scratch: &mut Scratch, rng: &mut impl Rng) {
+    let n = legal.len();
+    let mut seen: HashMap<Move, usize> = HashMap::new();
+    for _ in 0..DRAWS * n {
+        let m = game
+            .random_move(s, scratch, rng)
+            .unwrap_or_else(|| panic!("no draw where {} moves are legal", n));
+        assert!(
+            legal.contains(&m),
+            "drew {} which is not legal in\n{}",
+            game.notation(s, m),
+            game.render(s)
+        );
+        *seen.entry(m).or_default() += 1;
+    }
+    assert_eq!(
+        seen.len(),
+        n,
+        "some legal move is never drawn in\n{}",
+        game.render(s)
+    );
+    // Each count is binomial(DRAWS * n, 1/n): six standard deviations either side.
+    let sd = (DRAWS as f64 * (1.0 - 1.0 / n as f64)).sqrt();
+    for (m, &c) in &seen {
+        assert!(
+            (c as f64 - DRAWS as f64).abs() <= 6.0 * sd + 1.0,
+            "{} drawn {c} times of {} (expected {DRAWS}) in\n{}",
+            game.notation(s, *m),
+            DRAWS * n,
+            game.render(s)
+        );
+    }
+}
+
+#[test]
+fn toki_draws_are_uniform() {
+    for edge in ["last-square", "ring"] {
+        let game = setup::load("games/toki.game", &[("edge", edge)]);
+        assert!(draws_are_uniform(&game, 4, 7) > 50);
+    }
+}
+
+#[test]
+fn woli_draws_are_uniform() {
+    let game = setup::load("games/woli.game", &[]);
+    assert!(draws_are_uniform(&game, 6, 5) > 50);
+}
+
+#[test]
+fn sig_draws_are_uniform() {
+    let game = setup::load("games/sig.game", &[]);
+    assert!(draws_are_uniform(&game, 10, 2) > 50);
+}
+
+#[test]
+fn tabou_draws_are_uniform() {
+    for transfers in ["on", "off"] {
+        let game = setup::load("games/tabou.game", &[("transfers", transfers)]);
+        assert!(draws_are_uniform(&game, 6, 3) > 50);
+    }
+}
+
+#[test]
+fn variant_draws_are_uniform() {
+    for file in [
+        "tests/variants/oware.game",
+        "tests/variants/sig-3x8.game",
+        "tests/variants/tabou-5.game",
+        "tests/variants/toki-7x7.game",
+        "tests/variants/woli-4.game",
+    ] {
+        let game = setup::load(file, &[]);
+        assert!(draws_are_uniform(&game, 3, 9) > 10, "{file}");
+    }
+}
