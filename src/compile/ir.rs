@@ -172,7 +172,7 @@ fn select(w: u64, k: u32) -> u8 {
     // Byte i holds the number of set bits in bytes 0..=i (at most 64: no carry between bytes).
     let sums = s.wrapping_mul(ONES);
     // The high bit of byte i is set where that running sum is at most k: the bytes before the k-th bit.
-    let before = (((k as u64 & 63) * ONES | HIGHS) - sums) & HIGHS;
+    let before = ((((k as u64 & 63) * ONES) | HIGHS) - sums) & HIGHS;
     let place = (before.count_ones() * 8).min(56);
     let rank = k.saturating_sub(((sums << 8) >> place) as u32 & 0xff);
     place as u8 + SELECT_IN_BYTE[((w >> place) & 0xff) as usize][(rank & 7) as usize]

@@ -83,9 +83,7 @@ pub(crate) fn pick_in(
         }
         let r = rng.random_range(0..total);
         if r < counted as usize {
-            let Some((i, m)) = nth(game, &s.board, s.mover, &sc.groups, r as u32) else {
-                return None;
-            };
+            let (i, m) = nth(game, &s.board, s.mover, &sc.groups, r as u32)?;
             let tag = sc.groups[i].tag;
             if tag == NO_FILTER {
                 return Some(m);
