@@ -564,11 +564,9 @@ pub(crate) fn apply_gen(
                     }
                     continue;
                 }
-                let cell = &mut board.cells[s as usize];
-                if cell.count == 0 {
-                    board.filled.insert(s);
-                }
-                cell.count += 1;
+                // Set unconditionally: a test of the old count would be a branch mispredicted at random.
+                board.cells[s as usize].count += 1;
+                board.filled.insert(s);
                 if game.needs_sown {
                     fx.sown.insert(s);
                 }
