@@ -290,20 +290,9 @@ impl State {
 
     /// The key of the position for repetition: every site and the player to move.
     pub(crate) fn repetition_key(&self) -> u64 {
-        // Four lanes over the sites, so that each multiplication does not wait for the last one.
-        let mut lanes = [0, 1, 2, 3].map(|i| Mixer(0x9e37_79b9_7f4a_7c15 ^ i));
-        let mut quads = self.board.cells.chunks_exact(4);
-        for q in &mut quads {
-            for (lane, c) in lanes.iter_mut().zip(q) {
-                lane.add(cell_word(c));
-            }
-        }
         let mut h = Mixer::new();
-        for c in quads.remainder() {
+        for c in &self.board.cells {
             h.add(cell_word(c));
-        }
-        for lane in lanes {
-            h.add(lane.0);
         }
         h.add(self.mover as u64 | (self.phase as u64) << 8);
         h.finish()
@@ -316,7 +305,6 @@ fn cell_word(c: &Cell) -> u64 {
 }
 
 /// A fast, well-mixing 64-bit hash accumulator.
-#[derive(Clone, Copy)]
 struct Mixer(u64);
 
 impl Mixer {
