@@ -706,11 +706,7 @@ impl Compiler<'_> {
                             .map(|&(v, _)| branches_with_pips(&branches, v as i64))
                             .collect()
                     });
-                    Phase::Chance {
-                        dice,
-                        branches,
-                        by_outcome,
-                    }
+                    Phase::Chance { dice, by_outcome }
                 }
                 _ => {
                     let moves = p

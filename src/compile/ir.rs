@@ -495,10 +495,9 @@ pub enum Phase {
     Chance {
         /// Dice index.
         dice: u16,
-        /// Branches, first match taken.
-        branches: Vec<(Cond, Action)>,
-        /// The branches for each outcome of the dice, in their order, with `(pips)` read as the
-        /// value thrown: the branches that cannot hold are gone, so most throws test nothing.
+        /// The branches (first match taken) for each outcome of the dice, in their order, with
+        /// `(pips)` read as the value thrown: the branches that cannot hold are gone, so most
+        /// throws test nothing.
         by_outcome: Vec<Vec<(Cond, Action)>>,
     },
 }

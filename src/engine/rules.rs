@@ -84,10 +84,10 @@ impl<'a> Ctx<'a> {
         &self.game.regions[r.0 as usize].sites[self.mover as usize]
     }
 
-    /// Whether some site of the region holds something.
+    /// Whether the region (read with the mover) has a site in `set`.
     #[inline]
-    fn filled(&self, r: RegionRef) -> bool {
-        self.game.regions[r.0 as usize].mask[self.mover as usize].intersects(&self.board.filled)
+    fn meets(&self, r: RegionRef, set: &Sites) -> bool {
+        self.game.regions[r.0 as usize].mask[self.mover as usize].intersects(set)
     }
 
     /// The value of an integer expression; leaves are read inline, sums and counts out of line.
@@ -145,11 +145,9 @@ impl<'a> Ctx<'a> {
                 self.board.hand[p as usize] == 0 && self.board.owned[p as usize].is_empty()
             }
             Cond::Repeated => self.repeated,
-            Cond::Empty(r) => !self.filled(*r),
-            Cond::Filled(r) => self.filled(*r),
-            Cond::SownInto(r) => {
-                self.game.regions[r.0 as usize].mask[self.mover as usize].intersects(&self.sown)
-            }
+            Cond::Empty(r) => !self.meets(*r, &self.board.filled),
+            Cond::Filled(r) => self.meets(*r, &self.board.filled),
+            Cond::SownInto(r) => self.meets(*r, &self.sown),
         }
     }
 }

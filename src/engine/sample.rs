@@ -84,12 +84,7 @@ pub(crate) fn pick_in(
         let r = rng.random_range(0..total);
         if r < counted as usize {
             let (i, m) = nth(game, &s.board, s.mover, &sc.groups, r as u32)?;
-            let tag = sc.groups[i].tag;
-            if tag == NO_FILTER {
-                return Some(m);
-            }
-            if let Some(fx) = try_on(&ctx, tag, m, &mut sc.tried) {
-                sc.tried_move = Some((m, fx));
+            if passes(&ctx, sc.groups[i].tag, m, sc) {
                 return Some(m);
             }
             // The move fails its filter: it leaves the group, and the draw is made again.
@@ -101,16 +96,25 @@ pub(crate) fn pick_in(
         }
         let i = r - counted as usize;
         let (m, tag) = (sc.moves[i], sc.needs.get(i).copied().unwrap_or(NO_FILTER));
-        if tag == NO_FILTER {
-            return Some(m);
-        }
-        if let Some(fx) = try_on(&ctx, tag, m, &mut sc.tried) {
-            sc.tried_move = Some((m, fx));
+        if passes(&ctx, tag, m, sc) {
             return Some(m);
         }
         sc.moves.swap_remove(i);
         sc.needs.swap_remove(i);
     }
+}
+
+/// Whether a drawn move passes its filter `tag` (or has none); the board of a passing trial is
+/// kept, so the move is not played twice.
+fn passes(ctx: &Ctx, tag: u16, m: Move, sc: &mut Scratch) -> bool {
+    if tag == NO_FILTER {
+        return true;
+    }
+    let Some(fx) = try_on(ctx, tag, m, &mut sc.tried) else {
+        return false;
+    };
+    sc.tried_move = Some((m, fx));
+    true
 }
 
 /// The r-th counted move, with the index of its group.
