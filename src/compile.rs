@@ -1,6 +1,8 @@
 //! Stage 4: a checked game lowered into its executable form ([`Game`]): tables, regions as
 //! per-mover site lists and bitsets, move generators, phases and end rules.
 
+pub mod choice;
+pub mod draw;
 pub mod ir;
 
 use crate::check::{Checked, Symbols};
@@ -72,7 +74,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
     }
     let n = sym.sites();
     let board_never_grows = !c.gens.iter().any(|g| matches!(g.gen, Gen::Place { .. }));
-    Ok(Game {
+    let mut compiled = Game {
         name: checked.expanded.name.clone(),
         metadata: checked.expanded.metadata.clone(),
         options: checked.expanded.options.clone(),
@@ -154,15 +156,19 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         vars: sym.vars.clone(),
         hands: sym.hands,
         gens: c.gens,
+        filter_choices: c.filters.iter().map(Choice::of).collect(),
         filters: c.filters,
         needs_sown: c.needs_sown,
         phases,
         phase_names: c.phase_names,
         setup,
+        end_choice: Choice::first(end_rules.iter().map(|(c, _)| c)),
         end: end_rules,
         tracks_repetition: c.repetition,
         board_never_grows,
-    })
+    };
+    draw::attach(&mut compiled);
+    Ok(compiled)
 }
 
 /// A stable 64-bit hash of a text (FNV-1a).
@@ -678,6 +684,7 @@ impl Compiler<'_> {
                 moves,
                 pass: false,
                 next: Action::EndTurn,
+                draw: DrawPlan::default(),
             }];
         }
         self.phase_names = self.sym.phases.clone();
@@ -706,7 +713,15 @@ impl Compiler<'_> {
                             .map(|&(v, _)| branches_with_pips(&branches, v as i64))
                             .collect()
                     });
-                    Phase::Chance { dice, by_outcome }
+                    let choices = by_outcome
+                        .iter()
+                        .map(|b| Choice::first(b.iter().map(|(c, _)| c)))
+                        .collect();
+                    Phase::Chance {
+                        dice,
+                        by_outcome,
+                        choices,
+                    }
                 }
                 _ => {
                     let moves = p
@@ -716,7 +731,12 @@ impl Compiler<'_> {
                     let pass =
                         matches!(p.named("pass").map(|n| &n.kind), Some(NodeKind::Bool(true)));
                     let next = self.action(p.named("next"));
-                    Phase::Decision { moves, pass, next }
+                    Phase::Decision {
+                        moves,
+                        pass,
+                        next,
+                        draw: DrawPlan::default(),
+                    }
                 }
             })
             .collect()

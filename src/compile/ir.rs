@@ -1,5 +1,7 @@
 //! The executable form of a game's rules: flat tables and small enums, no names.
 
+pub use super::choice::{Choice, Test};
+pub use super::draw::{DrawOp, DrawPlan, Family, NO_FILTER};
 use crate::expand::{Metadata, OptionDecl, OptionValue};
 
 /// Directions on a grid, in the order of `Game::neighbours`.
@@ -490,6 +492,8 @@ pub enum Phase {
         pass: bool,
         /// Where the turn goes after the move.
         next: Action,
+        /// The moves flattened for the playout draw.
+        draw: DrawPlan,
     },
     /// Dice are thrown.
     Chance {
@@ -499,6 +503,8 @@ pub enum Phase {
         /// `(pips)` read as the value thrown: the branches that cannot hold are gone, so most
         /// throws test nothing.
         by_outcome: Vec<Vec<(Cond, Action)>>,
+        /// The conditions of each outcome's branches, compiled.
+        choices: Vec<Choice>,
     },
 }
 
@@ -602,6 +608,8 @@ pub struct Game {
     pub gens: Vec<GenDef>,
     /// The conditions of `filter`s, by id.
     pub filters: Vec<Cond>,
+    /// The same, compiled.
+    pub filter_choices: Vec<Choice>,
     /// Whether any condition reads which sites a move sowed into.
     pub needs_sown: bool,
     /// Phases of a turn; turns start in phase 0.
@@ -612,6 +620,8 @@ pub struct Game {
     pub setup: Vec<Setup>,
     /// End rules in order.
     pub end: Vec<(Cond, Outcome)>,
+    /// The end rules' conditions, compiled: which rule ends the game.
+    pub end_choice: Choice,
     /// Whether positions are remembered for `(repeated)`.
     pub tracks_repetition: bool,
     /// Whether the counters on the board can never grow, so that history before a capture can be dropped.
@@ -619,6 +629,12 @@ pub struct Game {
 }
 
 impl Game {
+    /// Replaces the end rules (and their compiled form).
+    pub fn set_end_rules(&mut self, rules: Vec<(Cond, Outcome)>) {
+        self.end_choice = Choice::first(rules.iter().map(|(c, _)| c));
+        self.end = rules;
+    }
+
     /// Number of sites.
     pub fn sites(&self) -> usize {
         self.rows * self.columns

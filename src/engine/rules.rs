@@ -3,6 +3,7 @@
 
 use super::sample::Scratch;
 use super::state::{Board, Cell, Clock, Move, NodeType, State, Status};
+use crate::compile::choice::within_range;
 use crate::compile::ir::*;
 use std::cell::RefCell;
 
@@ -131,6 +132,37 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// One leaf test of a compiled condition.
+    #[inline(always)]
+    fn test(&self, t: &Test) -> bool {
+        match t {
+            Test::Within(e, lo, hi) => within_range(self.int(e), *lo, *hi),
+            Test::Compare(op, a, b) => op.holds(self.int(a), self.int(b)),
+            Test::IsIn(v, list) => list.contains(&self.int(v)),
+            Test::NoMoves(w) => self.stuck == Some(self.who(*w)),
+            Test::NoPieces(w) => {
+                let p = self.who(*w) as usize & 1;
+                self.board.hand[p] == 0 && self.board.owned[p].is_empty()
+            }
+            Test::Repeated => self.repeated,
+            Test::Empty(r) => !self.meets(*r, &self.board.filled),
+            Test::Filled(r) => self.meets(*r, &self.board.filled),
+            Test::SownInto(r) => self.meets(*r, &self.sown),
+        }
+    }
+
+    /// The index of the first condition of a compiled list that holds.
+    #[inline]
+    pub fn choose(&self, choice: &Choice) -> Option<usize> {
+        choice.run(|t| self.test(t))
+    }
+
+    /// Whether a compiled condition holds.
+    #[inline]
+    pub fn holds(&self, choice: &Choice) -> bool {
+        self.choose(choice).is_some()
+    }
+
     pub fn cond(&self, c: &Cond) -> bool {
         match c {
             Cond::Const(b) => *b,
@@ -159,9 +191,6 @@ fn region_has(game: &Game, r: Option<RegionRef>, mover: u8, site: u8) -> bool {
 
 /// The action of a chance phase whose branches all fail.
 static END_TURN: Action = Action::EndTurn;
-
-/// Tag of a candidate move that needs no filter.
-pub(crate) const NO_FILTER: u16 = u16::MAX;
 
 /// The generators' moves of the current decision phase, in a deterministic order.
 pub(crate) fn generate(game: &Game, state: &State, out: &mut Vec<Move>) {
@@ -235,7 +264,7 @@ pub(super) fn try_on(ctx: &Ctx, filter: u16, m: Move, board: &mut Board) -> Opti
         ..Ctx::after(ctx.game, ctx.clock, board, ctx.mover)
     };
     after
-        .cond(&ctx.game.filters[filter as usize])
+        .holds(&ctx.game.filter_choices[filter as usize])
         .then_some(effects)
 }
 
@@ -562,9 +591,8 @@ pub(crate) fn apply_gen(
                     }
                     continue;
                 }
-                // Set unconditionally: a test of the old count would be a branch mispredicted at random.
-                board.cells[s as usize].count += 1;
-                board.filled.insert(s);
+                // No test of the old count: it would be a branch mispredicted at random.
+                board.add_one(s);
                 if game.needs_sown {
                     fx.sown.insert(s);
                 }
@@ -765,7 +793,9 @@ fn advance(
         (
             NodeType::Chance,
             Some(Phase::Chance {
-                dice, by_outcome, ..
+                dice,
+                by_outcome,
+                choices,
             }),
         ) => {
             let Some(v) = m.throw_value() else {
@@ -782,7 +812,8 @@ fn advance(
             let ctx = Ctx::after(game, &s.clock, &s.board, actor);
             by_outcome
                 .get(i)
-                .and_then(|branches| branches.iter().find(|(c, _)| ctx.cond(c)))
+                .zip(choices.get(i))
+                .and_then(|(branches, choice)| branches.get(ctx.choose(choice)?))
                 .map_or(&END_TURN, |(_, a)| a)
         }
         (NodeType::Decision, Some(Phase::Decision { next, .. })) => {
@@ -860,7 +891,9 @@ fn conclude(game: &Game, s: &mut State, actor: u8, repeated: bool, stuck: Option
             mover: actor,
             ..Ctx::of(game, s)
         };
-        game.end.iter().find(|(c, _)| ctx.cond(c)).map(|(_, o)| o)
+        ctx.choose(&game.end_choice)
+            .and_then(|i| game.end.get(i))
+            .map(|(_, o)| o)
     };
     match rule {
         Some(outcome) => {

@@ -1,38 +1,29 @@
-//! Drawing a uniformly random legal move without listing every move, as playouts do: placements
-//! and steps are counted from site sets; other moves are listed; a filtered candidate is tried
-//! only when drawn, and dropped if it fails, which keeps the draw uniform over legal moves.
+//! Drawing a uniformly random legal move without listing every move, as playouts do. The phase's
+//! draw plan gives families of candidates as site sets (placements, sowings and steps exactly;
+//! hops as the pieces next to a run) and lists the other moves. A candidate is drawn uniformly;
+//! one that turns out illegal (a hop that cannot land) or fails its filter is dropped, and the
+//! draw is made again. Each draw is uniform over the candidates left, and every legal move stays
+//! a candidate, so the move returned is uniform over the legal moves.
 
-use super::rules::{expr_moves, gen_moves, hop_landing, try_on, Ctx, Effects, NO_FILTER};
+use super::rules::{expr_moves, gen_moves, hop_landing, try_on, Ctx, Effects};
 use super::state::{Board, Move, NodeType, State};
 use crate::compile::ir::*;
 use rand::Rng;
 
-/// Moves counted, not listed: one per origin site, reaching its target as `reach` says, each to
-/// pass filter `tag` (or none) when drawn.
+/// Moves counted, not listed: the `op`-th step of the draw plan gave `count` of them.
 #[derive(Debug, Clone, Copy)]
 struct Group {
-    gen: u16,
-    reach: Reach,
-    tag: u16,
-    origins: Sites,
+    op: u16,
     count: u32,
-}
-
-/// Where a counted move goes from its origin.
-#[derive(Debug, Clone, Copy)]
-enum Reach {
-    /// Onto the origin itself (a placement, a sowing).
-    Itself,
-    /// To the neighbour in a direction.
-    Step(u8),
-    /// Over a run in a direction: the landing is found when the move is drawn.
-    Hop(u8),
 }
 
 /// Reusable buffers of a playout.
 #[derive(Debug, Default, Clone)]
 pub struct Scratch {
     groups: Vec<Group>,
+    /// Candidates dropped from their groups because they were illegal or failed a filter:
+    /// (group, origin).
+    dropped: Vec<(u16, u8)>,
     moves: Vec<Move>,
     needs: Vec<u16>,
     /// The board after the drawn move, when a filter's trial played it, so it is not played twice.
@@ -62,20 +53,33 @@ pub(crate) fn pick_in(
     if s.node != NodeType::Decision {
         return None;
     }
-    sc.groups.clear();
-    sc.moves.clear();
-    sc.needs.clear();
-    let Some(Phase::Decision { moves, pass, .. }) = game.phases.get(s.phase as usize) else {
+    let Some(Phase::Decision { draw, pass, .. }) = game.phases.get(s.phase as usize) else {
         return None;
     };
+    let ops = &draw.ops[s.mover as usize & 1];
     // Site sets are narrowed to the words the board needs: one word up to 64 sites.
-    let ctx = Ctx::of(game, s);
     match game.sites() {
-        0..=64 => collect::<1>(&ctx, moves, sc, NO_FILTER),
-        65..=128 => collect::<2>(&ctx, moves, sc, NO_FILTER),
-        _ => collect::<4>(&ctx, moves, sc, NO_FILTER),
+        0..=64 => pick::<1>(game, s, ops, *pass, sc, rng),
+        65..=128 => pick::<2>(game, s, ops, *pass, sc, rng),
+        _ => pick::<4>(game, s, ops, *pass, sc, rng),
     }
-    let mut counted: u32 = sc.groups.iter().map(|g| g.count).sum();
+}
+
+fn pick<const W: usize>(
+    game: &Game,
+    s: &State,
+    ops: &[DrawOp],
+    pass: bool,
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Move> {
+    sc.groups.clear();
+    sc.dropped.clear();
+    sc.moves.clear();
+    sc.needs.clear();
+    let ctx = Ctx::of(game, s);
+    let view = View::<W>::of(&s.board, s.mover as usize);
+    let mut counted = collect::<W>(&ctx, &view, ops, sc);
     loop {
         let total = counted as usize + sc.moves.len();
         if total == 0 {
@@ -83,14 +87,16 @@ pub(crate) fn pick_in(
         }
         let r = rng.random_range(0..total);
         if r < counted as usize {
-            let (i, m) = nth(game, &s.board, s.mover, &sc.groups, r as u32)?;
-            if passes(&ctx, sc.groups[i].tag, m, sc) {
-                return Some(m);
+            let (i, from, m) = nth::<W>(&ctx, &view, ops, sc, r as u32)?;
+            if let Some((m, tag)) = m {
+                if passes(&ctx, tag, m, sc) {
+                    return Some(m);
+                }
             }
-            // The move fails its filter: it leaves the group, and the draw is made again.
-            let g = &mut sc.groups[i];
-            g.origins.remove(m.from);
-            g.count -= 1;
+            // The candidate is not a legal move, or fails its filter: it leaves its group, and
+            // the draw is made again.
+            sc.dropped.push((i as u16, from));
+            sc.groups[i].count -= 1;
             counted -= 1;
             continue;
         }
@@ -101,6 +107,26 @@ pub(crate) fn pick_in(
         }
         sc.moves.swap_remove(i);
         sc.needs.swap_remove(i);
+    }
+}
+
+/// The board's site sets as a draw reads them, narrowed to `W` words.
+struct View<const W: usize> {
+    filled: Sites<W>,
+    mine: Sites<W>,
+    theirs: Sites<W>,
+    hand: u16,
+}
+
+impl<const W: usize> View<W> {
+    #[inline(always)]
+    fn of(board: &Board, mover: usize) -> View<W> {
+        View {
+            filled: board.filled.narrow(),
+            mine: board.owned[mover & 1].narrow(),
+            theirs: board.owned[(mover ^ 1) & 1].narrow(),
+            hand: board.hand[mover & 1],
+        }
     }
 }
 
@@ -117,144 +143,118 @@ fn passes(ctx: &Ctx, tag: u16, m: Move, sc: &mut Scratch) -> bool {
     true
 }
 
-/// The r-th counted move, with the index of its group.
-fn nth(
-    game: &Game,
-    board: &Board,
-    mover: u8,
-    groups: &[Group],
+/// The r-th candidate: its group, its origin, and the move with its filter if it is legal.
+#[allow(clippy::type_complexity)]
+fn nth<const W: usize>(
+    ctx: &Ctx,
+    view: &View<W>,
+    ops: &[DrawOp],
+    sc: &Scratch,
     mut r: u32,
-) -> Option<(usize, Move)> {
-    let cells = &board.cells;
-    for (i, g) in groups.iter().enumerate() {
+) -> Option<(usize, u8, Option<(Move, u16)>)> {
+    for (i, g) in sc.groups.iter().enumerate() {
         if r < g.count {
-            let from = g.origins.nth(r)?;
-            let to = match g.reach {
-                Reach::Itself => from,
-                Reach::Step(d) => game.neighbours[from as usize][d as usize],
-                Reach::Hop(d) => match &game.gens[g.gen as usize].gen {
-                    Gen::Hop {
-                        run_in, edge_last, ..
-                    } => hop_landing(game, cells, mover, from, d, *run_in, *edge_last)?,
-                    _ => return None,
-                },
+            let DrawOp::Count { gen, tag, family } = ops.get(g.op as usize)? else {
+                return None;
             };
-            return Some((i, Move::new(g.gen, from, to)));
+            let mut set = candidates::<W>(family, view);
+            for &(j, site) in &sc.dropped {
+                if j as usize == i {
+                    set.remove(site);
+                }
+            }
+            let from = set.nth(r)?;
+            let game = ctx.game;
+            let to = match family {
+                Family::Place { .. } | Family::Sow { .. } => Some(from),
+                Family::Step { dir, .. } => Some(game.neighbours[from as usize][*dir as usize]),
+                Family::Hop {
+                    dir,
+                    region,
+                    edge_last,
+                    ..
+                } => hop_landing(
+                    game,
+                    &ctx.board.cells,
+                    ctx.mover,
+                    from,
+                    *dir,
+                    *region,
+                    *edge_last,
+                ),
+            };
+            return Some((i, from, to.map(|to| (Move::new(*gen, from, to), *tag))));
         }
         r -= g.count;
     }
     None
 }
 
-/// The sites from which a step in direction `d` reaches a site of `targets`.
-#[inline]
-fn reaching<const W: usize>(game: &Game, d: u8, targets: &Sites<W>) -> Sites<W> {
-    let (delta, has) = &game.steps[d as usize];
-    targets.shifted(-delta).and(&has.narrow())
-}
-
-fn collect<const W: usize>(ctx: &Ctx, e: &MoveExpr, sc: &mut Scratch, tag: u16) {
-    let game = ctx.game;
-    let board = ctx.board;
-    let mover = ctx.mover as usize;
-    let mask = |r: &Option<RegionRef>| -> Sites<W> {
-        r.map_or(game.board_sites, |r| game.regions[r.0 as usize].mask[mover])
-            .narrow()
-    };
-    let filled: Sites<W> = board.filled.narrow();
-    let mine: Sites<W> = board.owned[mover].narrow();
-    let group = |sc: &mut Scratch, gen, reach, origins: Sites<W>| {
-        let count = origins.len();
-        if count > 0 {
-            sc.groups.push(Group {
-                gen,
-                reach,
-                tag,
-                origins: origins.narrow(),
-                count,
-            });
+/// Walks the draw plan: counts each family's candidates, lists the other moves.
+fn collect<const W: usize>(ctx: &Ctx, view: &View<W>, ops: &[DrawOp], sc: &mut Scratch) -> u32 {
+    let mut counted = 0;
+    let mut pc = 0;
+    while let Some(op) = ops.get(pc) {
+        pc += 1;
+        match op {
+            DrawOp::Count { family, .. } => {
+                let count = candidates::<W>(family, view).len();
+                if count > 0 {
+                    sc.groups.push(Group {
+                        op: (pc - 1) as u16,
+                        count,
+                    });
+                    counted += count;
+                }
+            }
+            DrawOp::List { gen, tag } => {
+                gen_moves(ctx, *gen, &mut sc.moves);
+                if !ctx.game.filters.is_empty() {
+                    sc.needs.resize(sc.moves.len(), *tag);
+                }
+            }
+            DrawOp::ListExpr { expr, tag } => {
+                expr_moves(ctx, expr, &mut sc.moves, &mut Some(&mut sc.needs), *tag)
+            }
+            DrawOp::Unless(c, at) => {
+                if !ctx.holds(c) {
+                    pc = *at as usize;
+                }
+            }
+            DrawOp::Jump(at) => pc = *at as usize,
         }
-    };
-    match e {
-        MoveExpr::Gen(g) => match &game.gens[*g as usize].gen {
-            Gen::Place { count, to } => {
-                if board.hand[mover] >= *count {
-                    group(sc, *g, Reach::Itself, mask(to).and_not(&filled));
-                }
-            }
-            Gen::Step { dirs, to } => {
-                let free = mask(to).and_not(&filled);
-                for &d in dirs {
-                    group(sc, *g, Reach::Step(d), mine.and(&reaching(game, d, &free)));
-                }
-            }
-            Gen::Sow { track, from, .. } => {
-                let on: Sites<W> = game.tracks[*track as usize].on[mover].narrow();
-                group(sc, *g, Reach::Itself, mask(from).and(&filled).and(&on));
-            }
-            Gen::Hop {
-                dirs,
-                run_in,
-                edge_last,
-            } => {
-                let prey = board.owned[mover ^ 1].narrow().and(&mask(run_in));
-                for &d in dirs {
-                    let origins = hop_origins(game, d, &mine, &prey, &filled, *edge_last);
-                    group(sc, *g, Reach::Hop(d), origins);
-                }
-            }
-            _ => {
-                gen_moves(ctx, *g, &mut sc.moves);
-                tagged(game, sc, tag);
-            }
-        },
-        MoveExpr::Or(list) => list.iter().for_each(|m| collect::<W>(ctx, m, sc, tag)),
-        MoveExpr::If(c, a, b) => {
-            if ctx.cond(c) {
-                collect::<W>(ctx, a, sc, tag)
-            } else if let Some(b) = b {
-                collect::<W>(ctx, b, sc, tag)
-            }
-        }
-        MoveExpr::Filter(id, inner) if tag == NO_FILTER => collect::<W>(ctx, inner, sc, *id),
-        // A filter inside a filter is applied at once; the outer one is tried when drawn.
-        MoveExpr::Filter(..) => expr_moves(ctx, e, &mut sc.moves, &mut Some(&mut sc.needs), tag),
     }
+    counted
 }
 
-/// The sites of `mine` from which a hop in direction `d` over a run of `prey` lands: on the first
-/// empty site after the run, or on the run's last site where the run reaches the edge and
-/// `edge_last` says so. Every run is followed one site further at a time, all at once.
-#[inline]
-fn hop_origins<const W: usize>(
-    game: &Game,
-    d: u8,
-    mine: &Sites<W>,
-    prey: &Sites<W>,
-    filled: &Sites<W>,
-    edge_last: bool,
-) -> Sites<W> {
-    let (delta, has) = &game.steps[d as usize];
-    let has: Sites<W> = has.narrow();
-    let mut origins = Sites::default();
-    // The run sites `i` steps from their origins.
-    let mut run = mine.and(&has).shifted(*delta).and(prey);
-    let mut i = 1;
-    while !run.is_empty() {
-        if edge_last {
-            origins = origins.or(&run.and_not(&has).shifted(-i * delta));
+/// The origins of a family's candidate moves: exactly its legal moves' origins, except for hops,
+/// whose candidates are the pieces next to an opposing site of the run region in the direction
+/// (the landing is checked when one is drawn).
+#[inline(always)]
+fn candidates<const W: usize>(family: &Family, view: &View<W>) -> Sites<W> {
+    match family {
+        Family::Place { count, to } => {
+            if view.hand >= *count {
+                to.narrow().and_not(&view.filled)
+            } else {
+                Sites::default()
+            }
         }
-        let next = run.and(&has).shifted(*delta);
-        origins = origins.or(&next.and_not(filled).shifted(-(i + 1) * delta));
-        run = next.and(prey);
-        i += 1;
-    }
-    origins
-}
-
-/// Tags the moves just listed with the filter they must pass.
-fn tagged(game: &Game, sc: &mut Scratch, tag: u16) {
-    if !game.filters.is_empty() {
-        sc.needs.resize(sc.moves.len(), tag);
+        Family::Step {
+            delta, from, to, ..
+        } => {
+            let free: Sites<W> = to.narrow().and_not(&view.filled);
+            view.mine.and(&free.shifted(-delta).and(&from.narrow()))
+        }
+        Family::Hop {
+            delta,
+            from,
+            run_in,
+            ..
+        } => {
+            let prey: Sites<W> = view.theirs.and(&run_in.narrow());
+            view.mine.and(&prey.shifted(-delta).and(&from.narrow()))
+        }
+        Family::Sow { from } => from.narrow().and(&view.filled),
     }
 }

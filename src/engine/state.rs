@@ -31,6 +31,29 @@ pub struct Board {
     pub(crate) filled: Sites,
     /// Sites holding each player's pieces.
     pub(crate) owned: [Sites; 2],
+    /// The sum of every cell's word times its site's key, kept in step with `cells`: the board's
+    /// part of the repetition key, updated by one multiply-add where a cell changes.
+    pub(crate) key: u64,
+}
+
+/// Per-site multipliers of [`Board::key`] (odd and well mixed: splitmix64 of the site).
+static SITE_KEYS: [u64; 256] = {
+    let mut keys = [0u64; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut z = (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        keys[i] = (z ^ (z >> 31)) | 1;
+        i += 1;
+    }
+    keys
+};
+
+/// A site's term of the board key for a cell word.
+#[inline(always)]
+fn site_term(s: usize, word: u64) -> u64 {
+    word.wrapping_mul(SITE_KEYS[s & 255])
 }
 
 impl Board {
@@ -38,7 +61,9 @@ impl Board {
     pub fn refresh(&mut self) {
         self.filled = Sites::default();
         self.owned = [Sites::default(); 2];
+        self.key = 0;
         for (s, c) in self.cells.iter().enumerate() {
+            self.key = self.key.wrapping_add(site_term(s, cell_word(c)));
             if c.count > 0 {
                 self.filled.insert(s as u8);
                 if c.owner == 1 || c.owner == 2 {
@@ -57,22 +82,25 @@ impl Board {
         self.vars = other.vars;
         self.filled = other.filled;
         self.owned = other.owned;
+        self.key = other.key;
     }
 
     /// Sets a site's contents.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn put(&mut self, s: usize, c: Cell) {
         let site = s as u8;
-        let old = self.cells[s].owner;
-        if old == 1 || old == 2 {
-            self.owned[old as usize - 1].remove(site);
+        let c = if c.count == 0 { Cell::default() } else { c };
+        let was = std::mem::replace(&mut self.cells[s], c);
+        self.key = self
+            .key
+            .wrapping_add(site_term(s, cell_word(&c).wrapping_sub(cell_word(&was))));
+        if was.owner == 1 || was.owner == 2 {
+            self.owned[was.owner as usize - 1].remove(site);
         }
         if c.count == 0 {
-            self.cells[s] = Cell::default();
             self.filled.remove(site);
             return;
         }
-        self.cells[s] = c;
         self.filled.insert(site);
         if c.owner == 1 || c.owner == 2 {
             self.owned[c.owner as usize - 1].insert(site);
@@ -88,10 +116,22 @@ impl Board {
     /// Adds counters to a site, keeping its owner.
     #[inline]
     pub(crate) fn add(&mut self, s: usize, n: u16) {
-        self.cells[s].count = self.cells[s].count.saturating_add(n);
+        let was = self.cells[s].count;
+        self.cells[s].count = was.saturating_add(n);
+        self.key = self
+            .key
+            .wrapping_add(site_term(s, (self.cells[s].count - was) as u64));
         if self.cells[s].count > 0 {
             self.filled.insert(s as u8);
         }
+    }
+
+    /// Adds one counter to a site without testing its old count (sowing's inner step).
+    #[inline(always)]
+    pub(crate) fn add_one(&mut self, s: u8) {
+        self.cells[s as usize].count += 1;
+        self.filled.insert(s);
+        self.key = self.key.wrapping_add(SITE_KEYS[s as usize]);
     }
 
     /// Takes one piece off a site.
@@ -112,6 +152,7 @@ impl Clone for Board {
             vars: self.vars,
             filled: self.filled,
             owned: self.owned,
+            key: self.key,
         }
     }
 
@@ -123,6 +164,7 @@ impl Clone for Board {
         self.vars = other.vars;
         self.filled = other.filled;
         self.owned = other.owned;
+        self.key = other.key;
     }
 }
 
@@ -291,9 +333,7 @@ impl State {
     /// The key of the position for repetition: every site and the player to move.
     pub(crate) fn repetition_key(&self) -> u64 {
         let mut h = Mixer::new();
-        for c in &self.board.cells {
-            h.add(cell_word(c));
-        }
+        h.add(self.board.key);
         h.add(self.mover as u64 | (self.phase as u64) << 8);
         h.finish()
     }
@@ -382,5 +422,47 @@ impl Move {
     /// The target site of a generator move.
     pub fn to(&self) -> Option<u8> {
         (self.gen < Move::THROW).then_some(self.to)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::NodeType;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// The incremental board key and site sets stay equal to those recomputed from the cells,
+    /// through random games of every shipped game and variant.
+    #[test]
+    fn board_key_and_sets_follow_the_cells() {
+        let mut files: Vec<_> = ["games", "tests/variants"]
+            .iter()
+            .flat_map(|d| std::fs::read_dir(d).into_iter().flatten().flatten())
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "game"))
+            .collect();
+        files.sort();
+        assert!(files.len() >= 8, "{files:?}");
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        for path in files {
+            let game = crate::load_file(&path, &[]).expect("shipped file loads");
+            for _ in 0..20 {
+                let mut s = game.new_initial_state();
+                while !s.is_terminal() && s.edges_played() < 3000 {
+                    let m = match s.node() {
+                        NodeType::Chance => game.sample_chance(&s, &mut rng),
+                        _ => {
+                            let moves = game.moves(&s);
+                            moves.get(rng.random_range(0..moves.len().max(1))).copied()
+                        }
+                    };
+                    let Some(m) = m else { break };
+                    game.apply(&mut s, m).expect("legal move applies");
+                    let mut fresh = s.board.clone();
+                    fresh.refresh();
+                    assert_eq!(fresh, s.board, "{}", path.display());
+                }
+            }
+        }
     }
 }

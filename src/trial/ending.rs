@@ -29,10 +29,10 @@ impl Endings {
             .into_iter()
             .map(|c| {
                 let mut probe = game.clone();
-                probe.end = vec![(
+                probe.set_end_rules(vec![(
                     c.clone(),
                     Outcome::Fixed(Some(Who::Player(0)), ResultKind::Win),
-                )];
+                )]);
                 Condition {
                     label: describe(&c),
                     limit: is_limit(&c),
@@ -41,7 +41,7 @@ impl Endings {
             })
             .collect();
         let mut open = game.clone();
-        open.end.clear();
+        open.set_end_rules(Vec::new());
         Endings { conditions, open }
     }
 

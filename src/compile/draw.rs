@@ -1,0 +1,276 @@
+//! A decision phase's moves flattened for the playout draw: a straight list of steps per mover,
+//! with regions, directions and tracks resolved to site sets at load time, so the draw walks no
+//! expression tree and looks nothing up.
+
+use super::choice::Choice;
+use super::ir::{Game, Gen, MoveExpr, Phase, RegionRef, Sites};
+
+/// The filter tag of moves that need no filter.
+pub const NO_FILTER: u16 = u16::MAX;
+
+/// The moves of a decision phase as the playout draw walks them, per mover.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DrawPlan {
+    /// The steps, indexed by the mover.
+    pub ops: [Vec<DrawOp>; 2],
+}
+
+/// One step of a draw plan.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DrawOp {
+    /// Moves of generator `gen` counted from a site set, one per origin; each must pass filter
+    /// `tag` (or [`NO_FILTER`]) when drawn.
+    Count {
+        /// The generator.
+        gen: u16,
+        /// The filter the moves must pass.
+        tag: u16,
+        /// How the origins follow from the board.
+        family: Family,
+    },
+    /// The generator's moves, listed; each must pass filter `tag` when drawn.
+    List {
+        /// The generator.
+        gen: u16,
+        /// The filter the moves must pass.
+        tag: u16,
+    },
+    /// A filter inside a filter: its moves are listed with the inner filter applied.
+    ListExpr {
+        /// The inner filter expression.
+        expr: MoveExpr,
+        /// The outer filter.
+        tag: u16,
+    },
+    /// Go on at step `else_at` unless the condition holds.
+    Unless(Choice, u16),
+    /// Go on at a step.
+    Jump(u16),
+}
+
+/// A family of counted moves: which sites are their origins, as site-set arithmetic.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Family {
+    /// `count` pieces from hand onto each empty site of `to`; the move's target is its origin.
+    Place {
+        /// Pieces per placement.
+        count: u16,
+        /// Allowed sites.
+        to: Sites,
+    },
+    /// One step in direction `dir` (site offset `delta`) from a site of `from` (those with a
+    /// neighbour that way) to an empty site of `to`.
+    Step {
+        /// The direction.
+        dir: u8,
+        /// The site offset of a step.
+        delta: i32,
+        /// Sites with a neighbour in the direction.
+        from: Sites,
+        /// Allowed targets.
+        to: Sites,
+    },
+    /// A hop in direction `dir` over a run of the opponent's sites within `run_in`.
+    Hop {
+        /// The direction.
+        dir: u8,
+        /// The site offset of a step.
+        delta: i32,
+        /// Sites with a neighbour in the direction.
+        from: Sites,
+        /// Where the run's sites must lie.
+        run_in: Sites,
+        /// Whether a run reaching the edge lands on its last site.
+        edge_last: bool,
+        /// The run region, for the landing of the drawn move.
+        region: Option<RegionRef>,
+    },
+    /// Sowing from each filled hole of `from` (already limited to the track's holes).
+    Sow {
+        /// The holes.
+        from: Sites,
+    },
+}
+
+impl DrawPlan {
+    /// Flattens a move expression for each mover.
+    pub fn of(game: &Game, e: &MoveExpr) -> DrawPlan {
+        DrawPlan {
+            ops: [0, 1].map(|mover| {
+                let mut ops = Vec::new();
+                flatten(game, mover, e, NO_FILTER, &mut ops);
+                ops
+            }),
+        }
+    }
+}
+
+/// Gives every decision phase of a game its draw plan.
+pub fn attach(game: &mut Game) {
+    let plans: Vec<Option<DrawPlan>> = game
+        .phases
+        .iter()
+        .map(|p| match p {
+            Phase::Decision { moves, .. } => Some(DrawPlan::of(game, moves)),
+            Phase::Chance { .. } => None,
+        })
+        .collect();
+    for (phase, plan) in game.phases.iter_mut().zip(plans) {
+        if let (Phase::Decision { draw, .. }, Some(plan)) = (phase, plan) {
+            *draw = plan;
+        }
+    }
+}
+
+fn flatten(game: &Game, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<DrawOp>) {
+    let mask = |r: &Option<RegionRef>| {
+        r.and_then(|r| game.regions.get(r.0 as usize))
+            .map_or(game.board_sites, |r| r.mask[mover])
+    };
+    match e {
+        MoveExpr::Gen(g) => {
+            let gen = *g;
+            let count = |family| DrawOp::Count { gen, tag, family };
+            match game.gens.get(gen as usize).map(|d| &d.gen) {
+                Some(Gen::Place { count: n, to }) => ops.push(count(Family::Place {
+                    count: *n,
+                    to: mask(to),
+                })),
+                Some(Gen::Step { dirs, to }) => {
+                    for &dir in dirs {
+                        let (delta, from) = game.steps[dir as usize & 7];
+                        ops.push(count(Family::Step {
+                            dir,
+                            delta,
+                            from,
+                            to: mask(to),
+                        }));
+                    }
+                }
+                Some(Gen::Hop {
+                    dirs,
+                    run_in,
+                    edge_last,
+                }) => {
+                    for &dir in dirs {
+                        let (delta, from) = game.steps[dir as usize & 7];
+                        ops.push(count(Family::Hop {
+                            dir,
+                            delta,
+                            from,
+                            run_in: mask(run_in),
+                            edge_last: *edge_last,
+                            region: *run_in,
+                        }));
+                    }
+                }
+                Some(Gen::Sow { track, from, .. }) => {
+                    let on = game
+                        .tracks
+                        .get(*track as usize)
+                        .map_or(Sites::default(), |t| t.on[mover]);
+                    ops.push(count(Family::Sow {
+                        from: mask(from).and(&on),
+                    }));
+                }
+                _ => ops.push(DrawOp::List { gen, tag }),
+            }
+        }
+        MoveExpr::Or(list) => list.iter().for_each(|m| flatten(game, mover, m, tag, ops)),
+        MoveExpr::If(c, a, b) => {
+            let test = ops.len();
+            ops.push(DrawOp::Jump(0));
+            flatten(game, mover, a, tag, ops);
+            let else_at = match b {
+                Some(b) => {
+                    let jump = ops.len();
+                    ops.push(DrawOp::Jump(0));
+                    let else_at = ops.len();
+                    flatten(game, mover, b, tag, ops);
+                    ops[jump] = DrawOp::Jump(ops.len() as u16);
+                    else_at
+                }
+                None => ops.len(),
+            };
+            ops[test] = DrawOp::Unless(Choice::of(c), else_at as u16);
+        }
+        // The moves of a filter are tried when drawn.
+        MoveExpr::Filter(id, inner) if tag == NO_FILTER => flatten(game, mover, inner, *id, ops),
+        // A filter inside a filter is applied at once; the outer one is tried when drawn.
+        MoveExpr::Filter(..) => ops.push(DrawOp::ListExpr {
+            expr: e.clone(),
+            tag,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = r#"
+(game "Plan"
+  (players 2)
+  (equipment {(board (square 4)) (hand Each) (region "Low" (row 0))})
+  (rules (start (hand Each 3))
+    (play
+      (if (> (count-in (region "Low")) 0)
+        (or {(step Orthogonal) (place 1 to:(region "Low"))})
+        (filter (= (count-in (region "Low")) 0) (hop Diagonal))))
+    (end (if (no-moves Next) (result Next Loss)))))
+"#;
+
+    #[test]
+    fn an_if_becomes_a_test_and_jumps_around_the_branches() {
+        let game = match crate::load::load_source("plan.game", GAME, &[]) {
+            Ok(g) => g,
+            Err(e) => panic!("the test game loads: {e:?}"),
+        };
+        let Some(Phase::Decision { draw, .. }) = game.phases.first() else {
+            panic!("one decision phase");
+        };
+        let shape: Vec<String> = draw.ops[0]
+            .iter()
+            .map(|op| match op {
+                DrawOp::Count { tag, family, .. } => {
+                    let kind = match family {
+                        Family::Place { .. } => "place",
+                        Family::Step { .. } => "step",
+                        Family::Hop { .. } => "hop",
+                        Family::Sow { .. } => "sow",
+                    };
+                    format!("{kind}{}", if *tag == NO_FILTER { "" } else { "?" })
+                }
+                DrawOp::List { .. } => "list".into(),
+                DrawOp::ListExpr { .. } => "list-expr".into(),
+                DrawOp::Unless(_, at) => format!("unless->{at}"),
+                DrawOp::Jump(at) => format!("jump->{at}"),
+            })
+            .collect();
+        // Four step directions and a placement, then the four diagonal hops under the filter.
+        assert_eq!(
+            shape,
+            [
+                "unless->7",
+                "step",
+                "step",
+                "step",
+                "step",
+                "place",
+                "jump->11",
+                "hop?",
+                "hop?",
+                "hop?",
+                "hop?"
+            ]
+        );
+        let Some(DrawOp::Count {
+            family: Family::Place { to, .. },
+            ..
+        }) = draw.ops[1].get(5)
+        else {
+            panic!("the placement is the sixth step");
+        };
+        assert_eq!(to.iter().collect::<Vec<_>>(), [0, 1, 2, 3]);
+    }
+}
