@@ -150,44 +150,57 @@ fn nth<const W: usize>(
     view: &View<W>,
     ops: &[DrawOp],
     sc: &Scratch,
-    mut r: u32,
+    r: u32,
 ) -> Option<(usize, u8, Option<(Move, u16)>)> {
-    for (i, g) in sc.groups.iter().enumerate() {
-        if r < g.count {
-            let DrawOp::Count { gen, tag, family } = ops.get(g.op as usize)? else {
-                return None;
-            };
-            let mut set = candidates::<W>(family, view);
-            for &(j, site) in &sc.dropped {
-                if j as usize == i {
-                    set.remove(site);
-                }
-            }
-            let from = set.nth(r)?;
-            let game = ctx.game;
-            let to = match family {
-                Family::Place { .. } | Family::Sow { .. } => Some(from),
-                Family::Step { dir, .. } => Some(game.neighbours[from as usize][*dir as usize]),
-                Family::Hop {
-                    dir,
-                    region,
-                    edge_last,
-                    ..
-                } => hop_landing(
-                    game,
-                    &ctx.board.cells,
-                    ctx.mover,
-                    from,
-                    *dir,
-                    *region,
-                    *edge_last,
-                ),
-            };
-            return Some((i, from, to.map(|to| (Move::new(*gen, from, to), *tag))));
-        }
-        r -= g.count;
+    let mut r = r;
+    let mut i = 0;
+    while sc.groups.get(i)?.count <= r {
+        r -= sc.groups[i].count;
+        i += 1;
     }
-    None
+    let g = sc.groups[i];
+    let DrawOp::Count { gen, tag, family } = ops.get(g.op as usize)? else {
+        return None;
+    };
+    let mut set = candidates::<W>(family, view);
+    for &(j, site) in &sc.dropped {
+        if j as usize == i {
+            set.remove(site);
+        }
+    }
+    let from = set.nth(r)?;
+    let game = ctx.game;
+    let to = match family {
+        Family::Place { .. } | Family::Sow { .. } => Some(from),
+        Family::Step { dir, .. } => Some(game.neighbours[from as usize][*dir as usize]),
+        Family::Hop {
+            dir,
+            region,
+            edge_last,
+            ..
+        } => hop_landing(
+            game,
+            &ctx.board.cells,
+            ctx.mover,
+            from,
+            *dir,
+            *region,
+            *edge_last,
+        ),
+    };
+    Some((i, from, to.map(|to| (Move::new(*gen, from, to), *tag))))
+}
+
+/// Records the candidates of the step before `pc` as a group; returns their number. Pushed even
+/// when empty: a branch on the count would be mispredicted at random.
+#[inline(always)]
+fn group<const W: usize>(sc: &mut Scratch, pc: usize, origins: Sites<W>) -> u32 {
+    let count = origins.len();
+    sc.groups.push(Group {
+        op: (pc - 1) as u16,
+        count,
+    });
+    count
 }
 
 /// Walks the draw plan: counts each family's candidates, lists the other moves.
@@ -198,14 +211,7 @@ fn collect<const W: usize>(ctx: &Ctx, view: &View<W>, ops: &[DrawOp], sc: &mut S
         pc += 1;
         match op {
             DrawOp::Count { family, .. } => {
-                let count = candidates::<W>(family, view).len();
-                if count > 0 {
-                    sc.groups.push(Group {
-                        op: (pc - 1) as u16,
-                        count,
-                    });
-                    counted += count;
-                }
+                counted += group(sc, pc, candidates::<W>(family, view));
             }
             DrawOp::List { gen, tag } => {
                 gen_moves(ctx, *gen, &mut sc.moves);
@@ -233,28 +239,42 @@ fn collect<const W: usize>(ctx: &Ctx, view: &View<W>, ops: &[DrawOp], sc: &mut S
 #[inline(always)]
 fn candidates<const W: usize>(family: &Family, view: &View<W>) -> Sites<W> {
     match family {
-        Family::Place { count, to } => {
-            if view.hand >= *count {
-                to.narrow().and_not(&view.filled)
-            } else {
-                Sites::default()
-            }
-        }
+        Family::Place { count, to } => placements(view, *count, to),
         Family::Step {
             delta, from, to, ..
-        } => {
-            let free: Sites<W> = to.narrow().and_not(&view.filled);
-            view.mine.and(&free.shifted(-delta).and(&from.narrow()))
-        }
+        } => steps(view, *delta, from, to),
         Family::Hop {
             delta,
             from,
             run_in,
             ..
-        } => {
-            let prey: Sites<W> = view.theirs.and(&run_in.narrow());
-            view.mine.and(&prey.shifted(-delta).and(&from.narrow()))
-        }
-        Family::Sow { from } => from.narrow().and(&view.filled),
+        } => hops(view, *delta, from, run_in),
+        Family::Sow { from } => sowings(view, from),
     }
+}
+
+#[inline(always)]
+fn placements<const W: usize>(view: &View<W>, count: u16, to: &Sites) -> Sites<W> {
+    if view.hand >= count {
+        to.narrow().and_not(&view.filled)
+    } else {
+        Sites::default()
+    }
+}
+
+#[inline(always)]
+fn steps<const W: usize>(view: &View<W>, delta: i32, from: &Sites, to: &Sites) -> Sites<W> {
+    let free: Sites<W> = to.narrow().and_not(&view.filled);
+    view.mine.and(&free.shifted(-delta).and(&from.narrow()))
+}
+
+#[inline(always)]
+fn hops<const W: usize>(view: &View<W>, delta: i32, from: &Sites, run_in: &Sites) -> Sites<W> {
+    let prey: Sites<W> = view.theirs.and(&run_in.narrow());
+    view.mine.and(&prey.shifted(-delta).and(&from.narrow()))
+}
+
+#[inline(always)]
+fn sowings<const W: usize>(view: &View<W>, from: &Sites) -> Sites<W> {
+    from.narrow().and(&view.filled)
 }
