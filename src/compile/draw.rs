@@ -48,8 +48,19 @@ pub enum DrawOp {
     Jump(u16),
 }
 
-/// A family of counted moves: which sites are their origins, as site-set arithmetic.
+/// A direction as site-set arithmetic reads it.
 #[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ray {
+    /// The direction.
+    pub dir: u8,
+    /// The site offset of a step that way.
+    pub delta: i32,
+    /// Sites with a neighbour that way.
+    pub from: Sites,
+}
+
+/// A family of counted moves: which sites are their origins, as site-set arithmetic.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Family {
     /// `count` pieces from hand onto each empty site of `to`; the move's target is its origin.
     Place {
@@ -58,26 +69,17 @@ pub enum Family {
         /// Allowed sites.
         to: Sites,
     },
-    /// One step in direction `dir` (site offset `delta`) from a site of `from` (those with a
-    /// neighbour that way) to an empty site of `to`.
+    /// One step along a ray to an empty site of `to`.
     Step {
-        /// The direction.
-        dir: u8,
-        /// The site offset of a step.
-        delta: i32,
-        /// Sites with a neighbour in the direction.
-        from: Sites,
+        /// The directions, each counted on its own.
+        rays: Vec<Ray>,
         /// Allowed targets.
         to: Sites,
     },
-    /// A hop in direction `dir` over a run of the opponent's sites within `run_in`.
+    /// A hop along a ray over a run of the opponent's sites within `run_in`.
     Hop {
-        /// The direction.
-        dir: u8,
-        /// The site offset of a step.
-        delta: i32,
-        /// Sites with a neighbour in the direction.
-        from: Sites,
+        /// The directions, each counted on its own.
+        rays: Vec<Ray>,
         /// Where the run's sites must lie.
         run_in: Sites,
         /// Whether a run reaching the edge lands on its last site.
@@ -122,6 +124,15 @@ pub fn attach(game: &mut Game) {
     }
 }
 
+fn rays(game: &Game, dirs: &[u8]) -> Vec<Ray> {
+    dirs.iter()
+        .map(|&dir| {
+            let (delta, from) = game.steps[dir as usize & 7];
+            Ray { dir, delta, from }
+        })
+        .collect()
+}
+
 fn flatten(game: &Game, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<DrawOp>) {
     let mask = |r: &Option<RegionRef>| {
         r.and_then(|r| game.regions.get(r.0 as usize))
@@ -136,34 +147,20 @@ fn flatten(game: &Game, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<Draw
                     count: *n,
                     to: mask(to),
                 })),
-                Some(Gen::Step { dirs, to }) => {
-                    for &dir in dirs {
-                        let (delta, from) = game.steps[dir as usize & 7];
-                        ops.push(count(Family::Step {
-                            dir,
-                            delta,
-                            from,
-                            to: mask(to),
-                        }));
-                    }
-                }
+                Some(Gen::Step { dirs, to }) => ops.push(count(Family::Step {
+                    rays: rays(game, dirs),
+                    to: mask(to),
+                })),
                 Some(Gen::Hop {
                     dirs,
                     run_in,
                     edge_last,
-                }) => {
-                    for &dir in dirs {
-                        let (delta, from) = game.steps[dir as usize & 7];
-                        ops.push(count(Family::Hop {
-                            dir,
-                            delta,
-                            from,
-                            run_in: mask(run_in),
-                            edge_last: *edge_last,
-                            region: *run_in,
-                        }));
-                    }
-                }
+                }) => ops.push(count(Family::Hop {
+                    rays: rays(game, dirs),
+                    run_in: mask(run_in),
+                    edge_last: *edge_last,
+                    region: *run_in,
+                })),
                 Some(Gen::Sow { track, from, .. }) => {
                     let on = game
                         .tracks
@@ -247,29 +244,22 @@ mod tests {
                 DrawOp::Jump(at) => format!("jump->{at}"),
             })
             .collect();
-        // Four step directions and a placement, then the four diagonal hops under the filter.
-        assert_eq!(
-            shape,
-            [
-                "unless->7",
-                "step",
-                "step",
-                "step",
-                "step",
-                "place",
-                "jump->11",
-                "hop?",
-                "hop?",
-                "hop?",
-                "hop?"
-            ]
-        );
+        // The steps (four directions) and a placement, then the diagonal hops under the filter.
+        assert_eq!(shape, ["unless->4", "step", "place", "jump->5", "hop?"]);
+        let Some(DrawOp::Count {
+            family: Family::Step { rays, .. },
+            ..
+        }) = draw.ops[0].get(1)
+        else {
+            panic!("the steps are the second step");
+        };
+        assert_eq!(rays.iter().map(|r| r.dir).collect::<Vec<_>>(), [0, 2, 4, 6]);
         let Some(DrawOp::Count {
             family: Family::Place { to, .. },
             ..
-        }) = draw.ops[1].get(5)
+        }) = draw.ops[1].get(2)
         else {
-            panic!("the placement is the sixth step");
+            panic!("the placement is the third step");
         };
         assert_eq!(to.iter().collect::<Vec<_>>(), [0, 1, 2, 3]);
     }

@@ -1,7 +1,7 @@
 //! The executable form of a game's rules: flat tables and small enums, no names.
 
 pub use super::choice::{Choice, Test};
-pub use super::draw::{DrawOp, DrawPlan, Family, NO_FILTER};
+pub use super::draw::{DrawOp, DrawPlan, Family, Ray, NO_FILTER};
 use crate::expand::{Metadata, OptionDecl, OptionValue};
 
 /// Directions on a grid, in the order of `Game::neighbours`.

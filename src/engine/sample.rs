@@ -10,10 +10,12 @@ use super::state::{Board, Move, NodeType, State};
 use crate::compile::ir::*;
 use rand::Rng;
 
-/// Moves counted, not listed: the `op`-th step of the draw plan gave `count` of them.
+/// Moves counted, not listed: ray `ray` (or the only part) of the `op`-th step of the draw plan
+/// gave `count` of them.
 #[derive(Debug, Clone, Copy)]
 struct Group {
     op: u16,
+    ray: u16,
     count: u32,
 }
 
@@ -162,7 +164,7 @@ fn nth<const W: usize>(
     let DrawOp::Count { gen, tag, family } = ops.get(g.op as usize)? else {
         return None;
     };
-    let mut set = candidates::<W>(family, view);
+    let mut set = candidates::<W>(family, g.ray as usize, view);
     for &(j, site) in &sc.dropped {
         if j as usize == i {
             set.remove(site);
@@ -170,11 +172,12 @@ fn nth<const W: usize>(
     }
     let from = set.nth(r)?;
     let game = ctx.game;
+    let dir = |rays: &[Ray]| rays.get(g.ray as usize).map_or(0, |r| r.dir);
     let to = match family {
         Family::Place { .. } | Family::Sow { .. } => Some(from),
-        Family::Step { dir, .. } => Some(game.neighbours[from as usize][*dir as usize]),
+        Family::Step { rays, .. } => Some(game.neighbours[from as usize][dir(rays) as usize]),
         Family::Hop {
-            dir,
+            rays,
             region,
             edge_last,
             ..
@@ -183,7 +186,7 @@ fn nth<const W: usize>(
             &ctx.board.cells,
             ctx.mover,
             from,
-            *dir,
+            dir(rays),
             *region,
             *edge_last,
         ),
@@ -191,13 +194,14 @@ fn nth<const W: usize>(
     Some((i, from, to.map(|to| (Move::new(*gen, from, to), *tag))))
 }
 
-/// Records the candidates of the step before `pc` as a group; returns their number. Pushed even
+/// Records candidates of the step before `pc` as a group; returns their number. Pushed even
 /// when empty: a branch on the count would be mispredicted at random.
 #[inline(always)]
-fn group<const W: usize>(sc: &mut Scratch, pc: usize, origins: Sites<W>) -> u32 {
+fn group<const W: usize>(sc: &mut Scratch, pc: usize, ray: usize, origins: Sites<W>) -> u32 {
     let count = origins.len();
     sc.groups.push(Group {
         op: (pc - 1) as u16,
+        ray: ray as u16,
         count,
     });
     count
@@ -210,9 +214,22 @@ fn collect<const W: usize>(ctx: &Ctx, view: &View<W>, ops: &[DrawOp], sc: &mut S
     while let Some(op) = ops.get(pc) {
         pc += 1;
         match op {
-            DrawOp::Count { family, .. } => {
-                counted += group(sc, pc, candidates::<W>(family, view));
-            }
+            DrawOp::Count { family, .. } => match family {
+                // Every ray in one loop: the step's `match` is paid once per family.
+                Family::Step { rays, to } => {
+                    let free = free(view, to);
+                    for (k, ray) in rays.iter().enumerate() {
+                        counted += group(sc, pc, k, reaching(view, ray, &free));
+                    }
+                }
+                Family::Hop { rays, run_in, .. } => {
+                    let prey = prey(view, run_in);
+                    for (k, ray) in rays.iter().enumerate() {
+                        counted += group(sc, pc, k, reaching(view, ray, &prey));
+                    }
+                }
+                _ => counted += group(sc, pc, 0, candidates::<W>(family, 0, view)),
+            },
             DrawOp::List { gen, tag } => {
                 gen_moves(ctx, *gen, &mut sc.moves);
                 if !ctx.game.filters.is_empty() {
@@ -237,18 +254,15 @@ fn collect<const W: usize>(ctx: &Ctx, view: &View<W>, ops: &[DrawOp], sc: &mut S
 /// whose candidates are the pieces next to an opposing site of the run region in the direction
 /// (the landing is checked when one is drawn).
 #[inline(always)]
-fn candidates<const W: usize>(family: &Family, view: &View<W>) -> Sites<W> {
+fn candidates<const W: usize>(family: &Family, ray: usize, view: &View<W>) -> Sites<W> {
     match family {
         Family::Place { count, to } => placements(view, *count, to),
-        Family::Step {
-            delta, from, to, ..
-        } => steps(view, *delta, from, to),
-        Family::Hop {
-            delta,
-            from,
-            run_in,
-            ..
-        } => hops(view, *delta, from, run_in),
+        Family::Step { rays, to } => rays
+            .get(ray)
+            .map_or(Sites::default(), |r| reaching(view, r, &free(view, to))),
+        Family::Hop { rays, run_in, .. } => rays
+            .get(ray)
+            .map_or(Sites::default(), |r| reaching(view, r, &prey(view, run_in))),
         Family::Sow { from } => sowings(view, from),
     }
 }
@@ -262,16 +276,23 @@ fn placements<const W: usize>(view: &View<W>, count: u16, to: &Sites) -> Sites<W
     }
 }
 
+/// The empty sites of `to`: where steps may go.
 #[inline(always)]
-fn steps<const W: usize>(view: &View<W>, delta: i32, from: &Sites, to: &Sites) -> Sites<W> {
-    let free: Sites<W> = to.narrow().and_not(&view.filled);
-    view.mine.and(&free.shifted(-delta).and(&from.narrow()))
+fn free<const W: usize>(view: &View<W>, to: &Sites) -> Sites<W> {
+    to.narrow().and_not(&view.filled)
 }
 
+/// The opponent's sites within `run_in`: what hops may start over.
 #[inline(always)]
-fn hops<const W: usize>(view: &View<W>, delta: i32, from: &Sites, run_in: &Sites) -> Sites<W> {
-    let prey: Sites<W> = view.theirs.and(&run_in.narrow());
-    view.mine.and(&prey.shifted(-delta).and(&from.narrow()))
+fn prey<const W: usize>(view: &View<W>, run_in: &Sites) -> Sites<W> {
+    view.theirs.and(&run_in.narrow())
+}
+
+/// The mover's pieces whose neighbour along the ray is in `targets`.
+#[inline(always)]
+fn reaching<const W: usize>(view: &View<W>, ray: &Ray, targets: &Sites<W>) -> Sites<W> {
+    view.mine
+        .and(&targets.shifted(-ray.delta).and(&ray.from.narrow()))
 }
 
 #[inline(always)]
