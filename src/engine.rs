@@ -75,6 +75,7 @@ impl Game {
     pub fn state_at(&self, p: Position) -> State {
         let mut board = p.board;
         board.cells.resize(self.sites(), Cell::default());
+        board.keyed = self.tracks_repetition;
         board.refresh();
         let mut state = State {
             board,

@@ -988,6 +988,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
             }
         }
     }
+    board.keyed = game.tracks_repetition;
     board.refresh();
     let mut s = State {
         board,

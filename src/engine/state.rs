@@ -34,6 +34,8 @@ pub struct Board {
     /// The sum of every cell's word times its site's key, kept in step with `cells`: the board's
     /// part of the repetition key, updated by one multiply-add where a cell changes.
     pub(crate) key: u64,
+    /// Whether `key` is kept: only games that test repetition pay for it.
+    pub(crate) keyed: bool,
 }
 
 /// Per-site multipliers of [`Board::key`] (odd and well mixed: splitmix64 of the site).
@@ -63,7 +65,9 @@ impl Board {
         self.owned = [Sites::default(); 2];
         self.key = 0;
         for (s, c) in self.cells.iter().enumerate() {
-            self.key = self.key.wrapping_add(site_term(s, cell_word(c)));
+            if self.keyed {
+                self.key = self.key.wrapping_add(site_term(s, cell_word(c)));
+            }
             if c.count > 0 {
                 self.filled.insert(s as u8);
                 if c.owner == 1 || c.owner == 2 {
@@ -83,6 +87,7 @@ impl Board {
         self.filled = other.filled;
         self.owned = other.owned;
         self.key = other.key;
+        self.keyed = other.keyed;
     }
 
     /// Sets a site's contents.
@@ -91,9 +96,11 @@ impl Board {
         let site = s as u8;
         let c = if c.count == 0 { Cell::default() } else { c };
         let was = std::mem::replace(&mut self.cells[s], c);
-        self.key = self
-            .key
-            .wrapping_add(site_term(s, cell_word(&c).wrapping_sub(cell_word(&was))));
+        if self.keyed {
+            self.key = self
+                .key
+                .wrapping_add(site_term(s, cell_word(&c).wrapping_sub(cell_word(&was))));
+        }
         if was.owner == 1 || was.owner == 2 {
             self.owned[was.owner as usize - 1].remove(site);
         }
@@ -118,9 +125,11 @@ impl Board {
     pub(crate) fn add(&mut self, s: usize, n: u16) {
         let was = self.cells[s].count;
         self.cells[s].count = was.saturating_add(n);
-        self.key = self
-            .key
-            .wrapping_add(site_term(s, (self.cells[s].count - was) as u64));
+        if self.keyed {
+            self.key = self
+                .key
+                .wrapping_add(site_term(s, (self.cells[s].count - was) as u64));
+        }
         if self.cells[s].count > 0 {
             self.filled.insert(s as u8);
         }
@@ -131,7 +140,9 @@ impl Board {
     pub(crate) fn add_one(&mut self, s: u8) {
         self.cells[s as usize].count += 1;
         self.filled.insert(s);
-        self.key = self.key.wrapping_add(SITE_KEYS[s as usize]);
+        if self.keyed {
+            self.key = self.key.wrapping_add(SITE_KEYS[s as usize]);
+        }
     }
 
     /// Takes one piece off a site.
@@ -153,6 +164,7 @@ impl Clone for Board {
             filled: self.filled,
             owned: self.owned,
             key: self.key,
+            keyed: self.keyed,
         }
     }
 
@@ -165,6 +177,7 @@ impl Clone for Board {
         self.filled = other.filled;
         self.owned = other.owned;
         self.key = other.key;
+        self.keyed = other.keyed;
     }
 }
 
