@@ -93,7 +93,7 @@ impl Game {
             },
             node: NodeType::Decision,
             status: Status::Ongoing,
-            history: Vec::new(),
+            history: state::History::default(),
         };
         if self.tracks_repetition {
             state.history.push(state.repetition_key());

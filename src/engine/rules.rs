@@ -2,7 +2,7 @@
 //! end rules. Everything here runs on the hot path: no names, no maps, no allocation once warm.
 
 use super::sample::Scratch;
-use super::state::{Board, Cell, Clock, Move, NodeType, State, Status};
+use super::state::{Board, Cell, Clock, History, Move, NodeType, State, Status};
 use crate::compile::choice::within_range;
 use crate::compile::ir::*;
 use std::cell::RefCell;
@@ -565,40 +565,53 @@ pub(crate) fn apply_gen(
         }
         Gen::Sow {
             track,
-            skip_origin,
             capture,
+            laps,
             ..
         } => {
             let tr = &game.tracks[*track as usize];
             let sites = &tr.sites[mover as usize];
             let len = sites.len();
-            let mut i = tr.first_index[mover as usize][from] as usize;
-            let mut left = board.cells[from].count;
+            let start = tr.first_index[mover as usize][from] as usize;
+            let Some(lap) = laps[mover as usize & 1].get(start) else {
+                return fx;
+            };
+            let left = board.cells[from].count as usize;
             board.clear(from);
-            let mut skipped = 0;
-            while left > 0 {
-                i += 1;
-                if i == len {
-                    i = 0;
+            // Every place of the lap gets `laps` counters, the first `rest` one more.
+            let (whole, rest) = match lap.len() {
+                // A lap made only of the origin cannot be sown: the counters go back.
+                0 => {
+                    board.add(from, left as u16);
+                    (0, 0)
                 }
-                let s = sites[i];
-                if *skip_origin && s as usize == from {
-                    // A track made only of the origin cannot be sown: give the counters back.
-                    skipped += 1;
-                    if skipped > len {
-                        board.add(from, left);
-                        break;
+                n if left < n => (0, left),
+                n => (left / n, left % n),
+            };
+            if whole > 0 {
+                for &p in lap {
+                    let s = sites[p as usize];
+                    board.add(s as usize, whole as u16);
+                    if game.needs_sown {
+                        fx.sown.insert(s);
                     }
-                    continue;
                 }
+            }
+            for &p in &lap[..rest] {
+                let s = sites[p as usize];
                 // No test of the old count: it would be a branch mispredicted at random.
                 board.add_one(s);
                 if game.needs_sown {
                     fx.sown.insert(s);
                 }
-                left -= 1;
-                skipped = 0;
             }
+            // The track place of the last counter sown.
+            let i = match (rest, lap.last()) {
+                (0, Some(&p)) if whole > 0 => p as usize,
+                (0, None) if left > 0 => (start + 1) % len.max(1),
+                (0, _) => start,
+                _ => lap[rest - 1] as usize,
+            };
             if let Some(cap) = capture {
                 let region = &game.regions[cap.region.0 as usize];
                 let mask = &region.mask[mover as usize];
@@ -858,7 +871,7 @@ fn advance(
             // The board lost counters it can never get back: no earlier position can recur.
             s.history.clear();
         } else {
-            repeated = s.history.contains(&key);
+            repeated = s.history.contains(key);
         }
         s.history.push(key);
     }
@@ -997,7 +1010,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
         clock: Clock::default(),
         node: NodeType::Decision,
         status: Status::Ongoing,
-        history: Vec::new(),
+        history: History::default(),
     };
     if game.tracks_repetition {
         s.history.push(s.repetition_key());

@@ -191,6 +191,58 @@ pub(crate) struct Clock {
     pub moves_made: [u32; 2],
 }
 
+/// The repetition keys of earlier positions, with a 256-bit Bloom filter in front: most keys
+/// are new, and the filter says so without a scan of the list.
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct History {
+    keys: Vec<u64>,
+    bloom: [u64; 4],
+}
+
+impl History {
+    #[inline]
+    fn bit(key: u64) -> (usize, u64) {
+        ((key >> 62) as usize, 1 << ((key >> 56) & 63))
+    }
+
+    /// Remembers a key.
+    #[inline]
+    pub fn push(&mut self, key: u64) {
+        let (w, b) = History::bit(key);
+        self.bloom[w] |= b;
+        self.keys.push(key);
+    }
+
+    /// Whether the key was seen.
+    #[inline]
+    pub fn contains(&self, key: u64) -> bool {
+        let (w, b) = History::bit(key);
+        self.bloom[w] & b != 0 && self.keys.contains(&key)
+    }
+
+    /// Forgets every key.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.keys.clear();
+        self.bloom = [0; 4];
+    }
+}
+
+impl Clone for History {
+    fn clone(&self) -> History {
+        History {
+            keys: self.keys.clone(),
+            bloom: self.bloom,
+        }
+    }
+
+    // Reuses the key buffer: cloning into a warm history allocates nothing.
+    fn clone_from(&mut self, other: &History) {
+        self.keys.clone_from(&other.keys);
+        self.bloom = other.bloom;
+    }
+}
+
 /// What kind of node a state is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum NodeType {
@@ -223,14 +275,14 @@ pub struct State {
     pub(crate) node: NodeType,
     pub(crate) status: Status,
     /// Repetition keys of earlier positions (only for games that use `(repeated)`).
-    pub(crate) history: Vec<u64>,
+    pub(crate) history: History,
 }
 
 impl Clone for State {
     fn clone(&self) -> State {
         let mut s = State {
             board: Board::default(),
-            history: Vec::new(),
+            history: History::default(),
             ..*self
         };
         s.clone_from(self);
