@@ -923,6 +923,8 @@ fn conclude(game: &Game, s: &mut State, actor: u8, repeated: bool, stuck: Option
     }
 }
 
+#[cold]
+#[inline(never)]
 fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
     s.status = match outcome {
         Outcome::Fixed(None, _) | Outcome::Fixed(_, ResultKind::Draw) => Status::Drawn,
