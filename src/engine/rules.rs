@@ -686,49 +686,17 @@ pub(crate) fn apply_gen(
         Gen::AdvanceAll {
             track,
             steps,
-            state: filter,
+            state,
             set_state,
         } => {
-            let ctx = Ctx::after(game, clock, board, mover);
-            let k = ctx.int(steps);
-            let mut members = [0u8; 256];
-            let (count, rest) = group(board, mover, *filter, k, &mut members);
-            let tr = &game.tracks[*track as usize];
-            let mut targets = [(0u8, 0u8); 256];
-            if group_targets(
+            fx.captured = advance_all(
+                game,
+                clock,
                 board,
-                tr,
                 mover,
-                &members[..count],
                 m.from,
-                rest,
-                &mut targets,
-            )
-            .is_some()
-            {
-                let mut pieces = [Cell::default(); 256];
-                for (i, &s) in members[..count].iter().enumerate() {
-                    pieces[i] = board.cells[s as usize];
-                    board.clear(s as usize);
-                }
-                for i in 0..count {
-                    let (t, np) = targets[i];
-                    let target = board.cells[t as usize];
-                    if target.owner != 0 && target.owner != me {
-                        fx.captured += target.count as u32;
-                    }
-                    board.put(
-                        t as usize,
-                        Cell {
-                            count: 1,
-                            owner: me,
-                            pos: np,
-                            state: set_state.unwrap_or(pieces[i].state),
-                        },
-                    );
-                }
-                board.store[mover as usize] += fx.captured;
-            }
+                (*track, steps, *state, *set_state),
+            );
         }
     }
     for effect in &def.then {
@@ -741,6 +709,62 @@ pub(crate) fn apply_gen(
         board.vars[p as usize][*var as usize] = v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
     }
     fx
+}
+
+/// An advance-all (rare, with large buffers): kept out of line so `apply_gen` stays small.
+/// Returns what it captured.
+#[inline(never)]
+fn advance_all(
+    game: &Game,
+    clock: &Clock,
+    board: &mut Board,
+    mover: u8,
+    chosen: u8,
+    (track, steps, filter, set_state): (u16, &IntExpr, Option<u8>, Option<u8>),
+) -> u32 {
+    let me = mover + 1;
+    let mut captured = 0;
+    let ctx = Ctx::after(game, clock, board, mover);
+    let k = ctx.int(steps);
+    let mut members = [0u8; 256];
+    let (count, rest) = group(board, mover, filter, k, &mut members);
+    let tr = &game.tracks[track as usize];
+    let mut targets = [(0u8, 0u8); 256];
+    if group_targets(
+        board,
+        tr,
+        mover,
+        &members[..count],
+        chosen,
+        rest,
+        &mut targets,
+    )
+    .is_some()
+    {
+        let mut pieces = [Cell::default(); 256];
+        for (i, &s) in members[..count].iter().enumerate() {
+            pieces[i] = board.cells[s as usize];
+            board.clear(s as usize);
+        }
+        for i in 0..count {
+            let (t, np) = targets[i];
+            let target = board.cells[t as usize];
+            if target.owner != 0 && target.owner != me {
+                captured += target.count as u32;
+            }
+            board.put(
+                t as usize,
+                Cell {
+                    count: 1,
+                    owner: me,
+                    pos: np,
+                    state: set_state.unwrap_or(pieces[i].state),
+                },
+            );
+        }
+        board.store[mover as usize] += captured;
+    }
+    captured
 }
 
 /// Applies an edge and settles the next node; `moves` receives the next decision's legal moves.
