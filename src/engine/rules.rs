@@ -817,6 +817,7 @@ fn settle_sampled(
 /// Plays an edge: the move or throw, the turn control and the repetition history. Returns the
 /// player who made it and whether the position repeats an earlier one. `played` is the board after
 /// the move with its effects, when a filter's trial already played it.
+#[inline(always)]
 fn advance(
     game: &Game,
     s: &mut State,
@@ -920,6 +921,7 @@ pub(crate) fn settle(game: &Game, s: &mut State, actor: u8, repeated: bool, move
 }
 
 /// Checks the end rules after an edge; returns whether the game is over.
+#[inline(always)]
 fn conclude(game: &Game, s: &mut State, actor: u8, repeated: bool, stuck: Option<u8>) -> bool {
     let rule = {
         let ctx = Ctx {
