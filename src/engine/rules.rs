@@ -667,19 +667,7 @@ pub(crate) fn apply_gen(
             let moving = board.cells[from];
             if let Some((t, np)) = track_target(tr, mover, moving.pos, k) {
                 board.clear(from);
-                let target = board.cells[t as usize];
-                if target.owner != 0 && target.owner != me {
-                    fx.captured = target.count as u32;
-                }
-                board.put(
-                    t as usize,
-                    Cell {
-                        count: 1,
-                        owner: me,
-                        pos: np,
-                        state: set_state.unwrap_or(moving.state),
-                    },
-                );
+                fx.captured = land(board, mover, t, np, set_state.unwrap_or(moving.state));
                 board.store[mover as usize] += fx.captured;
             }
         }
@@ -722,7 +710,6 @@ fn advance_all(
     chosen: u8,
     (track, steps, filter, set_state): (u16, &IntExpr, Option<u8>, Option<u8>),
 ) -> u32 {
-    let me = mover + 1;
     let mut captured = 0;
     let ctx = Ctx::after(game, clock, board, mover);
     let k = ctx.int(steps);
@@ -748,22 +735,33 @@ fn advance_all(
         }
         for i in 0..count {
             let (t, np) = targets[i];
-            let target = board.cells[t as usize];
-            if target.owner != 0 && target.owner != me {
-                captured += target.count as u32;
-            }
-            board.put(
-                t as usize,
-                Cell {
-                    count: 1,
-                    owner: me,
-                    pos: np,
-                    state: set_state.unwrap_or(pieces[i].state),
-                },
-            );
+            captured += land(board, mover, t, np, set_state.unwrap_or(pieces[i].state));
         }
         board.store[mover as usize] += captured;
     }
+    captured
+}
+
+/// Puts one of the mover's pieces on site `t` (place `np` of its track, in `state`), capturing
+/// what an opponent had there; returns the counters captured.
+#[inline]
+fn land(board: &mut Board, mover: u8, t: u8, np: u8, state: u8) -> u32 {
+    let me = mover + 1;
+    let target = board.cells[t as usize];
+    let captured = if target.owner != 0 && target.owner != me {
+        target.count as u32
+    } else {
+        0
+    };
+    board.put(
+        t as usize,
+        Cell {
+            count: 1,
+            owner: me,
+            pos: np,
+            state,
+        },
+    );
     captured
 }
 
