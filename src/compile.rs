@@ -477,17 +477,19 @@ impl Compiler<'_> {
                     .iter()
                     .filter_map(|n| n.as_int())
                     .collect();
-                Cond::IsIn(v, list)
+                Cond::Leaf(Leaf::IsIn(v, list))
             }
-            Some("no-moves") => Cond::NoMoves(self.who(node.pos(0))),
-            Some("no-pieces") => Cond::NoPieces(self.who(node.pos(0))),
+            Some("no-moves") => Cond::Leaf(Leaf::NoMoves(self.who(node.pos(0)))),
+            Some("no-pieces") => Cond::Leaf(Leaf::NoPieces(self.who(node.pos(0)))),
             Some("repeated") => {
                 self.repetition = true;
-                Cond::Repeated
+                Cond::Leaf(Leaf::Repeated)
             }
             Some("sown-into") => {
                 self.needs_sown = true;
-                Cond::SownInto(node.pos(0).map(|r| self.region(r)).unwrap_or(RegionRef(0)))
+                Cond::Leaf(Leaf::SownInto(
+                    node.pos(0).map(|r| self.region(r)).unwrap_or(RegionRef(0)),
+                ))
             }
             _ => {
                 self.error(
@@ -954,9 +956,9 @@ fn cond_with_pips(c: &Cond, v: i64) -> Cond {
             (IntExpr::Lit(x), IntExpr::Lit(y)) => Cond::Const(op.holds(x, y)),
             (a, b) => compare(*op, a, b),
         },
-        Cond::IsIn(e, list) => match int_with_pips(e, v) {
+        Cond::Leaf(Leaf::IsIn(e, list)) => match int_with_pips(e, v) {
             IntExpr::Lit(x) => Cond::Const(list.contains(&x)),
-            e => Cond::IsIn(e, list.clone()),
+            e => Cond::Leaf(Leaf::IsIn(e, list.clone())),
         },
         Cond::And(cs) => all(cs, true),
         Cond::Or(cs) => all(cs, false),
@@ -1003,8 +1005,8 @@ fn compare(op: Cmp, a: IntExpr, b: IntExpr) -> Cond {
         _ => return Cond::Compare(op, a, b),
     };
     match (op, limit) {
-        (Cmp::Eq, 0) | (Cmp::Le, 0) | (Cmp::Lt, 1) => Cond::Empty(region),
-        (Cmp::Ne, 0) | (Cmp::Gt, 0) | (Cmp::Ge, 1) => Cond::Filled(region),
+        (Cmp::Eq, 0) | (Cmp::Le, 0) | (Cmp::Lt, 1) => Cond::Leaf(Leaf::Empty(region)),
+        (Cmp::Ne, 0) | (Cmp::Gt, 0) | (Cmp::Ge, 1) => Cond::Leaf(Leaf::Filled(region)),
         _ => Cond::Compare(op, a, b),
     }
 }
@@ -1059,20 +1061,20 @@ mod tests {
         // A throw of 1 takes the first branch, which always holds: nothing is left to test.
         assert_eq!(conds(0), [Cond::Const(true)]);
         // 2 + 1 = 3: only the variable is left of the second branch; the third reads occupancy.
-        let Cond::Filled(home) = conds(1)[1] else {
+        let Cond::Leaf(Leaf::Filled(home)) = conds(1)[1] else {
             panic!("expected an occupancy test, got {:?}", conds(1)[1]);
         };
         assert_eq!(
             conds(1),
             [
                 Cond::Compare(Cmp::Eq, IntExpr::Var(Who::Mover, 0), IntExpr::Lit(0)),
-                Cond::Filled(home),
+                Cond::Leaf(Leaf::Filled(home)),
                 Cond::Const(true),
             ]
         );
         // A throw of 3 rules out the first two branches.
         assert_eq!(conds(2).len(), 2);
         // The end rule's `(= (count-in ..) 0)` became an occupancy test too.
-        assert!(matches!(game.end[0].0, Cond::Empty(_)));
+        assert!(matches!(game.end[0].0, Cond::Leaf(Leaf::Empty(_))));
     }
 }

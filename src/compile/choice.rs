@@ -3,7 +3,7 @@
 //! conditions (end rules, a throw's branches) becomes one program that yields the index of the
 //! first condition that holds.
 
-use super::ir::{Cmp, Cond, IntExpr, RegionRef, Who};
+use super::ir::{Cmp, Cond, IntExpr, Leaf};
 
 /// A jump target at or above this is a result: the index of the condition that holds.
 const RESULT: u32 = 1 << 31;
@@ -17,20 +17,8 @@ pub enum Test {
     Within(IntExpr, i64, i64),
     /// A comparison of two computed integers.
     Compare(Cmp, IntExpr, IntExpr),
-    /// The value is in the list.
-    IsIn(IntExpr, Vec<i64>),
-    /// No site of the region holds anything.
-    Empty(RegionRef),
-    /// Some site of the region holds something.
-    Filled(RegionRef),
-    /// The player is to move and has no legal move.
-    NoMoves(Who),
-    /// The player has no piece on the board or in hand.
-    NoPieces(Who),
-    /// The position occurred before.
-    Repeated,
-    /// The move being filtered sowed into the region.
-    SownInto(RegionRef),
+    /// A test that reads the position directly.
+    Leaf(Leaf),
 }
 
 /// A test and where to go on after it.
@@ -117,13 +105,7 @@ fn emit(c: &Cond, yes: u32, no: u32, steps: &mut Vec<Step>) -> u32 {
             (IntExpr::Lit(k), e) => within(mirror(*op), e, *k, yes, no, steps),
             _ => leaf(Test::Compare(*op, a.clone(), b.clone()), yes, no),
         },
-        Cond::IsIn(e, list) => leaf(Test::IsIn(e.clone(), list.clone()), yes, no),
-        Cond::Empty(r) => leaf(Test::Empty(*r), yes, no),
-        Cond::Filled(r) => leaf(Test::Filled(*r), yes, no),
-        Cond::NoMoves(w) => leaf(Test::NoMoves(*w), yes, no),
-        Cond::NoPieces(w) => leaf(Test::NoPieces(*w), yes, no),
-        Cond::Repeated => leaf(Test::Repeated, yes, no),
-        Cond::SownInto(r) => leaf(Test::SownInto(*r), yes, no),
+        Cond::Leaf(l) => leaf(Test::Leaf(l.clone()), yes, no),
     }
 }
 

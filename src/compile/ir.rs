@@ -335,6 +335,14 @@ pub enum Cond {
     Or(Vec<Cond>),
     /// Does not hold.
     Not(Box<Cond>),
+    /// A test that reads the position directly.
+    Leaf(Leaf),
+}
+
+/// A condition that is not built of others or of integers compared: the leaves that compiled
+/// conditions ([`Test`]) share with conditions.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Leaf {
     /// The value is in the list.
     IsIn(IntExpr, Vec<i64>),
     /// No site of the region holds anything (`(= (count-in R) 0)`, read from occupancy).

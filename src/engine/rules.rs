@@ -138,16 +138,24 @@ impl<'a> Ctx<'a> {
         match t {
             Test::Within(e, lo, hi) => within_range(self.int(e), *lo, *hi),
             Test::Compare(op, a, b) => op.holds(self.int(a), self.int(b)),
-            Test::IsIn(v, list) => list.contains(&self.int(v)),
-            Test::NoMoves(w) => self.stuck == Some(self.who(*w)),
-            Test::NoPieces(w) => {
+            Test::Leaf(l) => self.leaf(l),
+        }
+    }
+
+    /// A test that reads the position directly.
+    #[inline(always)]
+    fn leaf(&self, l: &Leaf) -> bool {
+        match l {
+            Leaf::IsIn(v, list) => list.contains(&self.int(v)),
+            Leaf::NoMoves(w) => self.stuck == Some(self.who(*w)),
+            Leaf::NoPieces(w) => {
                 let p = self.who(*w) as usize & 1;
                 self.board.hand[p] == 0 && self.board.owned[p].is_empty()
             }
-            Test::Repeated => self.repeated,
-            Test::Empty(r) => !self.meets(*r, &self.board.filled),
-            Test::Filled(r) => self.meets(*r, &self.board.filled),
-            Test::SownInto(r) => self.meets(*r, &self.sown),
+            Leaf::Repeated => self.repeated,
+            Leaf::Empty(r) => !self.meets(*r, &self.board.filled),
+            Leaf::Filled(r) => self.meets(*r, &self.board.filled),
+            Leaf::SownInto(r) => self.meets(*r, &self.sown),
         }
     }
 
@@ -170,16 +178,7 @@ impl<'a> Ctx<'a> {
             Cond::And(cs) => cs.iter().all(|c| self.cond(c)),
             Cond::Or(cs) => cs.iter().any(|c| self.cond(c)),
             Cond::Not(c) => !self.cond(c),
-            Cond::IsIn(v, list) => list.contains(&self.int(v)),
-            Cond::NoMoves(w) => self.stuck == Some(self.who(*w)),
-            Cond::NoPieces(w) => {
-                let p = self.who(*w);
-                self.board.hand[p as usize] == 0 && self.board.owned[p as usize].is_empty()
-            }
-            Cond::Repeated => self.repeated,
-            Cond::Empty(r) => !self.meets(*r, &self.board.filled),
-            Cond::Filled(r) => self.meets(*r, &self.board.filled),
-            Cond::SownInto(r) => self.meets(*r, &self.sown),
+            Cond::Leaf(l) => self.leaf(l),
         }
     }
 }

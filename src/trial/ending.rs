@@ -2,7 +2,7 @@
 //! edge is played again in copies of the game that keep one end condition each (reporting it as a
 //! win for P1), or none at all (so that no end-of-game collection hides the edge's captures).
 
-use crate::compile::ir::{Cmp, Cond, IntExpr, Outcome, ResultKind, Who};
+use crate::compile::ir::{Cmp, Cond, IntExpr, Leaf, Outcome, ResultKind, Who};
 use crate::{Game, Move, State, Status};
 
 /// One end condition: a rule's condition, or one branch of a rule's `or`.
@@ -146,17 +146,17 @@ fn describe(c: &Cond) -> String {
         Cond::And(cs) => format!("(and {{{}}})", list(cs)),
         Cond::Or(cs) => format!("(or {{{}}})", list(cs)),
         Cond::Not(c) => format!("(not {})", describe(c)),
-        Cond::IsIn(v, vs) => format!(
+        Cond::Leaf(Leaf::IsIn(v, vs)) => format!(
             "(is-in {} {{{}}})",
             describe_int(v),
             vs.iter().map(i64::to_string).collect::<Vec<_>>().join(" ")
         ),
-        Cond::NoMoves(w) => format!("(no-moves {})", who(w)),
-        Cond::NoPieces(w) => format!("(no-pieces {})", who(w)),
-        Cond::Repeated => "(repeated)".into(),
-        Cond::Empty(r) => format!("(= (count-in region#{}) 0)", r.0),
-        Cond::Filled(r) => format!("(> (count-in region#{}) 0)", r.0),
-        Cond::SownInto(r) => format!("(sown-into region#{})", r.0),
+        Cond::Leaf(Leaf::NoMoves(w)) => format!("(no-moves {})", who(w)),
+        Cond::Leaf(Leaf::NoPieces(w)) => format!("(no-pieces {})", who(w)),
+        Cond::Leaf(Leaf::Repeated) => "(repeated)".into(),
+        Cond::Leaf(Leaf::Empty(r)) => format!("(= (count-in region#{}) 0)", r.0),
+        Cond::Leaf(Leaf::Filled(r)) => format!("(> (count-in region#{}) 0)", r.0),
+        Cond::Leaf(Leaf::SownInto(r)) => format!("(sown-into region#{})", r.0),
     }
 }
 
