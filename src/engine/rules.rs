@@ -577,7 +577,7 @@ pub(crate) fn apply_gen(
             };
             let left = board.cells[from].count as usize;
             board.clear(from);
-            // Every place of the lap gets `laps` counters, the first `rest` one more.
+            // Every place of the lap gets `whole` counters, the first `rest` one more.
             let (whole, rest) = match lap.len() {
                 // A lap made only of the origin cannot be sown: the counters go back.
                 0 => {

@@ -89,16 +89,16 @@ fn pick<const W: usize>(
         }
         let r = rng.random_range(0..total);
         if r < counted as usize {
-            let (i, from, m) = nth::<W>(&ctx, &view, ops, sc, r as u32)?;
-            if let Some((m, tag)) = m {
+            let drawn = nth::<W>(&ctx, &view, ops, sc, r as u32)?;
+            if let Some((m, tag)) = drawn.legal {
                 if passes(&ctx, tag, m, sc) {
                     return Some(m);
                 }
             }
             // The candidate is not a legal move, or fails its filter: it leaves its group, and
             // the draw is made again.
-            sc.dropped.push((i as u16, from));
-            sc.groups[i].count -= 1;
+            sc.dropped.push((drawn.group as u16, drawn.from));
+            sc.groups[drawn.group].count -= 1;
             counted -= 1;
             continue;
         }
@@ -145,15 +145,24 @@ fn passes(ctx: &Ctx, tag: u16, m: Move, sc: &mut Scratch) -> bool {
     true
 }
 
-/// The r-th candidate: its group, its origin, and the move with its filter if it is legal.
-#[allow(clippy::type_complexity)]
+/// A drawn candidate.
+struct Drawn {
+    /// Its group.
+    group: usize,
+    /// Its origin.
+    from: u8,
+    /// Its move and the filter the move must pass, if the candidate is a legal move.
+    legal: Option<(Move, u16)>,
+}
+
+/// The r-th candidate.
 fn nth<const W: usize>(
     ctx: &Ctx,
     view: &View<W>,
     ops: &[DrawOp],
     sc: &Scratch,
     r: u32,
-) -> Option<(usize, u8, Option<(Move, u16)>)> {
+) -> Option<Drawn> {
     let mut r = r;
     let mut i = 0;
     while sc.groups.get(i)?.count <= r {
@@ -191,7 +200,11 @@ fn nth<const W: usize>(
             *edge_last,
         ),
     };
-    Some((i, from, to.map(|to| (Move::new(*gen, from, to), *tag))))
+    Some(Drawn {
+        group: i,
+        from,
+        legal: to.map(|to| (Move::new(*gen, from, to), *tag)),
+    })
 }
 
 /// Records candidates of the step before `pc` as a group; returns their number. Pushed even
@@ -267,6 +280,7 @@ fn candidates<const W: usize>(family: &Family, ray: usize, view: &View<W>) -> Si
     }
 }
 
+/// The empty sites of `to`, if the hand holds `count` pieces: where placements go.
 #[inline(always)]
 fn placements<const W: usize>(view: &View<W>, count: u16, to: &Sites) -> Sites<W> {
     if view.hand >= count {
@@ -295,6 +309,7 @@ fn reaching<const W: usize>(view: &View<W>, ray: &Ray, targets: &Sites<W>) -> Si
         .and(&targets.shifted(-ray.delta).and(&ray.from.narrow()))
 }
 
+/// The filled holes of `from`: where sowings start.
 #[inline(always)]
 fn sowings<const W: usize>(view: &View<W>, from: &Sites) -> Sites<W> {
     from.narrow().and(&view.filled)
