@@ -167,39 +167,8 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         tracks_repetition: c.repetition,
         board_never_grows,
     };
-    sowing_laps(&mut compiled);
     draw::attach(&mut compiled);
     Ok(compiled)
-}
-
-/// Fills in the laps of every sowing from its track.
-fn sowing_laps(game: &mut Game) {
-    for def in &mut game.gens {
-        if let Gen::Sow {
-            track,
-            skip_origin,
-            laps,
-            ..
-        } = &mut def.gen
-        {
-            let Some(track) = game.tracks.get(*track as usize) else {
-                continue;
-            };
-            *laps = [0, 1].map(|p| {
-                let sites = &track.sites[p];
-                let len = sites.len();
-                (0..len)
-                    .map(|start| {
-                        (1..=len)
-                            .map(|k| (start + k) % len)
-                            .filter(|&i| !(*skip_origin && sites[i] == sites[start]))
-                            .map(|i| i as u8)
-                            .collect()
-                    })
-                    .collect()
-            });
-        }
-    }
 }
 
 /// A stable 64-bit hash of a text (FNV-1a).
@@ -640,7 +609,6 @@ impl Compiler<'_> {
                         from,
                         skip_origin: flag(node.named("skip-origin")),
                         capture,
-                        laps: Default::default(),
                     },
                     node,
                 )

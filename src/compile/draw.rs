@@ -8,6 +8,9 @@ use super::ir::{Game, Gen, MoveExpr, Phase, RegionRef, Sites};
 /// The filter tag of moves that need no filter.
 pub const NO_FILTER: u16 = u16::MAX;
 
+/// The most steps a plan may have: its jumps and group indices are 16-bit.
+const MAX_STEPS: usize = u16::MAX as usize;
+
 /// The moves of a decision phase as the playout draw walks them, per mover.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DrawPlan {
@@ -95,12 +98,19 @@ pub enum Family {
 }
 
 impl DrawPlan {
-    /// Flattens a move expression for each mover.
+    /// Flattens a move expression for each mover. A plan too long for its 16-bit jumps (only a
+    /// machine-written file gets there) lists the whole expression instead: slower, not wrong.
     pub fn of(game: &Game, e: &MoveExpr) -> DrawPlan {
         DrawPlan {
             ops: [0, 1].map(|mover| {
                 let mut ops = Vec::new();
                 flatten(game, mover, e, NO_FILTER, &mut ops);
+                if ops.len() > MAX_STEPS {
+                    ops = vec![DrawOp::ListExpr {
+                        expr: e.clone(),
+                        tag: NO_FILTER,
+                    }];
+                }
                 ops
             }),
         }
@@ -216,6 +226,27 @@ mod tests {
         (filter (= (count-in (region "Low")) 0) (hop Diagonal))))
     (end (if (no-moves Next) (result Next Loss)))))
 "#;
+
+    #[test]
+    fn a_plan_too_long_for_its_jumps_lists_the_whole_expression() {
+        let game = match crate::load::load_source("plan.game", GAME, &[]) {
+            Ok(g) => g,
+            Err(e) => panic!("the test game loads: {e:?}"),
+        };
+        let one = MoveExpr::If(
+            super::super::ir::Cond::Const(true),
+            Box::new(MoveExpr::Gen(0)),
+            None,
+        );
+        let short = MoveExpr::Or(vec![one.clone(); 100]);
+        assert_eq!(DrawPlan::of(&game, &short).ops[0].len(), 200);
+        let long = MoveExpr::Or(vec![one; 40_000]);
+        let plan = DrawPlan::of(&game, &long);
+        assert!(matches!(
+            plan.ops[0].as_slice(),
+            [DrawOp::ListExpr { tag: NO_FILTER, .. }]
+        ));
+    }
 
     #[test]
     fn an_if_becomes_a_test_and_jumps_around_the_branches() {

@@ -417,10 +417,6 @@ pub enum Gen {
         skip_origin: bool,
         /// The capture rule.
         capture: Option<Capture>,
-        /// Per mover, per track place of the origin: the track places one lap of sowing fills,
-        /// in order (the origin left out where laps skip it). Counter `k` goes to place
-        /// `k % len`, so a sowing needs no test per counter.
-        laps: [Vec<Vec<u8>>; 2],
     },
     /// All counters of a hole into another.
     Transfer {

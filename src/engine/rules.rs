@@ -564,53 +564,40 @@ pub(crate) fn apply_gen(
         }
         Gen::Sow {
             track,
+            skip_origin,
             capture,
-            laps,
             ..
         } => {
             let tr = &game.tracks[*track as usize];
             let sites = &tr.sites[mover as usize];
             let len = sites.len();
-            let start = tr.first_index[mover as usize][from] as usize;
-            let Some(lap) = laps[mover as usize & 1].get(start) else {
-                return fx;
-            };
-            let left = board.cells[from].count as usize;
+            let mut i = tr.first_index[mover as usize][from] as usize;
+            let mut left = board.cells[from].count;
             board.clear(from);
-            // Every place of the lap gets `whole` counters, the first `rest` one more.
-            let (whole, rest) = match lap.len() {
-                // A lap made only of the origin cannot be sown: the counters go back.
-                0 => {
-                    board.add(from, left as u16);
-                    (0, 0)
+            let mut skipped = 0;
+            while left > 0 {
+                i += 1;
+                if i == len {
+                    i = 0;
                 }
-                n if left < n => (0, left),
-                n => (left / n, left % n),
-            };
-            if whole > 0 {
-                for &p in lap {
-                    let s = sites[p as usize];
-                    board.add(s as usize, whole as u16);
-                    if game.needs_sown {
-                        fx.sown.insert(s);
+                let s = sites[i];
+                if *skip_origin && s as usize == from {
+                    // A track made only of the origin cannot be sown: give the counters back.
+                    skipped += 1;
+                    if skipped > len {
+                        board.add(from, left);
+                        break;
                     }
+                    continue;
                 }
-            }
-            for &p in &lap[..rest] {
-                let s = sites[p as usize];
                 // No test of the old count: it would be a branch mispredicted at random.
                 board.add_one(s);
                 if game.needs_sown {
                     fx.sown.insert(s);
                 }
+                left -= 1;
+                skipped = 0;
             }
-            // The track place of the last counter sown.
-            let i = match (rest, lap.last()) {
-                (0, Some(&p)) if whole > 0 => p as usize,
-                (0, None) if left > 0 => (start + 1) % len.max(1),
-                (0, _) => start,
-                _ => lap[rest - 1] as usize,
-            };
             if let Some(cap) = capture {
                 let region = &game.regions[cap.region.0 as usize];
                 let mask = &region.mask[mover as usize];

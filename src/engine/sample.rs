@@ -25,7 +25,7 @@ pub struct Scratch {
     groups: Vec<Group>,
     /// Candidates dropped from their groups because they were illegal or failed a filter:
     /// (group, origin).
-    dropped: Vec<(u16, u8)>,
+    dropped: Vec<(u32, u8)>,
     moves: Vec<Move>,
     needs: Vec<u16>,
     /// The board after the drawn move, when a filter's trial played it, so it is not played twice.
@@ -97,7 +97,7 @@ fn pick<const W: usize>(
             }
             // The candidate is not a legal move, or fails its filter: it leaves its group, and
             // the draw is made again.
-            sc.dropped.push((drawn.group as u16, drawn.from));
+            sc.dropped.push((drawn.group as u32, drawn.from));
             sc.groups[drawn.group].count -= 1;
             counted -= 1;
             continue;
