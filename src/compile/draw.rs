@@ -38,11 +38,12 @@ pub enum DrawOp {
         /// The filter the moves must pass.
         tag: u16,
     },
-    /// A filter inside a filter: its moves are listed with the inner filter applied.
+    /// An expression's moves, listed: a filter inside a filter (the inner one applied at once),
+    /// or a whole plan too long for its jumps (its filters tried when a move is drawn).
     ListExpr {
-        /// The inner filter expression.
+        /// The expression.
         expr: MoveExpr,
-        /// The outer filter.
+        /// The outer filter, or [`NO_FILTER`].
         tag: u16,
     },
     /// Go on at step `else_at` unless the condition holds.
