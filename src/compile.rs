@@ -524,7 +524,7 @@ impl Compiler<'_> {
                     .map(|n| self.moves(n))
                     .unwrap_or(MoveExpr::Or(Vec::new()));
                 let e = node.pos(2).map(|n| Box::new(self.moves(n)));
-                MoveExpr::If(c, Box::new(t), e)
+                MoveExpr::If(Choice::of(&c), Box::new(t), e)
             }
             Some("filter") => {
                 let c = node

@@ -200,7 +200,7 @@ fn flatten(game: &Game, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<Draw
                 }
                 None => ops.len(),
             };
-            ops[test] = DrawOp::Unless(Choice::of(c), else_at as u16);
+            ops[test] = DrawOp::Unless(c.clone(), else_at as u16);
         }
         // The moves of a filter are tried when drawn.
         MoveExpr::Filter(id, inner) if tag == NO_FILTER => flatten(game, mover, inner, *id, ops),
@@ -235,7 +235,7 @@ mod tests {
             Err(e) => panic!("the test game loads: {e:?}"),
         };
         let one = MoveExpr::If(
-            super::super::ir::Cond::Const(true),
+            Choice::of(&super::super::ir::Cond::Const(true)),
             Box::new(MoveExpr::Gen(0)),
             None,
         );

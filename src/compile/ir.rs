@@ -474,8 +474,8 @@ pub enum MoveExpr {
     Gen(u16),
     /// All alternatives.
     Or(Vec<MoveExpr>),
-    /// By a condition before the move.
-    If(Cond, Box<MoveExpr>, Option<Box<MoveExpr>>),
+    /// By a condition before the move (compiled).
+    If(Choice, Box<MoveExpr>, Option<Box<MoveExpr>>),
     /// Moves after which the condition (`Game::filters[id]`) holds.
     Filter(u16, Box<MoveExpr>),
 }

@@ -170,17 +170,6 @@ impl<'a> Ctx<'a> {
     pub fn holds(&self, choice: &Choice) -> bool {
         self.choose(choice).is_some()
     }
-
-    pub fn cond(&self, c: &Cond) -> bool {
-        match c {
-            Cond::Const(b) => *b,
-            Cond::Compare(op, a, b) => op.holds(self.int(a), self.int(b)),
-            Cond::And(cs) => cs.iter().all(|c| self.cond(c)),
-            Cond::Or(cs) => cs.iter().any(|c| self.cond(c)),
-            Cond::Not(c) => !self.cond(c),
-            Cond::Leaf(l) => self.leaf(l),
-        }
-    }
 }
 
 #[inline]
@@ -218,7 +207,7 @@ pub(super) fn expr_moves(
         }
         MoveExpr::Or(list) => list.iter().for_each(|m| expr_moves(ctx, m, out, lazy, tag)),
         MoveExpr::If(c, a, b) => {
-            if ctx.cond(c) {
+            if ctx.holds(c) {
                 expr_moves(ctx, a, out, lazy, tag)
             } else if let Some(b) = b {
                 expr_moves(ctx, b, out, lazy, tag)
