@@ -614,10 +614,8 @@ pub struct Game {
     pub hands: bool,
     /// Move generators.
     pub gens: Vec<GenDef>,
-    /// The conditions of `filter`s, by id.
-    pub filters: Vec<Cond>,
-    /// The same, compiled.
-    pub filter_choices: Vec<Choice>,
+    /// The conditions of `filter`s, by id, compiled.
+    pub filters: Vec<Choice>,
     /// Whether any condition reads which sites a move sowed into.
     pub needs_sown: bool,
     /// Phases of a turn; turns start in phase 0.

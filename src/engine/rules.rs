@@ -252,7 +252,7 @@ pub(super) fn try_on(ctx: &Ctx, filter: u16, m: Move, board: &mut Board) -> Opti
         ..Ctx::after(ctx.game, ctx.clock, board, ctx.mover)
     };
     after
-        .holds(&ctx.game.filter_choices[filter as usize])
+        .holds(&ctx.game.filters[filter as usize])
         .then_some(effects)
 }
 

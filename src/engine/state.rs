@@ -141,7 +141,7 @@ impl Board {
         self.cells[s as usize].count += 1;
         self.filled.insert(s);
         if self.keyed {
-            self.key = self.key.wrapping_add(SITE_KEYS[s as usize]);
+            self.key = self.key.wrapping_add(site_term(s as usize, 1));
         }
     }
 
