@@ -46,7 +46,11 @@ fn nothing_points_outside_the_repository() {
             }
         }
     }
-    assert!(hits.is_empty(), "references outside the repository:\n{}", hits.join("\n"));
+    assert!(
+        hits.is_empty(),
+        "references outside the repository:\n{}",
+        hits.join("\n")
+    );
 }
 
 /// The `## ` headings of docs/RULES.md.
