@@ -4,6 +4,7 @@
 pub mod choice;
 pub mod draw;
 pub mod ir;
+mod scope;
 
 use crate::check::{Checked, Symbols};
 use crate::diagnostic::Diagnostic;
@@ -29,6 +30,11 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         needs_sown: false,
     };
     let game = &checked.expanded.game;
+    // Misplaced ludemes would compile to conditions that never hold or numbers read as nothing.
+    let misplaced = scope::check(game);
+    if !misplaced.is_empty() {
+        return Err(misplaced);
+    }
     let rules = game.pos(3);
     let (start, play, end) = (
         rules.and_then(|r| r.pos(0)),
@@ -337,10 +343,16 @@ impl Compiler<'_> {
         if let NodeKind::Int(v) = node.kind {
             return IntExpr::Lit(v);
         }
-        let bin = |c: &mut Self, f: fn(Box<IntExpr>, Box<IntExpr>) -> IntExpr| {
+        // Sums of numbers written out are folded: the hot path reads them as constants.
+        let bin = |c: &mut Self,
+                   f: fn(Box<IntExpr>, Box<IntExpr>) -> IntExpr,
+                   fold: fn(i64, i64) -> i64| {
             let a = node.pos(0).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
             let b = node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
-            f(Box::new(a), Box::new(b))
+            match (a, b) {
+                (IntExpr::Lit(x), IntExpr::Lit(y)) => IntExpr::Lit(fold(x, y)),
+                (a, b) => f(Box::new(a), Box::new(b)),
+            }
         };
         match node.head() {
             Some("pips") => IntExpr::Pips,
@@ -357,9 +369,9 @@ impl Compiler<'_> {
             Some("moves-played") => IntExpr::MovesPlayed,
             Some("edges-played") => IntExpr::EdgesPlayed,
             Some("moves-made") => IntExpr::MovesMade(self.who(node.pos(0))),
-            Some("+") => bin(self, IntExpr::Add),
-            Some("-") => bin(self, IntExpr::Sub),
-            Some("*") => bin(self, IntExpr::Mul),
+            Some("+") => bin(self, IntExpr::Add, i64::saturating_add),
+            Some("-") => bin(self, IntExpr::Sub, i64::saturating_sub),
+            Some("*") => bin(self, IntExpr::Mul, i64::saturating_mul),
             _ => {
                 self.error(
                     node,
@@ -438,14 +450,24 @@ impl Compiler<'_> {
             )),
             Some("is-in") => {
                 let v = node.pos(0).map(|n| self.int(n)).unwrap_or(IntExpr::Lit(0));
-                let list = node
-                    .pos(1)
-                    .and_then(|l| l.as_list())
-                    .unwrap_or(&[])
-                    .iter()
-                    .filter_map(|n| n.as_int())
-                    .collect();
-                Cond::Leaf(Leaf::IsIn(v, list))
+                let items = node.pos(1).and_then(|l| l.as_list()).unwrap_or(&[]);
+                // Items known before play (folded) make one list test; each computed item is
+                // compared on its own.
+                let mut known = Vec::new();
+                let mut computed = Vec::new();
+                for item in items {
+                    match self.int(item) {
+                        IntExpr::Lit(k) => known.push(k),
+                        e => computed.push(Cond::Compare(Cmp::Eq, v.clone(), e)),
+                    }
+                }
+                if computed.is_empty() {
+                    return Cond::Leaf(Leaf::IsIn(v, known));
+                }
+                if !known.is_empty() {
+                    computed.insert(0, Cond::Leaf(Leaf::IsIn(v, known)));
+                }
+                Cond::Or(computed)
             }
             Some("no-moves") => Cond::Leaf(Leaf::NoMoves(self.who(node.pos(0)))),
             Some("no-pieces") => Cond::Leaf(Leaf::NoPieces(self.who(node.pos(0)))),
