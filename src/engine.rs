@@ -47,13 +47,13 @@ pub struct Position {
     /// The phase of the turn (index into the play's phases).
     pub phase: u8,
     /// The current throw.
-    pub pips: i32,
+    pub pips: i64,
     /// Moves played so far.
-    pub moves_played: u32,
+    pub moves_played: u64,
     /// Moves and throws played so far.
-    pub edges_played: u32,
+    pub edges_played: u64,
     /// Moves each player has made.
-    pub moves_made: [u32; 2],
+    pub moves_made: [u64; 2],
 }
 
 impl Game {

@@ -375,9 +375,9 @@ pub struct Played {
     /// How it ended.
     pub status: Status,
     /// Moves played.
-    pub moves: u32,
+    pub moves: u64,
     /// Edges played (moves and throws).
-    pub edges: u32,
+    pub edges: u64,
     /// Thinking time per seat.
     pub think: [Duration; 2],
     /// Decisions per seat.

@@ -136,8 +136,8 @@ struct Report {
 #[derive(Clone, Copy)]
 struct Sample {
     status: Status,
-    moves: u32,
-    edges: u32,
+    moves: u64,
+    edges: u64,
     decisions: u64,
     choices: u64,
     captured: u64,
@@ -252,8 +252,8 @@ fn analyse(
             .collect(),
         playouts: args.playouts,
         seed: args.seed,
-        moves: Spread::of(&samples.iter().map(|s| s.moves as u64).collect::<Vec<_>>()),
-        edges: Spread::of(&samples.iter().map(|s| s.edges as u64).collect::<Vec<_>>()),
+        moves: Spread::of(&samples.iter().map(|s| s.moves).collect::<Vec<_>>()),
+        edges: Spread::of(&samples.iter().map(|s| s.edges).collect::<Vec<_>>()),
         branching: samples.iter().map(|s| s.choices).sum::<u64>() as f64 / decisions.max(1) as f64,
         p1_wins: Rate::of(count(&|s| s.status == Status::Won(0)), n),
         p2_wins: Rate::of(count(&|s| s.status == Status::Won(1)), n),

@@ -57,7 +57,7 @@ impl Totals {
             Status::Won(w) => self.wins[w as usize & 1] += 1,
             _ => self.draws += 1,
         }
-        let len = p.edges as u64;
+        let len = p.edges;
         self.min = if self.games == 0 {
             len
         } else {
@@ -65,7 +65,7 @@ impl Totals {
         };
         self.max = self.max.max(len);
         self.edges += len;
-        self.moves += p.moves as u64;
+        self.moves += p.moves;
         self.games += 1;
         self
     }

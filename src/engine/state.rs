@@ -26,7 +26,7 @@ pub struct Board {
     /// Captured counters, per player.
     pub store: [u32; 2],
     /// Player variables.
-    pub vars: [[i32; MAX_VARS]; 2],
+    pub vars: [[i64; MAX_VARS]; 2],
     /// Sites holding anything (kept in step with `cells`; see [`Board::refresh`]).
     pub(crate) filled: Sites,
     /// Sites holding each player's pieces.
@@ -185,10 +185,10 @@ impl Clone for Board {
 /// moves. Kept apart from the board so a move can change the board while the rules read these.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) struct Clock {
-    pub pips: i32,
-    pub moves_played: u32,
-    pub edges_played: u32,
-    pub moves_made: [u32; 2],
+    pub pips: i64,
+    pub moves_played: u64,
+    pub edges_played: u64,
+    pub moves_made: [u64; 2],
 }
 
 /// The repetition keys of earlier positions, with a 256-bit Bloom filter in front: most keys
@@ -347,7 +347,7 @@ impl State {
     }
 
     /// A player variable.
-    pub fn var(&self, player: u8, var: usize) -> i32 {
+    pub fn var(&self, player: u8, var: usize) -> i64 {
         self.board.vars[player as usize & 1]
             .get(var)
             .copied()
@@ -355,7 +355,7 @@ impl State {
     }
 
     /// The current throw (or the value a phase set).
-    pub fn pips(&self) -> i32 {
+    pub fn pips(&self) -> i64 {
         self.clock.pips
     }
 
@@ -365,12 +365,12 @@ impl State {
     }
 
     /// Moves (passes included) played so far.
-    pub fn moves_played(&self) -> u32 {
+    pub fn moves_played(&self) -> u64 {
         self.clock.moves_played
     }
 
     /// Moves and throws played so far.
-    pub fn edges_played(&self) -> u32 {
+    pub fn edges_played(&self) -> u64 {
         self.clock.edges_played
     }
 
@@ -384,13 +384,13 @@ impl State {
         h.add(self.board.store[0] as u64 | (self.board.store[1] as u64) << 32);
         for p in 0..2 {
             for v in self.board.vars[p] {
-                h.add(v as u32 as u64);
+                h.add(v as u64);
             }
         }
         h.add(
             self.mover as u64
                 | (self.phase as u64) << 8
-                | (self.clock.pips as u32 as u64) << 16
+                | (self.clock.pips as u64) << 16
                 | (self.node as u64) << 48,
         );
         h.finish()
