@@ -21,6 +21,8 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
     let sym = &checked.symbols;
     let mut c = Compiler {
         sym,
+        source,
+        end_branches: Vec::new(),
         regions: Vec::new(),
         gens: Vec::new(),
         errors: Vec::new(),
@@ -169,8 +171,10 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         setup,
         end_choice: Choice::first(end_rules.iter().map(|(c, _)| c)),
         end: end_rules,
+        end_conditions: c.end_branches,
         tracks_repetition: c.repetition,
         board_never_grows,
+        max_edges: DEFAULT_MAX_EDGES,
     };
     draw::attach(&mut compiled);
     Ok(compiled)
@@ -207,6 +211,9 @@ fn neighbours(site: usize, rows: usize, cols: usize) -> [u8; 8] {
 
 struct Compiler<'a> {
     sym: &'a Symbols,
+    source: &'a str,
+    /// Each end rule's conditions, its `or` split up, with their source text.
+    end_branches: Vec<(Cond, String)>,
     regions: Vec<Region>,
     gens: Vec<GenDef>,
     errors: Vec<Diagnostic>,
@@ -834,6 +841,29 @@ impl Compiler<'_> {
         out
     }
 
+    /// An end rule's condition; each branch of an `or` is kept with its source text, so that
+    /// reports name the rule that ended a game as it is written.
+    fn end_condition(&mut self, node: &Node) -> Cond {
+        if node.head() == Some("or") {
+            return Cond::Or(
+                Self::list_or_many(node)
+                    .into_iter()
+                    .map(|n| self.end_condition(n))
+                    .collect(),
+            );
+        }
+        let cond = self.cond(node);
+        let text = self
+            .source
+            .get(node.span.start as usize..node.span.end as usize)
+            .map_or_else(
+                || node.describe(),
+                |t| t.split_whitespace().collect::<Vec<_>>().join(" "),
+            );
+        self.end_branches.push((cond.clone(), text));
+        cond
+    }
+
     fn end(&mut self, node: &Node) -> Vec<(Cond, Outcome)> {
         let items: Vec<&Node> = match node.pos(0) {
             Some(n) if n.as_list().is_some() => n.as_list().unwrap_or(&[]).iter().collect(),
@@ -845,7 +875,7 @@ impl Compiler<'_> {
             .map(|rule| {
                 let cond = rule
                     .pos(0)
-                    .map(|n| self.cond(n))
+                    .map(|n| self.end_condition(n))
                     .unwrap_or(Cond::Const(false));
                 let outcome = match rule.pos(1) {
                     Some(r) if r.head() == Some("by-score") => {

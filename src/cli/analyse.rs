@@ -39,6 +39,8 @@ pub struct AnalyseArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    #[command(flatten)]
+    limit: super::run::EdgeLimit,
 }
 
 /// Mean, spread and range of a quantity over games.
@@ -232,7 +234,15 @@ fn analyse(
             share: count(&|s| s.ended_by == Some(i)) / n.max(1.0),
         })
         .collect();
-    let stuck = count(&|s| s.ended_by.is_none());
+    let stopped = count(&|s| s.status == Status::Stopped);
+    if stopped > 0.0 {
+        ends.push(Ending {
+            condition: format!("stopped at the edge limit ({} edges)", game.max_edges),
+            limit: true,
+            share: stopped / n,
+        });
+    }
+    let stuck = count(&|s| s.ended_by.is_none() && s.status != Status::Stopped);
     if stuck > 0.0 {
         ends.push(Ending {
             condition: "no move, no end rule (draw)".into(),
@@ -305,10 +315,13 @@ fn rows(r: &Report) -> Vec<(String, String)> {
         ("draws".into(), r.draws.text()),
     ];
     for e in &r.endings {
-        rows.push((
-            format!("ended by {}", e.condition),
-            format!("{:.1}%", 100.0 * e.share),
-        ));
+        // End rules are quoted as written; the other ways a game ends are named as they are.
+        let name = if e.condition.starts_with('(') {
+            format!("ended by {}", e.condition)
+        } else {
+            e.condition.clone()
+        };
+        rows.push((name, format!("{:.1}%", 100.0 * e.share)));
     }
     rows.push((
         "turn limit".into(),
@@ -425,7 +438,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     let mut reports = Vec::new();
     match &args.compare {
         None => {
-            let game = args.game.load()?;
+            let game = args.limit.load(&args.game)?;
             reports.push(analyse(&game, &file, file.clone(), &args, &agents, &pool));
         }
         Some(text) => {
@@ -458,7 +471,8 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
                         path.display().to_string(),
                     ),
                 };
-                let game = super::load(&path, &settings)?;
+                let mut game = super::load(&path, &settings)?;
+                game.max_edges = args.limit.max_edges;
                 reports.push(analyse(
                     &game,
                     &path.display().to_string(),

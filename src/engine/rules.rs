@@ -919,6 +919,11 @@ fn conclude(game: &Game, s: &mut State, actor: u8, repeated: bool, stuck: Option
             s.node = NodeType::Terminal;
             true
         }
+        None if s.clock.edges_played >= game.max_edges => {
+            s.status = Status::Stopped;
+            s.node = NodeType::Terminal;
+            true
+        }
         None => false,
     }
 }

@@ -264,6 +264,8 @@ pub enum Status {
     Won(u8),
     /// Drawn.
     Drawn,
+    /// Stopped unfinished at the edge limit ([`crate::Game::max_edges`]): scored as a draw.
+    Stopped,
 }
 
 /// A position with everything needed to go on from it.
