@@ -76,6 +76,11 @@ impl Game {
         let mut board = p.board;
         board.cells.resize(self.sites(), Cell::default());
         board.keyed = self.tracks_repetition;
+        board.varied = !self.vars.is_empty();
+        if !board.varied {
+            // A board without variables holds zeros (copies skip them).
+            board.vars = Default::default();
+        }
         board.refresh();
         let mut state = State {
             board,

@@ -755,6 +755,7 @@ pub(crate) fn apply_edge(
 
 /// Applies an edge and settles the next node as a playout does: returns the random legal move
 /// picked for the next decision, if there is one.
+#[inline(always)]
 pub(crate) fn apply_sampled(
     game: &Game,
     s: &mut State,
@@ -920,12 +921,19 @@ fn conclude(game: &Game, s: &mut State, actor: u8, repeated: bool, stuck: Option
             true
         }
         None if s.clock.edges_played >= game.max_edges => {
-            s.status = Status::Stopped;
-            s.node = NodeType::Terminal;
+            stop(s);
             true
         }
         None => false,
     }
+}
+
+/// Stops a game at the edge limit.
+#[cold]
+#[inline(never)]
+fn stop(s: &mut State) {
+    s.status = Status::Stopped;
+    s.node = NodeType::Terminal;
 }
 
 #[cold]
@@ -1009,6 +1017,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
         }
     }
     board.keyed = game.tracks_repetition;
+    board.varied = !game.vars.is_empty();
     board.refresh();
     let mut s = State {
         board,

@@ -36,6 +36,9 @@ pub struct Board {
     pub(crate) key: u64,
     /// Whether `key` is kept: only games that test repetition pay for it.
     pub(crate) keyed: bool,
+    /// Whether the game has player variables; if not, `vars` stays zero and copies skip it
+    /// (the 128 bytes of 64-bit variables are most of a board's fixed part).
+    pub(crate) varied: bool,
 }
 
 /// Per-site multipliers of [`Board::key`] (odd and well mixed: splitmix64 of the site).
@@ -83,11 +86,21 @@ impl Board {
         std::mem::swap(&mut self.cells, &mut other.cells);
         self.hand = other.hand;
         self.store = other.store;
-        self.vars = other.vars;
+        self.copy_vars(other);
         self.filled = other.filled;
         self.owned = other.owned;
         self.key = other.key;
         self.keyed = other.keyed;
+    }
+
+    /// Takes the variables of `other`; nothing to copy when neither board has any (a board
+    /// without variables holds only zeros).
+    #[inline(always)]
+    fn copy_vars(&mut self, other: &Board) {
+        if self.varied | other.varied {
+            self.vars = other.vars;
+        }
+        self.varied = other.varied;
     }
 
     /// Sets a site's contents.
@@ -165,6 +178,7 @@ impl Clone for Board {
             owned: self.owned,
             key: self.key,
             keyed: self.keyed,
+            varied: self.varied,
         }
     }
 
@@ -173,7 +187,7 @@ impl Clone for Board {
         self.cells.clone_from(&other.cells);
         self.hand = other.hand;
         self.store = other.store;
-        self.vars = other.vars;
+        self.copy_vars(other);
         self.filled = other.filled;
         self.owned = other.owned;
         self.key = other.key;
