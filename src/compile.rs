@@ -3,6 +3,7 @@
 
 pub mod choice;
 pub mod draw;
+mod endless;
 pub mod ir;
 mod scope;
 
@@ -49,6 +50,9 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         .map(|p| c.play(p))
         .unwrap_or_default();
     let end_rules = end.map(|e| c.end(e)).unwrap_or_default();
+    let warnings: Vec<Diagnostic> = endless::warning(&end_rules, end.map_or(game.span, |e| e.span))
+        .into_iter()
+        .collect();
     if sym.vars.len() > MAX_VARS {
         c.errors.push(
             Diagnostic::new(
@@ -175,6 +179,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         tracks_repetition: c.repetition,
         board_never_grows,
         max_edges: DEFAULT_MAX_EDGES,
+        warnings,
     };
     draw::attach(&mut compiled);
     Ok(compiled)

@@ -18,6 +18,28 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// Other places worth showing, such as a define's body or a first declaration.
     pub related: Vec<(Span, String)>,
+    /// An error stops the load; a warning does not.
+    pub severity: Severity,
+}
+
+/// How grave a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Severity {
+    /// The file cannot be used.
+    #[default]
+    Error,
+    /// The file loads, but likely does not say what was meant.
+    Warning,
+}
+
+impl Severity {
+    /// The word for it, as in `warning[code]`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
 }
 
 impl Diagnostic {
@@ -31,7 +53,14 @@ impl Diagnostic {
             label: String::new(),
             help: None,
             related: Vec::new(),
+            severity: Severity::Error,
         }
+    }
+
+    /// Makes it a warning.
+    pub fn warning(mut self) -> Diagnostic {
+        self.severity = Severity::Warning;
+        self
     }
 
     /// Sets the label under the primary span.
@@ -121,8 +150,12 @@ impl Source {
             };
             let (line, col) = self.line_col(d.span.start);
             out.push_str(&format!(
-                "{}:{}:{}: error[{}]\n",
-                self.name, line, col, d.code
+                "{}:{}:{}: {}[{}]\n",
+                self.name,
+                line,
+                col,
+                d.severity.word(),
+                d.code
             ));
             if handler.render_report(&mut out, &report).is_err() {
                 out.push_str(&d.message);
@@ -144,7 +177,7 @@ impl Source {
                     "line": line,
                     "column": column,
                     "end": {"line": end_line, "column": end_column},
-                    "severity": "error",
+                    "severity": d.severity.word(),
                     "code": d.code,
                     "message": d.message,
                     "help": d.help,
@@ -183,6 +216,13 @@ impl std::error::Error for Rendered<'_> {}
 
 impl miette::Diagnostic for Rendered<'_> {
     // No `code`: the header line `file:line:col: error[code]` already names it.
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.diagnostic.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.diagnostic

@@ -320,3 +320,38 @@ fn analyse_names_end_rules_as_written() {
     );
     assert!(!text.contains("region#"), "{text}");
 }
+
+#[test]
+fn end_rules_that_can_never_fire_are_warned_about() {
+    let game = load("end_rule_never_fires.game");
+    assert_eq!(game.warnings.len(), 1);
+    assert_eq!(
+        game.warnings[0].severity,
+        ludus::diagnostic::Severity::Warning
+    );
+    let out = ludus(&["validate", &hostile("end_rule_never_fires.game")]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stderr(&out).starts_with(
+            "tests/hostile/end_rule_never_fires.game:11:5: warning[check::never-ends]\n"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("no end rule of this game can ever fire"));
+    assert_eq!(
+        stdout(&out),
+        "ok tests/hostile/end_rule_never_fires.game (Never Ends)\n"
+    );
+    // The warning is conservative: a rule that may fire, however rarely, silences it.
+    for file in [
+        "games/woli.game",
+        "games/tabou.game",
+        "games/toki.game",
+        "games/sig.game",
+        "tests/hostile/endless_game.game",
+    ] {
+        let game = ludus::load_file(Path::new(file), &[]).unwrap();
+        assert!(game.warnings.is_empty(), "{file}");
+    }
+}

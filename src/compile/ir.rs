@@ -638,6 +638,8 @@ pub struct Game {
     /// The edge limit: a game still going after this many edges (moves, passes and throws)
     /// stops, [`crate::Status::Stopped`], so that every playout, match and search ends.
     pub max_edges: u64,
+    /// What the checker warns about: the game loads, but may not say what was meant.
+    pub warnings: Vec<crate::diagnostic::Diagnostic>,
 }
 
 /// The default edge limit: far beyond every shipped game's own limits at their largest setting
