@@ -816,7 +816,16 @@ impl Compiler<'_> {
                     let players = match item.pos(0).and_then(|n| n.as_name()) {
                         Some("P1") => vec![0],
                         Some("P2") => vec![1],
-                        _ => vec![0, 1],
+                        Some("Each" | "All" | "Shared") => vec![0, 1],
+                        other => {
+                            // Nobody is the mover before the game starts.
+                            self.error(
+                                item,
+                                format!("`{}` names no hand at the start", other.unwrap_or("?")),
+                                "fill P1's, P2's or Each player's hand",
+                            );
+                            Vec::new()
+                        }
                     };
                     let n = count(self, item.pos(1));
                     out.push(Setup::Hand(players, n));
@@ -930,6 +939,14 @@ impl Compiler<'_> {
                             Some("Loss") => ResultKind::Loss,
                             _ => ResultKind::Draw,
                         };
+                        if who.is_none() && kind != ResultKind::Draw {
+                            // A result for everyone is a draw: a win or loss there would be read as one.
+                            self.error(
+                                r,
+                                "a result for every player can only be a draw",
+                                "write `(result All Draw)`, or name the player who wins or loses",
+                            );
+                        }
                         Outcome::Fixed(who, kind)
                     }
                     None => Outcome::Fixed(None, ResultKind::Draw),

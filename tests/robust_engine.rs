@@ -355,3 +355,15 @@ fn end_rules_that_can_never_fire_are_warned_about() {
         assert!(game.warnings.is_empty(), "{file}");
     }
 }
+
+#[test]
+fn results_and_hands_that_were_read_as_something_else_are_refused() {
+    assert_eq!(
+        refusals("result_all_win.game"),
+        ["a result for every player can only be a draw"]
+    );
+    assert_eq!(
+        refusals("hand_of_the_mover_at_start.game"),
+        ["`Mover` names no hand at the start"]
+    );
+}
