@@ -14,8 +14,8 @@ pub struct Diagnostic {
     pub span: Span,
     /// The text under the underline.
     pub label: String,
-    /// How to fix it.
-    pub help: Option<String>,
+    /// How to fix it (boxed: keeps a diagnostic, and every `Result` carrying one, small).
+    pub help: Option<Box<str>>,
     /// Other places worth showing, such as a define's body or a first declaration.
     pub related: Vec<(Span, String)>,
     /// An error stops the load; a warning does not.
@@ -71,7 +71,7 @@ impl Diagnostic {
 
     /// Sets the help line.
     pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
-        self.help = Some(help.into());
+        self.help = Some(help.into().into_boxed_str());
         self
     }
 
@@ -228,7 +228,7 @@ impl miette::Diagnostic for Rendered<'_> {
         self.diagnostic
             .help
             .as_ref()
-            .map(|h| Box::new(h.as_str()) as Box<dyn fmt::Display>)
+            .map(|h| Box::new(&**h) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {

@@ -169,10 +169,26 @@ fn close(a: f64, b: f64) -> bool {
 fn analyse_every_game_and_its_limit() {
     for (file, limit, rule) in [
         // End rules are named as written in the file.
-        ("games/woli.game", "20", "(>= (moves-played) (option \"limit\"))"),
-        ("games/tabou.game", "10", "(>= (moves-played) (option \"limit\"))"),
-        ("games/toki.game", "30", "(>= (moves-played) (option \"limit\"))"),
-        ("games/sig.game", "20", "(>= (edges-played) (option \"limit\"))"),
+        (
+            "games/woli.game",
+            "20",
+            "(>= (moves-played) (option \"limit\"))",
+        ),
+        (
+            "games/tabou.game",
+            "10",
+            "(>= (moves-played) (option \"limit\"))",
+        ),
+        (
+            "games/toki.game",
+            "30",
+            "(>= (moves-played) (option \"limit\"))",
+        ),
+        (
+            "games/sig.game",
+            "20",
+            "(>= (edges-played) (option \"limit\"))",
+        ),
     ] {
         let plain = json(&ludus(&[
             "analyse",
