@@ -269,19 +269,31 @@ fn a_trial_stopped_at_the_edge_limit_records_it_and_replays() {
 
 #[test]
 fn mcts_with_a_huge_iteration_count_answers_within_its_node_budget() {
-    let out = ludus(&[
-        "match",
-        "games/woli.game",
-        "--p1",
-        "mcts:iterations=100000000,nodes=2000",
-        "--p2",
-        "random",
-        "-n",
-        "1",
-        "-o",
-        "limit=20",
-    ]);
+    // A hint at Woli's start, where the tree is wide: the search fills its 5000 nodes and
+    // answers, instead of growing for 10^8 iterations.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args([
+            "play",
+            "games/woli.game",
+            "--p1",
+            "human",
+            "--p2",
+            "mcts:iterations=100000000,nodes=5000",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, b"hint\nquit\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("hint (mcts:iterations=100000000,nodes=5000): sow "),
+        "{}",
+        stdout(&out)
+    );
     let out = ludus(&[
         "match",
         "games/woli.game",
