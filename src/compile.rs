@@ -19,6 +19,9 @@ use ir::*;
 pub const MAX_COUNTERS: i64 = 60_000;
 /// The most player variables.
 pub const MAX_VARS: usize = 8;
+/// The most move generators, regions or filters a game may have: the executable form numbers
+/// them in 16 bits, with room for its markers (a pass, a throw, no filter).
+pub const MAX_PARTS: usize = 4096;
 
 /// Compiles a checked game.
 pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>> {
@@ -56,6 +59,23 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
     let warnings: Vec<Diagnostic> = endless::warning(&end_rules, end.map_or(game.span, |e| e.span))
         .into_iter()
         .collect();
+    for (n, what) in [
+        (c.gens.len(), "move generators"),
+        (c.regions.len(), "regions"),
+        (c.filters.len(), "filters"),
+    ] {
+        if n > MAX_PARTS {
+            c.errors.push(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    game.span,
+                    format!("this game has {n} {what}; ludus allows {MAX_PARTS}"),
+                )
+                .label(format!("too many {what}"))
+                .help("share them through defines with fewer distinct forms"),
+            );
+        }
+    }
     if sym.vars.len() > MAX_VARS {
         c.errors.push(
             Diagnostic::new(

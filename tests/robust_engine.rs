@@ -379,3 +379,21 @@ fn results_and_hands_that_were_read_as_something_else_are_refused() {
         ["`Mover` names no hand at the start"]
     );
 }
+
+#[test]
+fn generator_counts_past_16_bits_are_refused() {
+    // 66,000 generators: their 16-bit numbers wrapped, and two were read as a pass and a throw.
+    let places = vec!["(place 1)"; 66_000].join(" ");
+    let text = format!(
+        "(game \"Many\" (players 2) (equipment {{(board (square 3)) (hand Each)}})
+          (rules (start (hand Each 4)) (play (or {{{places}}}))
+            (end (if (no-moves Next) (result Next Loss)))))"
+    );
+    match ludus::load_source("many.game", &text, &[]) {
+        Err(LoadError::Invalid { diagnostics, .. }) => assert_eq!(
+            diagnostics[0].message,
+            "this game has 66000 move generators; ludus allows 4096"
+        ),
+        other => panic!("should be refused, got {other:?}"),
+    }
+}
