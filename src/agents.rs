@@ -32,8 +32,8 @@ const KINDS: [(&str, &[&str], &str); 4] = [
     ("random", &[], "uniform over legal moves"),
     (
         "mcts",
-        &["iterations", "millis", "c", "cutoff"],
-        "UCT Monte Carlo tree search",
+        &["iterations", "millis", "c", "cutoff", "nodes"],
+        "UCT Monte Carlo tree search; the tree holds at most `nodes` nodes (default 1000000), and the search stops there",
     ),
     (
         "alphabeta",
@@ -307,7 +307,7 @@ mod tests {
             e("mcst"),
             "unknown agent `mcst`; did you mean `mcts`? (agents: random, mcts, alphabeta, flatmc)"
         );
-        assert_eq!(e("mcts:iters=5"), "`mcts` has no setting `iters`; did you mean `iterations`? (its settings: iterations, millis, c, cutoff)");
+        assert_eq!(e("mcts:iters=5"), "`mcts` has no setting `iters`; did you mean `iterations`? (its settings: iterations, millis, c, cutoff, nodes)");
         assert_eq!(
             e("mcts:iterations=abc"),
             "`iterations=abc`: expected a whole number from 1 to 100000000"

@@ -40,7 +40,19 @@ impl GameArgs {
 
 /// Loads a game; the error is the rendered report.
 pub fn load(file: &Path, options: &[(String, String)]) -> Result<Game, String> {
-    ludus::load_file(file, options).map_err(|e| e.render(color_stderr()))
+    let game = ludus::load_file(file, options).map_err(|e| e.render(color_stderr()))?;
+    warn(file, &game);
+    Ok(game)
+}
+
+/// Prints a loaded game's warnings on stderr (the file is read again: only when there are some).
+pub fn warn(file: &Path, game: &Game) {
+    if game.warnings.is_empty() {
+        return;
+    }
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let source = ludus::Source::new(file.display().to_string(), text);
+    eprint!("{}", source.render_with(&game.warnings, color_stderr()));
 }
 
 fn parse_setting(s: &str) -> Result<(String, String), String> {

@@ -1,25 +1,35 @@
 //! Stage 4: a checked game lowered into its executable form ([`Game`]): tables, regions as
 //! per-mover site lists and bitsets, move generators, phases and end rules.
 
+mod chance;
 pub mod choice;
 pub mod draw;
+mod endless;
 pub mod ir;
+mod scope;
+mod start_end;
 
 use crate::check::{Checked, Symbols};
 use crate::diagnostic::Diagnostic;
 use crate::syntax::{Node, NodeKind};
+use chance::branches_with_pips;
 use ir::*;
 
 /// The most counters or pieces a game may hold in all; counts are 16-bit.
 pub const MAX_COUNTERS: i64 = 60_000;
 /// The most player variables.
 pub const MAX_VARS: usize = 8;
+/// The most move generators, regions or filters a game may have: the executable form numbers
+/// them in 16 bits, with room for its markers (a pass, a throw, no filter).
+pub const MAX_PARTS: usize = 4096;
 
 /// Compiles a checked game.
 pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>> {
     let sym = &checked.symbols;
     let mut c = Compiler {
         sym,
+        source,
+        end_branches: Vec::new(),
         regions: Vec::new(),
         gens: Vec::new(),
         errors: Vec::new(),
@@ -29,6 +39,11 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         needs_sown: false,
     };
     let game = &checked.expanded.game;
+    // Misplaced ludemes would compile to conditions that never hold or numbers read as nothing.
+    let misplaced = scope::check(game);
+    if !misplaced.is_empty() {
+        return Err(misplaced);
+    }
     let rules = game.pos(3);
     let (start, play, end) = (
         rules.and_then(|r| r.pos(0)),
@@ -41,6 +56,26 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         .map(|p| c.play(p))
         .unwrap_or_default();
     let end_rules = end.map(|e| c.end(e)).unwrap_or_default();
+    let warnings: Vec<Diagnostic> = endless::warning(&end_rules, end.map_or(game.span, |e| e.span))
+        .into_iter()
+        .collect();
+    for (n, what) in [
+        (c.gens.len(), "move generators"),
+        (c.regions.len(), "regions"),
+        (c.filters.len(), "filters"),
+    ] {
+        if n > MAX_PARTS {
+            c.errors.push(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    game.span,
+                    format!("this game has {n} {what}; ludus allows {MAX_PARTS}"),
+                )
+                .label(format!("too many {what}"))
+                .help("share them through defines with fewer distinct forms"),
+            );
+        }
+    }
     if sym.vars.len() > MAX_VARS {
         c.errors.push(
             Diagnostic::new(
@@ -163,8 +198,11 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         setup,
         end_choice: Choice::first(end_rules.iter().map(|(c, _)| c)),
         end: end_rules,
+        end_conditions: c.end_branches,
         tracks_repetition: c.repetition,
         board_never_grows,
+        max_edges: DEFAULT_MAX_EDGES,
+        warnings,
     };
     draw::attach(&mut compiled);
     Ok(compiled)
@@ -201,6 +239,9 @@ fn neighbours(site: usize, rows: usize, cols: usize) -> [u8; 8] {
 
 struct Compiler<'a> {
     sym: &'a Symbols,
+    source: &'a str,
+    /// Each end rule's conditions, its `or` split up, with their source text.
+    end_branches: Vec<(Cond, String)>,
     regions: Vec<Region>,
     gens: Vec<GenDef>,
     errors: Vec<Diagnostic>,
@@ -337,10 +378,16 @@ impl Compiler<'_> {
         if let NodeKind::Int(v) = node.kind {
             return IntExpr::Lit(v);
         }
-        let bin = |c: &mut Self, f: fn(Box<IntExpr>, Box<IntExpr>) -> IntExpr| {
+        // Sums of numbers written out are folded: the hot path reads them as constants.
+        let bin = |c: &mut Self,
+                   f: fn(Box<IntExpr>, Box<IntExpr>) -> IntExpr,
+                   fold: fn(i64, i64) -> i64| {
             let a = node.pos(0).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
             let b = node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
-            f(Box::new(a), Box::new(b))
+            match (a, b) {
+                (IntExpr::Lit(x), IntExpr::Lit(y)) => IntExpr::Lit(fold(x, y)),
+                (a, b) => f(Box::new(a), Box::new(b)),
+            }
         };
         match node.head() {
             Some("pips") => IntExpr::Pips,
@@ -357,9 +404,9 @@ impl Compiler<'_> {
             Some("moves-played") => IntExpr::MovesPlayed,
             Some("edges-played") => IntExpr::EdgesPlayed,
             Some("moves-made") => IntExpr::MovesMade(self.who(node.pos(0))),
-            Some("+") => bin(self, IntExpr::Add),
-            Some("-") => bin(self, IntExpr::Sub),
-            Some("*") => bin(self, IntExpr::Mul),
+            Some("+") => bin(self, IntExpr::Add, i64::saturating_add),
+            Some("-") => bin(self, IntExpr::Sub, i64::saturating_sub),
+            Some("*") => bin(self, IntExpr::Mul, i64::saturating_mul),
             _ => {
                 self.error(
                     node,
@@ -438,14 +485,24 @@ impl Compiler<'_> {
             )),
             Some("is-in") => {
                 let v = node.pos(0).map(|n| self.int(n)).unwrap_or(IntExpr::Lit(0));
-                let list = node
-                    .pos(1)
-                    .and_then(|l| l.as_list())
-                    .unwrap_or(&[])
-                    .iter()
-                    .filter_map(|n| n.as_int())
-                    .collect();
-                Cond::Leaf(Leaf::IsIn(v, list))
+                let items = node.pos(1).and_then(|l| l.as_list()).unwrap_or(&[]);
+                // Items known before play (folded) make one list test; each computed item is
+                // compared on its own.
+                let mut known = Vec::new();
+                let mut computed = Vec::new();
+                for item in items {
+                    match self.int(item) {
+                        IntExpr::Lit(k) => known.push(k),
+                        e => computed.push(Cond::Compare(Cmp::Eq, v.clone(), e)),
+                    }
+                }
+                if computed.is_empty() {
+                    return Cond::Leaf(Leaf::IsIn(v, known));
+                }
+                if !known.is_empty() {
+                    computed.insert(0, Cond::Leaf(Leaf::IsIn(v, known)));
+                }
+                Cond::Or(computed)
             }
             Some("no-moves") => Cond::Leaf(Leaf::NoMoves(self.who(node.pos(0)))),
             Some("no-pieces") => Cond::Leaf(Leaf::NoPieces(self.who(node.pos(0)))),
@@ -742,219 +799,6 @@ impl Compiler<'_> {
             })
             .collect()
     }
-
-    fn setup(&mut self, node: &Node) -> Vec<Setup> {
-        let items: Vec<&Node> = match node.pos(0) {
-            Some(n) if n.as_list().is_some() => n.as_list().unwrap_or(&[]).iter().collect(),
-            Some(n) => vec![n],
-            None => Vec::new(),
-        };
-        let mut out = Vec::new();
-        for item in items {
-            let count = |c: &mut Self, n: Option<&Node>| {
-                let v = n.and_then(|n| n.as_int()).unwrap_or(0);
-                if !(0..=MAX_COUNTERS).contains(&v) {
-                    if let Some(n) = n {
-                        c.errors.push(
-                            Diagnostic::new(
-                                "check::out-of-range",
-                                n.span,
-                                format!("{v} counters is out of range"),
-                            )
-                            .label("count")
-                            .help(format!("counts run from 0 to {MAX_COUNTERS}"))
-                            .via(n.via),
-                        );
-                    }
-                }
-                v.clamp(0, MAX_COUNTERS) as u16
-            };
-            match item.head() {
-                Some("fill") => {
-                    let sites = item
-                        .pos(0)
-                        .map(|r| self.region_sites(r)[0].clone())
-                        .unwrap_or_default();
-                    let n = count(self, item.pos(1));
-                    out.push(Setup::Fill(sites, n));
-                }
-                Some("hand") => {
-                    let players = match item.pos(0).and_then(|n| n.as_name()) {
-                        Some("P1") => vec![0],
-                        Some("P2") => vec![1],
-                        _ => vec![0, 1],
-                    };
-                    let n = count(self, item.pos(1));
-                    out.push(Setup::Hand(players, n));
-                }
-                Some("pieces") => {
-                    let player = if item.pos(0).and_then(|n| n.as_name()) == Some("P2") {
-                        1
-                    } else {
-                        0
-                    };
-                    let sites = item
-                        .pos(1)
-                        .map(|r| self.region_sites(r)[0].clone())
-                        .unwrap_or_default();
-                    let track = item.named("track").map(|t| self.track(Some(t)));
-                    let state = self.state(item.named("state")).unwrap_or(0);
-                    out.push(Setup::Pieces {
-                        player,
-                        sites,
-                        track,
-                        state,
-                    });
-                }
-                _ => {}
-            }
-        }
-        out
-    }
-
-    fn end(&mut self, node: &Node) -> Vec<(Cond, Outcome)> {
-        let items: Vec<&Node> = match node.pos(0) {
-            Some(n) if n.as_list().is_some() => n.as_list().unwrap_or(&[]).iter().collect(),
-            Some(n) => vec![n],
-            None => Vec::new(),
-        };
-        items
-            .into_iter()
-            .map(|rule| {
-                let cond = rule
-                    .pos(0)
-                    .map(|n| self.cond(n))
-                    .unwrap_or(Cond::Const(false));
-                let outcome = match rule.pos(1) {
-                    Some(r) if r.head() == Some("by-score") => {
-                        let collect = r.named("collect").and_then(|c| c.as_str()).map(|name| {
-                            let call = Node::new(
-                                NodeKind::Call {
-                                    head: "region".into(),
-                                    quoted: false,
-                                    head_span: r.span,
-                                    args: vec![
-                                        crate::syntax::Arg {
-                                            key: None,
-                                            value: Node::new(
-                                                NodeKind::Str(name.to_string()),
-                                                r.span,
-                                            ),
-                                        },
-                                        crate::syntax::Arg {
-                                            key: None,
-                                            value: Node::new(
-                                                NodeKind::Name("Mover".into()),
-                                                r.span,
-                                            ),
-                                        },
-                                    ],
-                                },
-                                r.span,
-                            );
-                            self.region(&call).0
-                        });
-                        let draw_within = r
-                            .named("draw-within")
-                            .map(|n| self.int(n))
-                            .unwrap_or(IntExpr::Lit(0));
-                        Outcome::ByScore {
-                            collect,
-                            draw_within,
-                        }
-                    }
-                    Some(r) => {
-                        let who = match r.pos(0).and_then(|n| n.as_name()) {
-                            Some("All") | Some("Each") | Some("Shared") => None,
-                            _ => Some(self.who(r.pos(0))),
-                        };
-                        let kind = match r.pos(1).and_then(|n| n.as_name()) {
-                            Some("Win") => ResultKind::Win,
-                            Some("Loss") => ResultKind::Loss,
-                            _ => ResultKind::Draw,
-                        };
-                        Outcome::Fixed(who, kind)
-                    }
-                    None => Outcome::Fixed(None, ResultKind::Draw),
-                };
-                (cond, outcome)
-            })
-            .collect()
-    }
-}
-
-/// A chance phase's branches for one throw: `(pips)` read as `v` and folded, the branches that
-/// cannot hold dropped, and none kept after one that always holds.
-fn branches_with_pips(branches: &[(Cond, Action)], v: i64) -> Vec<(Cond, Action)> {
-    let mut out = Vec::new();
-    for (c, a) in branches {
-        match cond_with_pips(c, v) {
-            Cond::Const(false) => {}
-            Cond::Const(true) => {
-                out.push((Cond::Const(true), a.clone()));
-                break;
-            }
-            c => out.push((c, a.clone())),
-        }
-    }
-    out
-}
-
-/// A condition with `(pips)` read as `v`, its constant parts folded.
-fn cond_with_pips(c: &Cond, v: i64) -> Cond {
-    let all = |cs: &[Cond], unit: bool| {
-        let mut kept = Vec::new();
-        for c in cs {
-            match cond_with_pips(c, v) {
-                Cond::Const(b) if b == unit => {}
-                Cond::Const(b) => return Cond::Const(b),
-                c => kept.push(c),
-            }
-        }
-        match kept.len() {
-            0 => Cond::Const(unit),
-            1 => kept.swap_remove(0),
-            _ if unit => Cond::And(kept),
-            _ => Cond::Or(kept),
-        }
-    };
-    match c {
-        Cond::Compare(op, a, b) => match (int_with_pips(a, v), int_with_pips(b, v)) {
-            (IntExpr::Lit(x), IntExpr::Lit(y)) => Cond::Const(op.holds(x, y)),
-            (a, b) => compare(*op, a, b),
-        },
-        Cond::Leaf(Leaf::IsIn(e, list)) => match int_with_pips(e, v) {
-            IntExpr::Lit(x) => Cond::Const(list.contains(&x)),
-            e => Cond::Leaf(Leaf::IsIn(e, list.clone())),
-        },
-        Cond::And(cs) => all(cs, true),
-        Cond::Or(cs) => all(cs, false),
-        Cond::Not(c) => match cond_with_pips(c, v) {
-            Cond::Const(b) => Cond::Const(!b),
-            c => Cond::Not(Box::new(c)),
-        },
-        other => other.clone(),
-    }
-}
-
-/// An integer with `(pips)` read as `v`, folded where both sides are known.
-fn int_with_pips(e: &IntExpr, v: i64) -> IntExpr {
-    let fold = |a: &IntExpr,
-                b: &IntExpr,
-                f: fn(i64, i64) -> i64,
-                make: fn(Box<IntExpr>, Box<IntExpr>) -> IntExpr| {
-        match (int_with_pips(a, v), int_with_pips(b, v)) {
-            (IntExpr::Lit(x), IntExpr::Lit(y)) => IntExpr::Lit(f(x, y)),
-            (a, b) => make(Box::new(a), Box::new(b)),
-        }
-    };
-    match e {
-        IntExpr::Pips => IntExpr::Lit(v),
-        IntExpr::Add(a, b) => fold(a, b, i64::saturating_add, IntExpr::Add),
-        IntExpr::Sub(a, b) => fold(a, b, i64::saturating_sub, IntExpr::Sub),
-        IntExpr::Mul(a, b) => fold(a, b, i64::saturating_mul, IntExpr::Mul),
-        other => other.clone(),
-    }
 }
 
 /// A comparison, with the tests of a region's emptiness read from occupancy instead of summed.
@@ -975,73 +819,5 @@ fn compare(op: Cmp, a: IntExpr, b: IntExpr) -> Cond {
         (Cmp::Eq, 0) | (Cmp::Le, 0) | (Cmp::Lt, 1) => Cond::Leaf(Leaf::Empty(region)),
         (Cmp::Ne, 0) | (Cmp::Gt, 0) | (Cmp::Ge, 1) => Cond::Leaf(Leaf::Filled(region)),
         _ => Cond::Compare(op, a, b),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const DICE_GAME: &str = r#"
-(game "Folding"
-  (players 2)
-  (equipment {
-    (board (rectangle 2 3))
-    (region "Home" P1 (row 0))
-    (region "Home" P2 (row 1))
-    (dice "D" (die 3))
-    (var "Opened" 0)
-    (track "S" {(row 0 E) (row 1 W)} loop:true)
-  })
-  (rules (start (fill (all-sites) 1))
-    (play (phases {
-      (chance "Throw" "D" {
-        (when (is-in (pips) {1}) (goto "Move"))
-        (when (and (= (var Mover "Opened") 0) (= (+ (pips) 1) 3)) (end-turn))
-        (when (> (count-in (region "Home" Next)) 0) (goto "Move"))
-        (else (end-turn))
-      })
-      (decision "Move" (sow "S" from:(region "Home" Mover)) pass:true)
-    }))
-    (end (if (= (count-in (region "Home" Mover)) 0) (result Mover Win)))))
-"#;
-
-    fn game() -> Game {
-        match crate::load::load_source("folding.game", DICE_GAME, &[]) {
-            Ok(g) => g,
-            Err(e) => panic!("the test game loads: {e:?}"),
-        }
-    }
-
-    #[test]
-    fn chance_branches_are_folded_for_each_throw() {
-        let game = game();
-        let Some(Phase::Chance { by_outcome, .. }) = game.phases.first() else {
-            panic!("the first phase throws");
-        };
-        let conds = |i: usize| {
-            by_outcome[i]
-                .iter()
-                .map(|b| b.0.clone())
-                .collect::<Vec<_>>()
-        };
-        // A throw of 1 takes the first branch, which always holds: nothing is left to test.
-        assert_eq!(conds(0), [Cond::Const(true)]);
-        // 2 + 1 = 3: only the variable is left of the second branch; the third reads occupancy.
-        let Cond::Leaf(Leaf::Filled(home)) = conds(1)[1] else {
-            panic!("expected an occupancy test, got {:?}", conds(1)[1]);
-        };
-        assert_eq!(
-            conds(1),
-            [
-                Cond::Compare(Cmp::Eq, IntExpr::Var(Who::Mover, 0), IntExpr::Lit(0)),
-                Cond::Leaf(Leaf::Filled(home)),
-                Cond::Const(true),
-            ]
-        );
-        // A throw of 3 rules out the first two branches.
-        assert_eq!(conds(2).len(), 2);
-        // The end rule's `(= (count-in ..) 0)` became an occupancy test too.
-        assert!(matches!(game.end[0].0, Cond::Leaf(Leaf::Empty(_))));
     }
 }

@@ -14,10 +14,32 @@ pub struct Diagnostic {
     pub span: Span,
     /// The text under the underline.
     pub label: String,
-    /// How to fix it.
-    pub help: Option<String>,
+    /// How to fix it (boxed: keeps a diagnostic, and every `Result` carrying one, small).
+    pub help: Option<Box<str>>,
     /// Other places worth showing, such as a define's body or a first declaration.
     pub related: Vec<(Span, String)>,
+    /// An error stops the load; a warning does not.
+    pub severity: Severity,
+}
+
+/// How grave a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Severity {
+    /// The file cannot be used.
+    #[default]
+    Error,
+    /// The file loads, but likely does not say what was meant.
+    Warning,
+}
+
+impl Severity {
+    /// The word for it, as in `warning[code]`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
 }
 
 impl Diagnostic {
@@ -31,7 +53,14 @@ impl Diagnostic {
             label: String::new(),
             help: None,
             related: Vec::new(),
+            severity: Severity::Error,
         }
+    }
+
+    /// Makes it a warning.
+    pub fn warning(mut self) -> Diagnostic {
+        self.severity = Severity::Warning;
+        self
     }
 
     /// Sets the label under the primary span.
@@ -42,7 +71,7 @@ impl Diagnostic {
 
     /// Sets the help line.
     pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
-        self.help = Some(help.into());
+        self.help = Some(help.into().into_boxed_str());
         self
     }
 
@@ -121,8 +150,12 @@ impl Source {
             };
             let (line, col) = self.line_col(d.span.start);
             out.push_str(&format!(
-                "{}:{}:{}: error[{}]\n",
-                self.name, line, col, d.code
+                "{}:{}:{}: {}[{}]\n",
+                self.name,
+                line,
+                col,
+                d.severity.word(),
+                d.code
             ));
             if handler.render_report(&mut out, &report).is_err() {
                 out.push_str(&d.message);
@@ -144,7 +177,7 @@ impl Source {
                     "line": line,
                     "column": column,
                     "end": {"line": end_line, "column": end_column},
-                    "severity": "error",
+                    "severity": d.severity.word(),
                     "code": d.code,
                     "message": d.message,
                     "help": d.help,
@@ -184,11 +217,18 @@ impl std::error::Error for Rendered<'_> {}
 impl miette::Diagnostic for Rendered<'_> {
     // No `code`: the header line `file:line:col: error[code]` already names it.
 
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.diagnostic.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.diagnostic
             .help
             .as_ref()
-            .map(|h| Box::new(h.as_str()) as Box<dyn fmt::Display>)
+            .map(|h| Box::new(&**h) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {

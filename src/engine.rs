@@ -47,13 +47,13 @@ pub struct Position {
     /// The phase of the turn (index into the play's phases).
     pub phase: u8,
     /// The current throw.
-    pub pips: i32,
+    pub pips: i64,
     /// Moves played so far.
-    pub moves_played: u32,
+    pub moves_played: u64,
     /// Moves and throws played so far.
-    pub edges_played: u32,
+    pub edges_played: u64,
     /// Moves each player has made.
-    pub moves_made: [u32; 2],
+    pub moves_made: [u64; 2],
 }
 
 impl Game {
@@ -76,6 +76,11 @@ impl Game {
         let mut board = p.board;
         board.cells.resize(self.sites(), Cell::default());
         board.keyed = self.tracks_repetition;
+        board.varied = !self.vars.is_empty();
+        if !board.varied {
+            // A board without variables holds zeros (copies skip them).
+            board.vars = Default::default();
+        }
         board.refresh();
         let mut state = State {
             board,

@@ -65,6 +65,8 @@ pub enum Outcome {
     Draw,
     /// Not over (a game saved during play).
     Unfinished,
+    /// Stopped unfinished at the edge limit, which was this many edges.
+    Stopped(u64),
 }
 
 impl Outcome {
@@ -72,6 +74,8 @@ impl Outcome {
     pub fn of(state: &State) -> Outcome {
         match (state.node(), state.status()) {
             (NodeType::Terminal, Status::Won(p)) => Outcome::Win(p + 1),
+            // The limit stops a game exactly when its edges reach it.
+            (NodeType::Terminal, Status::Stopped) => Outcome::Stopped(state.edges_played()),
             (NodeType::Terminal, _) => Outcome::Draw,
             _ => Outcome::Unfinished,
         }
@@ -84,6 +88,7 @@ impl fmt::Display for Outcome {
             Outcome::Win(p) => write!(f, "P{p} wins"),
             Outcome::Draw => f.write_str("a draw"),
             Outcome::Unfinished => f.write_str("an unfinished game"),
+            Outcome::Stopped(n) => write!(f, "a game stopped at the edge limit of {n} edges"),
         }
     }
 }
@@ -283,6 +288,7 @@ impl Trial {
 
     /// Re-applies every action, checking that each is legal and that the game ends as recorded.
     pub fn replay(&self, game: &Game) -> Result<Replay, TrialError> {
+        let game = &self.limited(game);
         let mut state = game.new_initial_state();
         let mut states = Vec::with_capacity(self.actions.len() + 1);
         let mut moves = Vec::with_capacity(self.actions.len());
@@ -317,6 +323,17 @@ impl Trial {
         }
         states.push(state);
         Ok(Replay { states, moves })
+    }
+
+    /// The game with the edge limit the trial was played under: its own, if it stopped there;
+    /// none otherwise (the limit was not reached, whatever it was).
+    fn limited(&self, game: &Game) -> Game {
+        let mut game = game.clone();
+        game.max_edges = match self.result {
+            Outcome::Stopped(n) => n,
+            _ => u64::MAX,
+        };
+        game
     }
 
     /// The trial as a replay would record it again: same header, actions re-written from the
@@ -375,9 +392,9 @@ pub struct Played {
     /// How it ended.
     pub status: Status,
     /// Moves played.
-    pub moves: u32,
+    pub moves: u64,
     /// Edges played (moves and throws).
-    pub edges: u32,
+    pub edges: u64,
     /// Thinking time per seat.
     pub think: [Duration; 2],
     /// Decisions per seat.
@@ -497,6 +514,7 @@ mod tests {
             Outcome::Win(2),
             Outcome::Draw,
             Outcome::Unfinished,
+            Outcome::Stopped(1_000_000),
         ] {
             let text = ron::to_string(&o).unwrap();
             assert_eq!(ron::from_str::<Outcome>(&text).unwrap(), o);

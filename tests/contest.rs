@@ -168,10 +168,27 @@ fn close(a: f64, b: f64) -> bool {
 #[test]
 fn analyse_every_game_and_its_limit() {
     for (file, limit, rule) in [
-        ("games/woli.game", "20", "(>= (moves-played) 20)"),
-        ("games/tabou.game", "10", "(>= (moves-played) 10)"),
-        ("games/toki.game", "30", "(>= (moves-played) 30)"),
-        ("games/sig.game", "20", "(>= (edges-played) 20)"),
+        // End rules are named as written in the file.
+        (
+            "games/woli.game",
+            "20",
+            "(>= (moves-played) (option \"limit\"))",
+        ),
+        (
+            "games/tabou.game",
+            "10",
+            "(>= (moves-played) (option \"limit\"))",
+        ),
+        (
+            "games/toki.game",
+            "30",
+            "(>= (moves-played) (option \"limit\"))",
+        ),
+        (
+            "games/sig.game",
+            "20",
+            "(>= (edges-played) (option \"limit\"))",
+        ),
     ] {
         let plain = json(&ludus(&[
             "analyse",

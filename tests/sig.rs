@@ -38,7 +38,7 @@ fn position(
     out_of_opening: [bool; 2],
     mover: u8,
     phase: &str,
-    pips: i32,
+    pips: i64,
 ) -> Position {
     let mut p = empty(game);
     for &(player, pos, freed) in pieces {
@@ -52,7 +52,7 @@ fn position(
     }
     let v = opened(game);
     for (vars, out) in p.board.vars.iter_mut().zip(out_of_opening) {
-        vars[v] = out as i32;
+        vars[v] = out as i64;
     }
     p.mover = mover;
     p.phase = game
@@ -68,7 +68,7 @@ fn at(
     out_of_opening: [bool; 2],
     mover: u8,
     phase: &str,
-    pips: i32,
+    pips: i64,
 ) -> State {
     game.state_at(position(game, pieces, out_of_opening, mover, phase, pips))
 }
@@ -88,7 +88,7 @@ fn throwing(game: &Game, s: &State, player: u8, phase: &str) -> bool {
     s.node() == NodeType::Chance && s.mover() == player && game.phase_name(s) == phase
 }
 
-fn deciding(game: &Game, s: &State, player: u8, phase: &str, pips: i32) -> bool {
+fn deciding(game: &Game, s: &State, player: u8, phase: &str, pips: i64) -> bool {
     s.node() == NodeType::Decision
         && s.mover() == player
         && game.phase_name(s) == phase

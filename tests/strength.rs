@@ -13,7 +13,7 @@ fn score(file: &str, a: &str, b: &str, games: u64, seed: u64) -> f64 {
         ludus::load_file(Path::new(file), &[]).unwrap_or_else(|e| panic!("{}", e.render(false)));
     let (sa, sb) = (AgentSpec::parse(a).unwrap(), AgentSpec::parse(b).unwrap());
     let started = Instant::now();
-    let results: Vec<(f64, u32)> = (0..games)
+    let results: Vec<(f64, u64)> = (0..games)
         .into_par_iter()
         .map(|i| {
             let a_seat = (i % 2) as u8;
@@ -29,7 +29,7 @@ fn score(file: &str, a: &str, b: &str, games: u64, seed: u64) -> f64 {
         .collect();
     let total: f64 = results.iter().map(|r| r.0).sum();
     let rate = total / games as f64;
-    let moves: u32 = results.iter().map(|r| r.1).sum();
+    let moves: u64 = results.iter().map(|r| r.1).sum();
     eprintln!(
         "{file}: {a} vs {b}: {total}/{games} = {:.1}% (mean {:.1} moves, {:.1} s)",
         100.0 * rate,

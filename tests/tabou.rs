@@ -34,7 +34,7 @@ fn with_moves_made(
     holes: &[u16],
     mover: u8,
     store: [u32; 2],
-    made: [u32; 2],
+    made: [u64; 2],
 ) -> State {
     let mut p = game.position(&mancala(game, holes, mover, store));
     p.moves_made = made;

@@ -154,7 +154,7 @@ impl AlphaBeta {
         match state.status() {
             Status::Won(0) => return WIN - ply as f64,
             Status::Won(_) => return -(WIN - ply as f64),
-            Status::Drawn => return 0.0,
+            Status::Drawn | Status::Stopped => return 0.0,
             Status::Ongoing => {}
         }
         if depth == 0 {

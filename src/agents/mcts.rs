@@ -18,7 +18,12 @@ pub struct Settings {
     pub c: f64,
     /// Random edges per simulation before the heuristic scores it; 0 plays to the end.
     pub cutoff: u32,
+    /// The most nodes the tree may hold: the search stops when the next expansion would pass it.
+    pub nodes: u64,
 }
+
+/// The default node budget: about 300 MB for the largest shipped game's positions.
+pub const DEFAULT_NODES: u64 = 1_000_000;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -27,6 +32,7 @@ impl Default for Settings {
             millis: None,
             c: 1.0,
             cutoff: 10,
+            nodes: DEFAULT_NODES,
         }
     }
 }
@@ -39,6 +45,7 @@ impl Settings {
                 "iterations" => s.iterations = Some(int_setting(k, v, 1, 100_000_000)?),
                 "millis" => s.millis = Some(int_setting(k, v, 1, 3_600_000)?),
                 "c" => s.c = real_setting(k, v, 0.0, 100.0)?,
+                "nodes" => s.nodes = int_setting(k, v, 2, 100_000_000)?,
                 _ => s.cutoff = int_setting(k, v, 0, 1_000_000)? as u32,
             }
         }
@@ -147,6 +154,11 @@ impl Mcts {
         n.expanded = true;
     }
 
+    /// The number of nodes in the tree of the last search.
+    pub fn tree_size(&self) -> usize {
+        self.nodes.len()
+    }
+
     fn select(&self, node: usize) -> Option<usize> {
         let n = &self.nodes[node];
         let children = n.first as usize..(n.first + n.len) as usize;
@@ -207,7 +219,8 @@ impl Agent for Mcts {
         self.nodes[0].state = self.keep(root);
         let mut state = root.clone();
         let mut iteration = 0u64;
-        loop {
+        let budget = self.settings.nodes as usize;
+        'search: loop {
             if self.settings.iterations.is_some_and(|n| iteration >= n)
                 || deadline.is_some_and(|d| Instant::now() >= d)
             {
@@ -223,7 +236,16 @@ impl Agent for Mcts {
                     break;
                 }
                 if !self.nodes[node].expanded {
+                    let before = self.nodes.len();
                     self.expand(game, node);
+                    if self.nodes.len() > budget && before > 1 {
+                        // The tree is full: it stops growing, and the search answers from what
+                        // it holds (the root's children are always kept).
+                        self.nodes.truncate(before);
+                        self.nodes[node].expanded = false;
+                        self.nodes[node].len = 0;
+                        break 'search;
+                    }
                 }
                 let at = &self.states[self.nodes[node].state as usize];
                 let child = match at.node() {
@@ -275,5 +297,38 @@ impl Agent for Mcts {
             a.visits.cmp(&b.visits).then(mean(a).total_cmp(&mean(b)))
         });
         best.map_or(first, |i| self.nodes[i].edge)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    /// With a huge number of iterations, the search stops at its node budget and still answers
+    /// a legal move: memory stays bounded.
+    #[test]
+    fn the_tree_stops_at_its_node_budget() {
+        let game = crate::load_file(std::path::Path::new("games/woli.game"), &[]).unwrap();
+        let root = game.new_initial_state();
+        let settings = Settings::from_pairs(&[
+            ("iterations".into(), "100000000".into()),
+            ("nodes".into(), "500".into()),
+        ])
+        .unwrap();
+        assert_eq!(settings.nodes, 500);
+        let mut mcts = Mcts::new(
+            "mcts".into(),
+            settings,
+            Xoshiro256PlusPlus::seed_from_u64(1),
+        );
+        let started = Instant::now();
+        let m = mcts.choose(&game, &root);
+        assert!(game.moves(&root).contains(&m));
+        let size = mcts.tree_size();
+        // Woli has at most 6 moves a turn: the tree fills to within one expansion of its budget.
+        assert!((494..=500).contains(&size), "{size} nodes");
+        assert!(mcts.used <= 500, "{} states", mcts.used);
+        assert!(started.elapsed() < Duration::from_secs(20));
     }
 }

@@ -228,7 +228,7 @@ pub static LUDEMES: &[Ludeme] = &[
     Ludeme { name: "sticks", kind: DiceSpec, positional: &[req("count", O(Int), "number of two-sided sticks")], named: &[], doc: "Two-sided sticks; the value is how many land marked side up (binomial).", example: "(sticks 6)" },
     Ludeme { name: "die", kind: DiceSpec, positional: &[req("faces", O(Int), "number of faces, valued 1 to n")], named: &[], doc: "One fair die.", example: "(die 6)" },
     Ludeme { name: "piece-states", kind: Item, positional: &[req("names", L(Str), "the states; pieces start in the first")], named: &[], doc: "Named states a piece can be in, such as unfreed and freed.", example: "(piece-states {\"Unfreed\" \"Freed\"})" },
-    Ludeme { name: "var", kind: Item, positional: &[req("name", O(Str), "the variable's name"), req("initial", O(Int), "its value at the start")], named: &[], doc: "A number each player has, changed by effects and read in conditions.", example: "(var \"Opened\" 0)" },
+    Ludeme { name: "var", kind: Item, positional: &[req("name", O(Str), "the variable's name"), req("initial", O(Int), "its value at the start")], named: &[], doc: "A 64-bit number each player has, changed by effects and read in conditions; its value at the start is a number written out.", example: "(var \"Opened\" 0)" },
     // Track segments.
     Ludeme { name: "row", kind: Segment, positional: &[req("row", O(Int), "row number, 0 at the bottom"), req("direction", O(Dir), "E (left to right) or W")], named: &[], doc: "A row of the board as part of a track.", example: "(row 0 E)" },
     Ludeme { name: "column", kind: Segment, positional: &[req("column", O(Int), "column number, 0 at the left"), req("direction", O(Dir), "N (upwards) or S")], named: &[], doc: "A column of the board as part of a track.", example: "(column 0 N)" },
@@ -280,10 +280,10 @@ pub static LUDEMES: &[Ludeme] = &[
     Ludeme { name: "or", kind: Cond, positional: &[req("conditions", M(Cond), "the conditions")], named: &[], doc: "At least one holds.", example: "(or {(no-moves Next) (repeated)})" },
     Ludeme { name: "not", kind: Cond, positional: &[req("condition", O(Cond), "the condition")], named: &[], doc: "The condition does not hold.", example: "(not (repeated))" },
     Ludeme { name: "is-in", kind: Cond, positional: &[req("value", O(Int), "the value tested"), req("values", L(Int), "the values it may equal")], named: &[], doc: "The value is one of the list.", example: "(is-in (pips) {1 5})" },
-    Ludeme { name: "no-moves", kind: Cond, positional: &[req("player", O(Role), "Mover, Next, P1 or P2")], named: &[], doc: "The player is to move and has no legal move.", example: "(no-moves Next)" },
+    Ludeme { name: "no-moves", kind: Cond, positional: &[req("player", O(Role), "Mover, Next, P1 or P2")], named: &[], doc: "The player is to move and has no legal move. Only in end rules: being stuck is known once the moves after an edge are generated.", example: "(no-moves Next)" },
     Ludeme { name: "no-pieces", kind: Cond, positional: &[req("player", O(Role), "Mover, Next, P1 or P2")], named: &[], doc: "The player has no piece on the board and none in hand.", example: "(no-pieces Next)" },
-    Ludeme { name: "repeated", kind: Cond, positional: &[], named: &[], doc: "The position (every site's contents and the player to move) occurred before in this game.", example: "(repeated)" },
-    Ludeme { name: "sown-into", kind: Cond, positional: &[req("region", O(Region), "the sites counted or sown into")], named: &[], doc: "In a filter: the move sowed at least one counter into the region.", example: "(sown-into (region \"Home\" Next))" },
+    Ludeme { name: "repeated", kind: Cond, positional: &[], named: &[], doc: "The position (every site's contents and the player to move) occurred before in this game. Only in end rules.", example: "(repeated)" },
+    Ludeme { name: "sown-into", kind: Cond, positional: &[req("region", O(Region), "the sites counted or sown into")], named: &[], doc: "In a filter's condition only: the move sowed at least one counter into the region.", example: "(sown-into (region \"Home\" Next))" },
     // Integers.
     Ludeme { name: "pips", kind: Int, positional: &[], named: &[], doc: "The value of the current throw (or the value a `goto` set).", example: "(pips)" },
     Ludeme { name: "count-in", kind: Int, positional: &[req("region", O(Region), "the sites counted or sown into")], named: &[], doc: "The counters or pieces on the region's sites.", example: "(count-in (region \"Home\" Next))" },

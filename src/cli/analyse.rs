@@ -39,6 +39,8 @@ pub struct AnalyseArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    #[command(flatten)]
+    limit: super::run::EdgeLimit,
 }
 
 /// Mean, spread and range of a quantity over games.
@@ -136,8 +138,8 @@ struct Report {
 #[derive(Clone, Copy)]
 struct Sample {
     status: Status,
-    moves: u32,
-    edges: u32,
+    moves: u64,
+    edges: u64,
     decisions: u64,
     choices: u64,
     captured: u64,
@@ -232,7 +234,15 @@ fn analyse(
             share: count(&|s| s.ended_by == Some(i)) / n.max(1.0),
         })
         .collect();
-    let stuck = count(&|s| s.ended_by.is_none());
+    let stopped = count(&|s| s.status == Status::Stopped);
+    if stopped > 0.0 {
+        ends.push(Ending {
+            condition: format!("stopped at the edge limit ({} edges)", game.max_edges),
+            limit: true,
+            share: stopped / n,
+        });
+    }
+    let stuck = count(&|s| s.ended_by.is_none() && s.status != Status::Stopped);
     if stuck > 0.0 {
         ends.push(Ending {
             condition: "no move, no end rule (draw)".into(),
@@ -252,8 +262,8 @@ fn analyse(
             .collect(),
         playouts: args.playouts,
         seed: args.seed,
-        moves: Spread::of(&samples.iter().map(|s| s.moves as u64).collect::<Vec<_>>()),
-        edges: Spread::of(&samples.iter().map(|s| s.edges as u64).collect::<Vec<_>>()),
+        moves: Spread::of(&samples.iter().map(|s| s.moves).collect::<Vec<_>>()),
+        edges: Spread::of(&samples.iter().map(|s| s.edges).collect::<Vec<_>>()),
         branching: samples.iter().map(|s| s.choices).sum::<u64>() as f64 / decisions.max(1) as f64,
         p1_wins: Rate::of(count(&|s| s.status == Status::Won(0)), n),
         p2_wins: Rate::of(count(&|s| s.status == Status::Won(1)), n),
@@ -305,10 +315,13 @@ fn rows(r: &Report) -> Vec<(String, String)> {
         ("draws".into(), r.draws.text()),
     ];
     for e in &r.endings {
-        rows.push((
-            format!("ended by {}", e.condition),
-            format!("{:.1}%", 100.0 * e.share),
-        ));
+        // End rules are quoted as written; the other ways a game ends are named as they are.
+        let name = if e.condition.starts_with('(') {
+            format!("ended by {}", e.condition)
+        } else {
+            e.condition.clone()
+        };
+        rows.push((name, format!("{:.1}%", 100.0 * e.share)));
     }
     rows.push((
         "turn limit".into(),
@@ -425,7 +438,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     let mut reports = Vec::new();
     match &args.compare {
         None => {
-            let game = args.game.load()?;
+            let game = args.limit.load(&args.game)?;
             reports.push(analyse(&game, &file, file.clone(), &args, &agents, &pool));
         }
         Some(text) => {
@@ -458,7 +471,8 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
                         path.display().to_string(),
                     ),
                 };
-                let game = super::load(&path, &settings)?;
+                let mut game = super::load(&path, &settings)?;
+                game.max_edges = args.limit.max_edges;
                 reports.push(analyse(
                     &game,
                     &path.display().to_string(),

@@ -35,6 +35,8 @@ pub struct MatchArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    #[command(flatten)]
+    limit: super::run::EdgeLimit,
 }
 
 /// One agent's figures over a match.
@@ -140,7 +142,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             args.games
         ));
     }
-    let game = args.game.load()?;
+    let game = args.limit.load(&args.game)?;
     let file = args.game.file.display().to_string();
     let (pool, threads) = super::thread_pool(args.threads)?;
     let bar = super::progress_bar(args.games);
@@ -165,6 +167,11 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let p1_wins = played.iter().filter(|p| p.status == Status::Won(0)).count();
     let p2_wins = played.iter().filter(|p| p.status == Status::Won(1)).count();
     let draws = t[0].draws;
+    // Stopped games count as draws in the scores, and are told apart here.
+    let stopped = played
+        .iter()
+        .filter(|p| p.status == Status::Stopped)
+        .count();
     let mean_moves = played.iter().map(|p| p.moves as f64).sum::<f64>() / n;
     let mean_edges = played.iter().map(|p| p.edges as f64).sum::<f64>() / n;
     match args.format {
@@ -186,6 +193,8 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                     "agents": names,
                     "wins": per(&|t| t.wins.into()),
                     "draws": draws,
+                    "stopped_at_edge_limit": stopped,
+                    "max_edges": game.max_edges,
                     "losses": per(&|t| t.losses.into()),
                     "score": per(&|t| t.score().into()),
                     "ci95": per(&|t| serde_json::json!([t.interval().0, t.interval().1])),
@@ -223,6 +232,12 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 );
             }
             println!("P1 won {p1_wins}, P2 won {p2_wins}, {draws} drawn; mean length {mean_moves:.1} moves ({mean_edges:.1} edges)");
+            if stopped > 0 {
+                println!(
+                    "{stopped} of the draws stopped at the edge limit of {} edges (--max-edges)",
+                    game.max_edges
+                );
+            }
             if let Some(dir) = &args.record {
                 println!("trials written to {}", dir.display());
             }

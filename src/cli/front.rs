@@ -21,11 +21,18 @@ pub fn validate(args: ValidateArgs) -> Result<(), String> {
     let mut json = Vec::new();
     for file in &args.files {
         match ludus::load_file(file, &[]) {
-            Ok(game) => {
-                if args.format == Format::Text {
+            Ok(game) => match args.format {
+                Format::Text => {
+                    super::warn(file, &game);
                     println!("ok {} ({})", file.display(), game.name);
                 }
-            }
+                Format::Json if !game.warnings.is_empty() => {
+                    let text = std::fs::read_to_string(file).unwrap_or_default();
+                    let source = ludus::Source::new(file.display().to_string(), text);
+                    json.extend(source.to_json(&game.warnings));
+                }
+                Format::Json => {}
+            },
             Err(e) => {
                 failed = true;
                 match (&e, args.format) {

@@ -30,6 +30,27 @@ pub struct RunArgs {
     /// figures differ in detail from a run without it).
     #[arg(long, value_name = "DIR")]
     record: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    limit: EdgeLimit,
+}
+
+/// The edge limit of `run`, `match` and `analyse`.
+#[derive(Args)]
+pub struct EdgeLimit {
+    /// Stops a game still going after N edges (moves, passes and throws): it counts as "stopped
+    /// at the edge limit", so that a game that cannot end does not run for ever.
+    #[arg(long, value_name = "N", default_value_t = ludus::compile::ir::DEFAULT_MAX_EDGES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_edges: u64,
+}
+
+impl EdgeLimit {
+    /// Loads the game with the limit set.
+    pub fn load(&self, game: &GameArgs) -> Result<Game, String> {
+        let mut game = game.load()?;
+        game.max_edges = self.max_edges;
+        Ok(game)
+    }
 }
 
 /// The generator of playout `i` under `seed`: independent of which thread plays it.
@@ -44,6 +65,7 @@ pub fn playout_rng(seed: u64, i: u64) -> Xoshiro256PlusPlus {
 struct Totals {
     wins: [u64; 2],
     draws: u64,
+    stopped: u64,
     edges: u64,
     moves: u64,
     min: u64,
@@ -55,9 +77,10 @@ impl Totals {
     fn add(mut self, p: Playout) -> Totals {
         match p.status {
             Status::Won(w) => self.wins[w as usize & 1] += 1,
+            Status::Stopped => self.stopped += 1,
             _ => self.draws += 1,
         }
-        let len = p.edges as u64;
+        let len = p.edges;
         self.min = if self.games == 0 {
             len
         } else {
@@ -65,7 +88,7 @@ impl Totals {
         };
         self.max = self.max.max(len);
         self.edges += len;
-        self.moves += p.moves as u64;
+        self.moves += p.moves;
         self.games += 1;
         self
     }
@@ -80,6 +103,7 @@ impl Totals {
         Totals {
             wins: [self.wins[0] + o.wins[0], self.wins[1] + o.wins[1]],
             draws: self.draws + o.draws,
+            stopped: self.stopped + o.stopped,
             edges: self.edges + o.edges,
             moves: self.moves + o.moves,
             min: self.min.min(o.min),
@@ -137,7 +161,7 @@ fn play_range(
 
 /// Plays the playouts and prints the figures.
 pub fn run(args: RunArgs) -> Result<(), String> {
-    let game = args.game.load()?;
+    let game = args.limit.load(&args.game)?;
     let (pool, threads) = super::thread_pool(args.threads)?;
     let file = args.game.file.display().to_string();
     if let Some(dir) = &args.record {
@@ -182,6 +206,8 @@ pub fn run(args: RunArgs) -> Result<(), String> {
                 "playouts": totals.games,
                 "wins": totals.wins,
                 "draws": totals.draws,
+                "stopped_at_edge_limit": totals.stopped,
+                "max_edges": game.max_edges,
                 "mean_length": mean,
                 "min_length": totals.min,
                 "max_length": totals.max,
@@ -210,6 +236,14 @@ pub fn run(args: RunArgs) -> Result<(), String> {
                 pct(totals.wins[1])
             );
             println!("  draws    {:>8} ({:.1}%)", totals.draws, pct(totals.draws));
+            if totals.stopped > 0 {
+                println!(
+                    "  stopped  {:>8} ({:.1}%) at the edge limit of {} edges (--max-edges)",
+                    totals.stopped,
+                    pct(totals.stopped),
+                    game.max_edges
+                );
+            }
             println!(
                 "  length   mean {mean:.1}, min {}, max {} edges (moves and throws)",
                 totals.min, totals.max

@@ -628,11 +628,24 @@ pub struct Game {
     pub end: Vec<(Cond, Outcome)>,
     /// The end rules' conditions, compiled: which rule ends the game.
     pub end_choice: Choice,
+    /// Every end condition in the order they are tested, each branch of an `or` on its own,
+    /// with its source text: what reports name as the reason a game ended.
+    pub end_conditions: Vec<(Cond, String)>,
     /// Whether positions are remembered for `(repeated)`.
     pub tracks_repetition: bool,
     /// Whether the counters on the board can never grow, so that history before a capture can be dropped.
     pub board_never_grows: bool,
+    /// The edge limit: a game still going after this many edges (moves, passes and throws)
+    /// stops, [`crate::Status::Stopped`], so that every playout, match and search ends.
+    pub max_edges: u64,
+    /// What the checker warns about: the game loads, but may not say what was meant.
+    pub warnings: Vec<crate::diagnostic::Diagnostic>,
 }
+
+/// The default edge limit: far beyond every shipped game's own limits at their largest setting
+/// (10,000,000 edges; their end rules are tested first), so that only a game that cannot end
+/// meets it.
+pub const DEFAULT_MAX_EDGES: u64 = 10_000_000;
 
 impl Game {
     /// Replaces the end rules (and their compiled form).

@@ -96,10 +96,11 @@ impl<'a> Ctx<'a> {
     pub fn int(&self, e: &IntExpr) -> i64 {
         match e {
             IntExpr::Lit(v) => *v,
-            IntExpr::Pips => self.clock.pips as i64,
+            IntExpr::Pips => self.clock.pips,
             IntExpr::InHand(w) => self.board.hand[self.who(*w) as usize] as i64,
             IntExpr::Score(w) => self.board.store[self.who(*w) as usize] as i64,
-            IntExpr::Var(w, v) => self.board.vars[self.who(*w) as usize][*v as usize] as i64,
+            IntExpr::Var(w, v) => self.board.vars[self.who(*w) as usize][*v as usize],
+            // Counters reach i64::MAX only after centuries of play: the conversion cannot wrap.
             IntExpr::MovesPlayed => self.clock.moves_played as i64,
             IntExpr::EdgesPlayed => self.clock.edges_played as i64,
             IntExpr::MovesMade(w) => self.clock.moves_made[self.who(*w) as usize] as i64,
@@ -669,7 +670,7 @@ pub(crate) fn apply_gen(
             ..Ctx::after(game, clock, board, mover)
         };
         let (p, v) = (ctx.who(*who), ctx.int(value));
-        board.vars[p as usize][*var as usize] = v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+        board.vars[p as usize][*var as usize] = v;
     }
     fx
 }
@@ -754,6 +755,7 @@ pub(crate) fn apply_edge(
 
 /// Applies an edge and settles the next node as a playout does: returns the random legal move
 /// picked for the next decision, if there is one.
+#[inline(always)]
 pub(crate) fn apply_sampled(
     game: &Game,
     s: &mut State,
@@ -818,7 +820,7 @@ fn advance(
             let Some(i) = outcomes.iter().position(|o| o.0 == v) else {
                 return Err(PlayError::Illegal);
             };
-            s.clock.pips = v;
+            s.clock.pips = v as i64;
             s.clock.edges_played += 1;
             let ctx = Ctx::after(game, &s.clock, &s.board, actor);
             by_outcome
@@ -853,7 +855,7 @@ fn advance(
         Action::Goto(phase, pips) => {
             if let Some(p) = pips {
                 let ctx = Ctx::after(game, &s.clock, &s.board, actor);
-                s.clock.pips = ctx.int(p).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+                s.clock.pips = ctx.int(p);
             }
             s.phase = *phase;
         }
@@ -918,8 +920,20 @@ fn conclude(game: &Game, s: &mut State, actor: u8, repeated: bool, stuck: Option
             s.node = NodeType::Terminal;
             true
         }
+        None if s.clock.edges_played >= game.max_edges => {
+            stop(s);
+            true
+        }
         None => false,
     }
+}
+
+/// Stops a game at the edge limit.
+#[cold]
+#[inline(never)]
+fn stop(s: &mut State) {
+    s.status = Status::Stopped;
+    s.node = NodeType::Terminal;
 }
 
 #[cold]
@@ -971,7 +985,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
     };
     for p in 0..2 {
         for (i, (_, v)) in game.vars.iter().enumerate() {
-            board.vars[p][i] = (*v).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+            board.vars[p][i] = *v;
         }
     }
     for setup in &game.setup {
@@ -1003,6 +1017,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
         }
     }
     board.keyed = game.tracks_repetition;
+    board.varied = !game.vars.is_empty();
     board.refresh();
     let mut s = State {
         board,

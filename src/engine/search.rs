@@ -121,9 +121,9 @@ pub struct Playout {
     /// How the game ended.
     pub status: Status,
     /// Edges played (moves, passes and throws).
-    pub edges: u32,
+    pub edges: u64,
     /// Moves played.
-    pub moves: u32,
+    pub moves: u64,
 }
 
 /// Plays uniformly random moves (chance drawn with its true probabilities) from `state` to the end.

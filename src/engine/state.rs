@@ -26,7 +26,7 @@ pub struct Board {
     /// Captured counters, per player.
     pub store: [u32; 2],
     /// Player variables.
-    pub vars: [[i32; MAX_VARS]; 2],
+    pub vars: [[i64; MAX_VARS]; 2],
     /// Sites holding anything (kept in step with `cells`; see [`Board::refresh`]).
     pub(crate) filled: Sites,
     /// Sites holding each player's pieces.
@@ -36,6 +36,9 @@ pub struct Board {
     pub(crate) key: u64,
     /// Whether `key` is kept: only games that test repetition pay for it.
     pub(crate) keyed: bool,
+    /// Whether the game has player variables; if not, `vars` stays zero and copies skip it
+    /// (the 128 bytes of 64-bit variables are most of a board's fixed part).
+    pub(crate) varied: bool,
 }
 
 /// Per-site multipliers of [`Board::key`] (odd and well mixed: splitmix64 of the site).
@@ -83,11 +86,21 @@ impl Board {
         std::mem::swap(&mut self.cells, &mut other.cells);
         self.hand = other.hand;
         self.store = other.store;
-        self.vars = other.vars;
+        self.copy_vars(other);
         self.filled = other.filled;
         self.owned = other.owned;
         self.key = other.key;
         self.keyed = other.keyed;
+    }
+
+    /// Takes the variables of `other`; nothing to copy when neither board has any (a board
+    /// without variables holds only zeros).
+    #[inline(always)]
+    fn copy_vars(&mut self, other: &Board) {
+        if self.varied | other.varied {
+            self.vars = other.vars;
+        }
+        self.varied = other.varied;
     }
 
     /// Sets a site's contents.
@@ -165,6 +178,7 @@ impl Clone for Board {
             owned: self.owned,
             key: self.key,
             keyed: self.keyed,
+            varied: self.varied,
         }
     }
 
@@ -173,7 +187,7 @@ impl Clone for Board {
         self.cells.clone_from(&other.cells);
         self.hand = other.hand;
         self.store = other.store;
-        self.vars = other.vars;
+        self.copy_vars(other);
         self.filled = other.filled;
         self.owned = other.owned;
         self.key = other.key;
@@ -185,10 +199,10 @@ impl Clone for Board {
 /// moves. Kept apart from the board so a move can change the board while the rules read these.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) struct Clock {
-    pub pips: i32,
-    pub moves_played: u32,
-    pub edges_played: u32,
-    pub moves_made: [u32; 2],
+    pub pips: i64,
+    pub moves_played: u64,
+    pub edges_played: u64,
+    pub moves_made: [u64; 2],
 }
 
 /// The repetition keys of earlier positions, with a 256-bit Bloom filter in front: most keys
@@ -264,6 +278,8 @@ pub enum Status {
     Won(u8),
     /// Drawn.
     Drawn,
+    /// Stopped unfinished at the edge limit ([`crate::Game::max_edges`]): scored as a draw.
+    Stopped,
 }
 
 /// A position with everything needed to go on from it.
@@ -347,7 +363,7 @@ impl State {
     }
 
     /// A player variable.
-    pub fn var(&self, player: u8, var: usize) -> i32 {
+    pub fn var(&self, player: u8, var: usize) -> i64 {
         self.board.vars[player as usize & 1]
             .get(var)
             .copied()
@@ -355,7 +371,7 @@ impl State {
     }
 
     /// The current throw (or the value a phase set).
-    pub fn pips(&self) -> i32 {
+    pub fn pips(&self) -> i64 {
         self.clock.pips
     }
 
@@ -365,12 +381,12 @@ impl State {
     }
 
     /// Moves (passes included) played so far.
-    pub fn moves_played(&self) -> u32 {
+    pub fn moves_played(&self) -> u64 {
         self.clock.moves_played
     }
 
     /// Moves and throws played so far.
-    pub fn edges_played(&self) -> u32 {
+    pub fn edges_played(&self) -> u64 {
         self.clock.edges_played
     }
 
@@ -384,13 +400,13 @@ impl State {
         h.add(self.board.store[0] as u64 | (self.board.store[1] as u64) << 32);
         for p in 0..2 {
             for v in self.board.vars[p] {
-                h.add(v as u32 as u64);
+                h.add(v as u64);
             }
         }
         h.add(
             self.mover as u64
                 | (self.phase as u64) << 8
-                | (self.clock.pips as u32 as u64) << 16
+                | (self.clock.pips as u64) << 16
                 | (self.node as u64) << 48,
         );
         h.finish()

@@ -2,7 +2,7 @@
 //! edge is played again in copies of the game that keep one end condition each (reporting it as a
 //! win for P1), or none at all (so that no end-of-game collection hides the edge's captures).
 
-use crate::compile::ir::{Cmp, Cond, IntExpr, Leaf, Outcome, ResultKind, Who};
+use crate::compile::ir::{Cmp, Cond, IntExpr, Outcome, ResultKind, Who};
 use crate::{Game, Move, State, Status};
 
 /// One end condition: a rule's condition, or one branch of a rule's `or`.
@@ -21,21 +21,18 @@ pub struct Endings {
 impl Endings {
     /// The end conditions of `game`, in the order the engine checks them.
     pub fn new(game: &Game) -> Endings {
-        let mut leaves = Vec::new();
-        for (cond, _) in &game.end {
-            flatten(cond, &mut leaves);
-        }
-        let conditions = leaves
-            .into_iter()
-            .map(|c| {
+        let conditions = game
+            .end_conditions
+            .iter()
+            .map(|(c, text)| {
                 let mut probe = game.clone();
                 probe.set_end_rules(vec![(
                     c.clone(),
                     Outcome::Fixed(Some(Who::Player(0)), ResultKind::Win),
                 )]);
                 Condition {
-                    label: describe(&c),
-                    limit: is_limit(&c),
+                    label: text.clone(),
+                    limit: is_limit(c),
                     probe,
                 }
             })
@@ -45,7 +42,7 @@ impl Endings {
         Endings { conditions, open }
     }
 
-    /// The conditions' labels, such as `(>= (moves-played) 1000)`, in order.
+    /// The conditions' labels, their source text such as `(>= (moves-played) (option "limit"))`, in order.
     pub fn labels(&self) -> Vec<String> {
         self.conditions.iter().map(|c| c.label.clone()).collect()
     }
@@ -77,13 +74,6 @@ impl Endings {
     }
 }
 
-fn flatten(c: &Cond, out: &mut Vec<Cond>) {
-    match c {
-        Cond::Or(cs) => cs.iter().for_each(|c| flatten(c, out)),
-        c => out.push(c.clone()),
-    }
-}
-
 fn counts_turns(e: &IntExpr) -> bool {
     matches!(
         e,
@@ -98,65 +88,6 @@ fn is_limit(c: &Cond) -> bool {
         }
         Cond::And(cs) => cs.iter().any(is_limit),
         _ => false,
-    }
-}
-
-fn who(w: &Who) -> String {
-    match w {
-        Who::Player(p) => format!("P{}", p + 1),
-        Who::Mover => "Mover".into(),
-        Who::Next => "Next".into(),
-    }
-}
-
-fn describe_int(e: &IntExpr) -> String {
-    match e {
-        IntExpr::Lit(v) => v.to_string(),
-        IntExpr::Pips => "(pips)".into(),
-        IntExpr::CountIn(r) => format!("(count-in region#{})", r.0),
-        IntExpr::PiecesOnBoard(w) => format!("(pieces-on-board {})", who(w)),
-        IntExpr::InHand(w) => format!("(in-hand {})", who(w)),
-        IntExpr::Score(w) => format!("(score {})", who(w)),
-        IntExpr::Var(w, v) => format!("(var {} #{v})", who(w)),
-        IntExpr::MovesPlayed => "(moves-played)".into(),
-        IntExpr::EdgesPlayed => "(edges-played)".into(),
-        IntExpr::MovesMade(w) => format!("(moves-made {})", who(w)),
-        IntExpr::Add(a, b) => format!("(+ {} {})", describe_int(a), describe_int(b)),
-        IntExpr::Sub(a, b) => format!("(- {} {})", describe_int(a), describe_int(b)),
-        IntExpr::Mul(a, b) => format!("(* {} {})", describe_int(a), describe_int(b)),
-    }
-}
-
-/// A condition in the game language's notation (regions by index: the compiled form has no names).
-fn describe(c: &Cond) -> String {
-    let list = |cs: &[Cond]| cs.iter().map(describe).collect::<Vec<_>>().join(" ");
-    match c {
-        Cond::Const(b) => b.to_string(),
-        Cond::Compare(op, a, b) => {
-            let op = match op {
-                Cmp::Eq => "=",
-                Cmp::Ne => "!=",
-                Cmp::Lt => "<",
-                Cmp::Le => "<=",
-                Cmp::Gt => ">",
-                Cmp::Ge => ">=",
-            };
-            format!("({op} {} {})", describe_int(a), describe_int(b))
-        }
-        Cond::And(cs) => format!("(and {{{}}})", list(cs)),
-        Cond::Or(cs) => format!("(or {{{}}})", list(cs)),
-        Cond::Not(c) => format!("(not {})", describe(c)),
-        Cond::Leaf(Leaf::IsIn(v, vs)) => format!(
-            "(is-in {} {{{}}})",
-            describe_int(v),
-            vs.iter().map(i64::to_string).collect::<Vec<_>>().join(" ")
-        ),
-        Cond::Leaf(Leaf::NoMoves(w)) => format!("(no-moves {})", who(w)),
-        Cond::Leaf(Leaf::NoPieces(w)) => format!("(no-pieces {})", who(w)),
-        Cond::Leaf(Leaf::Repeated) => "(repeated)".into(),
-        Cond::Leaf(Leaf::Empty(r)) => format!("(= (count-in region#{}) 0)", r.0),
-        Cond::Leaf(Leaf::Filled(r)) => format!("(> (count-in region#{}) 0)", r.0),
-        Cond::Leaf(Leaf::SownInto(r)) => format!("(sown-into region#{})", r.0),
     }
 }
 
@@ -175,7 +106,11 @@ mod tests {
         let endings = Endings::new(&game);
         assert_eq!(
             endings.labels(),
-            ["(no-moves Next)", "(repeated)", "(>= (moves-played) 3)"]
+            [
+                "(no-moves Next)",
+                "(repeated)",
+                "(>= (moves-played) (option \"limit\"))"
+            ]
         );
         assert!(!endings.is_limit(0) && !endings.is_limit(1) && endings.is_limit(2));
         let mut s = game.new_initial_state();

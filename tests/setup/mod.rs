@@ -154,7 +154,7 @@ pub fn checked_playout(game: &Game, seed: u64, thorough: bool) -> State {
             s.moves_played()
         };
         assert!(
-            used <= limit,
+            used <= u64::from(limit),
             "{} seed {seed}: {used} past the limit {limit}",
             game.name
         );

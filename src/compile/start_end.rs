@@ -1,0 +1,190 @@
+//! The start and the end of a game lowered: start instructions, and end rules with each
+//! condition's source text.
+
+use super::ir::*;
+use super::{Compiler, MAX_COUNTERS};
+use crate::diagnostic::Diagnostic;
+use crate::syntax::{Node, NodeKind};
+
+impl Compiler<'_> {
+    /// The start instructions.
+    pub(super) fn setup(&mut self, node: &Node) -> Vec<Setup> {
+        let items: Vec<&Node> = match node.pos(0) {
+            Some(n) if n.as_list().is_some() => n.as_list().unwrap_or(&[]).iter().collect(),
+            Some(n) => vec![n],
+            None => Vec::new(),
+        };
+        let mut out = Vec::new();
+        for item in items {
+            let count = |c: &mut Self, n: Option<&Node>| {
+                let v = n.and_then(|n| n.as_int()).unwrap_or(0);
+                if !(0..=MAX_COUNTERS).contains(&v) {
+                    if let Some(n) = n {
+                        c.errors.push(
+                            Diagnostic::new(
+                                "check::out-of-range",
+                                n.span,
+                                format!("{v} counters is out of range"),
+                            )
+                            .label("count")
+                            .help(format!("counts run from 0 to {MAX_COUNTERS}"))
+                            .via(n.via),
+                        );
+                    }
+                }
+                v.clamp(0, MAX_COUNTERS) as u16
+            };
+            match item.head() {
+                Some("fill") => {
+                    let sites = item
+                        .pos(0)
+                        .map(|r| self.region_sites(r)[0].clone())
+                        .unwrap_or_default();
+                    let n = count(self, item.pos(1));
+                    out.push(Setup::Fill(sites, n));
+                }
+                Some("hand") => {
+                    let players = match item.pos(0).and_then(|n| n.as_name()) {
+                        Some("P1") => vec![0],
+                        Some("P2") => vec![1],
+                        Some("Each" | "All" | "Shared") => vec![0, 1],
+                        other => {
+                            // Nobody is the mover before the game starts.
+                            self.error(
+                                item,
+                                format!("`{}` names no hand at the start", other.unwrap_or("?")),
+                                "fill P1's, P2's or Each player's hand",
+                            );
+                            Vec::new()
+                        }
+                    };
+                    let n = count(self, item.pos(1));
+                    out.push(Setup::Hand(players, n));
+                }
+                Some("pieces") => {
+                    let player = if item.pos(0).and_then(|n| n.as_name()) == Some("P2") {
+                        1
+                    } else {
+                        0
+                    };
+                    let sites = item
+                        .pos(1)
+                        .map(|r| self.region_sites(r)[0].clone())
+                        .unwrap_or_default();
+                    let track = item.named("track").map(|t| self.track(Some(t)));
+                    let state = self.state(item.named("state")).unwrap_or(0);
+                    out.push(Setup::Pieces {
+                        player,
+                        sites,
+                        track,
+                        state,
+                    });
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// An end rule's condition; each branch of an `or` is kept with its source text, so that
+    /// reports name the rule that ended a game as it is written.
+    fn end_condition(&mut self, node: &Node) -> Cond {
+        if node.head() == Some("or") {
+            return Cond::Or(
+                Self::list_or_many(node)
+                    .into_iter()
+                    .map(|n| self.end_condition(n))
+                    .collect(),
+            );
+        }
+        let cond = self.cond(node);
+        let text = self
+            .source
+            .get(node.span.start as usize..node.span.end as usize)
+            .map_or_else(
+                || node.describe(),
+                |t| t.split_whitespace().collect::<Vec<_>>().join(" "),
+            );
+        self.end_branches.push((cond.clone(), text));
+        cond
+    }
+
+    /// The end rules, in order, with their outcomes.
+    pub(super) fn end(&mut self, node: &Node) -> Vec<(Cond, Outcome)> {
+        let items: Vec<&Node> = match node.pos(0) {
+            Some(n) if n.as_list().is_some() => n.as_list().unwrap_or(&[]).iter().collect(),
+            Some(n) => vec![n],
+            None => Vec::new(),
+        };
+        items
+            .into_iter()
+            .map(|rule| {
+                let cond = rule
+                    .pos(0)
+                    .map(|n| self.end_condition(n))
+                    .unwrap_or(Cond::Const(false));
+                let outcome = match rule.pos(1) {
+                    Some(r) if r.head() == Some("by-score") => {
+                        let collect = r.named("collect").and_then(|c| c.as_str()).map(|name| {
+                            let call = Node::new(
+                                NodeKind::Call {
+                                    head: "region".into(),
+                                    quoted: false,
+                                    head_span: r.span,
+                                    args: vec![
+                                        crate::syntax::Arg {
+                                            key: None,
+                                            value: Node::new(
+                                                NodeKind::Str(name.to_string()),
+                                                r.span,
+                                            ),
+                                        },
+                                        crate::syntax::Arg {
+                                            key: None,
+                                            value: Node::new(
+                                                NodeKind::Name("Mover".into()),
+                                                r.span,
+                                            ),
+                                        },
+                                    ],
+                                },
+                                r.span,
+                            );
+                            self.region(&call).0
+                        });
+                        let draw_within = r
+                            .named("draw-within")
+                            .map(|n| self.int(n))
+                            .unwrap_or(IntExpr::Lit(0));
+                        Outcome::ByScore {
+                            collect,
+                            draw_within,
+                        }
+                    }
+                    Some(r) => {
+                        let who = match r.pos(0).and_then(|n| n.as_name()) {
+                            Some("All") | Some("Each") | Some("Shared") => None,
+                            _ => Some(self.who(r.pos(0))),
+                        };
+                        let kind = match r.pos(1).and_then(|n| n.as_name()) {
+                            Some("Win") => ResultKind::Win,
+                            Some("Loss") => ResultKind::Loss,
+                            _ => ResultKind::Draw,
+                        };
+                        if who.is_none() && kind != ResultKind::Draw {
+                            // A result for everyone is a draw: a win or loss there would be read as one.
+                            self.error(
+                                r,
+                                "a result for every player can only be a draw",
+                                "write `(result All Draw)`, or name the player who wins or loses",
+                            );
+                        }
+                        Outcome::Fixed(who, kind)
+                    }
+                    None => Outcome::Fixed(None, ResultKind::Draw),
+                };
+                (cond, outcome)
+            })
+            .collect()
+    }
+}
