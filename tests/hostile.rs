@@ -104,8 +104,37 @@ fn play(game: &Game, seed: u64, plies: usize) -> usize {
     n
 }
 
+/// Plays random playouts to the end of the game, stopped at 100,000 edges: a mutant that never
+/// ends must still stop.
+fn finish(game: &mut Game, seed: u64) -> usize {
+    game.max_edges = 100_000;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut scratch = ludus::engine::Scratch::default();
+    let mut state = game.new_initial_state();
+    let playout = ludus::engine::playout(game, &mut state, &mut rng, &mut scratch);
+    assert_eq!(
+        state.node(),
+        NodeType::Terminal,
+        "a playout ends in {}",
+        game.name
+    );
+    assert!(playout.edges <= game.max_edges);
+    playout.edges as usize
+}
+
 /// Loads bytes on a small stack with a time limit; checks that refusals are located in the text.
 fn load(name: &str, bytes: Vec<u8>, settings: Vec<(String, String)>, seed: u64) -> Outcome {
+    load_then(name, bytes, settings, seed, false)
+}
+
+/// [`load`], then, with `to_the_end`, a playout to the end of a game that loads.
+fn load_then(
+    name: &str,
+    bytes: Vec<u8>,
+    settings: Vec<(String, String)>,
+    seed: u64,
+    to_the_end: bool,
+) -> Outcome {
     let (tx, rx) = mpsc::channel();
     let name = name.to_string();
     let shown = String::from_utf8_lossy(&bytes[..bytes.len().min(300)]).into_owned();
@@ -113,8 +142,13 @@ fn load(name: &str, bytes: Vec<u8>, settings: Vec<(String, String)>, seed: u64) 
         .stack_size(STACK)
         .spawn(move || {
             let outcome = match ludus::load_bytes(&name, &bytes, &settings) {
-                Ok(game) => Outcome::Loaded {
-                    plies: play(&game, seed, 40),
+                Ok(mut game) => Outcome::Loaded {
+                    plies: play(&game, seed, 40)
+                        + if to_the_end {
+                            finish(&mut game, seed)
+                        } else {
+                            0
+                        },
                 },
                 Err(e @ LoadError::Invalid { .. }) => {
                     let rendered = e.render(false);
@@ -665,4 +699,91 @@ fn unicode_around_errors_is_located() {
             other => panic!("{text:?}: {other:?}"),
         }
     }
+}
+
+/// A long, bounded hunt, outside CI: `LUDUS_FUZZ_CASES` mutants (100,000 by default) of the shipped
+/// games and the variants in `tests/variants/`, one to five mutations each, split over two threads.
+/// Each must load or be refused with located diagnostics within the time limit; each that loads
+/// plays 40 checked plies and then random playouts to the end (stopped at 100,000 edges). The run
+/// ends by printing its counts and the peak memory, which must stay under 2 GiB. The command:
+/// `LUDUS_FUZZ_CASES=100000 cargo test --release --test hostile -- --ignored --nocapture fuzz`.
+#[test]
+#[ignore = "a long run: see its doc comment for the command"]
+fn fuzz_mutants_of_every_game() {
+    use proptest::test_runner::TestRunner;
+    let cases: u32 = std::env::var("LUDUS_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000);
+    let mut sources: Vec<(String, String)> = GAMES
+        .iter()
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    for entry in std::fs::read_dir("tests/variants").unwrap() {
+        let path = entry.unwrap().path();
+        sources.push((
+            path.display().to_string(),
+            std::fs::read_to_string(&path).unwrap(),
+        ));
+    }
+    let sources = std::sync::Arc::new(sources);
+    let started = std::time::Instant::now();
+    let threads: Vec<_> = (0..2u64)
+        .map(|t| {
+            let sources = sources.clone();
+            std::thread::spawn(move || {
+                let mut runner =
+                    TestRunner::new(config(0xf022 + t, cases / 2 + (cases % 2) * t as u32));
+                let (loaded, refused) = (std::cell::Cell::new(0u64), std::cell::Cell::new(0u64));
+                let strategy = (
+                    0..sources.len(),
+                    prop::collection::vec(mutation(), 1..6),
+                    any::<u64>(),
+                );
+                runner
+                    .run(&strategy, |(g, ms, seed)| {
+                        let (name, text) = &sources[g];
+                        let mut bytes = text.as_bytes().to_vec();
+                        for m in &ms {
+                            let current = String::from_utf8_lossy(&bytes).into_owned();
+                            bytes = apply(&current, m);
+                        }
+                        match load_then(name, bytes, Vec::new(), seed, true) {
+                            Outcome::Loaded { .. } => loaded.set(loaded.get() + 1),
+                            Outcome::Refused { .. } => refused.set(refused.get() + 1),
+                        }
+                        Ok(())
+                    })
+                    .unwrap();
+                (loaded.get(), refused.get())
+            })
+        })
+        .collect();
+    let (mut loaded, mut refused) = (0, 0);
+    for t in threads {
+        let (l, r) = t.join().expect("a fuzz thread");
+        loaded += l;
+        refused += r;
+    }
+    let peak = peak_memory_kib();
+    println!(
+        "fuzz: {} mutants ({loaded} loaded and played to the end, {refused} refused) in {:.0?}; peak memory {} MiB",
+        loaded + refused,
+        started.elapsed(),
+        peak / 1024
+    );
+    assert_eq!(loaded + refused, cases as u64);
+    assert!(peak < 2 * 1024 * 1024, "peak memory {peak} KiB");
+}
+
+/// The process's peak resident memory in KiB (Linux), or 0 where it cannot be read.
+fn peak_memory_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
 }
