@@ -1,6 +1,9 @@
 //! The command line: thin commands over the library. Every error is a message and exit code 1;
 //! usage errors exit 2 (clap).
 
+#[macro_use]
+mod output;
+
 mod analyse;
 mod contest;
 mod front;
@@ -153,7 +156,10 @@ pub fn main() -> i32 {
         Command::Validate(a) => front::validate(a),
         Command::Fmt(a) => front::fmt(a),
         Command::Docs => {
-            print!("{}", ludus::check::registry::markdown());
+            output::write(
+                format_args!("{}", ludus::check::registry::markdown()),
+                false,
+            );
             Ok(())
         }
         Command::Info(a) => inspect::info(a),
@@ -165,6 +171,7 @@ pub fn main() -> i32 {
         Command::Play(a) => play::run(a),
         Command::Analyse(a) => analyse::run(a),
     };
+    output::flush();
     match result {
         Ok(()) => 0,
         Err(message) => {

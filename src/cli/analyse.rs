@@ -331,11 +331,9 @@ fn print_one(r: &Report) {
     let rows = rows(r);
     let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
     for (name, value) in rows {
-        println!("{name:<width$}  {value}");
+        outln!("{name:<width$}  {value}");
     }
-    println!(
-        "(captures: counters moved into stores during play, not the rows collected at the end)"
-    );
+    outln!("(captures: counters moved into stores during play, not the rows collected at the end)");
 }
 
 fn print_two(a: &Report, b: &Report) {
@@ -359,13 +357,11 @@ fn print_two(a: &Report, b: &Report) {
         .chain([a.label.len()])
         .max()
         .unwrap_or(0);
-    println!("{:<width$}  {:<col$}  {}", "", a.label, b.label);
+    outln!("{:<width$}  {:<col$}  {}", "", a.label, b.label);
     for n in &names {
-        println!("{n:<width$}  {:<col$}  {}", get(&ra, n), get(&rb, n));
+        outln!("{n:<width$}  {:<col$}  {}", get(&ra, n), get(&rb, n));
     }
-    println!(
-        "(captures: counters moved into stores during play, not the rows collected at the end)"
-    );
+    outln!("(captures: counters moved into stores during play, not the rows collected at the end)");
 }
 
 /// One side of a comparison: option settings on top of `--option`, or another file.
@@ -471,11 +467,11 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
         }
     }
     match (args.format, reports.as_slice()) {
-        (Format::Json, [one]) => println!(
+        (Format::Json, [one]) => outln!(
             "{}",
             serde_json::to_string_pretty(one).map_err(|e| e.to_string())?
         ),
-        (Format::Json, many) => println!(
+        (Format::Json, many) => outln!(
             "{}",
             serde_json::to_string_pretty(&serde_json::json!({ "compare": many }))
                 .map_err(|e| e.to_string())?

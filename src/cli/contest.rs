@@ -176,7 +176,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 }
                 serde_json::Value::Object(m)
             };
-            println!(
+            outln!(
                 "{}",
                 serde_json::json!({
                     "game": game.name,
@@ -198,7 +198,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             );
         }
         Format::Text => {
-            println!(
+            outln!(
                 "{}: {} games, seed {}, seats swapped every game ({} is P1 in games 1, 3, 5, ...)",
                 game.name,
                 played.len(),
@@ -206,13 +206,19 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 names[0]
             );
             let width = names.iter().map(|s| s.len()).max().unwrap_or(5).max(5);
-            println!(
+            outln!(
                 "{:<width$}  {:>5} {:>5} {:>6}  {:>6}  {:<16} {:>9}",
-                "agent", "wins", "draws", "losses", "score", "95% CI", "ms/move"
+                "agent",
+                "wins",
+                "draws",
+                "losses",
+                "score",
+                "95% CI",
+                "ms/move"
             );
             for (name, t) in names.iter().zip(&t) {
                 let (lo, hi) = t.interval();
-                println!(
+                outln!(
                     "{name:<width$}  {:>5} {:>5} {:>6}  {:>5.1}%  {:<16} {:>9.2}",
                     t.wins,
                     t.draws,
@@ -222,9 +228,9 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                     t.ms_per_move()
                 );
             }
-            println!("P1 won {p1_wins}, P2 won {p2_wins}, {draws} drawn; mean length {mean_moves:.1} moves ({mean_edges:.1} edges)");
+            outln!("P1 won {p1_wins}, P2 won {p2_wins}, {draws} drawn; mean length {mean_moves:.1} moves ({mean_edges:.1} edges)");
             if let Some(dir) = &args.record {
-                println!("trials written to {}", dir.display());
+                outln!("trials written to {}", dir.display());
             }
         }
     }

@@ -23,7 +23,7 @@ pub fn validate(args: ValidateArgs) -> Result<(), String> {
         match ludus::load_file(file, &[]) {
             Ok(game) => {
                 if args.format == Format::Text {
-                    println!("ok {} ({})", file.display(), game.name);
+                    outln!("ok {} ({})", file.display(), game.name);
                 }
             }
             Err(e) => {
@@ -42,7 +42,7 @@ pub fn validate(args: ValidateArgs) -> Result<(), String> {
         }
     }
     if args.format == Format::Json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&json).unwrap_or_default()
         );
@@ -92,6 +92,7 @@ pub fn fmt(args: FmtArgs) -> Result<(), String> {
         }
         return Ok(());
     }
-    print!("{formatted}");
+    // The file's own text, byte for byte: `ludus fmt F > G` must give the file.
+    super::output::write(format_args!("{formatted}"), false);
     Ok(())
 }

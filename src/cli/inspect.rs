@@ -16,25 +16,25 @@ pub struct InfoArgs {
 /// Prints players, board, options and rules.
 pub fn info(args: InfoArgs) -> Result<(), String> {
     let game = args.game.load()?;
-    println!("{}", game.name);
-    println!("players: 2 (P1 moves first, sits at the bottom)");
-    println!(
+    outln!("{}", game.name);
+    outln!("players: 2 (P1 moves first, sits at the bottom)");
+    outln!(
         "board: {} rows x {} columns, {} sites (a1 = site 0, bottom left)",
         game.rows,
         game.columns,
         game.sites()
     );
     if game.options.is_empty() {
-        println!("options: none");
+        outln!("options: none");
     } else {
-        println!("options:");
+        outln!("options:");
         for (decl, (_, value)) in game.options.iter().zip(&game.option_values) {
             let default = decl.default_value();
             let values = match &decl.kind {
                 OptionKind::Int { .. } => decl.describe_values(),
                 OptionKind::Choice { values, .. } => values.join(" | "),
             };
-            println!(
+            outln!(
                 "  {} = {value} (default {default}; {values}){}",
                 decl.name,
                 if decl.doc.is_empty() {
@@ -52,7 +52,7 @@ pub fn info(args: InfoArgs) -> Result<(), String> {
         ("rules", &m.rules),
     ] {
         if !text.is_empty() {
-            println!("{label}: {text}");
+            outln!("{label}: {text}");
         }
     }
     Ok(())
@@ -91,20 +91,20 @@ pub fn replay_line(game: &Game, line: &str) -> Result<State, String> {
 pub fn moves(args: MovesArgs) -> Result<(), String> {
     let game = args.game.load()?;
     let state = replay_line(&game, &args.moves)?;
-    print!("{}", game.render(&state));
+    out!("{}", game.render(&state));
     match state.node() {
-        NodeType::Terminal => println!("no moves: the game is over"),
+        NodeType::Terminal => outln!("no moves: the game is over"),
         NodeType::Chance => {
-            println!("throws:");
+            outln!("throws:");
             for (m, p) in game.chance_outcomes(&state) {
-                println!("  {:<10} {:.6}", game.notation(&state, m), p);
+                outln!("  {:<10} {:.6}", game.notation(&state, m), p);
             }
         }
         NodeType::Decision => {
             let moves = game.moves(&state);
-            println!("moves ({}):", moves.len());
+            outln!("moves ({}):", moves.len());
             for m in moves {
-                println!("  {}", game.notation(&state, m));
+                outln!("  {}", game.notation(&state, m));
             }
         }
     }
@@ -140,13 +140,13 @@ pub fn perft(args: PerftArgs) -> Result<(), String> {
     let start = Instant::now();
     if args.divide {
         for (m, n) in ludus::engine::perft_divide(&game, &state, args.depth) {
-            println!("{m}: {n}");
+            outln!("{m}: {n}");
         }
         return Ok(());
     }
     let counts = ludus::engine::perft(&game, &state, args.depth);
     for (d, n) in counts.iter().enumerate().skip(1) {
-        println!("{d} {n}");
+        outln!("{d} {n}");
     }
     let total: u64 = counts.iter().sum();
     let secs = start.elapsed().as_secs_f64();

@@ -7,7 +7,7 @@ use clap::Args;
 use ludus::agents::{derive_seed, rng_stream, Agent, AgentSpec};
 use ludus::trial::Trial;
 use ludus::{Game, Move, NodeType, State};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 use std::path::Path;
 
 /// Arguments of `ludus play`.
@@ -117,7 +117,7 @@ impl Session<'_> {
             .map(|(_, m)| [m.from(), m.to()].into_iter().flatten().collect())
             .unwrap_or_default();
         marks.dedup();
-        print!("{}", marked_board(self.game, &self.state, &marks));
+        out!("{}", marked_board(self.game, &self.state, &marks));
     }
 
     fn legal(&self) -> Vec<String> {
@@ -190,7 +190,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
     let echo = !std::io::stdin().is_terminal();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    println!(
+    outln!(
         "{} ({}): P1 {} vs P2 {}, seed {}",
         game.name,
         s.file,
@@ -199,7 +199,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
         args.seed
     );
     if s.seats.iter().any(|p| matches!(p, SeatSpec::Human)) {
-        println!("{HELP}");
+        outln!("{HELP}");
     }
     s.show();
     let mut shown = true;
@@ -211,7 +211,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                     s.show();
                 }
                 let sc = s.state.scores();
-                println!(
+                outln!(
                     "game over: {} ({}-{}) after {} moves",
                     ludus::trial::Outcome::of(&s.state),
                     sc[0],
@@ -224,14 +224,14 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 let Some(m) = game.sample_chance(&s.state, &mut chance) else {
                     return Err("error: the dice have no outcome".into());
                 };
-                println!("P{} throws {}", mover + 1, m.throw_value().unwrap_or(0));
+                outln!("P{} throws {}", mover + 1, m.throw_value().unwrap_or(0));
                 s.play(m)?;
                 shown = false;
             }
             NodeType::Decision => {
                 if let Some(agent) = s.agents[mover as usize].as_mut() {
                     let m = agent.choose(&game, &s.state);
-                    println!(
+                    outln!(
                         "P{} ({}) plays {}",
                         mover + 1,
                         agent.spec(),
@@ -246,17 +246,17 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 if !shown {
                     s.show();
                 }
-                println!("moves: {}", s.legal().join(", "));
+                outln!("moves: {}", s.legal().join(", "));
                 loop {
-                    print!("P{}> ", mover + 1);
-                    let _ = std::io::stdout().flush();
+                    out!("P{}> ", mover + 1);
+                    super::output::flush();
                     let mut line = String::new();
                     match input.read_line(&mut line) {
                         Ok(0) => {
                             if echo {
-                                println!();
+                                outln!();
                             }
-                            println!(
+                            outln!(
                                 "end of input: the game is left unfinished after {} actions",
                                 s.trial.actions.len()
                             );
@@ -267,7 +267,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                     }
                     let text = line.trim();
                     if echo {
-                        println!("{text}");
+                        outln!("{text}");
                     }
                     let (word, rest) = text
                         .split_once(char::is_whitespace)
@@ -275,29 +275,29 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                     match word.to_ascii_lowercase().as_str() {
                         "" => continue,
                         "quit" | "exit" => {
-                            println!(
+                            outln!(
                                 "game left unfinished after {} actions",
                                 s.trial.actions.len()
                             );
                             return Ok(());
                         }
-                        "help" | "?" => println!("{HELP}"),
-                        "moves" => println!("moves: {}", s.legal().join(", ")),
-                        "hint" => println!("{}", s.hint()),
-                        "save" if rest.is_empty() => println!("save needs a file name: save FILE"),
-                        "save" => println!("{}", s.save(rest)),
+                        "help" | "?" => outln!("{HELP}"),
+                        "moves" => outln!("moves: {}", s.legal().join(", ")),
+                        "hint" => outln!("{}", s.hint()),
+                        "save" if rest.is_empty() => outln!("save needs a file name: save FILE"),
+                        "save" => outln!("{}", s.save(rest)),
                         "undo" => match s.undo.pop() {
                             Some((state, len, last)) => {
                                 s.state = state;
                                 s.trial.actions.truncate(len);
                                 s.last = last;
-                                println!("undone: back to P{}'s last move", s.state.mover() + 1);
+                                outln!("undone: back to P{}'s last move", s.state.mover() + 1);
                                 s.show();
                                 shown = true;
                                 // The position may be another person's turn (two people at one terminal).
                                 break;
                             }
-                            None => println!("nothing to undo"),
+                            None => outln!("nothing to undo"),
                         },
                         _ => match game.parse_move(&s.state, text) {
                             Ok(m) => {
@@ -309,9 +309,10 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                                 shown = true;
                                 break;
                             }
-                            Err(e) => println!(
+                            Err(e) => outln!(
                                 "`{text}` is not a legal {} here; moves: {}",
-                                e.what, e.legal
+                                e.what,
+                                e.legal
                             ),
                         },
                     }

@@ -175,7 +175,7 @@ pub fn run(args: RunArgs) -> Result<(), String> {
     let pps = totals.games as f64 / secs;
     let eps = totals.edges as f64 / secs;
     match args.format {
-        Format::Json => println!(
+        Format::Json => outln!(
             "{}",
             serde_json::json!({
                 "game": game.name,
@@ -195,26 +195,29 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         ),
         Format::Text => {
             let pct = |k: u64| 100.0 * k as f64 / n;
-            println!(
+            outln!(
                 "{}: {} random playouts, seed {}",
-                game.name, totals.games, args.seed
+                game.name,
+                totals.games,
+                args.seed
             );
-            println!(
+            outln!(
                 "  P1 wins  {:>8} ({:.1}%)",
                 totals.wins[0],
                 pct(totals.wins[0])
             );
-            println!(
+            outln!(
                 "  P2 wins  {:>8} ({:.1}%)",
                 totals.wins[1],
                 pct(totals.wins[1])
             );
-            println!("  draws    {:>8} ({:.1}%)", totals.draws, pct(totals.draws));
-            println!(
+            outln!("  draws    {:>8} ({:.1}%)", totals.draws, pct(totals.draws));
+            outln!(
                 "  length   mean {mean:.1}, min {}, max {} edges (moves and throws)",
-                totals.min, totals.max
+                totals.min,
+                totals.max
             );
-            println!("  speed    {pps:.0} playouts/s, {eps:.0} edges/s on {threads} thread(s)");
+            outln!("  speed    {pps:.0} playouts/s, {eps:.0} edges/s on {threads} thread(s)");
         }
     }
     Ok(())
