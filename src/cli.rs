@@ -106,6 +106,14 @@ pub fn parse_agent(s: &str) -> Result<ludus::agents::AgentSpec, String> {
     ludus::agents::AgentSpec::parse(s).map_err(|e| e.reason)
 }
 
+/// Refuses a count of games or playouts outside 1 to `max`: none is no measure at all.
+pub fn count_in_range(flag: &str, n: u64, max: u64) -> Result<(), String> {
+    if n == 0 || n > max {
+        return Err(format!("error: {flag} {n} is out of range (1 to {max})"));
+    }
+    Ok(())
+}
+
 /// The worker pool for `--threads` (default: all cores).
 pub fn thread_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), String> {
     let threads =

@@ -229,17 +229,8 @@ impl Trial {
             path: name.clone(),
             message,
         };
-        let meta = std::fs::metadata(path).map_err(|e| io(e.to_string()))?;
-        if meta.is_dir() {
-            return Err(io("it is a directory".into()));
-        }
-        if meta.len() > MAX_TRIAL_BYTES {
-            return Err(io(format!(
-                "the file has {} bytes; trials are read up to {MAX_TRIAL_BYTES}",
-                meta.len()
-            )));
-        }
-        let bytes = std::fs::read(path).map_err(|e| io(e.to_string()))?;
+        let bytes =
+            crate::files::read_capped(path, MAX_TRIAL_BYTES).map_err(|e| io(e.to_string()))?;
         let text = String::from_utf8(bytes).map_err(|e| TrialError::Syntax {
             path: name.clone(),
             message: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
@@ -247,9 +238,9 @@ impl Trial {
         Trial::from_ron(&text, &name)
     }
 
-    /// Writes the trial to a file.
+    /// Writes the trial to a file, whole or not at all.
     pub fn write(&self, path: &Path) -> Result<(), TrialError> {
-        std::fs::write(path, self.to_ron()).map_err(|e| TrialError::Io {
+        crate::files::write_atomic(path, self.to_ron().as_bytes()).map_err(|e| TrialError::Io {
             what: "write",
             path: path.display().to_string(),
             message: e.to_string(),

@@ -114,3 +114,314 @@ fn control_characters_are_escaped_on_output() {
         );
     }
 }
+
+/// Makes a FIFO (named pipe) at `path` with mkfifo(1).
+fn fifo(path: &std::path::Path) {
+    let status = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(status.success());
+}
+
+/// Devices, FIFOs and directories are refused before they are opened, by every reader.
+#[test]
+fn only_regular_files_are_read() {
+    let dir = scratch("devices");
+    let pipe = dir.join("pipe.game");
+    fifo(&pipe);
+    let pipe = pipe.to_str().unwrap();
+    let d = dir.to_str().unwrap();
+    let cases: [(&[&str], String); 6] = [
+        (
+            &["validate", "/dev/zero"],
+            "error: cannot read /dev/zero: it is a character device, not a regular file\n".into(),
+        ),
+        (
+            &["fmt", "/dev/zero"],
+            "error: cannot read /dev/zero: it is a character device, not a regular file\n".into(),
+        ),
+        (
+            &["info", pipe],
+            format!("error: cannot read {pipe}: it is a FIFO (named pipe), not a regular file\n"),
+        ),
+        (
+            &["play", pipe],
+            format!("error: cannot read {pipe}: it is a FIFO (named pipe), not a regular file\n"),
+        ),
+        (
+            &["replay", "/dev/zero"],
+            "error: cannot read /dev/zero: it is a character device, not a regular file\n".into(),
+        ),
+        (
+            &["replay", d],
+            format!("error: cannot read {d}: it is a directory, not a regular file\n"),
+        ),
+    ];
+    for (args, message) in cases {
+        let o = ludus(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(stderr(&o), message, "{args:?}");
+    }
+    // A trial whose game file is a device.
+    let o = ludus(&[
+        "match",
+        "games/woli.game",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "--games",
+        "1",
+        "--record",
+        d,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let trial = dir.join("woli-match-s1-0000.ron");
+    let text = std::fs::read_to_string(&trial).unwrap();
+    let forged = text.replace("file: \"games/woli.game\"", "file: \"/dev/zero\"");
+    assert_ne!(forged, text);
+    std::fs::write(&trial, forged).unwrap();
+    let o = ludus(&["replay", trial.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("cannot read /dev/zero: it is a character device, not a regular file"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `fmt` on invalid UTF-8 gives `validate`'s located diagnostic.
+#[test]
+fn fmt_locates_invalid_utf8_as_validate_does() {
+    let file = "tests/hostile/invalid_utf8.game";
+    let (v, f) = (ludus(&["validate", file]), ludus(&["fmt", file]));
+    assert_eq!(v.status.code(), Some(1));
+    assert_eq!(f.status.code(), Some(1));
+    assert!(
+        stderr(&f).starts_with(
+            "tests/hostile/invalid_utf8.game:1:9: error[syntax::utf8]\n  × the file is not valid UTF-8 (byte 8)"
+        ),
+        "{}",
+        stderr(&f)
+    );
+    assert_eq!(stderr(&f), stderr(&v));
+}
+
+/// `fmt --write` replaces the file whole and leaves no temporary file beside it.
+#[test]
+fn fmt_write_replaces_the_file_whole() {
+    let dir = scratch("fmt-write");
+    let file = dir.join("woli.game");
+    let text = std::fs::read_to_string("games/woli.game").unwrap();
+    std::fs::write(&file, text.replace("(players 2)", "(players    2)")).unwrap();
+    let o = ludus(&["fmt", "--write", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["woli.game"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `run --record` stops at the first trial it cannot write: a clear error, the figures of the
+/// trials written, no partial or temporary file, and no more playouts.
+#[test]
+fn a_failed_record_stops_the_run_with_its_figures() {
+    let dir = scratch("record-fail");
+    // A non-empty directory where the third trial goes: its rename fails.
+    std::fs::create_dir_all(dir.join("woli-run-s5-0002.ron/in-the-way")).unwrap();
+    let d = dir.to_str().unwrap();
+    let o = ludus(&[
+        "run",
+        "games/woli.game",
+        "--playouts",
+        "50",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--record",
+        d,
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: cannot write {d}/woli-run-s5-0002.ron: Is a directory (os error 21)\n\
+             stopped after 2 of 50 playouts: the figures above are of the 2 trials written\n"
+        )
+    );
+    assert!(
+        stdout(&o).starts_with("Woli: 2 random playouts, seed 5\n"),
+        "{}",
+        stdout(&o)
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "woli-run-s5-0000.ron",
+            "woli-run-s5-0001.ron",
+            "woli-run-s5-0002.ron"
+        ]
+    );
+    for name in &names[..2] {
+        let o = ludus(&["replay", dir.join(name).to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An option set twice is an error naming it, on the command line and in a trial.
+#[test]
+fn an_option_set_twice_is_an_error() {
+    let o = ludus(&[
+        "info",
+        "games/woli.game",
+        "-o",
+        "counters=4",
+        "-o",
+        "counters=5",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: option \"counters\" is set twice (counters=4, then counters=5); set it once\n"
+    );
+    let dir = scratch("duplicate-option");
+    let d = dir.to_str().unwrap();
+    let o = ludus(&[
+        "match",
+        "games/woli.game",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "--games",
+        "1",
+        "--record",
+        d,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let trial = dir.join("woli-match-s1-0000.ron");
+    let text = std::fs::read_to_string(&trial).unwrap();
+    let forged = text.replace(
+        "(\"counters\", \"6\"),",
+        "(\"counters\", \"6\"),\n      (\"counters\", \"6\"),",
+    );
+    assert_ne!(forged, text);
+    std::fs::write(&trial, forged).unwrap();
+    let o = ludus(&["replay", trial.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(
+            "error: option \"counters\" is set twice (counters=6, then counters=6); set it once"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `play` holds at most one short line: a long one is ignored with a message, endless input
+/// (`/dev/zero`) is an error, not an abort.
+#[test]
+fn play_reads_bounded_lines() {
+    let o = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["play", "games/woli.game", "--p2", "random"])
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: cannot read the input: a line of more than 1048576 bytes: this is not moves typed or piped in\n"
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["play", "games/woli.game", "--p2", "random"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut input = child.stdin.take().unwrap();
+        let long = "x".repeat(10_000);
+        write!(input, "{long}\nquit\n").unwrap();
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("P1> \nthat line is longer than 4096 bytes: it is ignored\nP1> quit\ngame left unfinished after 0 actions\n"),
+        "{text}"
+    );
+}
+
+/// Perft's depth limit is one number in the check and the message; depth 0 is the root alone;
+/// Ctrl-C stops a long count with exit 130.
+#[test]
+fn perft_depths_and_interrupts() {
+    let o = ludus(&["perft", "games/woli.game", "--depth", "65"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: --depth 65 is out of range (0 to 64); perft grows exponentially, so depths past about 10 take hours\n"
+    );
+    let o = ludus(&["perft", "games/woli.game", "--depth", "0"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "0 1\n");
+    let child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["perft", "games/woli.game", "--depth", "64"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    assert!(
+        stderr(&o).starts_with("interrupted after ")
+            && stderr(&o).ends_with(" no count is complete\n"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// No playouts and no games are one behaviour: both refused.
+#[test]
+fn zero_playouts_and_zero_games_are_refused() {
+    let o = ludus(&["run", "games/woli.game", "--playouts", "0"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: --playouts 0 is out of range (1 to 10000000000)\n"
+    );
+    let o = ludus(&[
+        "match",
+        "games/woli.game",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "--games",
+        "0",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: --games 0 is out of range (1 to 10000000)\n"
+    );
+}

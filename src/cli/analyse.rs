@@ -396,12 +396,7 @@ fn parse_compare(text: &str) -> Result<(Side, Side), String> {
 
 /// Runs the analysis and prints it.
 pub fn run(args: AnalyseArgs) -> Result<(), String> {
-    if args.playouts == 0 || args.playouts > 100_000_000 {
-        return Err(format!(
-            "error: --playouts {} is out of range (1 to 100000000)",
-            args.playouts
-        ));
-    }
+    super::count_in_range("--playouts", args.playouts, 100_000_000)?;
     if args.agent_games > 1_000_000 {
         return Err(format!(
             "error: --agent-games {} is out of range (0 to 1000000)",

@@ -134,12 +134,7 @@ pub fn write_trials(dir: &Path, played: &[Played], origin: &str) -> Result<(), S
 
 /// Plays the match and prints the table.
 pub fn run(args: MatchArgs) -> Result<(), String> {
-    if args.games == 0 || args.games > 10_000_000 {
-        return Err(format!(
-            "error: --games {} is out of range (1 to 10000000)",
-            args.games
-        ));
-    }
+    super::count_in_range("--games", args.games, 10_000_000)?;
     let game = args.game.load()?;
     let file = args.game.file.display().to_string();
     let (pool, threads) = super::thread_pool(args.threads)?;
@@ -156,9 +151,11 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             .collect()
     });
     bar.finish_and_clear();
-    if let Some(dir) = &args.record {
-        write_trials(dir, &played, "match")?;
-    }
+    // A failed write still shows the results: the games were played.
+    let written = args
+        .record
+        .as_ref()
+        .map(|dir| write_trials(dir, &played, "match"));
     let t = tally(&played);
     let names = labels(a, b);
     let n = played.len() as f64;
@@ -229,10 +226,10 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 );
             }
             outln!("P1 won {p1_wins}, P2 won {p2_wins}, {draws} drawn; mean length {mean_moves:.1} moves ({mean_edges:.1} edges)");
-            if let Some(dir) = &args.record {
+            if let (Some(dir), Some(Ok(()))) = (&args.record, &written) {
                 outln!("trials written to {}", dir.display());
             }
         }
     }
-    Ok(())
+    written.unwrap_or(Ok(()))
 }

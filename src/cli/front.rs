@@ -32,7 +32,7 @@ pub fn validate(args: ValidateArgs) -> Result<(), String> {
                     (ludus::LoadError::Invalid { file, diagnostics }, Format::Json) => {
                         json.extend(file.to_json(diagnostics))
                     }
-                    (ludus::LoadError::Io { .. }, Format::Json) => json.push(serde_json::json!({
+                    (_, Format::Json) => json.push(serde_json::json!({
                         "file": file.display().to_string(), "line": 0, "column": 0, "end": null,
                         "severity": "error", "code": "io", "message": e.to_string(), "help": null,
                     })),
@@ -69,8 +69,9 @@ pub struct FmtArgs {
 
 /// Formats a file.
 pub fn fmt(args: FmtArgs) -> Result<(), String> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("error: cannot read {}: {e}", args.file.display()))?;
+    // The same reader and UTF-8 diagnostic as `validate`.
+    let source = ludus::read_source(&args.file).map_err(|e| e.render(color_stderr()))?;
+    let text = source.text;
     let formatted = ludus::syntax::format_source(&text).map_err(|d| {
         ludus::Source::new(args.file.display().to_string(), text.clone())
             .render_with(&[d], color_stderr())
@@ -87,7 +88,7 @@ pub fn fmt(args: FmtArgs) -> Result<(), String> {
     }
     if args.write {
         if formatted != text {
-            std::fs::write(&args.file, formatted)
+            ludus::files::write_atomic(&args.file, formatted.as_bytes())
                 .map_err(|e| format!("error: cannot write {}: {e}", args.file.display()))?;
         }
         return Ok(());

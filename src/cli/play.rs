@@ -92,6 +92,64 @@ pub fn marked_board(game: &Game, state: &State, marks: &[u8]) -> String {
     out
 }
 
+/// The longest input line read; a move or command is a few words.
+const MAX_LINE: usize = 4096;
+/// How much of one overlong line is skipped before the input is judged not to be lines at all
+/// (`/dev/zero` on stdin).
+const MAX_SKIP: usize = 1 << 20;
+
+/// A line of input.
+enum Line {
+    /// A line (without its end), lossily decoded.
+    Text(String),
+    /// A line longer than [`MAX_LINE`], skipped.
+    TooLong,
+    /// The end of input.
+    End,
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes, never holding more: a longer line is skipped to
+/// its end, and one with no end within [`MAX_SKIP`] bytes is an error.
+fn read_line(input: &mut impl BufRead) -> std::io::Result<Line> {
+    let mut line = Vec::new();
+    let mut seen = 0usize;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(match seen {
+                0 => Line::End,
+                n if n > MAX_LINE => Line::TooLong,
+                _ => Line::Text(String::from_utf8_lossy(&line).into_owned()),
+            });
+        }
+        let (part, ended) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        seen += part.len();
+        if seen <= MAX_LINE {
+            line.extend_from_slice(part);
+        }
+        let used = ended.unwrap_or(chunk.len());
+        input.consume(used);
+        if ended.is_some() {
+            return Ok(if seen > MAX_LINE {
+                Line::TooLong
+            } else {
+                Line::Text(String::from_utf8_lossy(&line).into_owned())
+            });
+        }
+        if seen > MAX_SKIP {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "a line of more than {MAX_SKIP} bytes: this is not moves typed or piped in"
+                ),
+            ));
+        }
+    }
+}
+
 /// A position to go back to: the state, the actions recorded, the last move.
 type Snapshot = (State, usize, Option<(u8, Move)>);
 
@@ -250,9 +308,9 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 loop {
                     out!("P{}> ", mover + 1);
                     super::output::flush();
-                    let mut line = String::new();
-                    match input.read_line(&mut line) {
-                        Ok(0) => {
+                    let line = match read_line(&mut input) {
+                        Ok(Line::Text(line)) => line,
+                        Ok(Line::End) => {
                             if echo {
                                 outln!();
                             }
@@ -262,9 +320,15 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                             );
                             return Ok(());
                         }
-                        Ok(_) => {}
+                        Ok(Line::TooLong) => {
+                            if echo {
+                                outln!();
+                            }
+                            outln!("that line is longer than {MAX_LINE} bytes: it is ignored");
+                            continue;
+                        }
                         Err(e) => return Err(format!("error: cannot read the input: {e}")),
-                    }
+                    };
                     let text = line.trim();
                     if echo {
                         outln!("{text}");
