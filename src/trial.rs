@@ -2,8 +2,10 @@
 //! hash, options), the seed and the agents, and lists every action, moves and throws, in
 //! notation; replaying it re-applies each action and checks the recorded result.
 
+mod derive;
 mod ending;
 
+pub use derive::playout_rng;
 pub use ending::Endings;
 
 use crate::agents::{derive_seed, rng_stream, AgentSpec};
@@ -133,6 +135,14 @@ pub enum TrialError {
         /// The action's text.
         action: String,
         /// Why it could not be played.
+        reason: String,
+    },
+    /// An agent named in the trial is not one ludus knows.
+    #[error("the trial's agent `{agent}` is not an agent: {reason}")]
+    Agent {
+        /// The agent as recorded.
+        agent: String,
+        /// Why it does not read.
         reason: String,
     },
     /// The replay does not end as recorded.
@@ -272,7 +282,9 @@ impl Trial {
         self.game.options.clone()
     }
 
-    /// Re-applies every action, checking that each is legal and that the game ends as recorded.
+    /// Re-applies every action, checking that each is legal, that each throw (and each move of an
+    /// agent without a clock) is the one the seed and index give, and that the game ends as
+    /// recorded.
     pub fn replay(&self, game: &Game) -> Result<Replay, TrialError> {
         let mut state = game.new_initial_state();
         let mut states = Vec::with_capacity(self.actions.len() + 1);
@@ -299,6 +311,9 @@ impl Trial {
         }
         let result = Outcome::of(&state);
         let scores = (state.scores()[0], state.scores()[1]);
+        states.push(state);
+        let replay = Replay { states, moves };
+        derive::check_draws(self, game, &replay)?;
         if result != self.result || scores != self.scores {
             let describe = |o: Outcome, s: (u32, u32)| format!("{o} with scores {}-{}", s.0, s.1);
             return Err(TrialError::Result {
@@ -306,8 +321,7 @@ impl Trial {
                 replayed: describe(result, scores),
             });
         }
-        states.push(state);
-        Ok(Replay { states, moves })
+        Ok(replay)
     }
 
     /// The trial as a replay would record it again: same header, actions re-written from the

@@ -425,3 +425,98 @@ fn zero_playouts_and_zero_games_are_refused() {
         "error: --games 0 is out of range (1 to 10000000)\n"
     );
 }
+
+/// Records one game of `match` into `dir` and returns the trial's path and text.
+fn recorded_match(
+    dir: &std::path::Path,
+    file: &str,
+    p2: &str,
+    options: &[&str],
+) -> (PathBuf, String) {
+    let d = dir.to_str().unwrap();
+    let mut args = vec![
+        "match", file, "--p1", "random", "--p2", p2, "--games", "2", "--record", d,
+    ];
+    for o in options {
+        args.extend(["-o", o]);
+    }
+    let o = ludus(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let slug = if file.contains("sig") { "sig" } else { "woli" };
+    let path = dir.join(format!("{slug}-match-s1-0001.ron"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    (path, text)
+}
+
+/// Replays a forged copy of a trial; returns the exit code and stderr.
+fn replay_forged(path: &std::path::Path, text: &str) -> (Option<i32>, String) {
+    let forged = path.with_file_name("forged.ron");
+    std::fs::write(&forged, text).unwrap();
+    let o = ludus(&["replay", forged.to_str().unwrap()]);
+    (o.status.code(), stderr(&o))
+}
+
+/// Replay draws every throw again from the seed and index, and every move of an agent without a
+/// clock: a forged throw, seed or agent is the first action that differs.
+#[test]
+fn replay_catches_forged_draws() {
+    let dir = scratch("forged");
+    let (path, text) = recorded_match(&dir, "games/sig.game", "random", &[]);
+    let o = ludus(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The first throw, changed to another value.
+    let at = text.find("\"throw ").unwrap() + "\"throw ".len();
+    let value = &text[at..at + 1];
+    let other = if value == "2" { "3" } else { "2" };
+    let forged = format!("{}{other}{}", &text[..at], &text[at + 1..]);
+    let (code, err) = replay_forged(&path, &forged);
+    assert_eq!(code, Some(1));
+    let first = text.lines().position(|l| l.contains("\"throw ")).unwrap();
+    let actions = text.lines().position(|l| l.contains("actions: [")).unwrap();
+    let n = first - actions;
+    assert!(
+        err.ends_with(&format!(
+            "diverges: action {n} `throw {other}`: recorded, but seed 1 and game 1 give the throw `throw {value}` here\n"
+        )),
+        "{err}"
+    );
+    // Another seed.
+    let (code, err) = replay_forged(&path, &text.replace("seed: 1,", "seed: 2,"));
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("recorded, but seed 2 and game 1 give the throw"),
+        "{err}"
+    );
+    // An agent that does not exist.
+    let (code, err) = replay_forged(&path, &text.replacen("\"random\"", "\"nobody\"", 1));
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("the trial's agent `nobody` is not an agent: unknown agent `nobody`"),
+        "{err}"
+    );
+    // Another agent: its moves are not the ones recorded.
+    let (path, text) = recorded_match(&dir, "games/woli.game", "alphabeta:depth=2", &[]);
+    let o = ludus(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let (code, err) = replay_forged(&path, &text.replace("\"alphabeta:depth=2\"", "\"random\""));
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("diverges: action 1 `") && err.contains("give the move of P1 (random) `"),
+        "{err}"
+    );
+    // A recorded run replays; the same run under another seed does not.
+    let d = dir.to_str().unwrap();
+    let o = ludus(&["run", "games/sig.game", "--playouts", "1", "--record", d]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let run = dir.join("sig-run-s1-0000.ron");
+    let o = ludus(&["replay", run.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&run).unwrap();
+    let (code, err) = replay_forged(&run, &text.replace("seed: 1,", "seed: 3,"));
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("recorded, but seed 3 and game 0 give the "),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

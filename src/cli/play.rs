@@ -150,8 +150,14 @@ fn read_line(input: &mut impl BufRead) -> std::io::Result<Line> {
     }
 }
 
-/// A position to go back to: the state, the actions recorded, the last move.
-type Snapshot = (State, usize, Option<(u8, Move)>);
+/// A position to go back to: the state, the actions recorded, the last move, and the chance
+/// generator, so that the throws after an undo are the ones the seed gives (replay checks them).
+type Snapshot = (
+    State,
+    usize,
+    Option<(u8, Move)>,
+    rand_xoshiro::Xoshiro256PlusPlus,
+);
 
 /// A game in progress at the terminal.
 struct Session<'g> {
@@ -351,8 +357,9 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                         "save" if rest.is_empty() => outln!("save needs a file name: save FILE"),
                         "save" => outln!("{}", s.save(rest)),
                         "undo" => match s.undo.pop() {
-                            Some((state, len, last)) => {
+                            Some((state, len, last, rng)) => {
                                 s.state = state;
+                                chance = rng;
                                 s.trial.actions.truncate(len);
                                 s.last = last;
                                 outln!("undone: back to P{}'s last move", s.state.mover() + 1);
@@ -365,8 +372,12 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                         },
                         _ => match game.parse_move(&s.state, text) {
                             Ok(m) => {
-                                s.undo
-                                    .push((s.state.clone(), s.trial.actions.len(), s.last));
+                                s.undo.push((
+                                    s.state.clone(),
+                                    s.trial.actions.len(),
+                                    s.last,
+                                    chance.clone(),
+                                ));
                                 s.play(m)?;
                                 s.last = Some((mover, m));
                                 s.show();

@@ -4,7 +4,6 @@ use super::{Format, GameArgs};
 use clap::Args;
 use ludus::engine::{playout, Playout};
 use ludus::{Game, Status};
-use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 use std::time::Instant;
@@ -32,12 +31,7 @@ pub struct RunArgs {
     record: Option<std::path::PathBuf>,
 }
 
-/// The generator of playout `i` under `seed`: independent of which thread plays it.
-pub fn playout_rng(seed: u64, i: u64) -> Xoshiro256PlusPlus {
-    let mut z = seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    Xoshiro256PlusPlus::seed_from_u64(z ^ (z >> 31) ^ i)
-}
+use ludus::trial::playout_rng;
 
 /// Totals over playouts.
 #[derive(Default, Clone, Copy)]
