@@ -184,10 +184,8 @@ pub fn main() -> i32 {
         Ok(()) => 0,
         Err(message) => {
             if !message.is_empty() {
-                eprint!("{message}");
-                if !message.ends_with('\n') {
-                    eprintln!();
-                }
+                let end = if message.ends_with('\n') { "" } else { "\n" };
+                err!("{message}{end}");
             }
             1
         }

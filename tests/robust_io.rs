@@ -113,6 +113,18 @@ fn control_characters_are_escaped_on_output() {
             "{args:?}: {text}"
         );
     }
+    // In a diagnostic on stderr, too.
+    let o = ludus(&[
+        "validate",
+        "tests/hostile/control_characters_in_an_error.game",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err}");
+    assert!(
+        err.contains(" 1 │ (game \"G\\u{1b}]0;owned\\u{7}\\u{1b}[2J\" (players 2) (nonsense))\n"),
+        "{err}"
+    );
 }
 
 /// Makes a FIFO (named pipe) at `path` with mkfifo(1).
@@ -518,5 +530,55 @@ fn replay_catches_forged_draws() {
         err.contains("recorded, but seed 3 and game 0 give the "),
         "{err}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game of Sig at the terminal with an undo, saved and replayed: after an undo the throws are
+/// the seed's again, so replay's check of every throw holds.
+#[test]
+fn a_played_game_with_an_undo_replays() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = scratch("undo");
+    let saved = dir.join("sig.ron");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args([
+            "play",
+            "games/sig.game",
+            "--p1",
+            "human",
+            "--p2",
+            "human",
+            "--seed",
+            "4",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let output = BufReader::new(child.stdout.take().unwrap());
+    let mut decisions = 0;
+    for line in output.lines() {
+        let line = line.unwrap();
+        let Some(list) = line.strip_prefix("moves: ") else {
+            continue;
+        };
+        decisions += 1;
+        let answer = match decisions {
+            3 => "undo".to_string(),
+            8 => format!("save {}\nquit", saved.display()),
+            _ => list.split(", ").next().unwrap().to_string(),
+        };
+        writeln!(input, "{answer}").unwrap();
+        input.flush().unwrap();
+    }
+    drop(input);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.matches("\"throw ").count() > 10, "{text}");
+    let o = ludus(&["replay", saved.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -36,7 +36,7 @@ pub fn validate(args: ValidateArgs) -> Result<(), String> {
                         "file": file.display().to_string(), "line": 0, "column": 0, "end": null,
                         "severity": "error", "code": "io", "message": e.to_string(), "help": null,
                     })),
-                    _ => eprint!("{}", e.render(color_stderr())),
+                    _ => err!("{}", e.render(color_stderr())),
                 }
             }
         }

@@ -155,7 +155,7 @@ pub fn perft(args: PerftArgs) -> Result<(), String> {
     let interrupted = |nodes: Option<u64>| {
         super::output::flush();
         let counted = nodes.map_or(String::new(), |n| format!(" {n} nodes counted,"));
-        eprintln!(
+        errln!(
             "interrupted after {:.3} s:{counted} no count is complete",
             start.elapsed().as_secs_f64()
         );
@@ -187,7 +187,7 @@ pub fn perft(args: PerftArgs) -> Result<(), String> {
         counts.iter().sum()
     };
     let secs = start.elapsed().as_secs_f64();
-    eprintln!(
+    errln!(
         "{total} nodes in {secs:.3} s ({:.0} nodes/s)",
         total as f64 / secs.max(1e-9)
     );

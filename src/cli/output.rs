@@ -20,22 +20,74 @@ macro_rules! outln {
     };
 }
 
+/// Prints to stderr through [`write_err`].
+macro_rules! err {
+    ($($arg:tt)*) => { $crate::cli::output::write_err(format_args!($($arg)*)) };
+}
+
+/// Prints a line to stderr through [`write_err`].
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::cli::output::write_err(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 /// The text with every control character except newline and tab written as `\u{..}`: ESC, CR,
 /// the other C0 codes, DEL and the C1 codes.
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    escape(text, false)
+}
+
+/// [`escape_controls`], keeping colour sequences (`ESC [ digits and ; m`), the only ones a
+/// diagnostic's renderer writes: a game's text cannot move the cursor or retitle the terminal.
+fn escape(text: &str, keep_colours: bool) -> Cow<'_, str> {
     let keep = |c: char| !c.is_control() || c == '\n' || c == '\t';
     if text.chars().all(keep) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let colour = keep_colours && c == '\u{1b}' && colour_length(rest) > 0;
+        if colour {
+            let n = colour_length(rest);
+            out.push_str(&rest[..n]);
+            rest = &rest[n..];
+            continue;
+        }
         if keep(c) {
             out.push(c);
         } else {
             out.push_str(&format!("\\u{{{:x}}}", c as u32));
         }
+        rest = &rest[c.len_utf8()..];
     }
     Cow::Owned(out)
+}
+
+/// The length of the colour sequence `ESC [ (digits or ;)* m` at the start of `text`, or 0.
+fn colour_length(text: &str) -> usize {
+    let Some(body) = text.strip_prefix("\u{1b}[") else {
+        return 0;
+    };
+    let params = body
+        .bytes()
+        .take_while(|b| b.is_ascii_digit() || *b == b';')
+        .count();
+    if body.as_bytes().get(params) == Some(&b'm') {
+        params + 3
+    } else {
+        0
+    }
+}
+
+/// Writes to stderr, escaping control characters but colours; a failed write is ignored, as
+/// there is nowhere left to report it.
+pub fn write_err(args: fmt::Arguments) {
+    let text = args.to_string();
+    let _ = std::io::stderr()
+        .lock()
+        .write_all(escape(&text, true).as_bytes());
 }
 
 /// Writes to stdout; `escape` escapes control characters (off only for a file's own text, as
@@ -71,7 +123,7 @@ fn stop(e: &std::io::Error) -> ! {
 
 #[cfg(test)]
 mod tests {
-    use super::escape_controls;
+    use super::{escape, escape_controls};
 
     #[test]
     fn control_characters_are_escaped() {
@@ -79,6 +131,10 @@ mod tests {
         assert_eq!(
             escape_controls("a\u{1b}[2Jb\rc\u{7f}\u{9b}"),
             "a\\u{1b}[2Jb\\u{d}c\\u{7f}\\u{9b}"
+        );
+        assert_eq!(
+            escape("\u{1b}[1;31merror\u{1b}[0m \u{1b}]0;t\u{7} \u{1b}[2J", true),
+            "\u{1b}[1;31merror\u{1b}[0m \\u{1b}]0;t\\u{7} \\u{1b}[2J"
         );
     }
 }

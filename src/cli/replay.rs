@@ -54,7 +54,7 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
         }
     })?;
     for w in trial.check_game(&game).map_err(|e| format!("error: {e}"))? {
-        eprintln!("warning: {w}");
+        errln!("warning: {w}");
     }
     let replay = trial
         .replay(&game)
