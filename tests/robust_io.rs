@@ -173,30 +173,14 @@ fn only_regular_files_are_read() {
         assert_eq!(stderr(&o), message, "{args:?}");
     }
     // A trial whose game file is a device.
-    let o = ludus(&[
-        "match",
-        "games/woli.game",
-        "--p1",
-        "random",
-        "--p2",
-        "random",
-        "--games",
-        "1",
-        "--record",
-        d,
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let trial = dir.join("woli-match-s1-0000.ron");
-    let text = std::fs::read_to_string(&trial).unwrap();
+    let (path, text) = recorded_match(&dir, "games/woli.game", "random");
     let forged = text.replace("file: \"games/woli.game\"", "file: \"/dev/zero\"");
     assert_ne!(forged, text);
-    std::fs::write(&trial, forged).unwrap();
-    let o = ludus(&["replay", trial.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1));
+    let (code, err) = replay_forged(&path, &forged);
+    assert_eq!(code, Some(1));
     assert!(
-        stderr(&o).contains("cannot read /dev/zero: it is a character device, not a regular file"),
-        "{}",
-        stderr(&o)
+        err.contains("cannot read /dev/zero: it is a character device, not a regular file"),
+        "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -306,36 +290,19 @@ fn an_option_set_twice_is_an_error() {
         "error: option \"counters\" is set twice (counters=4, then counters=5); set it once\n"
     );
     let dir = scratch("duplicate-option");
-    let d = dir.to_str().unwrap();
-    let o = ludus(&[
-        "match",
-        "games/woli.game",
-        "--p1",
-        "random",
-        "--p2",
-        "random",
-        "--games",
-        "1",
-        "--record",
-        d,
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let trial = dir.join("woli-match-s1-0000.ron");
-    let text = std::fs::read_to_string(&trial).unwrap();
+    let (path, text) = recorded_match(&dir, "games/woli.game", "random");
     let forged = text.replace(
         "(\"counters\", \"6\"),",
         "(\"counters\", \"6\"),\n      (\"counters\", \"6\"),",
     );
     assert_ne!(forged, text);
-    std::fs::write(&trial, forged).unwrap();
-    let o = ludus(&["replay", trial.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1));
+    let (code, err) = replay_forged(&path, &forged);
+    assert_eq!(code, Some(1));
     assert!(
-        stderr(&o).contains(
+        err.contains(
             "error: option \"counters\" is set twice (counters=6, then counters=6); set it once"
         ),
-        "{}",
-        stderr(&o)
+        "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -438,20 +405,13 @@ fn zero_playouts_and_zero_games_are_refused() {
     );
 }
 
-/// Records one game of `match` into `dir` and returns the trial's path and text.
-fn recorded_match(
-    dir: &std::path::Path,
-    file: &str,
-    p2: &str,
-    options: &[&str],
-) -> (PathBuf, String) {
+/// Records a match of two games of `random` against `p2` into `dir`; returns the path and text
+/// of the second game's trial.
+fn recorded_match(dir: &std::path::Path, file: &str, p2: &str) -> (PathBuf, String) {
     let d = dir.to_str().unwrap();
-    let mut args = vec![
+    let args = [
         "match", file, "--p1", "random", "--p2", p2, "--games", "2", "--record", d,
     ];
-    for o in options {
-        args.extend(["-o", o]);
-    }
     let o = ludus(&args);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let slug = if file.contains("sig") { "sig" } else { "woli" };
@@ -473,7 +433,7 @@ fn replay_forged(path: &std::path::Path, text: &str) -> (Option<i32>, String) {
 #[test]
 fn replay_catches_forged_draws() {
     let dir = scratch("forged");
-    let (path, text) = recorded_match(&dir, "games/sig.game", "random", &[]);
+    let (path, text) = recorded_match(&dir, "games/sig.game", "random");
     let o = ludus(&["replay", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     // The first throw, changed to another value.
@@ -507,7 +467,7 @@ fn replay_catches_forged_draws() {
         "{err}"
     );
     // Another agent: its moves are not the ones recorded.
-    let (path, text) = recorded_match(&dir, "games/woli.game", "alphabeta:depth=2", &[]);
+    let (path, text) = recorded_match(&dir, "games/woli.game", "alphabeta:depth=2");
     let o = ludus(&["replay", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let (code, err) = replay_forged(&path, &text.replace("\"alphabeta:depth=2\"", "\"random\""));
