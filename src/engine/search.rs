@@ -118,8 +118,12 @@ fn walk(
         NodeType::Chance => throws.len(),
     };
     counts[d] += n as u64;
-    // Checked above the last level only: one relaxed load per interior node.
-    if d == depth || stop.load(Ordering::Relaxed) {
+    if d == depth {
+        return;
+    }
+    // Checked two levels above the leaves and higher: a relaxed load per b-squared leaves or so,
+    // out of the bulk-counted last levels.
+    if d + 1 < depth && stop.load(Ordering::Relaxed) {
         return;
     }
     let (Some((child, states)), Some((buf, bufs))) =
