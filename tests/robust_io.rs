@@ -127,6 +127,17 @@ fn control_characters_are_escaped_on_output() {
     );
 }
 
+/// Starts `ludus` with stdin, stdout and stderr piped.
+fn spawn_piped(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// Makes a FIFO (named pipe) at `path` with mkfifo(1).
 fn fifo(path: &std::path::Path) {
     let status = Command::new("mkfifo").arg(path).status().unwrap();
@@ -176,11 +187,10 @@ fn only_regular_files_are_read() {
     let (path, text) = recorded_match(&dir, "games/woli.game", "random");
     let forged = text.replace("file: \"games/woli.game\"", "file: \"/dev/zero\"");
     assert_ne!(forged, text);
-    let (code, err) = replay_forged(&path, &forged);
-    assert_eq!(code, Some(1));
-    assert!(
-        err.contains("cannot read /dev/zero: it is a character device, not a regular file"),
-        "{err}"
+    replay_refuses(
+        &path,
+        &forged,
+        "cannot read /dev/zero: it is a character device, not a regular file",
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -296,13 +306,10 @@ fn an_option_set_twice_is_an_error() {
         "(\"counters\", \"6\"),\n      (\"counters\", \"6\"),",
     );
     assert_ne!(forged, text);
-    let (code, err) = replay_forged(&path, &forged);
-    assert_eq!(code, Some(1));
-    assert!(
-        err.contains(
-            "error: option \"counters\" is set twice (counters=6, then counters=6); set it once"
-        ),
-        "{err}"
+    replay_refuses(
+        &path,
+        &forged,
+        "error: option \"counters\" is set twice (counters=6, then counters=6); set it once",
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -321,13 +328,7 @@ fn play_reads_bounded_lines() {
         stderr(&o),
         "error: cannot read the input: a line of more than 1048576 bytes: this is not moves typed or piped in\n"
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(["play", "games/woli.game", "--p2", "random"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(&["play", "games/woli.game", "--p2", "random"]);
     {
         use std::io::Write;
         let mut input = child.stdin.take().unwrap();
@@ -356,12 +357,7 @@ fn perft_depths_and_interrupts() {
     let o = ludus(&["perft", "games/woli.game", "--depth", "0"]);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o), "0 1\n");
-    let child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(["perft", "games/woli.game", "--depth", "64"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn_piped(&["perft", "games/woli.game", "--depth", "64"]);
     std::thread::sleep(std::time::Duration::from_millis(1000));
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
@@ -420,12 +416,16 @@ fn recorded_match(dir: &std::path::Path, file: &str, p2: &str) -> (PathBuf, Stri
     (path, text)
 }
 
-/// Replays a forged copy of a trial; returns the exit code and stderr.
-fn replay_forged(path: &std::path::Path, text: &str) -> (Option<i32>, String) {
+/// Replays a forged copy of a trial beside it, which must fail with exit 1 and a message
+/// containing `expected`; returns the message.
+fn replay_refuses(path: &std::path::Path, text: &str, expected: &str) -> String {
     let forged = path.with_file_name("forged.ron");
     std::fs::write(&forged, text).unwrap();
     let o = ludus(&["replay", forged.to_str().unwrap()]);
-    (o.status.code(), stderr(&o))
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains(expected), "{err}");
+    err
 }
 
 /// Replay draws every throw again from the seed and index, and every move of an agent without a
@@ -441,41 +441,35 @@ fn replay_catches_forged_draws() {
     let value = &text[at..at + 1];
     let other = if value == "2" { "3" } else { "2" };
     let forged = format!("{}{other}{}", &text[..at], &text[at + 1..]);
-    let (code, err) = replay_forged(&path, &forged);
-    assert_eq!(code, Some(1));
     let first = text.lines().position(|l| l.contains("\"throw ")).unwrap();
     let actions = text.lines().position(|l| l.contains("actions: [")).unwrap();
     let n = first - actions;
-    assert!(
-        err.ends_with(&format!(
-            "diverges: action {n} `throw {other}`: recorded, but seed 1 and game 1 give the throw `throw {value}` here\n"
-        )),
-        "{err}"
-    );
+    let err = replay_refuses(&path, &forged, &format!(
+        "diverges: action {n} `throw {other}`: recorded, but seed 1 and game 1 give the throw `throw {value}` here\n"
+    ));
+    assert!(err.ends_with(" here\n"), "{err}");
     // Another seed.
-    let (code, err) = replay_forged(&path, &text.replace("seed: 1,", "seed: 2,"));
-    assert_eq!(code, Some(1));
-    assert!(
-        err.contains("recorded, but seed 2 and game 1 give the throw"),
-        "{err}"
+    replay_refuses(
+        &path,
+        &text.replace("seed: 1,", "seed: 2,"),
+        "recorded, but seed 2 and game 1 give the throw",
     );
     // An agent that does not exist.
-    let (code, err) = replay_forged(&path, &text.replacen("\"random\"", "\"nobody\"", 1));
-    assert_eq!(code, Some(1));
-    assert!(
-        err.contains("the trial's agent `nobody` is not an agent: unknown agent `nobody`"),
-        "{err}"
+    replay_refuses(
+        &path,
+        &text.replacen("\"random\"", "\"nobody\"", 1),
+        "the trial's agent `nobody` is not an agent: unknown agent `nobody`",
     );
     // Another agent: its moves are not the ones recorded.
     let (path, text) = recorded_match(&dir, "games/woli.game", "alphabeta:depth=2");
     let o = ludus(&["replay", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let (code, err) = replay_forged(&path, &text.replace("\"alphabeta:depth=2\"", "\"random\""));
-    assert_eq!(code, Some(1));
-    assert!(
-        err.contains("diverges: action 1 `") && err.contains("give the move of P1 (random) `"),
-        "{err}"
+    let err = replay_refuses(
+        &path,
+        &text.replace("\"alphabeta:depth=2\"", "\"random\""),
+        "give the move of P1 (random) `",
     );
+    assert!(err.contains("diverges: action 1 `"), "{err}");
     // A recorded run replays; the same run under another seed does not.
     let d = dir.to_str().unwrap();
     let o = ludus(&["run", "games/sig.game", "--playouts", "1", "--record", d]);
@@ -484,11 +478,10 @@ fn replay_catches_forged_draws() {
     let o = ludus(&["replay", run.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&run).unwrap();
-    let (code, err) = replay_forged(&run, &text.replace("seed: 1,", "seed: 3,"));
-    assert_eq!(code, Some(1));
-    assert!(
-        err.contains("recorded, but seed 3 and game 0 give the "),
-        "{err}"
+    replay_refuses(
+        &run,
+        &text.replace("seed: 1,", "seed: 3,"),
+        "recorded, but seed 3 and game 0 give the ",
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -500,22 +493,16 @@ fn a_played_game_with_an_undo_replays() {
     use std::io::{BufRead, BufReader, Write};
     let dir = scratch("undo");
     let saved = dir.join("sig.ron");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args([
-            "play",
-            "games/sig.game",
-            "--p1",
-            "human",
-            "--p2",
-            "human",
-            "--seed",
-            "4",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(&[
+        "play",
+        "games/sig.game",
+        "--p1",
+        "human",
+        "--p2",
+        "human",
+        "--seed",
+        "4",
+    ]);
     let mut input = child.stdin.take().unwrap();
     let output = BufReader::new(child.stdout.take().unwrap());
     let mut decisions = 0;
