@@ -1,6 +1,9 @@
 //! The command line: thin commands over the library. Every error is a message and exit code 1;
 //! usage errors exit 2 (clap).
 
+#[macro_use]
+mod output;
+
 mod analyse;
 mod contest;
 mod front;
@@ -50,9 +53,10 @@ pub fn warn(file: &Path, game: &Game) {
     if game.warnings.is_empty() {
         return;
     }
-    let text = std::fs::read_to_string(file).unwrap_or_default();
-    let source = ludus::Source::new(file.display().to_string(), text);
-    eprint!("{}", source.render_with(&game.warnings, color_stderr()));
+    // The file was read a moment ago; if it cannot be read again, its warnings have no place to show.
+    if let Ok(source) = ludus::read_source(file) {
+        err!("{}", source.render_with(&game.warnings, color_stderr()));
+    }
 }
 
 fn parse_setting(s: &str) -> Result<(String, String), String> {
@@ -115,6 +119,14 @@ pub fn parse_agent(s: &str) -> Result<ludus::agents::AgentSpec, String> {
     ludus::agents::AgentSpec::parse(s).map_err(|e| e.reason)
 }
 
+/// Refuses a count of games or playouts outside 1 to `max`: none is no measure at all.
+pub fn count_in_range(flag: &str, n: u64, max: u64) -> Result<(), String> {
+    if n == 0 || n > max {
+        return Err(format!("error: {flag} {n} is out of range (1 to {max})"));
+    }
+    Ok(())
+}
+
 /// The worker pool for `--threads` (default: all cores).
 pub fn thread_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), String> {
     let threads =
@@ -165,7 +177,10 @@ pub fn main() -> i32 {
         Command::Validate(a) => front::validate(a),
         Command::Fmt(a) => front::fmt(a),
         Command::Docs => {
-            print!("{}", ludus::check::registry::markdown());
+            output::write(
+                format_args!("{}", ludus::check::registry::markdown()),
+                false,
+            );
             Ok(())
         }
         Command::Info(a) => inspect::info(a),
@@ -177,14 +192,13 @@ pub fn main() -> i32 {
         Command::Play(a) => play::run(a),
         Command::Analyse(a) => analyse::run(a),
     };
+    output::flush();
     match result {
         Ok(()) => 0,
         Err(message) => {
             if !message.is_empty() {
-                eprint!("{message}");
-                if !message.ends_with('\n') {
-                    eprintln!();
-                }
+                let end = if message.ends_with('\n') { "" } else { "\n" };
+                err!("{message}{end}");
             }
             1
         }

@@ -18,7 +18,7 @@ mod state;
 
 pub use rules::PlayError;
 pub use sample::Scratch;
-pub use search::{perft, perft_divide, playout, random_walk, Playout};
+pub use search::{perft, perft_divide, perft_until, playout, random_walk, Playout};
 use state::Clock;
 pub use state::{Board, Cell, Move, NodeType, State, Status};
 

@@ -18,6 +18,17 @@ pub enum LoadError {
         /// What went wrong.
         message: String,
     },
+    /// An option is set twice (`-o counters=4 -o counters=5`, or twice in a trial): which one
+    /// is meant is not known, so neither is taken.
+    #[error("option \"{name}\" is set twice ({name}={first}, then {name}={second}); set it once")]
+    DuplicateOption {
+        /// The option.
+        name: String,
+        /// The first value given.
+        first: String,
+        /// The second value given.
+        second: String,
+    },
     /// The file has errors.
     #[error("{} has {} error(s)", file.name, diagnostics.len())]
     Invalid {
@@ -32,7 +43,9 @@ impl LoadError {
     /// The report for a person: miette diagnostics, or the I/O error.
     pub fn render(&self, color: bool) -> String {
         match self {
-            LoadError::Io { .. } => format!("error: {self}\n"),
+            LoadError::Io { .. } | LoadError::DuplicateOption { .. } => {
+                format!("error: {self}\n")
+            }
             LoadError::Invalid { file, diagnostics } => file.render_with(diagnostics, color),
         }
     }
@@ -40,23 +53,46 @@ impl LoadError {
 
 /// Reads and loads a `.game` file with `NAME=VALUE` option settings.
 pub fn load_file(path: &Path, settings: &[(String, String)]) -> Result<Game, LoadError> {
+    let source = read_source(path)?;
+    load_source(&source.name, &source.text, settings)
+}
+
+/// Reads a `.game` file as text: a regular file of at most [`MAX_FILE_BYTES`], valid UTF-8 (an
+/// invalid byte is a located diagnostic).
+pub fn read_source(path: &Path) -> Result<Source, LoadError> {
     let name = path.display().to_string();
-    let io = |message: String| LoadError::Io {
-        path: name.clone(),
-        message,
+    let bytes =
+        crate::files::read_capped(path, MAX_FILE_BYTES as u64).map_err(|e| LoadError::Io {
+            path: name.clone(),
+            message: e.to_string(),
+        })?;
+    decode(&name, bytes)
+}
+
+/// The text of a file's bytes, or the diagnostic of its first invalid UTF-8 byte.
+fn decode(name: &str, bytes: Vec<u8>) -> Result<Source, LoadError> {
+    let (at, bytes) = match String::from_utf8(bytes) {
+        Ok(text) => return Ok(Source::new(name, text)),
+        Err(e) => (e.utf8_error().valid_up_to(), e.into_bytes()),
     };
-    let meta = std::fs::metadata(path).map_err(|e| io(e.to_string()))?;
-    if meta.is_dir() {
-        return Err(io("it is a directory".into()));
-    }
-    if meta.len() > MAX_FILE_BYTES as u64 {
-        return Err(io(format!(
-            "the file has {} bytes; ludus reads game files of at most {MAX_FILE_BYTES}",
-            meta.len()
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| io(e.to_string()))?;
-    load_bytes(&name, &bytes, settings)
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let offset = text
+        .char_indices()
+        .nth(String::from_utf8_lossy(&bytes[..at]).chars().count())
+        .map_or(text.len(), |(i, _)| i);
+    // The invalid byte shows as U+FFFD in the rendered text; underline that whole character.
+    let width = text[offset..].chars().next().map_or(0, char::len_utf8);
+    let d = Diagnostic::new(
+        "syntax::utf8",
+        crate::syntax::Span::new(offset, offset + width),
+        format!("the file is not valid UTF-8 (byte {at})"),
+    )
+    .label("invalid byte")
+    .help("save the file as UTF-8");
+    Err(LoadError::Invalid {
+        file: Source::new(name, text),
+        diagnostics: vec![d],
+    })
 }
 
 /// Loads a game from bytes that should be UTF-8 text.
@@ -65,30 +101,8 @@ pub fn load_bytes(
     bytes: &[u8],
     settings: &[(String, String)],
 ) -> Result<Game, LoadError> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => load_source(name, text, settings),
-        Err(e) => {
-            let at = e.valid_up_to();
-            let text = String::from_utf8_lossy(bytes).into_owned();
-            let offset = text
-                .char_indices()
-                .nth(String::from_utf8_lossy(&bytes[..at]).chars().count())
-                .map_or(text.len(), |(i, _)| i);
-            // The invalid byte shows as U+FFFD in the rendered text; underline that whole character.
-            let width = text[offset..].chars().next().map_or(0, char::len_utf8);
-            let d = Diagnostic::new(
-                "syntax::utf8",
-                crate::syntax::Span::new(offset, offset + width),
-                format!("the file is not valid UTF-8 (byte {at})"),
-            )
-            .label("invalid byte")
-            .help("save the file as UTF-8");
-            Err(LoadError::Invalid {
-                file: Source::new(name, text),
-                diagnostics: vec![d],
-            })
-        }
-    }
+    let source = decode(name, bytes.to_vec())?;
+    load_source(name, &source.text, settings)
 }
 
 /// Loads a game from its text.
@@ -101,8 +115,25 @@ pub fn load_source(
         file: Source::new(name, text),
         diagnostics,
     };
+    if let Some((name, first, second)) = duplicate_setting(settings) {
+        return Err(LoadError::DuplicateOption {
+            name,
+            first,
+            second,
+        });
+    }
     let forms = syntax::parse(text).map_err(|d| invalid(vec![d]))?;
     let expanded = expand::expand(&forms, settings).map_err(invalid)?;
     let checked = check::check(expanded).map_err(invalid)?;
     compile::compile(&checked, text).map_err(invalid)
+}
+
+/// The first option set twice, with its two values.
+fn duplicate_setting(settings: &[(String, String)]) -> Option<(String, String, String)> {
+    settings.iter().enumerate().find_map(|(i, (name, first))| {
+        settings[i + 1..]
+            .iter()
+            .find(|(other, _)| other == name)
+            .map(|(_, second)| (name.clone(), first.clone(), second.clone()))
+    })
 }

@@ -2,8 +2,10 @@
 //! hash, options), the seed and the agents, and lists every action, moves and throws, in
 //! notation; replaying it re-applies each action and checks the recorded result.
 
+mod derive;
 mod ending;
 
+pub use derive::playout_rng;
 pub use ending::Endings;
 
 use crate::agents::{derive_seed, rng_stream, AgentSpec};
@@ -140,6 +142,14 @@ pub enum TrialError {
         /// Why it could not be played.
         reason: String,
     },
+    /// An agent named in the trial is not one ludus knows.
+    #[error("the trial's agent `{agent}` is not an agent: {reason}")]
+    Agent {
+        /// The agent as recorded.
+        agent: String,
+        /// Why it does not read.
+        reason: String,
+    },
     /// The replay does not end as recorded.
     #[error("the trial records {recorded}, but the replay gives {replayed}")]
     Result {
@@ -234,17 +244,8 @@ impl Trial {
             path: name.clone(),
             message,
         };
-        let meta = std::fs::metadata(path).map_err(|e| io(e.to_string()))?;
-        if meta.is_dir() {
-            return Err(io("it is a directory".into()));
-        }
-        if meta.len() > MAX_TRIAL_BYTES {
-            return Err(io(format!(
-                "the file has {} bytes; trials are read up to {MAX_TRIAL_BYTES}",
-                meta.len()
-            )));
-        }
-        let bytes = std::fs::read(path).map_err(|e| io(e.to_string()))?;
+        let bytes =
+            crate::files::read_capped(path, MAX_TRIAL_BYTES).map_err(|e| io(e.to_string()))?;
         let text = String::from_utf8(bytes).map_err(|e| TrialError::Syntax {
             path: name.clone(),
             message: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
@@ -252,9 +253,9 @@ impl Trial {
         Trial::from_ron(&text, &name)
     }
 
-    /// Writes the trial to a file.
+    /// Writes the trial to a file, whole or not at all.
     pub fn write(&self, path: &Path) -> Result<(), TrialError> {
-        std::fs::write(path, self.to_ron()).map_err(|e| TrialError::Io {
+        crate::files::write_atomic(path, self.to_ron().as_bytes()).map_err(|e| TrialError::Io {
             what: "write",
             path: path.display().to_string(),
             message: e.to_string(),
@@ -286,7 +287,9 @@ impl Trial {
         self.game.options.clone()
     }
 
-    /// Re-applies every action, checking that each is legal and that the game ends as recorded.
+    /// Re-applies every action, checking that each is legal, that each throw (and each move of an
+    /// agent without a clock) is the one the seed and index give, and that the game ends as
+    /// recorded.
     pub fn replay(&self, game: &Game) -> Result<Replay, TrialError> {
         let game = &self.limited(game);
         let mut state = game.new_initial_state();
@@ -314,6 +317,9 @@ impl Trial {
         }
         let result = Outcome::of(&state);
         let scores = (state.scores()[0], state.scores()[1]);
+        states.push(state);
+        let replay = Replay { states, moves };
+        derive::check_draws(self, game, &replay)?;
         if result != self.result || scores != self.scores {
             let describe = |o: Outcome, s: (u32, u32)| format!("{o} with scores {}-{}", s.0, s.1);
             return Err(TrialError::Result {
@@ -321,8 +327,7 @@ impl Trial {
                 replayed: describe(result, scores),
             });
         }
-        states.push(state);
-        Ok(Replay { states, moves })
+        Ok(replay)
     }
 
     /// The game with the edge limit the trial was played under: its own, if it stopped there;

@@ -344,11 +344,9 @@ fn print_one(r: &Report) {
     let rows = rows(r);
     let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
     for (name, value) in rows {
-        println!("{name:<width$}  {value}");
+        outln!("{name:<width$}  {value}");
     }
-    println!(
-        "(captures: counters moved into stores during play, not the rows collected at the end)"
-    );
+    outln!("(captures: counters moved into stores during play, not the rows collected at the end)");
 }
 
 fn print_two(a: &Report, b: &Report) {
@@ -372,13 +370,11 @@ fn print_two(a: &Report, b: &Report) {
         .chain([a.label.len()])
         .max()
         .unwrap_or(0);
-    println!("{:<width$}  {:<col$}  {}", "", a.label, b.label);
+    outln!("{:<width$}  {:<col$}  {}", "", a.label, b.label);
     for n in &names {
-        println!("{n:<width$}  {:<col$}  {}", get(&ra, n), get(&rb, n));
+        outln!("{n:<width$}  {:<col$}  {}", get(&ra, n), get(&rb, n));
     }
-    println!(
-        "(captures: counters moved into stores during play, not the rows collected at the end)"
-    );
+    outln!("(captures: counters moved into stores during play, not the rows collected at the end)");
 }
 
 /// One side of a comparison: option settings on top of `--option`, or another file.
@@ -413,12 +409,7 @@ fn parse_compare(text: &str) -> Result<(Side, Side), String> {
 
 /// Runs the analysis and prints it.
 pub fn run(args: AnalyseArgs) -> Result<(), String> {
-    if args.playouts == 0 || args.playouts > 100_000_000 {
-        return Err(format!(
-            "error: --playouts {} is out of range (1 to 100000000)",
-            args.playouts
-        ));
-    }
+    super::count_in_range("--playouts", args.playouts, 100_000_000)?;
     if args.agent_games > 1_000_000 {
         return Err(format!(
             "error: --agent-games {} is out of range (0 to 1000000)",
@@ -485,11 +476,11 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
         }
     }
     match (args.format, reports.as_slice()) {
-        (Format::Json, [one]) => println!(
+        (Format::Json, [one]) => outln!(
             "{}",
             serde_json::to_string_pretty(one).map_err(|e| e.to_string())?
         ),
-        (Format::Json, many) => println!(
+        (Format::Json, many) => outln!(
             "{}",
             serde_json::to_string_pretty(&serde_json::json!({ "compare": many }))
                 .map_err(|e| e.to_string())?

@@ -136,12 +136,7 @@ pub fn write_trials(dir: &Path, played: &[Played], origin: &str) -> Result<(), S
 
 /// Plays the match and prints the table.
 pub fn run(args: MatchArgs) -> Result<(), String> {
-    if args.games == 0 || args.games > 10_000_000 {
-        return Err(format!(
-            "error: --games {} is out of range (1 to 10000000)",
-            args.games
-        ));
-    }
+    super::count_in_range("--games", args.games, 10_000_000)?;
     let game = args.limit.load(&args.game)?;
     let file = args.game.file.display().to_string();
     let (pool, threads) = super::thread_pool(args.threads)?;
@@ -158,9 +153,11 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             .collect()
     });
     bar.finish_and_clear();
-    if let Some(dir) = &args.record {
-        write_trials(dir, &played, "match")?;
-    }
+    // A failed write still shows the results: the games were played.
+    let written = args
+        .record
+        .as_ref()
+        .map(|dir| write_trials(dir, &played, "match"));
     let t = tally(&played);
     let names = labels(a, b);
     let n = played.len() as f64;
@@ -183,7 +180,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 }
                 serde_json::Value::Object(m)
             };
-            println!(
+            outln!(
                 "{}",
                 serde_json::json!({
                     "game": game.name,
@@ -207,7 +204,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             );
         }
         Format::Text => {
-            println!(
+            outln!(
                 "{}: {} games, seed {}, seats swapped every game ({} is P1 in games 1, 3, 5, ...)",
                 game.name,
                 played.len(),
@@ -215,13 +212,19 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 names[0]
             );
             let width = names.iter().map(|s| s.len()).max().unwrap_or(5).max(5);
-            println!(
+            outln!(
                 "{:<width$}  {:>5} {:>5} {:>6}  {:>6}  {:<16} {:>9}",
-                "agent", "wins", "draws", "losses", "score", "95% CI", "ms/move"
+                "agent",
+                "wins",
+                "draws",
+                "losses",
+                "score",
+                "95% CI",
+                "ms/move"
             );
             for (name, t) in names.iter().zip(&t) {
                 let (lo, hi) = t.interval();
-                println!(
+                outln!(
                     "{name:<width$}  {:>5} {:>5} {:>6}  {:>5.1}%  {:<16} {:>9.2}",
                     t.wins,
                     t.draws,
@@ -231,17 +234,17 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                     t.ms_per_move()
                 );
             }
-            println!("P1 won {p1_wins}, P2 won {p2_wins}, {draws} drawn; mean length {mean_moves:.1} moves ({mean_edges:.1} edges)");
+            outln!("P1 won {p1_wins}, P2 won {p2_wins}, {draws} drawn; mean length {mean_moves:.1} moves ({mean_edges:.1} edges)");
             if stopped > 0 {
-                println!(
+                outln!(
                     "{stopped} of the draws stopped at the edge limit of {} edges (--max-edges)",
                     game.max_edges
                 );
             }
-            if let Some(dir) = &args.record {
-                println!("trials written to {}", dir.display());
+            if let (Some(dir), Some(Ok(()))) = (&args.record, &written) {
+                outln!("trials written to {}", dir.display());
             }
         }
     }
-    Ok(())
+    written.unwrap_or(Ok(()))
 }

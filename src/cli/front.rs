@@ -24,12 +24,13 @@ pub fn validate(args: ValidateArgs) -> Result<(), String> {
             Ok(game) => match args.format {
                 Format::Text => {
                     super::warn(file, &game);
-                    println!("ok {} ({})", file.display(), game.name);
+                    outln!("ok {} ({})", file.display(), game.name);
                 }
                 Format::Json if !game.warnings.is_empty() => {
-                    let text = std::fs::read_to_string(file).unwrap_or_default();
-                    let source = ludus::Source::new(file.display().to_string(), text);
-                    json.extend(source.to_json(&game.warnings));
+                    // The file was read and loaded a moment ago; a failure now leaves no warning to place.
+                    if let Ok(source) = ludus::read_source(file) {
+                        json.extend(source.to_json(&game.warnings));
+                    }
                 }
                 Format::Json => {}
             },
@@ -39,17 +40,17 @@ pub fn validate(args: ValidateArgs) -> Result<(), String> {
                     (ludus::LoadError::Invalid { file, diagnostics }, Format::Json) => {
                         json.extend(file.to_json(diagnostics))
                     }
-                    (ludus::LoadError::Io { .. }, Format::Json) => json.push(serde_json::json!({
+                    (_, Format::Json) => json.push(serde_json::json!({
                         "file": file.display().to_string(), "line": 0, "column": 0, "end": null,
                         "severity": "error", "code": "io", "message": e.to_string(), "help": null,
                     })),
-                    _ => eprint!("{}", e.render(color_stderr())),
+                    _ => err!("{}", e.render(color_stderr())),
                 }
             }
         }
     }
     if args.format == Format::Json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&json).unwrap_or_default()
         );
@@ -76,8 +77,9 @@ pub struct FmtArgs {
 
 /// Formats a file.
 pub fn fmt(args: FmtArgs) -> Result<(), String> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("error: cannot read {}: {e}", args.file.display()))?;
+    // The same reader and UTF-8 diagnostic as `validate`.
+    let source = ludus::read_source(&args.file).map_err(|e| e.render(color_stderr()))?;
+    let text = source.text;
     let formatted = ludus::syntax::format_source(&text).map_err(|d| {
         ludus::Source::new(args.file.display().to_string(), text.clone())
             .render_with(&[d], color_stderr())
@@ -94,11 +96,12 @@ pub fn fmt(args: FmtArgs) -> Result<(), String> {
     }
     if args.write {
         if formatted != text {
-            std::fs::write(&args.file, formatted)
+            ludus::files::write_atomic(&args.file, formatted.as_bytes())
                 .map_err(|e| format!("error: cannot write {}: {e}", args.file.display()))?;
         }
         return Ok(());
     }
-    print!("{formatted}");
+    // The file's own text, byte for byte: `ludus fmt F > G` must give the file.
+    super::output::write(format_args!("{formatted}"), false);
     Ok(())
 }

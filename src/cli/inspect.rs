@@ -16,25 +16,25 @@ pub struct InfoArgs {
 /// Prints players, board, options and rules.
 pub fn info(args: InfoArgs) -> Result<(), String> {
     let game = args.game.load()?;
-    println!("{}", game.name);
-    println!("players: 2 (P1 moves first, sits at the bottom)");
-    println!(
+    outln!("{}", game.name);
+    outln!("players: 2 (P1 moves first, sits at the bottom)");
+    outln!(
         "board: {} rows x {} columns, {} sites (a1 = site 0, bottom left)",
         game.rows,
         game.columns,
         game.sites()
     );
     if game.options.is_empty() {
-        println!("options: none");
+        outln!("options: none");
     } else {
-        println!("options:");
+        outln!("options:");
         for (decl, (_, value)) in game.options.iter().zip(&game.option_values) {
             let default = decl.default_value();
             let values = match &decl.kind {
                 OptionKind::Int { .. } => decl.describe_values(),
                 OptionKind::Choice { values, .. } => values.join(" | "),
             };
-            println!(
+            outln!(
                 "  {} = {value} (default {default}; {values}){}",
                 decl.name,
                 if decl.doc.is_empty() {
@@ -52,7 +52,7 @@ pub fn info(args: InfoArgs) -> Result<(), String> {
         ("rules", &m.rules),
     ] {
         if !text.is_empty() {
-            println!("{label}: {text}");
+            outln!("{label}: {text}");
         }
     }
     Ok(())
@@ -91,20 +91,20 @@ pub fn replay_line(game: &Game, line: &str) -> Result<State, String> {
 pub fn moves(args: MovesArgs) -> Result<(), String> {
     let game = args.game.load()?;
     let state = replay_line(&game, &args.moves)?;
-    print!("{}", game.render(&state));
+    out!("{}", game.render(&state));
     match state.node() {
-        NodeType::Terminal => println!("no moves: the game is over"),
+        NodeType::Terminal => outln!("no moves: the game is over"),
         NodeType::Chance => {
-            println!("throws:");
+            outln!("throws:");
             for (m, p) in game.chance_outcomes(&state) {
-                println!("  {:<10} {:.6}", game.notation(&state, m), p);
+                outln!("  {:<10} {:.6}", game.notation(&state, m), p);
             }
         }
         NodeType::Decision => {
             let moves = game.moves(&state);
-            println!("moves ({}):", moves.len());
+            outln!("moves ({}):", moves.len());
             for m in moves {
-                println!("  {}", game.notation(&state, m));
+                outln!("  {}", game.notation(&state, m));
             }
         }
     }
@@ -127,30 +127,67 @@ pub struct PerftArgs {
     divide: bool,
 }
 
-/// Prints `d count` for d = 1..=depth.
+/// The deepest perft asked for: the tree grows exponentially, so depths past about 10 take hours
+/// on the shipped games; Ctrl-C stops a count cleanly.
+pub const MAX_PERFT_DEPTH: usize = 64;
+
+/// Prints `d count` for d = 1..=depth (`0 1` for depth 0: the empty path). Ctrl-C stops the count,
+/// prints how far it got on stderr and exits 130, the shell's code for an interrupt.
 pub fn perft(args: PerftArgs) -> Result<(), String> {
-    if args.depth > 64 {
+    if args.depth > MAX_PERFT_DEPTH {
         return Err(format!(
-            "error: depth {} is absurd; perft grows exponentially (try 1 to 10)",
+            "error: --depth {} is out of range (0 to {MAX_PERFT_DEPTH}); perft grows exponentially, so depths past about 10 take hours",
             args.depth
         ));
     }
+    if args.divide && args.depth == 0 {
+        return Err(
+            "error: --divide counts below each first edge: it needs --depth 1 or more".into(),
+        );
+    }
     let game = args.game.load()?;
     let state = replay_line(&game, &args.moves)?;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let raise = stop.clone();
+    // Without a handler Ctrl-C still ends the process, only less tidily: not worth an error.
+    let _ = ctrlc::set_handler(move || raise.store(true, std::sync::atomic::Ordering::Relaxed));
     let start = Instant::now();
+    let interrupted = |nodes: Option<u64>| {
+        super::output::flush();
+        let counted = nodes.map_or(String::new(), |n| format!(" {n} nodes counted,"));
+        errln!(
+            "interrupted after {:.3} s:{counted} no count is complete",
+            start.elapsed().as_secs_f64()
+        );
+        std::process::exit(130)
+    };
     if args.divide {
-        for (m, n) in ludus::engine::perft_divide(&game, &state, args.depth) {
-            println!("{m}: {n}");
+        let Some(rows) = ludus::engine::perft_divide(&game, &state, args.depth, &stop) else {
+            interrupted(None)
+        };
+        for (m, n) in rows {
+            outln!("{m}: {n}");
         }
         return Ok(());
     }
-    let counts = ludus::engine::perft(&game, &state, args.depth);
-    for (d, n) in counts.iter().enumerate().skip(1) {
-        println!("{d} {n}");
+    let counts = match ludus::engine::perft_until(&game, &state, args.depth, &stop) {
+        Ok(counts) => counts,
+        Err(partial) => interrupted(Some(partial.iter().sum())),
+    };
+    if args.depth == 0 {
+        outln!("0 1");
     }
-    let total: u64 = counts.iter().sum();
+    for (d, n) in counts.iter().enumerate().skip(1) {
+        outln!("{d} {n}");
+    }
+    // The root alone at depth 0.
+    let total: u64 = if args.depth == 0 {
+        1
+    } else {
+        counts.iter().sum()
+    };
     let secs = start.elapsed().as_secs_f64();
-    eprintln!(
+    errln!(
         "{total} nodes in {secs:.3} s ({:.0} nodes/s)",
         total as f64 / secs.max(1e-9)
     );

@@ -7,7 +7,7 @@ use clap::Args;
 use ludus::agents::{derive_seed, rng_stream, Agent, AgentSpec};
 use ludus::trial::Trial;
 use ludus::{Game, Move, NodeType, State};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 use std::path::Path;
 
 /// Arguments of `ludus play`.
@@ -92,8 +92,72 @@ pub fn marked_board(game: &Game, state: &State, marks: &[u8]) -> String {
     out
 }
 
-/// A position to go back to: the state, the actions recorded, the last move.
-type Snapshot = (State, usize, Option<(u8, Move)>);
+/// The longest input line read; a move or command is a few words.
+const MAX_LINE: usize = 4096;
+/// How much of one overlong line is skipped before the input is judged not to be lines at all
+/// (`/dev/zero` on stdin).
+const MAX_SKIP: usize = 1 << 20;
+
+/// A line of input.
+enum Line {
+    /// A line (without its end), lossily decoded.
+    Text(String),
+    /// A line longer than [`MAX_LINE`], skipped.
+    TooLong,
+    /// The end of input.
+    End,
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes, never holding more: a longer line is skipped to
+/// its end, and one with no end within [`MAX_SKIP`] bytes is an error.
+fn read_line(input: &mut impl BufRead) -> std::io::Result<Line> {
+    let mut line = Vec::new();
+    let mut seen = 0usize;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(match seen {
+                0 => Line::End,
+                n if n > MAX_LINE => Line::TooLong,
+                _ => Line::Text(String::from_utf8_lossy(&line).into_owned()),
+            });
+        }
+        let (part, ended) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        seen += part.len();
+        if seen <= MAX_LINE {
+            line.extend_from_slice(part);
+        }
+        let used = ended.unwrap_or(chunk.len());
+        input.consume(used);
+        if ended.is_some() {
+            return Ok(if seen > MAX_LINE {
+                Line::TooLong
+            } else {
+                Line::Text(String::from_utf8_lossy(&line).into_owned())
+            });
+        }
+        if seen > MAX_SKIP {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "a line of more than {MAX_SKIP} bytes: this is not moves typed or piped in"
+                ),
+            ));
+        }
+    }
+}
+
+/// A position to go back to: the state, the actions recorded, the last move, and the chance
+/// generator, so that the throws after an undo are the ones the seed gives (replay checks them).
+type Snapshot = (
+    State,
+    usize,
+    Option<(u8, Move)>,
+    rand_xoshiro::Xoshiro256PlusPlus,
+);
 
 /// A game in progress at the terminal.
 struct Session<'g> {
@@ -117,7 +181,7 @@ impl Session<'_> {
             .map(|(_, m)| [m.from(), m.to()].into_iter().flatten().collect())
             .unwrap_or_default();
         marks.dedup();
-        print!("{}", marked_board(self.game, &self.state, &marks));
+        out!("{}", marked_board(self.game, &self.state, &marks));
     }
 
     fn legal(&self) -> Vec<String> {
@@ -190,7 +254,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
     let echo = !std::io::stdin().is_terminal();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    println!(
+    outln!(
         "{} ({}): P1 {} vs P2 {}, seed {}",
         game.name,
         s.file,
@@ -199,7 +263,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
         args.seed
     );
     if s.seats.iter().any(|p| matches!(p, SeatSpec::Human)) {
-        println!("{HELP}");
+        outln!("{HELP}");
     }
     s.show();
     let mut shown = true;
@@ -211,7 +275,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                     s.show();
                 }
                 let sc = s.state.scores();
-                println!(
+                outln!(
                     "game over: {} ({}-{}) after {} moves",
                     ludus::trial::Outcome::of(&s.state),
                     sc[0],
@@ -224,14 +288,14 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 let Some(m) = game.sample_chance(&s.state, &mut chance) else {
                     return Err("error: the dice have no outcome".into());
                 };
-                println!("P{} throws {}", mover + 1, m.throw_value().unwrap_or(0));
+                outln!("P{} throws {}", mover + 1, m.throw_value().unwrap_or(0));
                 s.play(m)?;
                 shown = false;
             }
             NodeType::Decision => {
                 if let Some(agent) = s.agents[mover as usize].as_mut() {
                     let m = agent.choose(&game, &s.state);
-                    println!(
+                    outln!(
                         "P{} ({}) plays {}",
                         mover + 1,
                         agent.spec(),
@@ -246,28 +310,34 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 if !shown {
                     s.show();
                 }
-                println!("moves: {}", s.legal().join(", "));
+                outln!("moves: {}", s.legal().join(", "));
                 loop {
-                    print!("P{}> ", mover + 1);
-                    let _ = std::io::stdout().flush();
-                    let mut line = String::new();
-                    match input.read_line(&mut line) {
-                        Ok(0) => {
+                    out!("P{}> ", mover + 1);
+                    super::output::flush();
+                    let line = match read_line(&mut input) {
+                        Ok(Line::Text(line)) => line,
+                        Ok(Line::End) => {
                             if echo {
-                                println!();
+                                outln!();
                             }
-                            println!(
+                            outln!(
                                 "end of input: the game is left unfinished after {} actions",
                                 s.trial.actions.len()
                             );
                             return Ok(());
                         }
-                        Ok(_) => {}
+                        Ok(Line::TooLong) => {
+                            if echo {
+                                outln!();
+                            }
+                            outln!("that line is longer than {MAX_LINE} bytes: it is ignored");
+                            continue;
+                        }
                         Err(e) => return Err(format!("error: cannot read the input: {e}")),
-                    }
+                    };
                     let text = line.trim();
                     if echo {
-                        println!("{text}");
+                        outln!("{text}");
                     }
                     let (word, rest) = text
                         .split_once(char::is_whitespace)
@@ -275,43 +345,49 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                     match word.to_ascii_lowercase().as_str() {
                         "" => continue,
                         "quit" | "exit" => {
-                            println!(
+                            outln!(
                                 "game left unfinished after {} actions",
                                 s.trial.actions.len()
                             );
                             return Ok(());
                         }
-                        "help" | "?" => println!("{HELP}"),
-                        "moves" => println!("moves: {}", s.legal().join(", ")),
-                        "hint" => println!("{}", s.hint()),
-                        "save" if rest.is_empty() => println!("save needs a file name: save FILE"),
-                        "save" => println!("{}", s.save(rest)),
+                        "help" | "?" => outln!("{HELP}"),
+                        "moves" => outln!("moves: {}", s.legal().join(", ")),
+                        "hint" => outln!("{}", s.hint()),
+                        "save" if rest.is_empty() => outln!("save needs a file name: save FILE"),
+                        "save" => outln!("{}", s.save(rest)),
                         "undo" => match s.undo.pop() {
-                            Some((state, len, last)) => {
+                            Some((state, len, last, rng)) => {
                                 s.state = state;
+                                chance = rng;
                                 s.trial.actions.truncate(len);
                                 s.last = last;
-                                println!("undone: back to P{}'s last move", s.state.mover() + 1);
+                                outln!("undone: back to P{}'s last move", s.state.mover() + 1);
                                 s.show();
                                 shown = true;
                                 // The position may be another person's turn (two people at one terminal).
                                 break;
                             }
-                            None => println!("nothing to undo"),
+                            None => outln!("nothing to undo"),
                         },
                         _ => match game.parse_move(&s.state, text) {
                             Ok(m) => {
-                                s.undo
-                                    .push((s.state.clone(), s.trial.actions.len(), s.last));
+                                s.undo.push((
+                                    s.state.clone(),
+                                    s.trial.actions.len(),
+                                    s.last,
+                                    chance.clone(),
+                                ));
                                 s.play(m)?;
                                 s.last = Some((mover, m));
                                 s.show();
                                 shown = true;
                                 break;
                             }
-                            Err(e) => println!(
+                            Err(e) => outln!(
                                 "`{text}` is not a legal {} here; moves: {}",
-                                e.what, e.legal
+                                e.what,
+                                e.legal
                             ),
                         },
                     }

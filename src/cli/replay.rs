@@ -54,7 +54,7 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
         }
     })?;
     for w in trial.check_game(&game).map_err(|e| format!("error: {e}"))? {
-        eprintln!("warning: {w}");
+        errln!("warning: {w}");
     }
     let replay = trial
         .replay(&game)
@@ -65,7 +65,7 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
         return Err(format!("error: --step {step} is past the end: the trial has {total} actions (steps 0 to {total})"));
     }
     let state = &replay.states[step];
-    println!(
+    outln!(
         "{}: {} actions, {} {}-{} ({} vs {}, seed {}, game {})",
         game.name,
         total,
@@ -78,7 +78,7 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
         trial.index
     );
     if step == 0 {
-        println!("step 0: the start");
+        outln!("step 0: the start");
     } else {
         let before = &replay.states[step - 1];
         let who = if before.node() == ludus::NodeType::Chance {
@@ -86,9 +86,9 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
         } else {
             format!("P{} played", before.mover() + 1)
         };
-        println!("step {step}: {who} {}", trial.actions[step - 1]);
+        outln!("step {step}: {who} {}", trial.actions[step - 1]);
     }
-    print!("{}", game.render(state));
-    println!("replay ok: every action is legal and the result is reproduced");
+    out!("{}", game.render(state));
+    outln!("replay ok: every action is legal and the result is reproduced");
     Ok(())
 }

@@ -4,7 +4,6 @@ use super::{Format, GameArgs};
 use clap::Args;
 use ludus::engine::{playout, Playout};
 use ludus::{Game, Status};
-use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 use std::time::Instant;
@@ -53,12 +52,7 @@ impl EdgeLimit {
     }
 }
 
-/// The generator of playout `i` under `seed`: independent of which thread plays it.
-pub fn playout_rng(seed: u64, i: u64) -> Xoshiro256PlusPlus {
-    let mut z = seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    Xoshiro256PlusPlus::seed_from_u64(z ^ (z >> 31) ^ i)
-}
+use ludus::trial::playout_rng;
 
 /// Totals over playouts.
 #[derive(Default, Clone, Copy)]
@@ -113,20 +107,54 @@ impl Totals {
     }
 }
 
-/// Where `--record` writes trials: the directory, the game file as given, and a flag raised when
-/// a trial cannot be written.
-type Record<'a> = Option<(
-    &'a std::path::Path,
-    &'a str,
-    &'a std::sync::atomic::AtomicBool,
-)>;
+/// Where `--record` writes trials: the directory, the game file as given, and the first write
+/// error, which stops the run.
+struct Record<'a> {
+    dir: &'a std::path::Path,
+    file: &'a str,
+    failure: std::sync::Mutex<Option<String>>,
+    stop: std::sync::atomic::AtomicBool,
+}
+
+impl Record<'_> {
+    /// Whether a write has failed: no more playouts are started.
+    fn stopped(&self) -> bool {
+        self.stop.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Plays playout `i` as a recorded trial and writes it; `None` once a write has failed.
+    fn play(
+        &self,
+        game: &Game,
+        seed: u64,
+        i: u64,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<Playout> {
+        // The recorder lists the legal moves to draw from: the same distribution as `playout`,
+        // other draws, so a recorded run's figures come from the recorded games.
+        let (trial, end) = ludus::trial::random_playout(game, self.file, seed, i, rng);
+        if let Err(e) = trial.write(&self.dir.join(trial.file_name("run"))) {
+            let mut failure = self.failure.lock().unwrap_or_else(|p| p.into_inner());
+            if failure.is_none() {
+                *failure = Some(e.to_string());
+            }
+            self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            return None;
+        }
+        Some(Playout {
+            status: end.status(),
+            edges: end.edges_played(),
+            moves: end.moves_played(),
+        })
+    }
+}
 
 fn play_range(
     game: &Game,
     seed: u64,
     range: std::ops::Range<u64>,
     bar: &indicatif::ProgressBar,
-    record: Record,
+    record: Option<&Record>,
 ) -> Totals {
     let mut state = game.new_initial_state();
     let start = state.clone();
@@ -135,20 +163,13 @@ fn play_range(
     for i in range {
         state.clone_from(&start);
         let mut rng = playout_rng(seed, i);
-        if let Some((dir, file, failed)) = record {
-            // The recorder lists the legal moves to draw from: the same distribution as `playout`,
-            // other draws, so a recorded run's figures come from the recorded games.
-            let (trial, end) = ludus::trial::random_playout(game, file, seed, i, &mut rng);
-            if let Err(e) = trial.write(&dir.join(trial.file_name("run"))) {
-                if !failed.swap(true, std::sync::atomic::Ordering::Relaxed) {
-                    eprintln!("error: {e}");
-                }
+        if let Some(record) = record {
+            match record.play(game, seed, i, &mut rng) {
+                Some(p) if !record.stopped() => t = t.add(p),
+                // A failed write elsewhere: this trial is kept, but no more are played.
+                Some(p) => return t.add(p),
+                None => return t,
             }
-            t = t.add(Playout {
-                status: end.status(),
-                edges: end.edges_played(),
-                moves: end.moves_played(),
-            });
         } else {
             t = t.add(playout(game, &mut state, &mut rng, &mut buf));
         }
@@ -161,6 +182,7 @@ fn play_range(
 
 /// Plays the playouts and prints the figures.
 pub fn run(args: RunArgs) -> Result<(), String> {
+    super::count_in_range("--playouts", args.playouts, 10_000_000_000)?;
     let game = args.limit.load(&args.game)?;
     let (pool, threads) = super::thread_pool(args.threads)?;
     let file = args.game.file.display().to_string();
@@ -168,8 +190,12 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("error: cannot create {}: {e}", dir.display()))?;
     }
-    let failed = std::sync::atomic::AtomicBool::new(false);
-    let record = args.record.as_deref().map(|d| (d, file.as_str(), &failed));
+    let record = args.record.as_deref().map(|dir| Record {
+        dir,
+        file: &file,
+        failure: std::sync::Mutex::new(None),
+        stop: std::sync::atomic::AtomicBool::new(false),
+    });
     let bar = super::progress_bar(args.playouts);
     let started = Instant::now();
     // Fixed chunks keep each thread busy; the sums do not depend on how they are shared out.
@@ -184,22 +210,19 @@ pub fn run(args: RunArgs) -> Result<(), String> {
                     args.seed,
                     c * chunk..((c + 1) * chunk).min(args.playouts),
                     &bar,
-                    record,
+                    record.as_ref(),
                 )
             })
             .reduce(Totals::default, Totals::merge)
     });
     bar.finish_and_clear();
-    if failed.into_inner() {
-        return Err("error: some trials could not be written".into());
-    }
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let n = totals.games.max(1) as f64;
     let mean = totals.edges as f64 / n;
     let pps = totals.games as f64 / secs;
     let eps = totals.edges as f64 / secs;
     match args.format {
-        Format::Json => println!(
+        Format::Json => outln!(
             "{}",
             serde_json::json!({
                 "game": game.name,
@@ -221,35 +244,45 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         ),
         Format::Text => {
             let pct = |k: u64| 100.0 * k as f64 / n;
-            println!(
+            outln!(
                 "{}: {} random playouts, seed {}",
-                game.name, totals.games, args.seed
+                game.name,
+                totals.games,
+                args.seed
             );
-            println!(
+            outln!(
                 "  P1 wins  {:>8} ({:.1}%)",
                 totals.wins[0],
                 pct(totals.wins[0])
             );
-            println!(
+            outln!(
                 "  P2 wins  {:>8} ({:.1}%)",
                 totals.wins[1],
                 pct(totals.wins[1])
             );
-            println!("  draws    {:>8} ({:.1}%)", totals.draws, pct(totals.draws));
+            outln!("  draws    {:>8} ({:.1}%)", totals.draws, pct(totals.draws));
             if totals.stopped > 0 {
-                println!(
+                outln!(
                     "  stopped  {:>8} ({:.1}%) at the edge limit of {} edges (--max-edges)",
                     totals.stopped,
                     pct(totals.stopped),
                     game.max_edges
                 );
             }
-            println!(
+            outln!(
                 "  length   mean {mean:.1}, min {}, max {} edges (moves and throws)",
-                totals.min, totals.max
+                totals.min,
+                totals.max
             );
-            println!("  speed    {pps:.0} playouts/s, {eps:.0} edges/s on {threads} thread(s)");
+            outln!("  speed    {pps:.0} playouts/s, {eps:.0} edges/s on {threads} thread(s)");
         }
     }
-    Ok(())
+    match record.and_then(|r| r.failure.into_inner().unwrap_or_else(|p| p.into_inner())) {
+        // The figures above are of the trials written; the rest were not played.
+        Some(e) => Err(format!(
+            "error: {e}\nstopped after {} of {} playouts: the figures above are of the {} trials written",
+            totals.games, args.playouts, totals.games
+        )),
+        None => Ok(()),
+    }
 }

@@ -6,12 +6,24 @@ use super::state::{Move, NodeType, State, Status};
 use crate::compile::ir::Game;
 use rand::Rng;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Counts of paths of exactly `d` edges from `state`, for d = 1..=depth (RULES.md's perft).
 pub fn perft(game: &Game, state: &State, depth: usize) -> Vec<u64> {
+    perft_until(game, state, depth, &AtomicBool::new(false)).unwrap_or_else(|partial| partial)
+}
+
+/// [`perft`] that gives up once `stop` is raised (Ctrl-C), with the counts so far as the error:
+/// lower bounds, not counts.
+pub fn perft_until(
+    game: &Game,
+    state: &State,
+    depth: usize,
+    stop: &AtomicBool,
+) -> Result<Vec<u64>, Vec<u64>> {
     let mut counts = vec![0u64; depth + 1];
     if depth == 0 {
-        return counts;
+        return Ok(counts);
     }
     let children = edges(game, state);
     counts[1] = children.len() as u64;
@@ -33,6 +45,7 @@ pub fn perft(game: &Game, state: &State, depth: usize) -> Vec<u64> {
                     &mut counts,
                     &mut states,
                     &mut bufs,
+                    stop,
                 );
             }
             counts
@@ -43,22 +56,31 @@ pub fn perft(game: &Game, state: &State, depth: usize) -> Vec<u64> {
             counts[d] += c[d];
         }
     }
-    counts
+    if stop.load(Ordering::Relaxed) {
+        return Err(counts);
+    }
+    Ok(counts)
 }
 
-/// Perft at `depth` below each edge of the root: (notation, count), for finding a divergence.
-pub fn perft_divide(game: &Game, state: &State, depth: usize) -> Vec<(String, u64)> {
+/// Perft at `depth` (1 or more) below each edge of the root: (notation, count), for finding a
+/// divergence; `None` once `stop` is raised.
+pub fn perft_divide(
+    game: &Game,
+    state: &State,
+    depth: usize,
+    stop: &AtomicBool,
+) -> Option<Vec<(String, u64)>> {
     edges(game, state)
         .into_iter()
         .map(|m| {
             let mut child = state.clone();
             let name = game.notation(state, m);
             if depth <= 1 {
-                return (name, 1);
+                return Some((name, 1));
             }
             let _ = game.apply(&mut child, m);
-            let counts = perft(game, &child, depth - 1);
-            (name, counts[depth - 1])
+            let counts = perft_until(game, &child, depth - 1, stop).ok()?;
+            Some((name, counts[depth - 1]))
         })
         .collect()
 }
@@ -87,6 +109,7 @@ fn walk(
     counts: &mut [u64],
     states: &mut [State],
     bufs: &mut [Vec<Move>],
+    stop: &AtomicBool,
 ) {
     let throws = super::rules::throws(game, state);
     let n = match state.node {
@@ -96,6 +119,11 @@ fn walk(
     };
     counts[d] += n as u64;
     if d == depth {
+        return;
+    }
+    // Checked two levels above the leaves and higher: a relaxed load per b-squared leaves or so,
+    // out of the bulk-counted last levels.
+    if d + 1 < depth && stop.load(Ordering::Relaxed) {
         return;
     }
     let (Some((child, states)), Some((buf, bufs))) =
@@ -110,7 +138,7 @@ fn walk(
         };
         child.clone_from(state);
         if game.apply_and_generate(child, m, buf).is_ok() {
-            walk(game, child, buf, d + 1, depth, counts, states, bufs);
+            walk(game, child, buf, d + 1, depth, counts, states, bufs, stop);
         }
     }
 }
