@@ -83,8 +83,8 @@ diagnostic_test!(
     ["syntax::unclosed"],
     "3:3",
     "this `(` has no matching `)`",
-    "the file ends here",
-    "before line 4"
+    "the `)` belongs after this",
+    "add its `)` at the end of line 3: line 4 is indented"
 );
 diagnostic_test!(
     syntax_stray_token,
