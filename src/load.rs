@@ -65,6 +65,8 @@ pub fn load_bytes(
     bytes: &[u8],
     settings: &[(String, String)],
 ) -> Result<Game, LoadError> {
+    // The byte order mark goes first, so that the offset of an invalid byte is one in the text shown.
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
         Ok(text) => load_source(name, text, settings),
         Err(e) => {
@@ -97,6 +99,7 @@ pub fn load_source(
     text: &str,
     settings: &[(String, String)],
 ) -> Result<Game, LoadError> {
+    let text = &*syntax::normalize(text);
     let invalid = |diagnostics: Vec<Diagnostic>| LoadError::Invalid {
         file: Source::new(name, text),
         diagnostics,

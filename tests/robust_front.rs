@@ -99,11 +99,16 @@ fn a_missing_paren_is_blamed_on_the_form_that_lost_it() {
 
 /// The front end's part of the regression corpus: each file of `tests/hostile/` named here is
 /// refused with exactly these codes, the first at this `line:col`.
-const CORPUS: &[(&str, &[&str], &str)] = &[(
-    "missing_paren_after_brace_line.game",
-    &["syntax::unclosed"],
-    "20:5",
-)];
+const CORPUS: &[(&str, &[&str], &str)] = &[
+    (
+        "missing_paren_after_brace_line.game",
+        &["syntax::unclosed"],
+        "20:5",
+    ),
+    ("byte_order_mark.game", &["check::out-of-range"], "3:3"),
+    ("cr_line_ends.game", &["check::out-of-range"], "3:3"),
+    ("control_characters.game", &["option::unknown"], "10:38"),
+];
 
 #[test]
 fn the_hostile_corpus_gives_the_expected_diagnostics() {
@@ -124,4 +129,99 @@ fn the_hostile_corpus_gives_the_expected_diagnostics() {
             "{path}: expected the first error at {location}\n{rendered}"
         );
     }
+}
+
+fn woli() -> String {
+    std::fs::read_to_string("games/woli.game").unwrap()
+}
+
+/// The rendering of a text that must be refused.
+fn rendered(name: &str, text: &str) -> String {
+    match ludus::load_source(name, text, &[]) {
+        Ok(_) => panic!("{name} loaded; it should be refused"),
+        Err(e) => e.render(false),
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_and_fmt_drops_it() {
+    let text = woli();
+    let with_bom = format!("\u{feff}{text}");
+    assert!(ludus::load_source("bom.game", &with_bom, &[]).is_ok());
+    assert!(ludus::load_bytes("bom.game", with_bom.as_bytes(), &[]).is_ok());
+    assert_eq!(ludus::syntax::format_source(&with_bom).unwrap(), text);
+    // An invalid byte after a byte order mark is found where it is.
+    let mut bytes = with_bom.into_bytes();
+    bytes.extend_from_slice(b"\n\xff");
+    let Err(err) = ludus::load_bytes("bom.game", &bytes, &[]) else {
+        panic!("invalid UTF-8 loaded")
+    };
+    let lines = text.matches('\n').count() + 2;
+    assert!(
+        err.render(false)
+            .starts_with(&format!("bom.game:{lines}:1: error[syntax::utf8]")),
+        "{}",
+        err.render(false)
+    );
+}
+
+#[test]
+fn a_lone_cr_ends_a_line_and_crlf_still_works() {
+    let text = woli();
+    let cr = text.replace('\n', "\r");
+    let crlf = text.replace('\n', "\r\n");
+    assert!(ludus::load_source("cr.game", &cr, &[]).is_ok());
+    assert!(ludus::load_source("crlf.game", &crlf, &[]).is_ok());
+    assert_eq!(ludus::syntax::format_source(&cr).unwrap(), text);
+    assert_eq!(ludus::syntax::format_source(&crlf).unwrap(), text);
+    // A comment ends at a lone CR; the error after it is on its own line and column.
+    let broken = "// c\r(game \"X\"\r  (players 2)\r  (bogus))\r";
+    let out = rendered("cr.game", broken);
+    assert!(
+        out.contains("cr.game:4:4: error[check::unknown-ludeme]"),
+        "{out}"
+    );
+    assert!(out.contains(" 4 │   (bogus))"), "{out}");
+}
+
+#[test]
+fn control_characters_in_diagnostics_are_escaped() {
+    let path = "tests/hostile/control_characters.game";
+    let Err(err) = ludus::load_file(std::path::Path::new(path), &[]) else {
+        panic!("{path} loaded")
+    };
+    let out = err.render(false);
+    assert!(
+        !out.chars().any(|c| c.is_control() && c != '\n'),
+        "a control character reached the terminal:\n{out:?}"
+    );
+    assert!(
+        out.contains(r#"no option is called "\u{1b}]0;pwned\u{7}\u{1b}[2J""#),
+        "{out}"
+    );
+}
+
+/// An error on a line of 100,000 characters: miette used to panic past 65,535 columns. The line is
+/// shown as a window around the label, the header keeps the true column.
+#[test]
+fn an_error_on_a_100k_line_is_shown_clipped() {
+    let pad = " ".repeat(100_000);
+    let text = format!("(game \"Long\" (players 2){pad}(bogus 1)\n  (rules))\n");
+    // The unknown ludeme is underlined from its name.
+    let column = text.find("bogus").unwrap() + 1;
+    let out = rendered("long.game", &text);
+    assert!(
+        out.contains(&format!(
+            "long.game:1:{column}: error[check::unknown-ludeme]"
+        )),
+        "{out}"
+    );
+    assert!(out.contains(&format!("╭─[long.game:1:{column}]")), "{out}");
+    assert!(out.contains("(bogus 1)") && out.contains('…'), "{out}");
+    let longest = out.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(
+        longest < 200,
+        "a line of {longest} characters was printed\n{out}"
+    );
+    assert!(out.len() < 4_000, "{} bytes printed", out.len());
 }
