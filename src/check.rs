@@ -291,6 +291,9 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
     named_args(node, lud, errors);
 }
 
+/// Arguments matched to the shapes of their parameters.
+type Matched<'n> = Vec<(&'n Node, Shape)>;
+
 /// What is wrong with the count of positional arguments, once the others are matched.
 enum Misfit<'n> {
     /// These required parameters have no argument.
@@ -307,7 +310,7 @@ fn realign<'n>(
     params: &[Param],
     required: usize,
     variadic: bool,
-) -> Option<(Vec<(&'n Node, Shape)>, Misfit<'n>)> {
+) -> Option<(Matched<'n>, Misfit<'n>)> {
     if variadic {
         return None;
     }
@@ -330,10 +333,7 @@ fn realign<'n>(
 
 /// Matches arguments in order to the parameters whose kind they have, skipping the others:
 /// the matches and the required parameters skipped, when every argument found one.
-fn align<'n>(
-    given: &[&'n Node],
-    params: &[Param],
-) -> Option<(Vec<(&'n Node, Shape)>, Vec<&'static str>)> {
+fn align<'n>(given: &[&'n Node], params: &[Param]) -> Option<(Matched<'n>, Vec<&'static str>)> {
     let (mut matched, mut missing) = (Vec::new(), Vec::new());
     let mut next = given.iter().peekable();
     for p in params {

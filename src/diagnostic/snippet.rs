@@ -83,12 +83,16 @@ impl Snippet {
         if start == end {
             return;
         }
-        self.pieces.push(Piece {
-            start,
-            end,
-            shown: self.text.len(),
-            clipped: false,
-        });
+        match self.pieces.last_mut() {
+            // Runs kept one after another are one piece: a file of short lines is one piece.
+            Some(p) if !p.clipped && p.end == start => p.end = end,
+            _ => self.pieces.push(Piece {
+                start,
+                end,
+                shown: self.text.len(),
+                clipped: false,
+            }),
+        }
         // Each control character becomes as many `?` as it has bytes, so that offsets still map.
         for c in text[start..end].chars() {
             match c {
