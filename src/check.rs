@@ -9,7 +9,7 @@ pub use symbols::{Checked, Symbols};
 use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
 use crate::syntax::{Node, NodeKind};
-use registry::{lookup, Kind, Ludeme, Shape, LUDEMES};
+use registry::{lookup, Kind, Ludeme, Param, Shape, LUDEMES};
 
 /// Checks an expanded game: shapes and kinds first, then names and ranges.
 pub fn check(expanded: Expanded) -> Result<Checked, Vec<Diagnostic>> {
@@ -200,13 +200,19 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
     let params = lud.positional;
     let variadic = matches!(params.last().map(|p| p.shape), Some(Shape::Many(_)));
     let required = params.iter().filter(|p| p.required).count();
+    // A missing or doubled argument is found by matching the others to the parameters they fit,
+    // so that it is the one error: its neighbours are not blamed for standing in its place.
+    let realigned = realign(&given, params, required, variadic);
     if given.len() < required {
-        let missing: Vec<String> = params
-            .iter()
-            .filter(|p| p.required)
-            .skip(given.len())
-            .map(|p| format!("`{}`", p.name))
-            .collect();
+        let missing: Vec<String> = match &realigned {
+            Some((_, Misfit::Missing(names))) => names.iter().map(|n| format!("`{n}`")).collect(),
+            _ => params
+                .iter()
+                .filter(|p| p.required)
+                .skip(given.len())
+                .map(|p| format!("`{}`", p.name))
+                .collect(),
+        };
         let usage = usage(lud);
         push(
             errors,
@@ -226,7 +232,10 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
             .via(node.via),
         );
     } else if !variadic && given.len() > params.len() {
-        let extra = given[params.len()];
+        let extra = match &realigned {
+            Some((_, Misfit::Extra(extra))) => extra,
+            _ => given[params.len()],
+        };
         push(
             errors,
             Diagnostic::new(
@@ -244,6 +253,13 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
             .help(format!("write {}", usage(lud)))
             .via(extra.via.or(node.via)),
         );
+    }
+    if let Some((matched, _)) = realigned {
+        for (n, shape) in matched {
+            arg(n, shape, errors);
+        }
+        named_args(node, lud, errors);
+        return;
     }
     // Optional positional parameters are dropped from the front when fewer are given.
     let mut skip = params.len().saturating_sub(given.len());
@@ -272,6 +288,87 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
             None => break,
         }
     }
+    named_args(node, lud, errors);
+}
+
+/// Arguments matched to the shapes of their parameters.
+type Matched<'n> = Vec<(&'n Node, Shape)>;
+
+/// What is wrong with the count of positional arguments, once the others are matched.
+enum Misfit<'n> {
+    /// These required parameters have no argument.
+    Missing(Vec<&'static str>),
+    /// This argument is one too many.
+    Extra(&'n Node),
+}
+
+/// Matches positional arguments to the parameters they fit when their count is wrong: without one
+/// argument (the last that can go) when there are too many, skipping parameters when there are too
+/// few. `None` when the count is right, or when no such matching exists.
+fn realign<'n>(
+    given: &[&'n Node],
+    params: &[Param],
+    required: usize,
+    variadic: bool,
+) -> Option<(Matched<'n>, Misfit<'n>)> {
+    if variadic {
+        return None;
+    }
+    if given.len() < required {
+        return align(given, params)
+            .filter(|(_, missing)| !missing.is_empty())
+            .map(|(matched, missing)| (matched, Misfit::Missing(missing)));
+    }
+    if given.len() <= params.len() {
+        return None;
+    }
+    (0..given.len()).rev().find_map(|extra| {
+        let mut rest = given.to_vec();
+        let removed = rest.remove(extra);
+        align(&rest, params)
+            .filter(|(_, missing)| missing.is_empty())
+            .map(|(matched, _)| (matched, Misfit::Extra(removed)))
+    })
+}
+
+/// Matches arguments in order to the parameters whose kind they have, skipping the others:
+/// the matches and the required parameters skipped, when every argument found one.
+fn align<'n>(given: &[&'n Node], params: &[Param]) -> Option<(Matched<'n>, Vec<&'static str>)> {
+    let (mut matched, mut missing) = (Vec::new(), Vec::new());
+    let mut next = given.iter().peekable();
+    for p in params {
+        match next.peek() {
+            Some(n) if has_shape(n, p.shape) => matched.push((*next.next()?, p.shape)),
+            _ if p.required => missing.push(p.name),
+            _ => {}
+        }
+    }
+    next.peek().is_none().then_some((matched, missing))
+}
+
+/// Whether a node has a shape at its top, as `expr` would accept it there (its insides unchecked).
+fn has_shape(node: &Node, shape: Shape) -> bool {
+    let kind = match (&node.kind, shape) {
+        (NodeKind::List(_), Shape::List(_) | Shape::Many(_) | Shape::OneOrList(_)) => return true,
+        (NodeKind::List(_), Shape::One(_)) | (_, Shape::List(_)) => return false,
+        (_, Shape::One(k) | Shape::Many(k) | Shape::OneOrList(k)) => k,
+    };
+    match &node.kind {
+        NodeKind::Int(_) => kind == Kind::Int,
+        NodeKind::Bool(_) => kind == Kind::Cond,
+        NodeKind::Str(_) => kind == Kind::Str,
+        NodeKind::Name(n) => kind.names().contains(&n.as_str()),
+        NodeKind::Call {
+            head,
+            quoted: false,
+            ..
+        } => lookup(head).any(|l| l.kind == kind),
+        _ => false,
+    }
+}
+
+/// Checks a call's named arguments: known keys, each once, each of its shape.
+fn named_args(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
     let mut seen: Vec<&str> = Vec::new();
     for a in node.args() {
         let Some((key, span)) = &a.key else { continue };

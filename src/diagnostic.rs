@@ -1,6 +1,9 @@
 //! Diagnostics of the front end: what is wrong, where, and a hint; rendered with miette.
 
+mod snippet;
+
 use crate::syntax::Span;
+use snippet::{escape_controls, Snippet};
 use std::fmt;
 
 /// One problem found in a `.game` file.
@@ -108,11 +111,17 @@ pub struct Source {
 }
 
 impl Source {
-    /// A named source text.
+    /// A named source text, read as the front end reads it ([`crate::syntax::normalize`]), so
+    /// that the spans of its diagnostics fall where they were found.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
+        let text = text.into();
+        let text = match crate::syntax::normalize(&text) {
+            std::borrow::Cow::Borrowed(t) if t.len() == text.len() => text,
+            normal => normal.into_owned(),
+        };
         Source {
             name: name.into(),
-            text: text.into(),
+            text,
         }
     }
 
@@ -144,21 +153,30 @@ impl Source {
             .with_wrap_lines(false);
         let mut out = String::new();
         for d in diagnostics {
+            let spans = std::iter::once(d.span).chain(d.related.iter().map(|(s, _)| *s));
+            let anchors: Vec<usize> = spans
+                .clone()
+                .flat_map(|s| [s.start as usize, s.end as usize])
+                .collect();
+            let mut source = Snippet::new(&escape_controls(&self.name), &self.text, &anchors);
+            for s in spans {
+                source.column(s.start as usize, self.line_col(s.start).1 - 1);
+            }
             let report = Rendered {
                 diagnostic: d,
-                source: miette::NamedSource::new(&self.name, self.text.clone()),
+                source,
             };
             let (line, col) = self.line_col(d.span.start);
             out.push_str(&format!(
                 "{}:{}:{}: {}[{}]\n",
-                self.name,
+                escape_controls(&self.name),
                 line,
                 col,
                 d.severity.word(),
                 d.code
             ));
             if handler.render_report(&mut out, &report).is_err() {
-                out.push_str(&d.message);
+                out.push_str(&escape_controls(&d.message));
             }
             out.push('\n');
         }
@@ -194,21 +212,22 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
-/// The bridge to miette: a diagnostic together with its source.
+/// The bridge to miette: a diagnostic together with its source as shown. Messages and labels echo
+/// the user's text, so their control characters are escaped.
 struct Rendered<'a> {
     diagnostic: &'a Diagnostic,
-    source: miette::NamedSource<String>,
+    source: Snippet,
 }
 
 impl fmt::Debug for Rendered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diagnostic.message)
+        f.write_str(&escape_controls(&self.diagnostic.message))
     }
 }
 
 impl fmt::Display for Rendered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diagnostic.message)
+        f.write_str(&escape_controls(&self.diagnostic.message))
     }
 }
 
@@ -228,7 +247,7 @@ impl miette::Diagnostic for Rendered<'_> {
         self.diagnostic
             .help
             .as_ref()
-            .map(|h| Box::new(&**h) as Box<dyn fmt::Display>)
+            .map(|h| Box::new(escape_controls(h)) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
@@ -237,20 +256,18 @@ impl miette::Diagnostic for Rendered<'_> {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
         let d = self.diagnostic;
-        let len = self.source.inner().len();
-        let clamp = move |s: Span| -> (usize, usize) {
-            let start = (s.start as usize).min(len);
-            let end = (s.end as usize).clamp(start, len);
+        let source = &self.source;
+        let shown = move |s: Span| -> (usize, usize) {
+            let start = source.map(s.start as usize);
+            let end = source.map(s.end as usize).max(start);
             (start, end - start)
         };
         let primary = {
-            let (start, n) = clamp(d.span);
-            let label = (!d.label.is_empty()).then(|| d.label.clone());
-            miette::LabeledSpan::new_primary_with_span(label, (start, n))
+            let label = (!d.label.is_empty()).then(|| escape_controls(&d.label));
+            miette::LabeledSpan::new_primary_with_span(label, shown(d.span))
         };
         let others = d.related.iter().map(move |(s, l)| {
-            let (start, n) = clamp(*s);
-            miette::LabeledSpan::new_with_span(Some(l.clone()), (start, n))
+            miette::LabeledSpan::new_with_span(Some(escape_controls(l)), shown(*s))
         });
         Some(Box::new(std::iter::once(primary).chain(others)))
     }

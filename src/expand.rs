@@ -138,6 +138,8 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
     let mut errors = Vec::new();
     let mut defines: HashMap<String, Define> = HashMap::new();
     let mut options: Vec<OptionDecl> = Vec::new();
+    // Options whose declaration was refused: its error stands for every use of them.
+    let mut refused: Vec<String> = Vec::new();
     let mut game: Option<&Node> = None;
     let mut metadata = Metadata::default();
     for form in forms {
@@ -181,7 +183,10 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
                         options.push(decl);
                     }
                 }
-                Err(d) => errors.push(d),
+                Err(d) => {
+                    refused.extend(form.pos(0).and_then(|n| n.as_str()).map(String::from));
+                    errors.push(d);
+                }
             },
             Some("game") => {
                 if let Some(first) = game {
@@ -218,10 +223,11 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
         );
         return Err(errors);
     };
-    let values = resolve_options(&options, settings, &mut errors);
+    let values = resolve_options(&options, &refused, settings, &mut errors);
     let mut expander = Expander {
         defines: &defines,
         options: &options,
+        refused: &refused,
         values: &values,
         stack: Vec::new(),
         nodes: 0,
@@ -382,6 +388,7 @@ fn read_metadata(form: &Node) -> Result<Metadata, Vec<Diagnostic>> {
 
 fn resolve_options(
     options: &[OptionDecl],
+    refused: &[String],
     settings: &[(String, String)],
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<(String, OptionValue)> {
@@ -390,6 +397,9 @@ fn resolve_options(
         .map(|o| (o.name.clone(), o.default_value()))
         .collect();
     for (name, text) in settings {
+        if refused.contains(name) {
+            continue;
+        }
         match options.iter().position(|o| &o.name == name) {
             Some(i) => match options[i].parse_value(text) {
                 Some(v) => values[i].1 = v,
@@ -470,6 +480,8 @@ pub fn suggest<'a>(wanted: &str, names: impl Iterator<Item = &'a str>) -> Option
 struct Expander<'a> {
     defines: &'a HashMap<String, Define>,
     options: &'a [OptionDecl],
+    /// Options whose declaration was refused; their uses are not reported again.
+    refused: &'a [String],
     values: &'a [(String, OptionValue)],
     stack: Vec<&'a str>,
     nodes: usize,
@@ -744,6 +756,7 @@ impl<'a> Expander<'a> {
         };
         match self.options.iter().position(|o| o.name == name) {
             Some(i) => Some((i, &self.options[i])),
+            None if self.refused.iter().any(|r| r == name) => None,
             None => {
                 let declared = self
                     .options

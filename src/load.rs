@@ -70,7 +70,11 @@ pub fn read_source(path: &Path) -> Result<Source, LoadError> {
 }
 
 /// The text of a file's bytes, or the diagnostic of its first invalid UTF-8 byte.
-fn decode(name: &str, bytes: Vec<u8>) -> Result<Source, LoadError> {
+fn decode(name: &str, mut bytes: Vec<u8>) -> Result<Source, LoadError> {
+    // The byte order mark goes first, so that the offset of an invalid byte is one in the text shown.
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
     let (at, bytes) = match String::from_utf8(bytes) {
         Ok(text) => return Ok(Source::new(name, text)),
         Err(e) => (e.utf8_error().valid_up_to(), e.into_bytes()),
@@ -111,6 +115,7 @@ pub fn load_source(
     text: &str,
     settings: &[(String, String)],
 ) -> Result<Game, LoadError> {
+    let text = &*syntax::normalize(text);
     let invalid = |diagnostics: Vec<Diagnostic>| LoadError::Invalid {
         file: Source::new(name, text),
         diagnostics,

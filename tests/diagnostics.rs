@@ -83,8 +83,8 @@ diagnostic_test!(
     ["syntax::unclosed"],
     "3:3",
     "this `(` has no matching `)`",
-    "the file ends here",
-    "before line 4"
+    "the `)` belongs after this",
+    "add its `)` at the end of line 3: line 4 is indented"
 );
 diagnostic_test!(
     syntax_stray_token,
@@ -493,4 +493,53 @@ fn validate_text_reports_to_stderr_and_exits_1() {
         !stderr.contains('\u{1b}'),
         "no colour when stderr is not a terminal"
     );
+}
+
+// Cascades (issue 11, item 16): one mistake gives one error.
+diagnostic_test!(
+    cascade_missing_players,
+    "cascade_missing_players.game",
+    &[],
+    ["check::arity"],
+    "2:1",
+    "missing `players`"
+);
+diagnostic_test!(
+    cascade_duplicate_players,
+    "cascade_duplicate_players.game",
+    &[],
+    ["check::arity"],
+    "4:3",
+    "`game` takes at most 4 positional arguments, found 5"
+);
+diagnostic_test!(
+    cascade_option_default,
+    "cascade_option_default.game",
+    &[],
+    ["check::kind"],
+    "2:20",
+    "the default lies outside min..max"
+);
+diagnostic_test!(
+    cascade_region_row,
+    "cascade_region_row.game",
+    &[],
+    ["check::out-of-range"],
+    "7:28",
+    "row 2 is out of range"
+);
+diagnostic_test!(
+    cascade_track_row,
+    "cascade_track_row.game",
+    &[],
+    ["check::out-of-range"],
+    "6:34",
+    "row 3 is out of range"
+);
+
+/// A setting of an option whose declaration was refused is not reported again as unknown.
+#[test]
+fn cascade_option_setting() {
+    let (codes, rendered) = load_broken("cascade_option_default.game", &[("counters", "4")]);
+    assert_eq!(codes, vec!["check::kind"], "{rendered}");
 }

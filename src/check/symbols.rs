@@ -90,6 +90,8 @@ impl Symbols {
 struct Resolver {
     symbols: Symbols,
     errors: Vec<Diagnostic>,
+    /// Regions and tracks whose declaration was refused: its error stands for every use of them.
+    refused: Vec<(&'static str, String)>,
 }
 
 /// Collects the declarations and checks every reference.
@@ -97,6 +99,7 @@ pub fn resolve(expanded: Expanded) -> Result<Checked, Vec<Diagnostic>> {
     let mut r = Resolver {
         symbols: Symbols::default(),
         errors: Vec::new(),
+        refused: Vec::new(),
     };
     let game = &expanded.game;
     if let Some(players) = game.pos(1) {
@@ -222,8 +225,21 @@ impl Resolver {
         }
         for item in items {
             match item.head() {
-                Some("region") => self.region_decl(item),
-                Some("track") => self.track_decl(item),
+                Some(what @ ("region" | "track")) => {
+                    let declared = |s: &Symbols| (s.regions.len(), s.tracks.len());
+                    let before = declared(&self.symbols);
+                    let what = if what == "region" {
+                        self.region_decl(item);
+                        "region"
+                    } else {
+                        self.track_decl(item);
+                        "track"
+                    };
+                    if declared(&self.symbols) == before {
+                        let name = item.pos(0).and_then(|n| n.as_str()).unwrap_or_default();
+                        self.refused.push((what, name.to_string()));
+                    }
+                }
                 Some("hand") => self.symbols.hands = true,
                 Some("dice") => self.dice_decl(item),
                 Some("piece-states") => {
@@ -450,7 +466,15 @@ impl Resolver {
         }
     }
 
+    /// Whether a region's or track's declaration was refused (and so reported already).
+    fn is_refused(&self, what: &str, name: &str) -> bool {
+        self.refused.iter().any(|(w, n)| *w == what && n == name)
+    }
+
     fn undefined(&mut self, at: &Node, what: &str, name: &str) {
+        if self.is_refused(what, name) {
+            return;
+        }
         let names: Vec<String> = match what {
             "region" => self
                 .symbols
@@ -764,6 +788,7 @@ impl Resolver {
                             .filter(|r| r.owner.is_some())
                             .count()
                             < 2
+                            && !self.is_refused("region", name)
                         {
                             self.error(
                                 Diagnostic::new("check::undefined-name", c.span, format!("no per-player region is called \"{name}\""))
@@ -850,7 +875,10 @@ impl Resolver {
             self.undefined(t, "track", name);
         } else if !may_be_shared && decls.contains(&None) {
             // A shared track serves every player; nothing more to check.
-        } else if decls.iter().any(|o| o.is_some()) && decls.len() < 2 {
+        } else if decls.iter().any(|o| o.is_some())
+            && decls.len() < 2
+            && !self.is_refused("track", name)
+        {
             self.error(
                 Diagnostic::new("check::undefined-name", t.span, format!("track \"{name}\" is declared for one player only"))
                     .label("the other player has no such track")

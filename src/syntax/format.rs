@@ -26,6 +26,7 @@ struct Placed {
 
 /// Formats a source text in the canonical layout.
 pub fn format_source(text: &str) -> Result<String, Diagnostic> {
+    let text = &*super::normalize(text);
     let toks = tokens(text)?;
     let mut stack: Vec<(bool, Vec<Placed>)> = vec![(false, Vec::new())];
     let mut pending_comments: Vec<String> = Vec::new();

@@ -257,8 +257,22 @@ impl Expected {
 /// An opening bracket, as a plain scan of the text sees it (strings and comments skipped).
 struct Open {
     at: usize,
-    column: usize,
+    /// The indentation of the line it opens on: the canonical layout indents its contents deeper.
+    indent: usize,
+    /// The start of that line.
+    line: usize,
     byte: u8,
+}
+
+/// A bracket that the canonical layout says should be closed by now, and where its closer belongs.
+#[derive(Clone, Copy)]
+struct Unclosed {
+    /// The opening bracket.
+    at: usize,
+    /// The end of the code after which the closing bracket belongs.
+    close_after: usize,
+    /// The start of the line that gives it away: a line dedented beside it, or its own line.
+    seen_at: usize,
 }
 
 /// What the brackets of a text suggest about a parse error.
@@ -266,33 +280,77 @@ struct Open {
 struct BracketScan {
     /// Brackets still open at the point the scan stopped, outermost first.
     open: Vec<Open>,
-    /// The first bracket that a later line's indentation says should have been closed, and that line's start.
-    unclosed_by_indent: Option<(usize, usize)>,
+    /// The first bracket that the layout of `ludus fmt` says should have been closed.
+    unclosed: Option<Unclosed>,
     /// The first closing bracket that ended a top-level form before an indented line, and that line's start.
     closed_early: Option<(usize, usize)>,
+    /// The end of the last code (not a blank or a comment) before the scan stopped.
+    code_end: usize,
+}
+
+impl BracketScan {
+    /// At a line's end: in the canonical layout only the line's first bracket, and a `{` that ends
+    /// the line, stay open past it (`(rules (start ...)` or `(equipment {`); any other is unclosed.
+    fn end_line(&mut self, first_on_line: Option<usize>) {
+        let Some(first_at) = first_on_line else {
+            return;
+        };
+        if self.unclosed.is_some() {
+            return;
+        }
+        let code_end = self.code_end;
+        let stray = self
+            .open
+            .iter()
+            .find(|o| o.at > first_at && !(o.byte == b'{' && o.at + 1 == code_end));
+        if let Some(o) = stray {
+            self.unclosed = Some(Unclosed {
+                at: o.at,
+                close_after: code_end,
+                seen_at: o.line,
+            });
+        }
+    }
+
+    /// At the first code of a line (not a closer): a form still open whose own line is indented as
+    /// deep or deeper should have closed before it.
+    fn start_line(&mut self, at: usize, column: usize) {
+        if self.unclosed.is_none() {
+            if let Some(o) = self.open.iter().find(|o| o.indent >= column) {
+                self.unclosed = Some(Unclosed {
+                    at: o.at,
+                    close_after: self.code_end,
+                    seen_at: at,
+                });
+            }
+        }
+    }
 }
 
 /// Scans the brackets of `text[..upto]`: which are open there, and where indentation disagrees with them.
 fn scan_brackets(text: &str, upto: usize) -> BracketScan {
     let bytes = text.as_bytes();
+    let upto = upto.min(bytes.len());
     let mut scan = BracketScan::default();
     let mut last_close_to_top: Option<usize> = None;
     let (mut i, mut column, mut line_start) = (0usize, 0usize, true);
-    while i < upto.min(bytes.len()) {
+    let (mut line, mut indent) = (0usize, 0usize);
+    // The first bracket opened on the current line, closed or not.
+    let mut first_on_line: Option<usize> = None;
+    while i < upto {
         let b = bytes[i];
         if b == b'\n' {
-            (i, column, line_start) = (i + 1, 0, true);
+            scan.end_line(first_on_line);
+            (i, column, line_start, line) = (i + 1, 0, true, i + 1);
+            first_on_line = None;
             continue;
         }
         if line_start && !matches!(b, b' ' | b'\t' | b'\r') {
             line_start = false;
+            indent = column;
             let comment = b == b'/' && bytes.get(i + 1) == Some(&b'/');
             if !comment && !matches!(b, b')' | b'}') {
-                if scan.unclosed_by_indent.is_none() {
-                    if let Some(o) = scan.open.iter().find(|o| o.column >= column) {
-                        scan.unclosed_by_indent = Some((o.at, i));
-                    }
-                }
+                scan.start_line(i, column);
                 if scan.closed_early.is_none() && scan.open.is_empty() && column > 0 {
                     scan.closed_early = last_close_to_top.map(|c| (c, i));
                 }
@@ -311,6 +369,7 @@ fn scan_brackets(text: &str, upto: usize) -> BracketScan {
                     j.min(bytes.len())
                 };
                 column += text.get(i..end).map_or(end - i, |s| s.chars().count());
+                scan.code_end = end;
                 i = end;
                 continue;
             }
@@ -320,11 +379,15 @@ fn scan_brackets(text: &str, upto: usize) -> BracketScan {
                 }
                 continue;
             }
-            b'(' | b'{' => scan.open.push(Open {
-                at: i,
-                column,
-                byte: b,
-            }),
+            b'(' | b'{' => {
+                first_on_line.get_or_insert(i);
+                scan.open.push(Open {
+                    at: i,
+                    indent,
+                    line,
+                    byte: b,
+                });
+            }
             b')' | b'}' => {
                 scan.open.pop();
                 if scan.open.is_empty() {
@@ -333,10 +396,16 @@ fn scan_brackets(text: &str, upto: usize) -> BracketScan {
             }
             _ => {}
         }
+        if !matches!(b, b' ' | b'\t' | b'\r') {
+            scan.code_end = i + 1;
+        }
         if text.is_char_boundary(i) {
             column += 1;
         }
         i += 1;
+    }
+    if upto == bytes.len() {
+        scan.end_line(first_on_line);
     }
     scan
 }
@@ -506,42 +575,62 @@ fn from_pest(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     .help(help)
 }
 
-/// The file ends inside a form: points at the bracket that indentation says was left open.
+/// The file ends inside a form: points at the bracket that the layout says was left open, and at
+/// the end of the line where its closing bracket belongs.
 fn unclosed(text: &str) -> Diagnostic {
     let scan = scan_brackets(text, text.len());
-    let last = text.trim_end().len();
-    let end_span = match text[..last].chars().next_back() {
-        Some(c) => Span::new(last - c.len_utf8(), last),
-        None => Span::new(0, 0),
+    let (at, close_after, seen) = match (scan.unclosed, scan.open.first()) {
+        (Some(u), _) => (u.at, u.close_after, Some(u.seen_at)),
+        (None, Some(o)) => (o.at, scan.code_end, None),
+        (None, None) => (0, scan.code_end, None),
     };
-    let (at, help) = match (scan.unclosed_by_indent, scan.open.first()) {
-        (Some((at, line)), _) => (
-            at,
-            format!(
-                "close the form before line {}, which is indented as if it stood beside it, not inside it",
-                line_of(text, line)
-            ),
-        ),
-        (None, Some(o)) => (o.at, "add the missing closing bracket where the form ends".to_string()),
-        (None, None) => (end_span.start as usize, "a bracket opened earlier is never closed".to_string()),
-    };
-    let (bracket, closer) = if text.as_bytes().get(at) == Some(&b'{') {
-        ("{", "}")
+    let (bracket, closer, what) = if text.as_bytes().get(at) == Some(&b'{') {
+        ("{", "}", "list")
     } else {
-        ("(", ")")
+        ("(", ")", "form")
     };
-    let what = if bracket == "{" { "list" } else { "form" };
+    let help = closing_help(text, at, close_after, seen);
+    let opener = opener_span(text, at);
     let mut d = Diagnostic::new(
         "syntax::unclosed",
-        opener_span(text, at),
+        opener,
         format!("this {what} is never closed: the file ends before its `{closer}`"),
     )
     .label(format!("this `{bracket}` has no matching `{closer}`"))
     .help(help);
-    if end_span.end as usize != at + 1 && !end_span.is_empty() {
-        d = d.related(end_span, "the file ends here");
+    if close_after > opener.end as usize {
+        let last = text[..close_after]
+            .chars()
+            .next_back()
+            .map_or(0, char::len_utf8);
+        let label = if close_after == scan.code_end {
+            format!("the file ends here; the `{closer}` belongs after this")
+        } else {
+            format!("the `{closer}` belongs after this")
+        };
+        d = d.related(Span::new(close_after - last, close_after), label);
     }
     d
+}
+
+/// Where the missing closer of the bracket at `at` belongs, and why the layout says so.
+fn closing_help(text: &str, at: usize, close_after: usize, seen: Option<usize>) -> String {
+    let (closer, what) = if text.as_bytes().get(at) == Some(&b'{') {
+        ("}", "list")
+    } else {
+        (")", "form")
+    };
+    let close_line = line_of(text, close_after.saturating_sub(1));
+    match seen {
+        Some(seen) if line_of(text, seen) != line_of(text, at) => format!(
+            "add its `{closer}` at the end of line {close_line}: line {} is indented as if it stood beside this {what}, not inside it",
+            line_of(text, seen)
+        ),
+        Some(_) => format!(
+            "add its `{closer}` on line {close_line}: in the layout of `ludus fmt` only the first form of a line runs on to the lines below it"
+        ),
+        None => format!("add its `{closer}` at the end of line {close_line}, where the {what} ends"),
+    }
 }
 
 /// A closing bracket that closes nothing, or the wrong kind of bracket; `None` when it would close
@@ -551,28 +640,40 @@ fn stray_closer(text: &str, at: usize, closer: u8) -> Option<Diagnostic> {
     let shown = closer as char;
     Some(match scan.open.last() {
         Some(o) if (o.byte == b'(') == (closer == b')') => return None,
-        Some(o) => {
-            let (open, close) = if o.byte == b'{' {
+        Some(top) => {
+            // The layout knows better than the nesting which bracket lost its closer: the closers
+            // after the lost one each closed the bracket around the one they were written for.
+            let blamed = scan.unclosed.filter(|u| text.as_bytes()[u.at] == top.byte);
+            let o_at = blamed.map_or(top.at, |u| u.at);
+            let (open, close) = if text.as_bytes()[o_at] == b'{' {
                 ("{", "}")
             } else {
                 ("(", ")")
             };
-            Diagnostic::new(
-                "syntax::mismatched",
-                Span::new(at, at + 1),
+            let help = match blamed {
+                Some(u) => closing_help(text, u.at, u.close_after, Some(u.seen_at)),
+                None => format!(
+                    "close the `{open}` with `{close}` first, or check the brackets between the two"
+                ),
+            };
+            let message = if blamed.is_some_and(|u| u.at != top.at) {
+                format!(
+                    "`{shown}` comes before the `{close}` of the `{open}` opened on line {}",
+                    line_of(text, o_at)
+                )
+            } else {
                 format!(
                     "`{shown}` cannot close the `{open}` opened on line {}",
-                    line_of(text, o.at)
-                ),
-            )
-            .label(format!("expected `{close}` here"))
-            .related(
-                opener_span(text, o.at),
-                format!("this `{open}` is still open"),
-            )
-            .help(format!(
-                "close the `{open}` with `{close}` first, or check the brackets between the two"
-            ))
+                    line_of(text, o_at)
+                )
+            };
+            Diagnostic::new("syntax::mismatched", Span::new(at, at + 1), message)
+                .label(format!("expected `{close}` here"))
+                .related(
+                    opener_span(text, o_at),
+                    format!("this `{open}` is still open"),
+                )
+                .help(help)
         }
         None => {
             let d = Diagnostic::new(

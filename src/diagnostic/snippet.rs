@@ -1,0 +1,184 @@
+//! The source as a diagnostic shows it: long lines clipped to a window around the labels, and
+//! control characters made visible, so that no input can flood or drive the terminal.
+
+use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
+
+/// Lines longer than this many characters are shown as a window of this many characters.
+pub const LONG_LINE: usize = 160;
+/// How many characters of a clipped line are shown before the first label on it.
+const BEFORE_LABEL: usize = 60;
+/// What stands for the clipped part of a line.
+const ELLIPSIS: &str = "…";
+
+/// A run of the source and where it went in the shown text.
+struct Piece {
+    /// Its byte range in the source.
+    start: usize,
+    end: usize,
+    /// Where it starts in the shown text.
+    shown: usize,
+    /// True when it was clipped: all of it stands at `shown`.
+    clipped: bool,
+}
+
+/// The shown text of one diagnostic, with the map from source offsets to shown offsets.
+pub struct Snippet {
+    name: String,
+    text: String,
+    pieces: Vec<Piece>,
+    /// The true 0-based column of each label's start, by its shown offset, for miette's headers.
+    columns: Vec<(usize, usize)>,
+}
+
+impl Snippet {
+    /// The source `text` as shown for labels starting or ending at `anchors` (byte offsets).
+    pub fn new(name: &str, text: &str, anchors: &[usize]) -> Snippet {
+        let mut out = Snippet {
+            name: name.to_string(),
+            text: String::with_capacity(text.len().min(1 << 16)),
+            pieces: Vec::new(),
+            columns: Vec::new(),
+        };
+        let mut line_start = 0;
+        for line in text.split_inclusive('\n') {
+            out.line(text, line_start, line, anchors);
+            line_start += line.len();
+        }
+        out
+    }
+
+    /// Appends one line (with its line break), clipped around its first anchor if it is long.
+    fn line(&mut self, text: &str, start: usize, line: &str, anchors: &[usize]) {
+        let end = start + line.len();
+        if line.len() <= LONG_LINE || line.chars().count() <= LONG_LINE + 1 {
+            return self.keep(text, start, end);
+        }
+        let body = line.trim_end_matches(['\n', '\r']);
+        let anchor = anchors
+            .iter()
+            .filter(|&&a| a >= start && a <= start + body.len())
+            .min()
+            .map_or(0, |a| {
+                body[..floor_boundary(body, a - start)].chars().count()
+            });
+        let from = anchor.saturating_sub(BEFORE_LABEL);
+        let byte = |chars: usize| {
+            body.char_indices()
+                .nth(chars)
+                .map_or(body.len(), |(i, _)| i)
+        };
+        let (ws, we) = (start + byte(from), start + byte(from + LONG_LINE));
+        if ws > start {
+            self.clip(start, ws, true);
+        }
+        self.keep(text, ws, we);
+        if we < start + body.len() {
+            self.clip(we, start + body.len(), false);
+        }
+        self.keep(text, start + body.len(), end);
+    }
+
+    /// Shows `text[start..end]` as it is, with control characters made visible.
+    fn keep(&mut self, text: &str, start: usize, end: usize) {
+        if start == end {
+            return;
+        }
+        match self.pieces.last_mut() {
+            // Runs kept one after another are one piece: a file of short lines is one piece.
+            Some(p) if !p.clipped && p.end == start => p.end = end,
+            _ => self.pieces.push(Piece {
+                start,
+                end,
+                shown: self.text.len(),
+                clipped: false,
+            }),
+        }
+        // Each control character becomes as many `?` as it has bytes, so that offsets still map.
+        for c in text[start..end].chars() {
+            match c {
+                '\t' | '\n' | '\r' => self.text.push(c),
+                c if c.is_control() => (0..c.len_utf8()).for_each(|_| self.text.push('?')),
+                c => self.text.push(c),
+            }
+        }
+    }
+
+    /// Stands an ellipsis for `start..end`; offsets inside it map to the kept side of the line.
+    fn clip(&mut self, start: usize, end: usize, before_window: bool) {
+        let at = self.text.len();
+        self.text.push_str(ELLIPSIS);
+        self.pieces.push(Piece {
+            start,
+            end,
+            shown: if before_window {
+                at + ELLIPSIS.len()
+            } else {
+                at
+            },
+            clipped: true,
+        });
+    }
+
+    /// The shown offset of a source offset.
+    pub fn map(&self, offset: usize) -> usize {
+        let i = self.pieces.partition_point(|p| p.start <= offset);
+        match i.checked_sub(1).map(|i| &self.pieces[i]) {
+            None => 0,
+            Some(p) if p.clipped => p.shown,
+            Some(p) => p.shown + (offset.min(p.end) - p.start),
+        }
+    }
+
+    /// Records the true column of a label that starts at source offset `offset`.
+    pub fn column(&mut self, offset: usize, column: usize) {
+        let shown = self.map(offset);
+        self.columns.push((shown, column));
+    }
+}
+
+impl SourceCode for Snippet {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let c = self.text.read_span(span, before, after)?;
+        // miette names the line and column of a label in its header: the true column, not the shown one.
+        let column = match self.columns.iter().find(|(o, _)| *o == span.offset()) {
+            Some(&(_, col)) if before == 0 && after == 0 => col,
+            _ => c.column(),
+        };
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            c.data(),
+            *c.span(),
+            c.line(),
+            column,
+            c.line_count(),
+        )))
+    }
+}
+
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// A user's text made safe for a terminal: control characters other than a line break are
+/// written as escapes such as `\u{1b}`.
+pub fn escape_controls(s: &str) -> String {
+    if !s.chars().any(|c| c.is_control() && c != '\n') {
+        return s.to_string();
+    }
+    s.chars()
+        .map(|c| match c {
+            '\n' => "\n".to_string(),
+            c if c.is_control() => c.escape_unicode().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
