@@ -29,6 +29,7 @@ fn run(file: &str) {
     let game = ludus::load_file(&path, &options).unwrap_or_else(|e| panic!("{}", e.render(false)));
     let depth = expected.iter().map(|e| e.0).max().unwrap();
     let counts = ludus::engine::perft(&game, &game.new_initial_state(), depth);
+    assert_eq!(counts[0], 1, "{file}: perft(0) is the empty path");
     for (d, n) in expected {
         assert_eq!(counts[d], n, "{file}: perft({d})");
     }

@@ -174,18 +174,12 @@ pub fn perft(args: PerftArgs) -> Result<(), String> {
         Ok(counts) => counts,
         Err(partial) => interrupted(Some(partial.iter().sum())),
     };
-    if args.depth == 0 {
-        outln!("0 1");
-    }
-    for (d, n) in counts.iter().enumerate().skip(1) {
+    // Depth 0 shows the empty path alone; deeper counts start at one edge.
+    let first = args.depth.min(1);
+    for (d, n) in counts.iter().enumerate().skip(first) {
         outln!("{d} {n}");
     }
-    // The root alone at depth 0.
-    let total: u64 = if args.depth == 0 {
-        1
-    } else {
-        counts.iter().sum()
-    };
+    let total: u64 = counts[first..].iter().sum();
     let secs = start.elapsed().as_secs_f64();
     errln!(
         "{total} nodes in {secs:.3} s ({:.0} nodes/s)",

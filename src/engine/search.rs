@@ -8,7 +8,8 @@ use rand::Rng;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Counts of paths of exactly `d` edges from `state`, for d = 1..=depth (RULES.md's perft).
+/// Counts of paths of exactly `d` edges from `state`, for d = 0..=depth (RULES.md's perft; the
+/// count at depth 0 is 1, the empty path).
 pub fn perft(game: &Game, state: &State, depth: usize) -> Vec<u64> {
     perft_until(game, state, depth, &AtomicBool::new(false)).unwrap_or_else(|partial| partial)
 }
@@ -22,6 +23,8 @@ pub fn perft_until(
     stop: &AtomicBool,
 ) -> Result<Vec<u64>, Vec<u64>> {
     let mut counts = vec![0u64; depth + 1];
+    // The empty path: perft(0) = 1.
+    counts[0] = 1;
     if depth == 0 {
         return Ok(counts);
     }
