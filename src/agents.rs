@@ -32,8 +32,8 @@ const KINDS: [(&str, &[&str], &str); 4] = [
     ("random", &[], "uniform over legal moves"),
     (
         "mcts",
-        &["iterations", "millis", "c", "cutoff", "nodes"],
-        "UCT Monte Carlo tree search; the tree holds at most `nodes` nodes (default 1000000), and the search stops there",
+        &["iterations", "millis", "c", "cutoff", "nodes", "memory"],
+        "UCT Monte Carlo tree search; the tree holds at most `nodes` nodes (default 1000000) and about `memory` MiB (default 1024), and the search stops there",
     ),
     (
         "alphabeta",

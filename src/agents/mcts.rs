@@ -20,10 +20,15 @@ pub struct Settings {
     pub cutoff: u32,
     /// The most nodes the tree may hold: the search stops when the next expansion would pass it.
     pub nodes: u64,
+    /// The most memory the tree may take, in MiB: with the root's size, a second bound on nodes.
+    pub memory: u64,
 }
 
 /// The default node budget: about 300 MB for the largest shipped game's positions.
 pub const DEFAULT_NODES: u64 = 1_000_000;
+
+/// The default memory budget in MiB.
+pub const DEFAULT_MEMORY: u64 = 1024;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -33,6 +38,7 @@ impl Default for Settings {
             c: 1.0,
             cutoff: 10,
             nodes: DEFAULT_NODES,
+            memory: DEFAULT_MEMORY,
         }
     }
 }
@@ -46,6 +52,7 @@ impl Settings {
                 "millis" => s.millis = Some(int_setting(k, v, 1, 3_600_000)?),
                 "c" => s.c = real_setting(k, v, 0.0, 100.0)?,
                 "nodes" => s.nodes = int_setting(k, v, 2, 100_000_000)?,
+                "memory" => s.memory = int_setting(k, v, 1, 16_384)?,
                 _ => s.cutoff = int_setting(k, v, 0, 1_000_000)? as u32,
             }
         }
@@ -154,6 +161,15 @@ impl Mcts {
         n.expanded = true;
     }
 
+    /// The most nodes a search from `root` may grow: the node budget, and the memory budget
+    /// over a node's estimated cost (its own size and a copy of a position, taken at twice the
+    /// root's, since positions deeper in the tree hold a longer history).
+    fn node_budget(&self, root: &State) -> usize {
+        let per_node = std::mem::size_of::<Node>() + 2 * root.footprint();
+        let by_memory = (self.settings.memory as usize).saturating_mul(1 << 20) / per_node;
+        (self.settings.nodes as usize).min(by_memory).max(2)
+    }
+
     /// The number of nodes in the tree of the last search.
     pub fn tree_size(&self) -> usize {
         self.nodes.len()
@@ -219,7 +235,7 @@ impl Agent for Mcts {
         self.nodes[0].state = self.keep(root);
         let mut state = root.clone();
         let mut iteration = 0u64;
-        let budget = self.settings.nodes as usize;
+        let budget = self.node_budget(root);
         'search: loop {
             if self.settings.iterations.is_some_and(|n| iteration >= n)
                 || deadline.is_some_and(|d| Instant::now() >= d)
@@ -330,5 +346,33 @@ mod tests {
         assert!((494..=500).contains(&size), "{size} nodes");
         assert!(mcts.used <= 500, "{} states", mcts.used);
         assert!(started.elapsed() < Duration::from_secs(20));
+    }
+
+    /// The memory budget bounds the tree too: 1 MiB holds the nodes it can price, no more.
+    #[test]
+    fn the_tree_stops_at_its_memory_budget() {
+        let game = crate::load_file(std::path::Path::new("games/woli.game"), &[]).unwrap();
+        let root = game.new_initial_state();
+        let settings = Settings::from_pairs(&[
+            ("iterations".into(), "100000000".into()),
+            ("memory".into(), "1".into()),
+        ])
+        .unwrap();
+        let mut mcts = Mcts::new(
+            "mcts".into(),
+            settings,
+            Xoshiro256PlusPlus::seed_from_u64(1),
+        );
+        let budget = mcts.node_budget(&root);
+        let per_node = std::mem::size_of::<Node>() + 2 * root.footprint();
+        assert_eq!(budget, (1 << 20) / per_node);
+        assert!(budget < DEFAULT_NODES as usize);
+        let m = mcts.choose(&game, &root);
+        assert!(game.moves(&root).contains(&m));
+        let size = mcts.tree_size();
+        assert!(
+            (budget - 6..=budget).contains(&size),
+            "{size} nodes of {budget}"
+        );
     }
 }

@@ -318,6 +318,13 @@ impl Clone for State {
 }
 
 impl State {
+    /// The bytes a copy of this state holds: itself and its buffers (for memory budgets).
+    pub fn footprint(&self) -> usize {
+        std::mem::size_of::<State>()
+            + self.board.cells.len() * std::mem::size_of::<Cell>()
+            + self.history.keys.len() * std::mem::size_of::<u64>()
+    }
+
     /// The player to move (or whose turn it is at a chance node), 0 or 1.
     pub fn mover(&self) -> u8 {
         self.mover
