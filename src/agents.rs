@@ -307,7 +307,7 @@ mod tests {
             e("mcst"),
             "unknown agent `mcst`; did you mean `mcts`? (agents: random, mcts, alphabeta, flatmc)"
         );
-        assert_eq!(e("mcts:iters=5"), "`mcts` has no setting `iters`; did you mean `iterations`? (its settings: iterations, millis, c, cutoff, nodes)");
+        assert_eq!(e("mcts:iters=5"), "`mcts` has no setting `iters`; did you mean `iterations`? (its settings: iterations, millis, c, cutoff, nodes, memory)");
         assert_eq!(
             e("mcts:iterations=abc"),
             "`iterations=abc`: expected a whole number from 1 to 100000000"
