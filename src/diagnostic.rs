@@ -3,7 +3,8 @@
 mod snippet;
 
 use crate::syntax::Span;
-use snippet::{escape_controls, Snippet};
+use snippet::Snippet;
+use std::borrow::Cow;
 use std::fmt;
 
 /// One problem found in a `.game` file.
@@ -116,7 +117,7 @@ impl Source {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
         let text = text.into();
         let text = match crate::syntax::normalize(&text) {
-            std::borrow::Cow::Borrowed(t) if t.len() == text.len() => text,
+            Cow::Borrowed(t) if t.len() == text.len() => text,
             normal => normal.into_owned(),
         };
         Source {
@@ -158,7 +159,11 @@ impl Source {
                 .clone()
                 .flat_map(|s| [s.start as usize, s.end as usize])
                 .collect();
-            let mut source = Snippet::new(&escape_controls(&self.name), &self.text, &anchors);
+            let mut source = Snippet::new(
+                &escape_controls(&self.name, Layout::Lines),
+                &self.text,
+                &anchors,
+            );
             for s in spans {
                 source.column(s.start as usize, self.line_col(s.start).1 - 1);
             }
@@ -169,14 +174,14 @@ impl Source {
             let (line, col) = self.line_col(d.span.start);
             out.push_str(&format!(
                 "{}:{}:{}: {}[{}]\n",
-                escape_controls(&self.name),
+                escape_controls(&self.name, Layout::Lines),
                 line,
                 col,
                 d.severity.word(),
                 d.code
             ));
             if handler.render_report(&mut out, &report).is_err() {
-                out.push_str(&escape_controls(&d.message));
+                out.push_str(&escape_controls(&d.message, Layout::Lines));
             }
             out.push('\n');
         }
@@ -221,13 +226,13 @@ struct Rendered<'a> {
 
 impl fmt::Debug for Rendered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&escape_controls(&self.diagnostic.message))
+        f.write_str(&escape_controls(&self.diagnostic.message, Layout::Lines))
     }
 }
 
 impl fmt::Display for Rendered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&escape_controls(&self.diagnostic.message))
+        f.write_str(&escape_controls(&self.diagnostic.message, Layout::Lines))
     }
 }
 
@@ -247,7 +252,7 @@ impl miette::Diagnostic for Rendered<'_> {
         self.diagnostic
             .help
             .as_ref()
-            .map(|h| Box::new(escape_controls(h)) as Box<dyn fmt::Display>)
+            .map(|h| Box::new(escape_controls(h, Layout::Lines)) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
@@ -263,12 +268,44 @@ impl miette::Diagnostic for Rendered<'_> {
             (start, end - start)
         };
         let primary = {
-            let label = (!d.label.is_empty()).then(|| escape_controls(&d.label));
+            let label = (!d.label.is_empty())
+                .then(|| escape_controls(&d.label, Layout::Lines).into_owned());
             miette::LabeledSpan::new_primary_with_span(label, shown(d.span))
         };
         let others = d.related.iter().map(move |(s, l)| {
-            miette::LabeledSpan::new_with_span(Some(escape_controls(l)), shown(*s))
+            miette::LabeledSpan::new_with_span(
+                Some(escape_controls(l, Layout::Lines).into_owned()),
+                shown(*s),
+            )
         });
         Some(Box::new(std::iter::once(primary).chain(others)))
     }
+}
+
+/// Which layout characters a text keeps when its control characters are escaped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Line breaks only: a one-line message or label, whose alignment a tab would break.
+    Lines,
+    /// Line breaks and tabs: text printed as it stands.
+    LinesAndTabs,
+}
+
+/// A user's text made safe for a terminal: every control character but the layout kept is
+/// written as an escape such as `\u{1b}`, so no input can retitle or clear the terminal.
+pub fn escape_controls(text: &str, layout: Layout) -> Cow<'_, str> {
+    let keep =
+        |c: char| !c.is_control() || c == '\n' || (c == '\t' && layout == Layout::LinesAndTabs);
+    if text.chars().all(keep) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if keep(c) {
+            out.push(c);
+        } else {
+            out.extend(c.escape_unicode());
+        }
+    }
+    Cow::Owned(out)
 }

@@ -3,6 +3,7 @@
 //! message and exit 1, and control characters from a game's strings are escaped on the way, so a
 //! game's metadata cannot drive the terminal.
 
+use ludus::diagnostic::Layout;
 use std::borrow::Cow;
 use std::fmt;
 use std::io::Write;
@@ -35,33 +36,29 @@ macro_rules! errln {
 /// The text with every control character except newline and tab written as `\u{..}`: ESC, CR,
 /// the other C0 codes, DEL and the C1 codes.
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
-    escape(text, false)
+    ludus::diagnostic::escape_controls(text, Layout::LinesAndTabs)
 }
 
 /// [`escape_controls`], keeping colour sequences (`ESC [ digits and ; m`), the only ones a
 /// diagnostic's renderer writes: a game's text cannot move the cursor or retitle the terminal.
 fn escape(text: &str, keep_colours: bool) -> Cow<'_, str> {
-    let keep = |c: char| !c.is_control() || c == '\n' || c == '\t';
-    if text.chars().all(keep) {
-        return Cow::Borrowed(text);
+    if !keep_colours || !text.contains('\u{1b}') {
+        return escape_controls(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     let mut rest = text;
-    while let Some(c) = rest.chars().next() {
-        let colour = keep_colours && c == '\u{1b}' && colour_length(rest) > 0;
-        if colour {
-            let n = colour_length(rest);
-            out.push_str(&rest[..n]);
-            rest = &rest[n..];
-            continue;
-        }
-        if keep(c) {
-            out.push(c);
+    while let Some(at) = rest.find('\u{1b}') {
+        out.push_str(&escape_controls(&rest[..at]));
+        // A colour is kept whole; a lone ESC is escaped like any control character.
+        let n = colour_length(&rest[at..]).max(1);
+        if n > 1 {
+            out.push_str(&rest[at..at + n]);
         } else {
-            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            out.push_str(&escape_controls(&rest[at..at + 1]));
         }
-        rest = &rest[c.len_utf8()..];
+        rest = &rest[at + n..];
     }
+    out.push_str(&escape_controls(rest));
     Cow::Owned(out)
 }
 

@@ -167,18 +167,3 @@ fn floor_boundary(s: &str, mut i: usize) -> usize {
     }
     i
 }
-
-/// A user's text made safe for a terminal: control characters other than a line break are
-/// written as escapes such as `\u{1b}`.
-pub fn escape_controls(s: &str) -> String {
-    if !s.chars().any(|c| c.is_control() && c != '\n') {
-        return s.to_string();
-    }
-    s.chars()
-        .map(|c| match c {
-            '\n' => "\n".to_string(),
-            c if c.is_control() => c.escape_unicode().to_string(),
-            c => c.to_string(),
-        })
-        .collect()
-}
