@@ -43,18 +43,15 @@ impl GameArgs {
 
 /// Loads a game; the error is the rendered report.
 pub fn load(file: &Path, options: &[(String, String)]) -> Result<Game, String> {
-    let game = ludus::load_file(file, options).map_err(|e| e.render(color_stderr()))?;
-    warn(file, &game);
+    let (source, game) =
+        ludus::load_file_with_source(file, options).map_err(|e| e.render(color_stderr()))?;
+    warn(&source, &game);
     Ok(game)
 }
 
-/// Prints a loaded game's warnings on stderr (the file is read again: only when there are some).
-pub fn warn(file: &Path, game: &Game) {
-    if game.warnings.is_empty() {
-        return;
-    }
-    // The file was read a moment ago; if it cannot be read again, its warnings have no place to show.
-    if let Ok(source) = ludus::read_source(file) {
+/// Prints a loaded game's warnings on stderr.
+pub fn warn(source: &ludus::Source, game: &Game) {
+    if !game.warnings.is_empty() {
         err!("{}", source.render_with(&game.warnings, color_stderr()));
     }
 }

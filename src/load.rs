@@ -53,8 +53,17 @@ impl LoadError {
 
 /// Reads and loads a `.game` file with `NAME=VALUE` option settings.
 pub fn load_file(path: &Path, settings: &[(String, String)]) -> Result<Game, LoadError> {
+    load_file_with_source(path, settings).map(|(_, game)| game)
+}
+
+/// [`load_file`], also giving the text read, against which the game's warnings are rendered.
+pub fn load_file_with_source(
+    path: &Path,
+    settings: &[(String, String)],
+) -> Result<(Source, Game), LoadError> {
     let source = read_source(path)?;
-    load_source(&source.name, &source.text, settings)
+    let game = load_source(&source.name, &source.text, settings)?;
+    Ok((source, game))
 }
 
 /// Reads a `.game` file as text: a regular file of at most [`MAX_FILE_BYTES`], valid UTF-8 (an

@@ -20,19 +20,13 @@ pub fn validate(args: ValidateArgs) -> Result<(), String> {
     let mut failed = false;
     let mut json = Vec::new();
     for file in &args.files {
-        match ludus::load_file(file, &[]) {
-            Ok(game) => match args.format {
+        match ludus::load_file_with_source(file, &[]) {
+            Ok((source, game)) => match args.format {
                 Format::Text => {
-                    super::warn(file, &game);
+                    super::warn(&source, &game);
                     outln!("ok {} ({})", file.display(), game.name);
                 }
-                Format::Json if !game.warnings.is_empty() => {
-                    // The file was read and loaded a moment ago; a failure now leaves no warning to place.
-                    if let Ok(source) = ludus::read_source(file) {
-                        json.extend(source.to_json(&game.warnings));
-                    }
-                }
-                Format::Json => {}
+                Format::Json => json.extend(source.to_json(&game.warnings)),
             },
             Err(e) => {
                 failed = true;
