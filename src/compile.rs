@@ -9,8 +9,11 @@ pub mod ir;
 mod scope;
 mod start_end;
 
+use crate::check::registry::Kind;
 use crate::check::{Checked, Symbols};
 use crate::diagnostic::Diagnostic;
+use crate::ludemes::logic::compare;
+use crate::ludemes::{effects, lowering, regions, Lower, Scope};
 use crate::syntax::{Node, NodeKind};
 use chance::branches_with_pips;
 use ir::*;
@@ -237,22 +240,24 @@ fn neighbours(site: usize, rows: usize, cols: usize) -> [u8; 8] {
     out
 }
 
-struct Compiler<'a> {
-    sym: &'a Symbols,
-    source: &'a str,
+/// The lowering of one checked game: the tables it fills as the family modules lower each
+/// ludeme (see [`crate::ludemes`]).
+pub struct Compiler<'a> {
+    pub(crate) sym: &'a Symbols,
+    pub(crate) source: &'a str,
     /// Each end rule's conditions, its `or` split up, with their source text.
-    end_branches: Vec<(Cond, String)>,
-    regions: Vec<Region>,
-    gens: Vec<GenDef>,
-    errors: Vec<Diagnostic>,
-    phase_names: Vec<String>,
-    repetition: bool,
-    filters: Vec<Cond>,
-    needs_sown: bool,
+    pub(crate) end_branches: Vec<(Cond, String)>,
+    pub(crate) regions: Vec<Region>,
+    pub(crate) gens: Vec<GenDef>,
+    pub(crate) errors: Vec<Diagnostic>,
+    pub(crate) phase_names: Vec<String>,
+    pub(crate) repetition: bool,
+    pub(crate) filters: Vec<Cond>,
+    pub(crate) needs_sown: bool,
 }
 
 impl Compiler<'_> {
-    fn error(&mut self, node: &Node, message: impl Into<String>, help: &str) {
+    pub(crate) fn error(&mut self, node: &Node, message: impl Into<String>, help: &str) {
         self.errors.push(
             Diagnostic::new("check::kind", node.span, message)
                 .label("cannot be compiled")
@@ -261,7 +266,7 @@ impl Compiler<'_> {
         );
     }
 
-    fn who(&mut self, node: Option<&Node>) -> Who {
+    pub(crate) fn who(&mut self, node: Option<&Node>) -> Who {
         match node.and_then(|n| n.as_name()) {
             Some("P1") => Who::Player(0),
             Some("P2") => Who::Player(1),
@@ -286,79 +291,11 @@ impl Compiler<'_> {
     }
 
     /// Sites of a region expression for each possible mover.
-    fn region_sites(&mut self, node: &Node) -> [Vec<u8>; 2] {
-        let (rows, cols) = (self.sym.rows, self.sym.columns);
-        let fixed = |v: Vec<u8>| [v.clone(), v];
-        let int = |i: usize| node.pos(i).and_then(|n| n.as_int()).unwrap_or(0).max(0) as usize;
-        match node.head() {
-            Some("row") => fixed((0..cols).map(|c| (int(0) * cols + c) as u8).collect()),
-            Some("column") => fixed((0..rows).map(|r| (r * cols + int(0)) as u8).collect()),
-            Some("rect") => {
-                let (r0, c0, r1, c1) = (int(0), int(1), int(2), int(3));
-                fixed(
-                    (r0.min(r1)..=r0.max(r1))
-                        .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as u8))
-                        .collect(),
-                )
-            }
-            Some("sites") => fixed(
-                node.pos(0)
-                    .and_then(|l| l.as_list())
-                    .unwrap_or(&[])
-                    .iter()
-                    .filter_map(|n| n.as_int())
-                    .map(|s| s as u8)
-                    .collect(),
-            ),
-            Some("all-sites") => fixed((0..rows * cols).map(|s| s as u8).collect()),
-            Some("union") => {
-                let parts: Vec<Node> = match node.positional().collect::<Vec<_>>().as_slice() {
-                    [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).to_vec(),
-                    many => many.iter().map(|n| (*n).clone()).collect(),
-                };
-                let mut out = [Vec::new(), Vec::new()];
-                for p in &parts {
-                    let s = self.region_sites(p);
-                    for m in 0..2 {
-                        for &x in &s[m] {
-                            if !out[m].contains(&x) {
-                                out[m].push(x);
-                            }
-                        }
-                    }
-                }
-                out
-            }
-            Some("region") => {
-                let name = node.pos(0).and_then(|n| n.as_str()).unwrap_or_default();
-                let of = |p: Option<u8>| {
-                    self.sym
-                        .regions
-                        .iter()
-                        .find(|r| r.name == name && r.owner == p)
-                        .map(|r| r.sites.clone())
-                        .unwrap_or_default()
-                };
-                match node.pos(1).and_then(|o| o.as_name()) {
-                    None => fixed(of(None)),
-                    Some("P1") => fixed(of(Some(0))),
-                    Some("P2") => fixed(of(Some(1))),
-                    Some("Mover") => [of(Some(0)), of(Some(1))],
-                    _ => [of(Some(1)), of(Some(0))],
-                }
-            }
-            _ => {
-                self.error(
-                    node,
-                    format!("{} is not a region", node.describe()),
-                    "write a region such as `(row 0)`",
-                );
-                [Vec::new(), Vec::new()]
-            }
-        }
+    pub(crate) fn region_sites(&mut self, node: &Node) -> [Vec<u8>; 2] {
+        regions::sites(self, node, Scope::Play).unwrap_or_default()
     }
 
-    fn region(&mut self, node: &Node) -> RegionRef {
+    pub(crate) fn region(&mut self, node: &Node) -> RegionRef {
         let sites = self.region_sites(node);
         let region = Region {
             mask: [Sites::of(&sites[0]), Sites::of(&sites[1])],
@@ -374,39 +311,12 @@ impl Compiler<'_> {
         RegionRef(id as u16)
     }
 
-    fn int(&mut self, node: &Node) -> IntExpr {
+    pub(crate) fn int(&mut self, node: &Node) -> IntExpr {
         if let NodeKind::Int(v) = node.kind {
             return IntExpr::Lit(v);
         }
-        // Sums of numbers written out are folded: the hot path reads them as constants.
-        let bin = |c: &mut Self,
-                   f: fn(Box<IntExpr>, Box<IntExpr>) -> IntExpr,
-                   fold: fn(i64, i64) -> i64| {
-            let a = node.pos(0).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
-            let b = node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
-            match (a, b) {
-                (IntExpr::Lit(x), IntExpr::Lit(y)) => IntExpr::Lit(fold(x, y)),
-                (a, b) => f(Box::new(a), Box::new(b)),
-            }
-        };
-        match node.head() {
-            Some("pips") => IntExpr::Pips,
-            Some("count-in") => {
-                IntExpr::CountIn(node.pos(0).map(|r| self.region(r)).unwrap_or(RegionRef(0)))
-            }
-            Some("pieces-on-board") => IntExpr::PiecesOnBoard(self.who(node.pos(0))),
-            Some("in-hand") => IntExpr::InHand(self.who(node.pos(0))),
-            Some("score") => IntExpr::Score(self.who(node.pos(0))),
-            Some("var") => {
-                let who = self.who(node.pos(0));
-                IntExpr::Var(who, self.var(node.pos(1)))
-            }
-            Some("moves-played") => IntExpr::MovesPlayed,
-            Some("edges-played") => IntExpr::EdgesPlayed,
-            Some("moves-made") => IntExpr::MovesMade(self.who(node.pos(0))),
-            Some("+") => bin(self, IntExpr::Add, i64::saturating_add),
-            Some("-") => bin(self, IntExpr::Sub, i64::saturating_sub),
-            Some("*") => bin(self, IntExpr::Mul, i64::saturating_mul),
+        match lowering(node, Kind::Int) {
+            Some(Lower::Int(f)) => f(self, node),
             _ => {
                 self.error(
                     node,
@@ -418,12 +328,12 @@ impl Compiler<'_> {
         }
     }
 
-    fn var(&self, node: Option<&Node>) -> u8 {
+    pub(crate) fn var(&self, node: Option<&Node>) -> u8 {
         let name = node.and_then(|n| n.as_str()).unwrap_or_default();
         self.sym.vars.iter().position(|v| v.0 == name).unwrap_or(0) as u8
     }
 
-    fn state(&self, node: Option<&Node>) -> Option<u8> {
+    pub(crate) fn state(&self, node: Option<&Node>) -> Option<u8> {
         let name = node?.as_str()?;
         self.sym
             .states
@@ -432,7 +342,7 @@ impl Compiler<'_> {
             .map(|i| i as u8)
     }
 
-    fn track(&self, node: Option<&Node>) -> u16 {
+    pub(crate) fn track(&self, node: Option<&Node>) -> u16 {
         let name = node.and_then(|n| n.as_str()).unwrap_or_default();
         // Tracks are numbered by their P1 (or shared) declaration, as in `compile`.
         self.sym
@@ -443,79 +353,19 @@ impl Compiler<'_> {
             .unwrap_or(0) as u16
     }
 
-    fn list_or_many(node: &Node) -> Vec<&Node> {
+    pub(crate) fn list_or_many(node: &Node) -> Vec<&Node> {
         match node.positional().collect::<Vec<_>>().as_slice() {
             [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).iter().collect(),
             many => many.to_vec(),
         }
     }
 
-    fn cond(&mut self, node: &Node) -> Cond {
+    pub(crate) fn cond(&mut self, node: &Node) -> Cond {
         if let NodeKind::Bool(b) = node.kind {
             return Cond::Const(b);
         }
-        let cmp = |c: &mut Self, op: Cmp| {
-            let a = node.pos(0).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
-            let b = node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
-            compare(op, a, b)
-        };
-        match node.head() {
-            Some("=") => cmp(self, Cmp::Eq),
-            Some("!=") => cmp(self, Cmp::Ne),
-            Some("<") => cmp(self, Cmp::Lt),
-            Some("<=") => cmp(self, Cmp::Le),
-            Some(">") => cmp(self, Cmp::Gt),
-            Some(">=") => cmp(self, Cmp::Ge),
-            Some("and") => Cond::And(
-                Self::list_or_many(node)
-                    .into_iter()
-                    .map(|n| self.cond(n))
-                    .collect(),
-            ),
-            Some("or") => Cond::Or(
-                Self::list_or_many(node)
-                    .into_iter()
-                    .map(|n| self.cond(n))
-                    .collect(),
-            ),
-            Some("not") => Cond::Not(Box::new(
-                node.pos(0)
-                    .map(|n| self.cond(n))
-                    .unwrap_or(Cond::Const(false)),
-            )),
-            Some("is-in") => {
-                let v = node.pos(0).map(|n| self.int(n)).unwrap_or(IntExpr::Lit(0));
-                let items = node.pos(1).and_then(|l| l.as_list()).unwrap_or(&[]);
-                // Items known before play (folded) make one list test; each computed item is
-                // compared on its own.
-                let mut known = Vec::new();
-                let mut computed = Vec::new();
-                for item in items {
-                    match self.int(item) {
-                        IntExpr::Lit(k) => known.push(k),
-                        e => computed.push(Cond::Compare(Cmp::Eq, v.clone(), e)),
-                    }
-                }
-                if computed.is_empty() {
-                    return Cond::Leaf(Leaf::IsIn(v, known));
-                }
-                if !known.is_empty() {
-                    computed.insert(0, Cond::Leaf(Leaf::IsIn(v, known)));
-                }
-                Cond::Or(computed)
-            }
-            Some("no-moves") => Cond::Leaf(Leaf::NoMoves(self.who(node.pos(0)))),
-            Some("no-pieces") => Cond::Leaf(Leaf::NoPieces(self.who(node.pos(0)))),
-            Some("repeated") => {
-                self.repetition = true;
-                Cond::Leaf(Leaf::Repeated)
-            }
-            Some("sown-into") => {
-                self.needs_sown = true;
-                Cond::Leaf(Leaf::SownInto(
-                    node.pos(0).map(|r| self.region(r)).unwrap_or(RegionRef(0)),
-                ))
-            }
+        match lowering(node, Kind::Cond) {
+            Some(Lower::Cond(f)) => f(self, node),
             _ => {
                 self.error(
                     node,
@@ -527,7 +377,7 @@ impl Compiler<'_> {
         }
     }
 
-    fn dirs(&mut self, node: Option<&Node>) -> Vec<u8> {
+    pub(crate) fn dirs(&mut self, node: Option<&Node>) -> Vec<u8> {
         let idx = |d: &str| DIRECTIONS.iter().position(|x| *x == d).unwrap_or(0) as u8;
         match node.and_then(|n| n.as_name()) {
             Some("Orthogonal") => ["N", "E", "S", "W"].iter().map(|d| idx(d)).collect(),
@@ -538,179 +388,16 @@ impl Compiler<'_> {
         }
     }
 
-    fn effects(&mut self, node: Option<&Node>) -> Vec<Effect> {
-        let Some(node) = node else { return Vec::new() };
-        let items: Vec<&Node> = match node.as_list() {
-            Some(l) => l.iter().collect(),
-            None => vec![node],
-        };
-        items
-            .into_iter()
-            .map(|e| {
-                let who = self.who(e.pos(0));
-                let var = self.var(e.pos(1));
-                let value = e.pos(2).map(|v| self.int(v)).unwrap_or(IntExpr::Lit(0));
-                Effect::SetVar(who, var, value)
-            })
-            .collect()
-    }
-
-    fn gen(&mut self, gen: Gen, node: &Node) -> MoveExpr {
-        let then = self.effects(node.named("then"));
+    /// Adds a generator with the effects of its `then:`.
+    pub(crate) fn gen(&mut self, gen: Gen, node: &Node) -> MoveExpr {
+        let then = effects::lower(self, node.named("then"));
         self.gens.push(GenDef { gen, then });
         MoveExpr::Gen(self.gens.len() as u16 - 1)
     }
 
-    fn moves(&mut self, node: &Node) -> MoveExpr {
-        let flag = |n: Option<&Node>| matches!(n.map(|n| &n.kind), Some(NodeKind::Bool(true)));
-        match node.head() {
-            Some("or") => MoveExpr::Or(
-                Self::list_or_many(node)
-                    .into_iter()
-                    .map(|n| self.moves(n))
-                    .collect(),
-            ),
-            Some("if") => {
-                let c = node
-                    .pos(0)
-                    .map(|n| self.cond(n))
-                    .unwrap_or(Cond::Const(false));
-                let t = node
-                    .pos(1)
-                    .map(|n| self.moves(n))
-                    .unwrap_or(MoveExpr::Or(Vec::new()));
-                let e = node.pos(2).map(|n| Box::new(self.moves(n)));
-                MoveExpr::If(Choice::of(&c), Box::new(t), e)
-            }
-            Some("filter") => {
-                let c = node
-                    .pos(0)
-                    .map(|n| self.cond(n))
-                    .unwrap_or(Cond::Const(false));
-                let m = node
-                    .pos(1)
-                    .map(|n| self.moves(n))
-                    .unwrap_or(MoveExpr::Or(Vec::new()));
-                self.filters.push(c);
-                MoveExpr::Filter(self.filters.len() as u16 - 1, Box::new(m))
-            }
-            Some("place") => {
-                let count = node.pos(0).and_then(|n| n.as_int()).unwrap_or(1);
-                if !(1..=MAX_COUNTERS).contains(&count) {
-                    self.error(
-                        node,
-                        format!("placing {count} pieces at once is out of range"),
-                        "place 1 or more pieces",
-                    );
-                }
-                let to = node.named("to").map(|r| self.region(r));
-                self.gen(
-                    Gen::Place {
-                        count: count.clamp(1, MAX_COUNTERS) as u16,
-                        to,
-                    },
-                    node,
-                )
-            }
-            Some("step") => {
-                let dirs = self.dirs(node.pos(0));
-                let to = node.named("to").map(|r| self.region(r));
-                self.gen(Gen::Step { dirs, to }, node)
-            }
-            Some("hop") => {
-                let dirs = self.dirs(node.pos(0));
-                let run_in = node.named("run-in").map(|r| self.region(r));
-                let edge_last = node.named("edge").and_then(|n| n.as_name()) == Some("LastSite");
-                self.gen(
-                    Gen::Hop {
-                        dirs,
-                        run_in,
-                        edge_last,
-                    },
-                    node,
-                )
-            }
-            Some("sow") => {
-                let track = self.track(node.pos(0));
-                let from = node.named("from").map(|r| self.region(r));
-                let capture = node.named("capture").map(|cap| {
-                    let region = cap
-                        .named("in")
-                        .map(|r| self.region(r))
-                        .unwrap_or(RegionRef(0));
-                    let mut counts = 0u64;
-                    for v in cap.named("counts").and_then(|l| l.as_list()).unwrap_or(&[]) {
-                        match v.as_int() {
-                            Some(k @ 0..=63) => counts |= 1 << k,
-                            _ => self.error(
-                                v,
-                                format!("{} cannot be a capture count", v.describe()),
-                                "capture counts run from 0 to 63",
-                            ),
-                        }
-                    }
-                    Capture {
-                        region,
-                        counts,
-                        backwards: flag(cap.named("backwards")),
-                        grand_slam: match cap.named("grand-slam").and_then(|n| n.as_name()) {
-                            Some("NoCapture") => GrandSlam::NoCapture,
-                            _ => GrandSlam::Allowed,
-                        },
-                    }
-                });
-                self.gen(
-                    Gen::Sow {
-                        track,
-                        from,
-                        skip_origin: flag(node.named("skip-origin")),
-                        capture,
-                    },
-                    node,
-                )
-            }
-            Some("transfer") => {
-                let from = node
-                    .named("from")
-                    .map(|r| self.region(r))
-                    .unwrap_or(RegionRef(0));
-                let to = node
-                    .named("to")
-                    .map(|r| self.region(r))
-                    .unwrap_or(RegionRef(0));
-                let count = node.named("count").map(|n| self.int(n));
-                self.gen(Gen::Transfer { from, to, count }, node)
-            }
-            Some(h @ ("advance" | "advance-all")) => {
-                let track = self.track(node.pos(0));
-                let steps = node.pos(1).map(|n| self.int(n)).unwrap_or(IntExpr::Lit(0));
-                let state = self.state(node.named("state"));
-                let set_state = self.state(node.named("set-state"));
-                let gen = if h == "advance" {
-                    Gen::Advance {
-                        track,
-                        steps,
-                        state,
-                        set_state,
-                    }
-                } else {
-                    Gen::AdvanceAll {
-                        track,
-                        steps,
-                        state,
-                        set_state,
-                    }
-                };
-                self.gen(gen, node)
-            }
-            Some("phases") => {
-                self.error(
-                    node,
-                    "`phases` must be the whole of `play`",
-                    "write `(play (phases {...}))`",
-                );
-                MoveExpr::Or(Vec::new())
-            }
+    pub(crate) fn moves(&mut self, node: &Node) -> MoveExpr {
+        match lowering(node, Kind::Moves) {
+            Some(Lower::Moves(f)) => f(self, node),
             _ => {
                 self.error(
                     node,
@@ -801,23 +488,41 @@ impl Compiler<'_> {
     }
 }
 
-/// A comparison, with the tests of a region's emptiness read from occupancy instead of summed.
-fn compare(op: Cmp, a: IntExpr, b: IntExpr) -> Cond {
-    let flip = |op| match op {
-        Cmp::Lt => Cmp::Gt,
-        Cmp::Le => Cmp::Ge,
-        Cmp::Gt => Cmp::Lt,
-        Cmp::Ge => Cmp::Le,
-        same => same,
-    };
-    let (op, region, limit) = match (&a, &b) {
-        (IntExpr::CountIn(r), IntExpr::Lit(v)) => (op, *r, *v),
-        (IntExpr::Lit(v), IntExpr::CountIn(r)) => (flip(op), *r, *v),
-        _ => return Cond::Compare(op, a, b),
-    };
-    match (op, limit) {
-        (Cmp::Eq, 0) | (Cmp::Le, 0) | (Cmp::Lt, 1) => Cond::Leaf(Leaf::Empty(region)),
-        (Cmp::Ne, 0) | (Cmp::Gt, 0) | (Cmp::Ge, 1) => Cond::Leaf(Leaf::Filled(region)),
-        _ => Cond::Compare(op, a, b),
+/// The compiler evaluates regions of checked games: every range and name was checked, so an
+/// error here is a checker's miss, reported rather than read as nothing.
+impl regions::Board for Compiler<'_> {
+    fn symbols(&self) -> &Symbols {
+        self.sym
+    }
+
+    fn in_range(&mut self, node: &Node, value: i64, limit: usize, what: &str) -> Option<usize> {
+        if value < 0 || value as usize >= limit {
+            self.error(
+                node,
+                format!("{what} {value} is out of range"),
+                "the checker missed it",
+            );
+            return None;
+        }
+        Some(value as usize)
+    }
+
+    fn owner(&mut self, node: &Node) -> Option<Option<u8>> {
+        match node.as_name() {
+            Some("P1") => Some(Some(0)),
+            Some("P2") => Some(Some(1)),
+            _ => {
+                self.error(node, "a declaration belongs to P1 or P2", "write P1 or P2");
+                None
+            }
+        }
+    }
+
+    fn undefined(&mut self, at: &Node, what: &str, name: &str) {
+        self.error(at, format!("no {what} is called \"{name}\""), "declare it");
+    }
+
+    fn report(&mut self, d: Diagnostic) {
+        self.errors.push(d);
     }
 }

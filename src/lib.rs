@@ -13,6 +13,7 @@ pub mod engine;
 pub mod expand;
 pub mod files;
 mod load;
+pub mod ludemes;
 pub mod syntax;
 pub mod trial;
 

@@ -2,7 +2,9 @@
 
 pub use super::choice::{Choice, Test};
 pub use super::draw::{DrawOp, DrawPlan, Family, Ray, NO_FILTER};
+// The move generators and their parts live with their families.
 use crate::expand::{Metadata, OptionDecl, OptionValue};
+pub use crate::ludemes::{Capture, Gen, GrandSlam};
 
 /// Directions on a grid, in the order of `Game::neighbours`.
 pub const DIRECTIONS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
@@ -357,98 +359,6 @@ pub enum Leaf {
     Repeated,
     /// The move being filtered sowed into the region.
     SownInto(RegionRef),
-}
-
-/// What a capture that takes a whole region does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GrandSlam {
-    /// It captures as usual.
-    Allowed,
-    /// It captures nothing.
-    NoCapture,
-}
-
-/// The capture rule of a sowing.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Capture {
-    /// Where captures happen.
-    pub region: RegionRef,
-    /// Counts that are captured, as a bitmask over 0..64.
-    pub counts: u64,
-    /// Whether earlier holes are captured too.
-    pub backwards: bool,
-    /// The grand-slam rule.
-    pub grand_slam: GrandSlam,
-}
-
-/// One move generator.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Gen {
-    /// Pieces from hand onto an empty site.
-    Place {
-        /// Pieces per placement.
-        count: u16,
-        /// Allowed sites.
-        to: Option<RegionRef>,
-    },
-    /// One piece to an adjacent empty site.
-    Step {
-        /// Direction indices.
-        dirs: Vec<u8>,
-        /// Allowed targets.
-        to: Option<RegionRef>,
-    },
-    /// One piece over a run of enemy sites.
-    Hop {
-        /// Direction indices.
-        dirs: Vec<u8>,
-        /// Where the run's sites must lie.
-        run_in: Option<RegionRef>,
-        /// Whether a run reaching the edge lands on its last site.
-        edge_last: bool,
-    },
-    /// Sowing along a track.
-    Sow {
-        /// Track index.
-        track: u16,
-        /// Holes to sow from.
-        from: Option<RegionRef>,
-        /// Laps skip the origin.
-        skip_origin: bool,
-        /// The capture rule.
-        capture: Option<Capture>,
-    },
-    /// All counters of a hole into another.
-    Transfer {
-        /// Holes to empty.
-        from: RegionRef,
-        /// Holes to fill.
-        to: RegionRef,
-        /// Required count in the origin.
-        count: Option<IntExpr>,
-    },
-    /// One piece along its track.
-    Advance {
-        /// Track index.
-        track: u16,
-        /// Steps.
-        steps: IntExpr,
-        /// Required piece state.
-        state: Option<u8>,
-        /// State after the move.
-        set_state: Option<u8>,
-    },
-    /// Every selected piece one step, then a chosen one the rest.
-    AdvanceAll {
-        /// Track index.
-        track: u16,
-        /// Steps in all.
-        steps: IntExpr,
-        /// Required piece state.
-        state: Option<u8>,
-        /// State after the move.
-        set_state: Option<u8>,
-    },
 }
 
 /// A side effect after a move.

@@ -1,0 +1,44 @@
+//! Arithmetic: sums, differences and products of numbers.
+
+use crate::check::registry::{Kind::*, Ludeme, req, Shape::{One as O}};
+use crate::ludemes::{Lower};
+use crate::compile::ir::IntExpr;
+use crate::compile::Compiler;
+use crate::syntax::Node;
+
+/// The family's ludemes.
+// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
+#[rustfmt::skip]
+pub(crate) const ROWS: &[Ludeme] = &[
+    Ludeme { name: "+", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Sum: `a` + `b` (saturating at the limits of 64-bit integers).", example: "(+ (score P1) 1)", lower: Lower::Int(sum), refs: &[] },
+    Ludeme { name: "-", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Difference: `a` - `b` (saturating at the limits of 64-bit integers).", example: "(- (pips) 1)", lower: Lower::Int(difference), refs: &[] },
+    Ludeme { name: "*", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Product: `a` * `b` (saturating at the limits of 64-bit integers).", example: "(* 2 (pips))", lower: Lower::Int(product), refs: &[] },
+];
+
+/// A binary operation; sums of numbers written out are folded, so the hot path reads them as
+/// constants.
+fn bin(
+    c: &mut Compiler<'_>,
+    node: &Node,
+    f: fn(Box<IntExpr>, Box<IntExpr>) -> IntExpr,
+    fold: fn(i64, i64) -> i64,
+) -> IntExpr {
+    let a = node.pos(0).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
+    let b = node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
+    match (a, b) {
+        (IntExpr::Lit(x), IntExpr::Lit(y)) => IntExpr::Lit(fold(x, y)),
+        (a, b) => f(Box::new(a), Box::new(b)),
+    }
+}
+
+fn sum(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
+    bin(c, node, IntExpr::Add, i64::saturating_add)
+}
+
+fn difference(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
+    bin(c, node, IntExpr::Sub, i64::saturating_sub)
+}
+
+fn product(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
+    bin(c, node, IntExpr::Mul, i64::saturating_mul)
+}

@@ -1,0 +1,120 @@
+//! Comparisons & logic: conditions built from numbers and other conditions.
+
+use crate::check::registry::{Kind::*, Ludeme, req, Shape::{List as L, Many as M, One as O}};
+use crate::ludemes::{Lower};
+use crate::compile::ir::{Cmp, Cond, IntExpr, Leaf};
+use crate::compile::Compiler;
+use crate::syntax::Node;
+
+/// The family's ludemes.
+// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
+#[rustfmt::skip]
+pub(crate) const ROWS: &[Ludeme] = &[
+    Ludeme { name: "=", kind: Cond, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Equal: `a` = `b`.", example: "(= (pips) 6)", lower: Lower::Cond(eq), refs: &[] },
+    Ludeme { name: "!=", kind: Cond, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Not equal: `a` != `b`.", example: "(!= (pips) 0)", lower: Lower::Cond(ne), refs: &[] },
+    Ludeme { name: "<", kind: Cond, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Less than: `a` < `b`.", example: "(< (moves-made Mover) 2)", lower: Lower::Cond(lt), refs: &[] },
+    Ludeme { name: "<=", kind: Cond, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Less than or equal: `a` <= `b`.", example: "(<= (pips) 4)", lower: Lower::Cond(le), refs: &[] },
+    Ludeme { name: ">", kind: Cond, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Greater than: `a` > `b`.", example: "(> (score Mover) 24)", lower: Lower::Cond(gt), refs: &[] },
+    Ludeme { name: ">=", kind: Cond, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Greater than or equal: `a` >= `b`.", example: "(>= (moves-played) 500)", lower: Lower::Cond(ge), refs: &[] },
+    Ludeme { name: "and", kind: Cond, positional: &[req("conditions", M(Cond), "the conditions")], named: &[], doc: "All hold.", example: "(and (= (pips) 6) (= (var Mover \"Opened\") 0))", lower: Lower::Cond(and), refs: &[] },
+    Ludeme { name: "or", kind: Cond, positional: &[req("conditions", M(Cond), "the conditions")], named: &[], doc: "At least one holds.", example: "(or {(no-moves Next) (repeated)})", lower: Lower::Cond(or), refs: &[] },
+    Ludeme { name: "not", kind: Cond, positional: &[req("condition", O(Cond), "the condition")], named: &[], doc: "The condition does not hold.", example: "(not (repeated))", lower: Lower::Cond(not), refs: &[] },
+    Ludeme { name: "is-in", kind: Cond, positional: &[req("value", O(Int), "the value tested"), req("values", L(Int), "the values it may equal")], named: &[], doc: "The value is one of the list.", example: "(is-in (pips) {1 5})", lower: Lower::Cond(is_in), refs: &[] },
+];
+
+fn cmp(c: &mut Compiler<'_>, node: &Node, op: Cmp) -> Cond {
+    let a = node.pos(0).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
+    let b = node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
+    compare(op, a, b)
+}
+
+fn eq(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    cmp(c, node, Cmp::Eq)
+}
+
+fn ne(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    cmp(c, node, Cmp::Ne)
+}
+
+fn lt(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    cmp(c, node, Cmp::Lt)
+}
+
+fn le(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    cmp(c, node, Cmp::Le)
+}
+
+fn gt(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    cmp(c, node, Cmp::Gt)
+}
+
+fn ge(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    cmp(c, node, Cmp::Ge)
+}
+
+fn and(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    Cond::And(
+        Compiler::list_or_many(node)
+            .into_iter()
+            .map(|n| c.cond(n))
+            .collect(),
+    )
+}
+
+fn or(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    Cond::Or(
+        Compiler::list_or_many(node)
+            .into_iter()
+            .map(|n| c.cond(n))
+            .collect(),
+    )
+}
+
+fn not(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    Cond::Not(Box::new(
+        node.pos(0).map(|n| c.cond(n)).unwrap_or(Cond::Const(false)),
+    ))
+}
+
+fn is_in(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    let v = node.pos(0).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
+    let items = node.pos(1).and_then(|l| l.as_list()).unwrap_or(&[]);
+    // Items known before play (folded) make one list test; each computed item is
+    // compared on its own.
+    let mut known = Vec::new();
+    let mut computed = Vec::new();
+    for item in items {
+        match c.int(item) {
+            IntExpr::Lit(k) => known.push(k),
+            e => computed.push(Cond::Compare(Cmp::Eq, v.clone(), e)),
+        }
+    }
+    if computed.is_empty() {
+        return Cond::Leaf(Leaf::IsIn(v, known));
+    }
+    if !known.is_empty() {
+        computed.insert(0, Cond::Leaf(Leaf::IsIn(v, known)));
+    }
+    Cond::Or(computed)
+}
+
+/// A comparison, with the tests of a region's emptiness read from occupancy instead of summed.
+pub(crate) fn compare(op: Cmp, a: IntExpr, b: IntExpr) -> Cond {
+    let flip = |op| match op {
+        Cmp::Lt => Cmp::Gt,
+        Cmp::Le => Cmp::Ge,
+        Cmp::Gt => Cmp::Lt,
+        Cmp::Ge => Cmp::Le,
+        same => same,
+    };
+    let (op, region, limit) = match (&a, &b) {
+        (IntExpr::CountIn(r), IntExpr::Lit(v)) => (op, *r, *v),
+        (IntExpr::Lit(v), IntExpr::CountIn(r)) => (flip(op), *r, *v),
+        _ => return Cond::Compare(op, a, b),
+    };
+    match (op, limit) {
+        (Cmp::Eq, 0) | (Cmp::Le, 0) | (Cmp::Lt, 1) => Cond::Leaf(Leaf::Empty(region)),
+        (Cmp::Ne, 0) | (Cmp::Gt, 0) | (Cmp::Ge, 1) => Cond::Leaf(Leaf::Filled(region)),
+        _ => Cond::Compare(op, a, b),
+    }
+}

@@ -1,0 +1,237 @@
+//! Regions: sets of sites, and the one evaluator that both the checker (ranges and names) and the
+//! compiler (sites for each mover) run.
+
+use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{List as L, Many as M, One as O}};
+use crate::check::Symbols;
+use crate::diagnostic::Diagnostic;
+use crate::ludemes::{lowering, Lower};
+use crate::syntax::Node;
+
+/// The family's ludemes.
+// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
+#[rustfmt::skip]
+pub(crate) const ROWS: &[Ludeme] = &[
+    Ludeme { name: "row", kind: Region, positional: &[req("row", O(Int), "row number, 0 at the bottom")], named: &[], doc: "The sites of one row.", example: "(row 0)", lower: Lower::Region(row), refs: &[] },
+    Ludeme { name: "column", kind: Region, positional: &[req("column", O(Int), "column number, 0 at the left")], named: &[], doc: "The sites of one column.", example: "(column 2)", lower: Lower::Region(column), refs: &[] },
+    Ludeme { name: "rect", kind: Region, positional: &[req("row", O(Int), "bottom row"), req("column", O(Int), "left column"), req("to-row", O(Int), "top row"), req("to-column", O(Int), "right column")], named: &[], doc: "The sites of a rectangle of the board, corners included.", example: "(rect 1 1 5 5)", lower: Lower::Region(rect), refs: &[] },
+    Ludeme { name: "sites", kind: Region, positional: &[req("sites", L(Int), "site numbers")], named: &[], doc: "The sites listed.", example: "(sites {5})", lower: Lower::Region(listed), refs: &[] },
+    Ludeme { name: "all-sites", kind: Region, positional: &[], named: &[], doc: "Every site of the board.", example: "(all-sites)", lower: Lower::Region(all_sites), refs: &[] },
+    Ludeme { name: "region", kind: Region, positional: &[req("name", O(Str), "a declared region"), opt("owner", O(Role), "whose region: P1, P2, Mover or Next")], named: &[], doc: "A declared region.", example: "(region \"Home\" Mover)", lower: Lower::Region(declared), refs: &[] },
+    Ludeme { name: "union", kind: Region, positional: &[req("regions", M(Region), "the regions to join")], named: &[], doc: "The sites of any of the regions.", example: "(union (row 0) (row 1))", lower: Lower::Region(union), refs: &[] },
+];
+
+/// Where a region is evaluated: its rules for owners differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// In a declaration: fixed sites, owners are P1 or P2.
+    Declaration,
+    /// In the rules: sites for each mover, owners may be Mover or Next.
+    Play,
+}
+
+/// What a region is evaluated against: the board and the declarations, and where its errors go.
+/// The checker reports them; the compiler, which runs on checked games, meets none.
+pub trait Board {
+    /// The game's declarations.
+    fn symbols(&self) -> &Symbols;
+    /// The value, if it is in `0..limit`; reported otherwise.
+    fn in_range(&mut self, node: &Node, value: i64, limit: usize, what: &str) -> Option<usize>;
+    /// The player who owns a declaration (P1 or P2); any other name is reported.
+    fn owner(&mut self, node: &Node) -> Option<Option<u8>>;
+    /// Reports a name nothing declares.
+    fn undefined(&mut self, at: &Node, what: &str, name: &str);
+    /// Reports an error.
+    fn report(&mut self, d: Diagnostic);
+}
+
+/// The sites of a region expression, for each mover (P1 first); `None` after an error.
+pub fn sites(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<[Vec<u8>; 2]> {
+    match lowering(node, Region) {
+        Some(Lower::Region(f)) => f(b, node, scope),
+        _ => {
+            b.report(
+                Diagnostic::new(
+                    "check::kind",
+                    node.span,
+                    format!("{} is not a region", node.describe()),
+                )
+                .label("cannot be compiled")
+                .help("write a region such as `(row 0)`")
+                .via(node.via),
+            );
+            None
+        }
+    }
+}
+
+fn fixed(v: Vec<u8>) -> [Vec<u8>; 2] {
+    [v.clone(), v]
+}
+
+/// A number written out at a position, in range.
+fn at(b: &mut dyn Board, node: &Node, i: usize, limit: usize, what: &str) -> Option<usize> {
+    let n = node.pos(i)?;
+    b.in_range(n, n.as_int()?, limit, what)
+}
+
+fn row(b: &mut dyn Board, node: &Node, _: Scope) -> Option<[Vec<u8>; 2]> {
+    let (rows, cols) = (b.symbols().rows, b.symbols().columns);
+    let r = at(b, node, 0, rows, "row")?;
+    Some(fixed((0..cols).map(|c| (r * cols + c) as u8).collect()))
+}
+
+fn column(b: &mut dyn Board, node: &Node, _: Scope) -> Option<[Vec<u8>; 2]> {
+    let (rows, cols) = (b.symbols().rows, b.symbols().columns);
+    let c = at(b, node, 0, cols, "column")?;
+    Some(fixed((0..rows).map(|r| (r * cols + c) as u8).collect()))
+}
+
+fn rect(b: &mut dyn Board, node: &Node, _: Scope) -> Option<[Vec<u8>; 2]> {
+    let (rows, cols) = (b.symbols().rows, b.symbols().columns);
+    let r0 = at(b, node, 0, rows, "row")?;
+    let c0 = at(b, node, 1, cols, "column")?;
+    let r1 = at(b, node, 2, rows, "row")?;
+    let c1 = at(b, node, 3, cols, "column")?;
+    Some(fixed(
+        (r0.min(r1)..=r0.max(r1))
+            .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as u8))
+            .collect(),
+    ))
+}
+
+fn listed(b: &mut dyn Board, node: &Node, _: Scope) -> Option<[Vec<u8>; 2]> {
+    site_list(b, node.pos(0)).map(fixed)
+}
+
+/// The sites of a list of site numbers, every one in range (each one out of it is reported).
+pub fn site_list(b: &mut dyn Board, list: Option<&Node>) -> Option<Vec<u8>> {
+    let items = list.and_then(|l| l.as_list()).unwrap_or(&[]);
+    let mut out = Vec::new();
+    let mut ok = true;
+    for item in items {
+        let v = item.as_int().unwrap_or(-1);
+        match b.in_range(item, v, b.symbols().sites(), "site") {
+            Some(s) => out.push(s as u8),
+            None => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+fn all_sites(b: &mut dyn Board, _: &Node, _: Scope) -> Option<[Vec<u8>; 2]> {
+    Some(fixed((0..b.symbols().sites()).map(|s| s as u8).collect()))
+}
+
+fn union(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<[Vec<u8>; 2]> {
+    let parts: Vec<&Node> = match node.positional().collect::<Vec<_>>().as_slice() {
+        [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).iter().collect(),
+        many => many.to_vec(),
+    };
+    let mut out = [Vec::new(), Vec::new()];
+    for p in parts {
+        let s = sites(b, p, scope)?;
+        for m in 0..2 {
+            for &x in &s[m] {
+                if !out[m].contains(&x) {
+                    out[m].push(x);
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+fn declared(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<[Vec<u8>; 2]> {
+    let name_node = node.pos(0)?;
+    let name = name_node.as_str()?;
+    let of = |b: &dyn Board, p: Option<u8>| {
+        b.symbols()
+            .regions
+            .iter()
+            .find(|r| r.name == name && r.owner == p)
+            .map(|r| r.sites.clone())
+    };
+    if scope == Scope::Declaration {
+        let owner = match node.pos(1) {
+            Some(o) => b.owner(o)?,
+            None => None,
+        };
+        return match of(b, owner) {
+            Some(s) => Some(fixed(s)),
+            None => {
+                b.undefined(name_node, "region", name);
+                None
+            }
+        };
+    }
+    owner_fits(b, node, name_node, name)?;
+    let of = |p| of(b, p).unwrap_or_default();
+    Some(match node.pos(1).and_then(|o| o.as_name()) {
+        None => fixed(of(None)),
+        Some("P1") => fixed(of(Some(0))),
+        Some("P2") => fixed(of(Some(1))),
+        Some("Mover") => [of(Some(0)), of(Some(1))],
+        _ => [of(Some(1)), of(Some(0))],
+    })
+}
+
+/// Whether a region used in the rules is declared with the owner written (shared regions have
+/// none, per-player ones need one); reports it otherwise.
+fn owner_fits(b: &mut dyn Board, node: &Node, name_node: &Node, name: &str) -> Option<()> {
+    let decls: Vec<Option<u8>> = b.symbols().regions_named(name).map(|r| r.owner).collect();
+    if decls.is_empty() {
+        b.undefined(name_node, "region", name);
+        return None;
+    }
+    let per_player = decls.iter().any(|o| o.is_some());
+    let error = match (node.pos(1), per_player) {
+        (None, true) => Diagnostic::new(
+            "check::arity",
+            node.span,
+            format!("region \"{name}\" belongs to each player; say whose"),
+        )
+        .label("whose region?")
+        .help(format!(
+            "write `(region \"{name}\" Mover)`, `Next`, `P1` or `P2`"
+        ))
+        .via(node.via),
+        (Some(o), false) => Diagnostic::new(
+            "check::arity",
+            o.span,
+            format!("region \"{name}\" is shared; it has no owner"),
+        )
+        .label("not needed")
+        .help(format!("write `(region \"{name}\")`"))
+        .via(o.via),
+        (Some(o), true) => {
+            if !matches!(o.as_name(), Some("P1" | "P2" | "Mover" | "Next")) {
+                Diagnostic::new(
+                    "check::out-of-range",
+                    o.span,
+                    format!(
+                        "region \"{name}\" belongs to one player; `{}` is not one",
+                        o.as_name().unwrap_or("?")
+                    ),
+                )
+                .label("expected P1, P2, Mover or Next")
+                .help("name the player whose region this is")
+                .via(o.via)
+            } else {
+                if let Some(p) = match o.as_name() {
+                    Some("P1") => Some(0u8),
+                    Some("P2") => Some(1u8),
+                    _ => None,
+                } {
+                    if !decls.contains(&Some(p)) {
+                        b.undefined(name_node, "region", name);
+                        return None;
+                    }
+                }
+                return Some(());
+            }
+        }
+        (None, false) => return Some(()),
+    };
+    b.report(error);
+    None
+}
