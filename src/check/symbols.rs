@@ -1,8 +1,10 @@
 //! The second half of checking: declarations collected into symbol tables, and every reference
 //! (regions, tracks, dice, states, variables, phases, sites, rows, players) resolved or reported.
 
+use crate::check::registry::{self, Kind};
 use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
+use crate::ludemes::{regions, Ref, Scope};
 use crate::syntax::{Node, NodeKind, Span};
 
 /// The most sites a board may have; sites are numbered in a byte.
@@ -123,7 +125,7 @@ pub fn resolve(expanded: Expanded) -> Result<Checked, Vec<Diagnostic>> {
     if let Some(rules) = game.pos(3) {
         if r.symbols.rows > 0 {
             r.phases(rules);
-            r.references(rules);
+            r.references(rules, Kind::Rules);
         }
     }
     if r.errors.is_empty() {
@@ -387,83 +389,9 @@ impl Resolver {
         }
     }
 
-    fn site_list(&mut self, list: Option<&Node>) -> Option<Vec<u8>> {
-        let items = list.and_then(|l| l.as_list()).unwrap_or(&[]);
-        let mut out = Vec::new();
-        let mut ok = true;
-        for item in items {
-            let v = item.as_int().unwrap_or(-1);
-            match self.in_range(item, v, self.symbols.sites(), "site") {
-                Some(s) => out.push(s as u8),
-                None => ok = false,
-            }
-        }
-        ok.then_some(out)
-    }
-
     /// Evaluates a fixed region expression (in declarations) to its sites.
     fn region_sites(&mut self, node: &Node) -> Option<Vec<u8>> {
-        let (rows, cols) = (self.symbols.rows, self.symbols.columns);
-        match node.head() {
-            Some("row") => {
-                let r = self.in_range(node.pos(0)?, node.pos(0)?.as_int()?, rows, "row")?;
-                Some((0..cols).map(|c| (r * cols + c) as u8).collect())
-            }
-            Some("column") => {
-                let c = self.in_range(node.pos(0)?, node.pos(0)?.as_int()?, cols, "column")?;
-                Some((0..rows).map(|r| (r * cols + c) as u8).collect())
-            }
-            Some("rect") => {
-                let r0 = self.in_range(node.pos(0)?, node.pos(0)?.as_int()?, rows, "row")?;
-                let c0 = self.in_range(node.pos(1)?, node.pos(1)?.as_int()?, cols, "column")?;
-                let r1 = self.in_range(node.pos(2)?, node.pos(2)?.as_int()?, rows, "row")?;
-                let c1 = self.in_range(node.pos(3)?, node.pos(3)?.as_int()?, cols, "column")?;
-                Some(
-                    (r0.min(r1)..=r0.max(r1))
-                        .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as u8))
-                        .collect(),
-                )
-            }
-            Some("sites") => self.site_list(node.pos(0)),
-            Some("all-sites") => Some((0..rows * cols).map(|s| s as u8).collect()),
-            Some("union") => {
-                let parts: Vec<&Node> = match node.positional().collect::<Vec<_>>().as_slice() {
-                    [one] if one.as_list().is_some() => {
-                        one.as_list().unwrap_or(&[]).iter().collect()
-                    }
-                    many => many.to_vec(),
-                };
-                let mut out: Vec<u8> = Vec::new();
-                for p in parts {
-                    for s in self.region_sites(p)? {
-                        if !out.contains(&s) {
-                            out.push(s);
-                        }
-                    }
-                }
-                Some(out)
-            }
-            Some("region") => {
-                let name = node.pos(0)?.as_str()?;
-                let owner = match node.pos(1) {
-                    Some(o) => self.player(o, false)?,
-                    None => None,
-                };
-                match self
-                    .symbols
-                    .regions
-                    .iter()
-                    .find(|r| r.name == name && r.owner == owner)
-                {
-                    Some(r) => Some(r.sites.clone()),
-                    None => {
-                        self.undefined(node.pos(0)?, "region", name);
-                        None
-                    }
-                }
-            }
-            _ => None,
-        }
+        regions::sites(self, node, Scope::Declaration).map(|[sites, _]| sites)
     }
 
     /// Whether a region's or track's declaration was refused (and so reported already).
@@ -606,7 +534,7 @@ impl Resolver {
                     };
                     sites.extend(rs.into_iter().map(|r| (r * cols + c) as u8));
                 }
-                Some("sites") => match self.site_list(seg.pos(0)) {
+                Some("sites") => match regions::site_list(self, seg.pos(0)) {
                     Some(s) => sites.extend(s),
                     None => return,
                 },
@@ -718,152 +646,110 @@ impl Resolver {
         }
     }
 
-    /// Walks the rules and checks every name and number that refers to a declaration.
-    fn references(&mut self, node: &Node) {
+    /// Walks the rules with the kind expected at each place, evaluates every region, and checks
+    /// the names its registry row says each ludeme's arguments hold.
+    fn references(&mut self, node: &Node, kind: Kind) {
         match &node.kind {
-            NodeKind::List(items) => items.iter().for_each(|i| self.references(i)),
+            NodeKind::List(items) => items.iter().for_each(|i| self.references(i, kind)),
             NodeKind::Call { head, args, .. } => {
-                match head.as_str() {
-                    "region" => self.region_ref(node),
-                    "row" | "column" | "rect" | "sites" | "union" | "all-sites" => {
-                        self.region_sites(node);
-                    }
-                    "sow" | "advance" | "advance-all" => self.track_ref(node.pos(0), true),
-                    "pieces" => {
-                        self.track_ref(node.named("track"), false);
-                        if let Some(owner) = node.pos(0) {
-                            self.player(owner, false);
-                        }
-                    }
-                    "chance" => {
-                        if let Some(d) = node.pos(1) {
-                            let name = d.as_str().unwrap_or_default();
-                            if !self.symbols.dice.iter().any(|x| x.0 == name) {
-                                self.undefined(d, "dice", name);
-                            }
-                        }
-                    }
-                    "goto" => {
-                        if let Some(p) = node.pos(0) {
-                            let name = p.as_str().unwrap_or_default();
-                            if !self.symbols.phases.iter().any(|x| x == name) {
-                                self.undefined(p, "phase", name);
-                            }
-                        }
-                    }
-                    "var" | "set-var" => {
-                        if let Some(v) = node.pos(1) {
-                            let name = v.as_str().unwrap_or_default();
-                            if !self.symbols.vars.iter().any(|x| x.0 == name) {
-                                self.undefined(v, "variable", name);
-                            }
-                        }
-                    }
-                    "hand" | "place" | "in-hand" if !self.symbols.hands => self.error(
-                        Diagnostic::new(
-                            "check::undefined-name",
-                            node.span,
-                            "this game gives the players no hands",
-                        )
-                        .label("uses a hand")
-                        .help("declare `(hand Each)` in the equipment")
-                        .via(node.via),
-                    ),
-                    _ => {}
+                // Every call has its row: the registry check passed.
+                let Some(row) = registry::lookup(head).find(|l| l.kind == kind) else {
+                    return;
+                };
+                if kind == Kind::Region {
+                    regions::sites(self, node, Scope::Play);
+                    return;
                 }
-                for key in ["state", "set-state"] {
-                    if let Some(s) = node.named(key) {
-                        let name = s.as_str().unwrap_or_default();
-                        if !self.symbols.states.iter().any(|x| x == name) {
-                            self.undefined(s, "piece state", name);
-                        }
-                    }
+                for r in row.refs {
+                    self.reference(node, *r);
                 }
-                if head == "by-score" {
-                    if let Some(c) = node.named("collect") {
-                        let name = c.as_str().unwrap_or_default();
-                        if self
-                            .symbols
-                            .regions_named(name)
-                            .filter(|r| r.owner.is_some())
-                            .count()
-                            < 2
-                            && !self.is_refused("region", name)
-                        {
-                            self.error(
-                                Diagnostic::new("check::undefined-name", c.span, format!("no per-player region is called \"{name}\""))
-                                    .label("needs a region for P1 and one for P2")
-                                    .help(format!("declare `(region \"{name}\" P1 ...)` and `(region \"{name}\" P2 ...)`"))
-                                    .via(c.via),
-                            );
+                let mut positional = 0;
+                for a in args {
+                    let param = match &a.key {
+                        Some((key, _)) => row.named.iter().find(|p| p.name == key),
+                        None => {
+                            positional += 1;
+                            // A last argument of many kinds takes the rest.
+                            row.positional.get(positional - 1).or(row.positional.last())
                         }
+                    };
+                    if let Some(p) = param {
+                        self.references(&a.value, p.shape.kind());
                     }
-                }
-                if head != "region" {
-                    args.iter().for_each(|a| self.references(&a.value));
                 }
             }
             _ => {}
         }
     }
 
-    fn region_ref(&mut self, node: &Node) {
-        let Some(name_node) = node.pos(0) else { return };
-        let name = name_node.as_str().unwrap_or_default();
-        let decls: Vec<Option<u8>> = self.symbols.regions_named(name).map(|r| r.owner).collect();
-        if decls.is_empty() {
-            return self.undefined(name_node, "region", name);
-        }
-        let per_player = decls.iter().any(|o| o.is_some());
-        match (node.pos(1), per_player) {
-            (None, true) => self.error(
+    /// Checks one argument that names a declaration.
+    fn reference(&mut self, node: &Node, r: Ref) {
+        let arg = r.arg().and_then(|a| a.of(node));
+        match (r, arg) {
+            (Ref::Hand, _) if !self.symbols.hands => self.error(
                 Diagnostic::new(
-                    "check::arity",
+                    "check::undefined-name",
                     node.span,
-                    format!("region \"{name}\" belongs to each player; say whose"),
+                    "this game gives the players no hands",
                 )
-                .label("whose region?")
-                .help(format!(
-                    "write `(region \"{name}\" Mover)`, `Next`, `P1` or `P2`"
-                ))
+                .label("uses a hand")
+                .help("declare `(hand Each)` in the equipment")
                 .via(node.via),
             ),
-            (Some(o), false) => self.error(
-                Diagnostic::new(
-                    "check::arity",
-                    o.span,
-                    format!("region \"{name}\" is shared; it has no owner"),
-                )
-                .label("not needed")
-                .help(format!("write `(region \"{name}\")`"))
-                .via(o.via),
-            ),
-            (Some(o), true) => {
-                if !matches!(o.as_name(), Some("P1" | "P2" | "Mover" | "Next")) {
-                    self.error(
-                        Diagnostic::new(
-                            "check::out-of-range",
-                            o.span,
-                            format!(
-                                "region \"{name}\" belongs to one player; `{}` is not one",
-                                o.as_name().unwrap_or("?")
-                            ),
-                        )
-                        .label("expected P1, P2, Mover or Next")
-                        .help("name the player whose region this is")
-                        .via(o.via),
-                    );
-                } else if let Some(p) = match o.as_name() {
-                    Some("P1") => Some(0u8),
-                    Some("P2") => Some(1u8),
-                    _ => None,
-                } {
-                    if !decls.contains(&Some(p)) {
-                        self.undefined(name_node, "region", name);
-                    }
+            (Ref::Hand, _) | (_, None) => {}
+            (Ref::Track(_), t) => self.track_ref(t, true),
+            (Ref::StartTrack(_), t) => self.track_ref(t, false),
+            (Ref::Owner(_), Some(owner)) => {
+                self.player(owner, false);
+            }
+            (Ref::Dice(_), Some(d)) => {
+                let name = d.as_str().unwrap_or_default();
+                if !self.symbols.dice.iter().any(|x| x.0 == name) {
+                    self.undefined(d, "dice", name);
                 }
             }
-            (None, false) => {}
+            (Ref::Phase(_), Some(p)) => {
+                let name = p.as_str().unwrap_or_default();
+                if !self.symbols.phases.iter().any(|x| x == name) {
+                    self.undefined(p, "phase", name);
+                }
+            }
+            (Ref::Var(_), Some(v)) => {
+                let name = v.as_str().unwrap_or_default();
+                if !self.symbols.vars.iter().any(|x| x.0 == name) {
+                    self.undefined(v, "variable", name);
+                }
+            }
+            (Ref::State(_), Some(s)) => {
+                let name = s.as_str().unwrap_or_default();
+                if !self.symbols.states.iter().any(|x| x == name) {
+                    self.undefined(s, "piece state", name);
+                }
+            }
+            (Ref::PlayerRegion(_), Some(c)) => {
+                let name = c.as_str().unwrap_or_default();
+                if self
+                    .symbols
+                    .regions_named(name)
+                    .filter(|r| r.owner.is_some())
+                    .count()
+                    < 2
+                    && !self.is_refused("region", name)
+                {
+                    self.error(
+                        Diagnostic::new(
+                            "check::undefined-name",
+                            c.span,
+                            format!("no per-player region is called \"{name}\""),
+                        )
+                        .label("needs a region for P1 and one for P2")
+                        .help(format!(
+                            "declare `(region \"{name}\" P1 ...)` and `(region \"{name}\" P2 ...)`"
+                        ))
+                        .via(c.via),
+                    );
+                }
+            }
         }
     }
 
@@ -891,4 +777,27 @@ impl Resolver {
 
 fn binomial(n: u64, k: u64) -> u64 {
     (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// The resolver evaluates regions with every error reported.
+impl regions::Board for Resolver {
+    fn symbols(&self) -> &Symbols {
+        &self.symbols
+    }
+
+    fn in_range(&mut self, node: &Node, value: i64, limit: usize, what: &str) -> Option<usize> {
+        Resolver::in_range(self, node, value, limit, what)
+    }
+
+    fn owner(&mut self, node: &Node) -> Option<Option<u8>> {
+        self.player(node, false)
+    }
+
+    fn undefined(&mut self, at: &Node, what: &str, name: &str) {
+        Resolver::undefined(self, at, what, name)
+    }
+
+    fn report(&mut self, d: Diagnostic) {
+        self.error(d)
+    }
 }
