@@ -12,7 +12,7 @@ use crate::check::registry::{Kind, Ludeme};
 use crate::compile::ir::{Cond, IntExpr, MoveExpr, RegionRef};
 use crate::compile::Compiler;
 use crate::syntax::Node;
-pub use regions::{Board, Scope};
+pub use regions::{Board, MoverSites, Scope};
 pub use sow::{Capture, GrandSlam};
 
 /// How a ludeme is lowered into the executable form.
@@ -27,7 +27,7 @@ pub enum Lower {
     /// A whole number.
     Int(fn(&mut Compiler<'_>, &Node) -> IntExpr),
     /// A set of sites, for each mover: one evaluator for the checker and the compiler.
-    Region(fn(&mut dyn Board, &Node, Scope) -> Option<[Vec<u8>; 2]>),
+    Region(fn(&mut dyn Board, &Node, Scope) -> Option<MoverSites>),
 }
 
 impl Lower {

@@ -20,6 +20,9 @@ pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "union", kind: Region, positional: &[req("regions", M(Region), "the regions to join")], named: &[], doc: "The sites of any of the regions.", example: "(union (row 0) (row 1))", lower: Lower::Region(union), refs: &[] },
 ];
 
+/// A region's sites for each mover, P1 first: `Mover` and `Next` name a different player's.
+pub type MoverSites = [Vec<u8>; 2];
+
 /// Where a region is evaluated: its rules for owners differ.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
@@ -45,7 +48,7 @@ pub trait Board {
 }
 
 /// The sites of a region expression, for each mover (P1 first); `None` after an error.
-pub fn sites(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<[Vec<u8>; 2]> {
+pub fn sites(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSites> {
     match lowering(node, Region) {
         Some(Lower::Region(f)) => f(b, node, scope),
         _ => {
@@ -64,7 +67,7 @@ pub fn sites(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<[Vec<u8>; 2
     }
 }
 
-fn fixed(v: Vec<u8>) -> [Vec<u8>; 2] {
+fn fixed(v: Vec<u8>) -> MoverSites {
     [v.clone(), v]
 }
 
@@ -74,19 +77,19 @@ fn at(b: &mut dyn Board, node: &Node, i: usize, limit: usize, what: &str) -> Opt
     b.in_range(n, n.as_int()?, limit, what)
 }
 
-fn row(b: &mut dyn Board, node: &Node, _: Scope) -> Option<[Vec<u8>; 2]> {
+fn row(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
     let (rows, cols) = (b.symbols().rows, b.symbols().columns);
     let r = at(b, node, 0, rows, "row")?;
     Some(fixed((0..cols).map(|c| (r * cols + c) as u8).collect()))
 }
 
-fn column(b: &mut dyn Board, node: &Node, _: Scope) -> Option<[Vec<u8>; 2]> {
+fn column(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
     let (rows, cols) = (b.symbols().rows, b.symbols().columns);
     let c = at(b, node, 0, cols, "column")?;
     Some(fixed((0..rows).map(|r| (r * cols + c) as u8).collect()))
 }
 
-fn rect(b: &mut dyn Board, node: &Node, _: Scope) -> Option<[Vec<u8>; 2]> {
+fn rect(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
     let (rows, cols) = (b.symbols().rows, b.symbols().columns);
     let r0 = at(b, node, 0, rows, "row")?;
     let c0 = at(b, node, 1, cols, "column")?;
@@ -99,7 +102,7 @@ fn rect(b: &mut dyn Board, node: &Node, _: Scope) -> Option<[Vec<u8>; 2]> {
     ))
 }
 
-fn listed(b: &mut dyn Board, node: &Node, _: Scope) -> Option<[Vec<u8>; 2]> {
+fn listed(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
     site_list(b, node.pos(0)).map(fixed)
 }
 
@@ -118,11 +121,11 @@ pub fn site_list(b: &mut dyn Board, list: Option<&Node>) -> Option<Vec<u8>> {
     ok.then_some(out)
 }
 
-fn all_sites(b: &mut dyn Board, _: &Node, _: Scope) -> Option<[Vec<u8>; 2]> {
+fn all_sites(b: &mut dyn Board, _: &Node, _: Scope) -> Option<MoverSites> {
     Some(fixed((0..b.symbols().sites()).map(|s| s as u8).collect()))
 }
 
-fn union(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<[Vec<u8>; 2]> {
+fn union(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSites> {
     let parts: Vec<&Node> = match node.positional().collect::<Vec<_>>().as_slice() {
         [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).iter().collect(),
         many => many.to_vec(),
@@ -141,7 +144,7 @@ fn union(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<[Vec<u8>; 2]> {
     Some(out)
 }
 
-fn declared(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<[Vec<u8>; 2]> {
+fn declared(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSites> {
     let name_node = node.pos(0)?;
     let name = name_node.as_str()?;
     let of = |b: &dyn Board, p: Option<u8>| {
