@@ -703,28 +703,16 @@ impl Resolver {
                 self.player(owner, false);
             }
             (Ref::Dice(_), Some(d)) => {
-                let name = d.as_str().unwrap_or_default();
-                if !self.symbols.dice.iter().any(|x| x.0 == name) {
-                    self.undefined(d, "dice", name);
-                }
+                self.declared(d, "dice", |s, n| s.dice.iter().any(|x| x.0 == n))
             }
             (Ref::Phase(_), Some(p)) => {
-                let name = p.as_str().unwrap_or_default();
-                if !self.symbols.phases.iter().any(|x| x == name) {
-                    self.undefined(p, "phase", name);
-                }
+                self.declared(p, "phase", |s, n| s.phases.iter().any(|x| x == n))
             }
             (Ref::Var(_), Some(v)) => {
-                let name = v.as_str().unwrap_or_default();
-                if !self.symbols.vars.iter().any(|x| x.0 == name) {
-                    self.undefined(v, "variable", name);
-                }
+                self.declared(v, "variable", |s, n| s.vars.iter().any(|x| x.0 == n))
             }
-            (Ref::State(_), Some(s)) => {
-                let name = s.as_str().unwrap_or_default();
-                if !self.symbols.states.iter().any(|x| x == name) {
-                    self.undefined(s, "piece state", name);
-                }
+            (Ref::State(_), Some(st)) => {
+                self.declared(st, "piece state", |s, n| s.states.iter().any(|x| x == n))
             }
             (Ref::PlayerRegion(_), Some(c)) => {
                 let name = c.as_str().unwrap_or_default();
@@ -750,6 +738,14 @@ impl Resolver {
                     );
                 }
             }
+        }
+    }
+
+    /// Reports the name at `at` unless the game declares it.
+    fn declared(&mut self, at: &Node, what: &str, has: fn(&Symbols, &str) -> bool) {
+        let name = at.as_str().unwrap_or_default();
+        if !has(&self.symbols, name) {
+            self.undefined(at, what, name);
         }
     }
 
