@@ -253,3 +253,85 @@ fn every_move_family_names_its_generator() {
         assert!(families.contains(&family));
     }
 }
+
+#[test]
+fn each_kind_of_reference_is_checked_where_a_row_declares_it() {
+    let cases: [(&str, &str, &str); 12] = [
+        (
+            "@THROW",
+            r#"(chance "Throw" "Stiks" {(else (goto "Move"))})"#,
+            r#"no dice is called "Stiks""#,
+        ),
+        (
+            "@BRANCHES",
+            r#"{(else (goto "Mov"))}"#,
+            r#"no phase is called "Mov""#,
+        ),
+        (
+            "@MOVE",
+            r#"(place 1 then:(set-var Mover "Open" 1))"#,
+            r#"no variable is called "Open""#,
+        ),
+        (
+            "@MOVE",
+            r#"(if (= (var Next "Open") 0) (place 1))"#,
+            r#"no variable is called "Open""#,
+        ),
+        (
+            "@MOVE",
+            r#"(advance "Loop" 1 state:"Free")"#,
+            r#"no piece state is called "Free""#,
+        ),
+        (
+            "@MOVE",
+            r#"(advance-all "Loop" 2 set-state:"Free")"#,
+            r#"no piece state is called "Free""#,
+        ),
+        ("@MOVE", r#"(sow "Sew")"#, r#"no track is called "Sew""#),
+        (
+            "@START",
+            r#"(start (pieces P1 (row 0) track:"Lop"))"#,
+            r#"no track is called "Lop""#,
+        ),
+        (
+            "@START",
+            "(start (pieces Mover (row 0)))",
+            "a declaration belongs to P1 or P2, not `Mover`",
+        ),
+        (
+            "@END",
+            r#"(end {(if (no-moves Next) (by-score collect:"Board"))})"#,
+            r#"no per-player region is called "Board""#,
+        ),
+        (
+            "@MOVE",
+            r#"(place 1 to:(region "Home"))"#,
+            r#"region "Home" belongs to each player; say whose"#,
+        ),
+        (
+            "@MOVE",
+            r#"(place 1 to:(union (row 9) (region "Board")))"#,
+            "row 9 is out of range",
+        ),
+    ];
+    for (slot, text, message) in cases {
+        let err = ludus::load_source("refs.game", &game(&[(slot, text)]), &[])
+            .err()
+            .unwrap_or_else(|| panic!("{text} loaded"))
+            .render(false);
+        assert!(
+            err.contains(message),
+            "{text}: expected `{message}` in\n{err}"
+        );
+    }
+    // A game without hands may not use one.
+    let text = game(&[("@START", "(start (fill (all-sites) 1))")]).replace("(hand Each)", "");
+    let err = ludus::load_source("hands.game", &text, &[])
+        .err()
+        .expect("a game placing from no hand loads")
+        .render(false);
+    assert!(
+        err.contains("this game gives the players no hands"),
+        "{err}"
+    );
+}
