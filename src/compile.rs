@@ -6,6 +6,7 @@ pub mod choice;
 pub mod draw;
 mod endless;
 pub mod ir;
+pub mod needs;
 mod scope;
 mod start_end;
 
@@ -17,6 +18,7 @@ use crate::ludemes::{effects, lowering, regions, Lower, Scope};
 use crate::syntax::{Node, NodeKind};
 use chance::branches_with_pips;
 use ir::*;
+pub use needs::Needs;
 
 /// The most counters or pieces a game may hold in all; counts are 16-bit.
 pub const MAX_COUNTERS: i64 = 60_000;
@@ -37,9 +39,8 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         gens: Vec::new(),
         errors: Vec::new(),
         phase_names: Vec::new(),
-        repetition: false,
         filters: Vec::new(),
-        needs_sown: false,
+        needs: if sym.hands { Needs::HANDS } else { Needs::NONE },
     };
     let game = &checked.expanded.game;
     // Misplaced ludemes would compile to conditions that never hold or numbers read as nothing.
@@ -111,7 +112,6 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         return Err(c.errors);
     }
     let n = sym.sites();
-    let board_never_grows = !c.gens.iter().any(|g| matches!(g.gen, Gen::Place { .. }));
     let mut compiled = Game {
         name: checked.expanded.name.clone(),
         metadata: checked.expanded.metadata.clone(),
@@ -192,18 +192,19 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
             .collect(),
         states: sym.states.clone(),
         vars: sym.vars.clone(),
-        hands: sym.hands,
+        hands: c.needs.contains(Needs::HANDS),
         gens: c.gens,
         filters: c.filters.iter().map(Choice::of).collect(),
-        needs_sown: c.needs_sown,
+        needs_sown: c.needs.contains(Needs::SOWN),
         phases,
         phase_names: c.phase_names,
         setup,
         end_choice: Choice::first(end_rules.iter().map(|(c, _)| c)),
         end: end_rules,
         end_conditions: c.end_branches,
-        tracks_repetition: c.repetition,
-        board_never_grows,
+        tracks_repetition: c.needs.contains(Needs::REPETITION),
+        board_never_grows: !c.needs.contains(Needs::PLACING),
+        needs: c.needs,
         max_edges: DEFAULT_MAX_EDGES,
         warnings,
     };
@@ -251,9 +252,9 @@ pub struct Compiler<'a> {
     pub(crate) gens: Vec<GenDef>,
     pub(crate) errors: Vec<Diagnostic>,
     pub(crate) phase_names: Vec<String>,
-    pub(crate) repetition: bool,
     pub(crate) filters: Vec<Cond>,
-    pub(crate) needs_sown: bool,
+    /// The state features the rules lowered so far read.
+    pub(crate) needs: Needs,
 }
 
 impl Compiler<'_> {

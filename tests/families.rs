@@ -335,3 +335,30 @@ fn each_kind_of_reference_is_checked_where_a_row_declares_it() {
         "{err}"
     );
 }
+
+#[test]
+fn the_seed_games_need_only_the_state_features_their_rules_read() {
+    use ludus::compile::Needs;
+    for (file, needs) in [
+        ("games/toki.game", Needs::HANDS.with(Needs::PLACING)),
+        ("games/woli.game", Needs::REPETITION),
+        ("games/sig.game", Needs::NONE),
+        ("games/tabou.game", Needs::SOWN.with(Needs::REPETITION)),
+    ] {
+        let game = ludus::load_file(std::path::Path::new(file), &[])
+            .unwrap_or_else(|e| panic!("{}", e.render(false)));
+        assert_eq!(game.needs, needs, "{file}");
+        assert_eq!(game.needs_sown, needs.contains(Needs::SOWN), "{file}");
+        assert_eq!(
+            game.tracks_repetition,
+            needs.contains(Needs::REPETITION),
+            "{file}"
+        );
+        assert_eq!(
+            game.board_never_grows,
+            !needs.contains(Needs::PLACING),
+            "{file}"
+        );
+        assert_eq!(game.hands, needs.contains(Needs::HANDS), "{file}");
+    }
+}

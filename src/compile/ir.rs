@@ -545,6 +545,8 @@ pub struct Game {
     pub tracks_repetition: bool,
     /// Whether the counters on the board can never grow, so that history before a capture can be dropped.
     pub board_never_grows: bool,
+    /// The state features the game uses, found at load time; the flags above are read from it.
+    pub needs: super::Needs,
     /// The edge limit: a game still going after this many edges (moves, passes and throws)
     /// stops, [`crate::Status::Stopped`], so that every playout, match and search ends.
     pub max_edges: u64,

@@ -3,7 +3,7 @@
 use crate::check::registry::{Kind::*, Ludeme, req, Shape::{One as O}};
 use crate::ludemes::{Lower, Ref, Arg};
 use crate::compile::ir::{Cond, IntExpr, Leaf, RegionRef};
-use crate::compile::Compiler;
+use crate::compile::{Compiler, Needs};
 use crate::syntax::Node;
 
 /// The family's ludemes.
@@ -34,12 +34,12 @@ fn no_pieces(c: &mut Compiler<'_>, node: &Node) -> Cond {
 }
 
 fn repeated(c: &mut Compiler<'_>, _: &Node) -> Cond {
-    c.repetition = true;
+    c.needs.insert(Needs::REPETITION);
     Cond::Leaf(Leaf::Repeated)
 }
 
 fn sown_into(c: &mut Compiler<'_>, node: &Node) -> Cond {
-    c.needs_sown = true;
+    c.needs.insert(Needs::SOWN);
     Cond::Leaf(Leaf::SownInto(
         node.pos(0).map(|r| c.region(r)).unwrap_or(RegionRef(0)),
     ))

@@ -3,7 +3,7 @@
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
 use crate::ludemes::{Lower, Ref};
 use crate::compile::ir::{Gen, MoveExpr};
-use crate::compile::{Compiler, MAX_COUNTERS};
+use crate::compile::{Compiler, Needs, MAX_COUNTERS};
 use crate::syntax::Node;
 
 /// The family's ludemes.
@@ -23,6 +23,7 @@ fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
         );
     }
     let to = node.named("to").map(|r| c.region(r));
+    c.needs.insert(Needs::PLACING);
     c.gen(
         Gen::Place {
             count: count.clamp(1, MAX_COUNTERS) as u16,

@@ -1,0 +1,34 @@
+//! The state features a game uses, found as it is lowered, so that a game pays only for the
+//! features its rules read.
+
+/// A set of state features.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Needs(u8);
+
+impl Needs {
+    /// No feature.
+    pub const NONE: Needs = Needs(0);
+    /// Hands beside the board (`(hand ...)` in the equipment).
+    pub const HANDS: Needs = Needs(1);
+    /// Pieces entering the board (`place`); without it the board never grows.
+    pub const PLACING: Needs = Needs(1 << 1);
+    /// The sites a sowing passed, read by `sown-into` in a filter.
+    pub const SOWN: Needs = Needs(1 << 2);
+    /// The positions seen before, read by `repeated`.
+    pub const REPETITION: Needs = Needs(1 << 3);
+
+    /// Whether every feature of `other` is in the set.
+    pub const fn contains(self, other: Needs) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Adds the features of `other`.
+    pub fn insert(&mut self, other: Needs) {
+        self.0 |= other.0;
+    }
+
+    /// The set with the features of `other` too.
+    pub const fn with(self, other: Needs) -> Needs {
+        Needs(self.0 | other.0)
+    }
+}
