@@ -327,8 +327,7 @@ fn each_kind_of_reference_is_checked_where_a_row_declares_it() {
     // A game without hands may not use one.
     let text = game(&[("@START", "(start (fill (all-sites) 1))")]).replace("(hand Each)", "");
     let err = ludus::load_source("hands.game", &text, &[])
-        .err()
-        .expect("a game placing from no hand loads")
+        .expect_err("a game placing from no hand loads")
         .render(false);
     assert!(
         err.contains("this game gives the players no hands"),
