@@ -8,6 +8,7 @@ mod endless;
 pub mod ir;
 mod scope;
 mod start_end;
+pub mod topology;
 
 use crate::check::{Checked, Symbols};
 use crate::diagnostic::Diagnostic;
@@ -28,6 +29,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
     let sym = &checked.symbols;
     let mut c = Compiler {
         sym,
+        topology: Topology::rectangle(sym.rows, sym.columns),
         source,
         end_branches: Vec::new(),
         regions: Vec::new(),
@@ -93,7 +95,8 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
     let total: i64 = setup
         .iter()
         .map(|s| match s {
-            Setup::Fill(sites, n) | Setup::Hand(sites, n) => sites.len() as i64 * *n as i64,
+            Setup::Fill(sites, n) => sites.len() as i64 * *n as i64,
+            Setup::Hand(players, n) => players.len() as i64 * *n as i64,
             Setup::Pieces { sites, .. } => sites.len() as i64,
         })
         .sum();
@@ -115,21 +118,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         options: checked.expanded.options.clone(),
         option_values: checked.expanded.values.clone(),
         source_hash: fnv1a(source.as_bytes()),
-        rows: sym.rows,
-        columns: sym.columns,
-        board_sites: Sites::of(&(0..n).map(|s| s as u8).collect::<Vec<_>>()),
-        steps: std::array::from_fn(|d| {
-            let c = sym.columns as i32;
-            let delta = [c, c + 1, 1, 1 - c, -c, -c - 1, -1, c - 1][d];
-            let has: Vec<u8> = (0..n)
-                .filter(|&s| neighbours(s, sym.rows, sym.columns)[d] != NO_SITE)
-                .map(|s| s as u8)
-                .collect();
-            (delta, Sites::of(&has))
-        }),
-        neighbours: (0..n)
-            .map(|s| neighbours(s, sym.rows, sym.columns))
-            .collect(),
+        topology: c.topology,
         regions: c.regions,
         tracks: sym
             .tracks
@@ -141,10 +130,10 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
                     .iter()
                     .find(|u| u.name == t.name && u.owner == Some(1));
                 let p2 = other.map_or(t.sites.clone(), |u| u.sites.clone());
-                let index = |sites: &[u8]| {
+                let index = |sites: &[Site]| {
                     let mut idx = vec![NO_SITE; n];
                     for (i, &s) in sites.iter().enumerate().rev() {
-                        idx[s as usize] = i as u8;
+                        idx[s as usize] = i as Site;
                     }
                     idx
                 };
@@ -215,30 +204,10 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-fn neighbours(site: usize, rows: usize, cols: usize) -> [u8; 8] {
-    let (r, c) = ((site / cols) as i64, (site % cols) as i64);
-    let deltas = [
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-    ];
-    let mut out = [NO_SITE; 8];
-    for (i, (dr, dc)) in deltas.iter().enumerate() {
-        let (nr, nc) = (r + dr, c + dc);
-        if nr >= 0 && nc >= 0 && (nr as usize) < rows && (nc as usize) < cols {
-            out[i] = (nr as usize * cols + nc as usize) as u8;
-        }
-    }
-    out
-}
-
 struct Compiler<'a> {
     sym: &'a Symbols,
+    /// The board, whose direction groups name the directions of steps and hops.
+    topology: Topology,
     source: &'a str,
     /// Each end rule's conditions, its `or` split up, with their source text.
     end_branches: Vec<(Cond, String)>,
@@ -286,18 +255,18 @@ impl Compiler<'_> {
     }
 
     /// Sites of a region expression for each possible mover.
-    fn region_sites(&mut self, node: &Node) -> [Vec<u8>; 2] {
+    fn region_sites(&mut self, node: &Node) -> [Vec<Site>; 2] {
         let (rows, cols) = (self.sym.rows, self.sym.columns);
-        let fixed = |v: Vec<u8>| [v.clone(), v];
+        let fixed = |v: Vec<Site>| [v.clone(), v];
         let int = |i: usize| node.pos(i).and_then(|n| n.as_int()).unwrap_or(0).max(0) as usize;
         match node.head() {
-            Some("row") => fixed((0..cols).map(|c| (int(0) * cols + c) as u8).collect()),
-            Some("column") => fixed((0..rows).map(|r| (r * cols + int(0)) as u8).collect()),
+            Some("row") => fixed((0..cols).map(|c| (int(0) * cols + c) as Site).collect()),
+            Some("column") => fixed((0..rows).map(|r| (r * cols + int(0)) as Site).collect()),
             Some("rect") => {
                 let (r0, c0, r1, c1) = (int(0), int(1), int(2), int(3));
                 fixed(
                     (r0.min(r1)..=r0.max(r1))
-                        .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as u8))
+                        .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as Site))
                         .collect(),
                 )
             }
@@ -307,10 +276,10 @@ impl Compiler<'_> {
                     .unwrap_or(&[])
                     .iter()
                     .filter_map(|n| n.as_int())
-                    .map(|s| s as u8)
+                    .map(|s| s as Site)
                     .collect(),
             ),
-            Some("all-sites") => fixed((0..rows * cols).map(|s| s as u8).collect()),
+            Some("all-sites") => fixed((0..rows * cols).map(|s| s as Site).collect()),
             Some("union") => {
                 let parts: Vec<Node> = match node.positional().collect::<Vec<_>>().as_slice() {
                     [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).to_vec(),
@@ -527,15 +496,11 @@ impl Compiler<'_> {
         }
     }
 
+    /// The directions of a group, looked up in the board's table (the checker has vetted the name).
     fn dirs(&mut self, node: Option<&Node>) -> Vec<u8> {
-        let idx = |d: &str| DIRECTIONS.iter().position(|x| *x == d).unwrap_or(0) as u8;
-        match node.and_then(|n| n.as_name()) {
-            Some("Orthogonal") => ["N", "E", "S", "W"].iter().map(|d| idx(d)).collect(),
-            Some("Diagonal") => ["NE", "SE", "SW", "NW"].iter().map(|d| idx(d)).collect(),
-            Some("All") => (0..8).collect(),
-            Some(d) => vec![idx(d)],
-            None => Vec::new(),
-        }
+        node.and_then(|n| n.as_name())
+            .and_then(|name| self.topology.group(name))
+            .map_or(Vec::new(), |g| g.dirs(0).to_vec())
     }
 
     fn effects(&mut self, node: Option<&Node>) -> Vec<Effect> {

@@ -1,12 +1,13 @@
 //! The second half of checking: declarations collected into symbol tables, and every reference
 //! (regions, tracks, dice, states, variables, phases, sites, rows, players) resolved or reported.
 
+use crate::compile::ir::{Site, SITE_WORDS};
 use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
 use crate::syntax::{Node, NodeKind, Span};
 
-/// The most sites a board may have; sites are numbered in a byte.
-pub const MAX_SITES: usize = 256;
+/// The most sites a board may have: as many as a full site set holds (a 21 x 21 board).
+pub const MAX_SITES: usize = 64 * SITE_WORDS;
 
 /// A game that passed every check, with its symbol tables.
 #[derive(Debug, Clone)]
@@ -50,7 +51,7 @@ pub struct RegionDecl {
     /// The player it belongs to (0-based), or none for a shared region.
     pub owner: Option<u8>,
     /// Its sites, in the order written.
-    pub sites: Vec<u8>,
+    pub sites: Vec<Site>,
     /// Where it is declared.
     pub span: Span,
 }
@@ -63,7 +64,7 @@ pub struct TrackDecl {
     /// The player it belongs to, or none for a shared track.
     pub owner: Option<u8>,
     /// Its sites in order; a site may repeat.
-    pub sites: Vec<u8>,
+    pub sites: Vec<Site>,
     /// Whether it returns to its start.
     pub looped: bool,
     /// Where it is declared.
@@ -387,14 +388,14 @@ impl Resolver {
         }
     }
 
-    fn site_list(&mut self, list: Option<&Node>) -> Option<Vec<u8>> {
+    fn site_list(&mut self, list: Option<&Node>) -> Option<Vec<Site>> {
         let items = list.and_then(|l| l.as_list()).unwrap_or(&[]);
         let mut out = Vec::new();
         let mut ok = true;
         for item in items {
             let v = item.as_int().unwrap_or(-1);
             match self.in_range(item, v, self.symbols.sites(), "site") {
-                Some(s) => out.push(s as u8),
+                Some(s) => out.push(s as Site),
                 None => ok = false,
             }
         }
@@ -402,16 +403,16 @@ impl Resolver {
     }
 
     /// Evaluates a fixed region expression (in declarations) to its sites.
-    fn region_sites(&mut self, node: &Node) -> Option<Vec<u8>> {
+    fn region_sites(&mut self, node: &Node) -> Option<Vec<Site>> {
         let (rows, cols) = (self.symbols.rows, self.symbols.columns);
         match node.head() {
             Some("row") => {
                 let r = self.in_range(node.pos(0)?, node.pos(0)?.as_int()?, rows, "row")?;
-                Some((0..cols).map(|c| (r * cols + c) as u8).collect())
+                Some((0..cols).map(|c| (r * cols + c) as Site).collect())
             }
             Some("column") => {
                 let c = self.in_range(node.pos(0)?, node.pos(0)?.as_int()?, cols, "column")?;
-                Some((0..rows).map(|r| (r * cols + c) as u8).collect())
+                Some((0..rows).map(|r| (r * cols + c) as Site).collect())
             }
             Some("rect") => {
                 let r0 = self.in_range(node.pos(0)?, node.pos(0)?.as_int()?, rows, "row")?;
@@ -420,12 +421,12 @@ impl Resolver {
                 let c1 = self.in_range(node.pos(3)?, node.pos(3)?.as_int()?, cols, "column")?;
                 Some(
                     (r0.min(r1)..=r0.max(r1))
-                        .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as u8))
+                        .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as Site))
                         .collect(),
                 )
             }
             Some("sites") => self.site_list(node.pos(0)),
-            Some("all-sites") => Some((0..rows * cols).map(|s| s as u8).collect()),
+            Some("all-sites") => Some((0..rows * cols).map(|s| s as Site).collect()),
             Some("union") => {
                 let parts: Vec<&Node> = match node.positional().collect::<Vec<_>>().as_slice() {
                     [one] if one.as_list().is_some() => {
@@ -433,7 +434,7 @@ impl Resolver {
                     }
                     many => many.to_vec(),
                 };
-                let mut out: Vec<u8> = Vec::new();
+                let mut out: Vec<Site> = Vec::new();
                 for p in parts {
                     for s in self.region_sites(p)? {
                         if !out.contains(&s) {
@@ -578,7 +579,7 @@ impl Resolver {
                             )
                         }
                     };
-                    sites.extend(cs.into_iter().map(|c| (r * cols + c) as u8));
+                    sites.extend(cs.into_iter().map(|c| (r * cols + c) as Site));
                 }
                 Some("column") => {
                     let Some(c) = seg
@@ -604,7 +605,7 @@ impl Resolver {
                             )
                         }
                     };
-                    sites.extend(rs.into_iter().map(|r| (r * cols + c) as u8));
+                    sites.extend(rs.into_iter().map(|r| (r * cols + c) as Site));
                 }
                 Some("sites") => match self.site_list(seg.pos(0)) {
                     Some(s) => sites.extend(s),

@@ -1,6 +1,6 @@
 //! States and moves: plain data, `Clone + Eq + Hash`.
 
-use crate::compile::ir::Sites;
+use crate::compile::ir::{Site, Sites, NO_SITE};
 use crate::compile::MAX_VARS;
 
 /// The contents of one site.
@@ -41,11 +41,15 @@ pub struct Board {
     pub(crate) varied: bool,
 }
 
+/// Entries of [`SITE_KEYS`]: a power of two at least the most sites a board may have, so that
+/// a mask keeps every index in the table.
+const SITE_KEY_COUNT: usize = (64 * crate::compile::ir::SITE_WORDS).next_power_of_two();
+
 /// Per-site multipliers of [`Board::key`] (odd and well mixed: splitmix64 of the site).
-static SITE_KEYS: [u64; 256] = {
-    let mut keys = [0u64; 256];
+static SITE_KEYS: [u64; SITE_KEY_COUNT] = {
+    let mut keys = [0u64; SITE_KEY_COUNT];
     let mut i = 0;
-    while i < 256 {
+    while i < SITE_KEY_COUNT {
         let mut z = (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -58,7 +62,7 @@ static SITE_KEYS: [u64; 256] = {
 /// A site's term of the board key for a cell word.
 #[inline(always)]
 fn site_term(s: usize, word: u64) -> u64 {
-    word.wrapping_mul(SITE_KEYS[s & 255])
+    word.wrapping_mul(SITE_KEYS[s & (SITE_KEY_COUNT - 1)])
 }
 
 impl Board {
@@ -72,9 +76,9 @@ impl Board {
                 self.key = self.key.wrapping_add(site_term(s, cell_word(c)));
             }
             if c.count > 0 {
-                self.filled.insert(s as u8);
+                self.filled.insert(s as Site);
                 if c.owner == 1 || c.owner == 2 {
-                    self.owned[c.owner as usize - 1].insert(s as u8);
+                    self.owned[c.owner as usize - 1].insert(s as Site);
                 }
             }
         }
@@ -106,7 +110,7 @@ impl Board {
     /// Sets a site's contents.
     #[inline(always)]
     pub(crate) fn put(&mut self, s: usize, c: Cell) {
-        let site = s as u8;
+        let site = s as Site;
         let c = if c.count == 0 { Cell::default() } else { c };
         let was = std::mem::replace(&mut self.cells[s], c);
         if self.keyed {
@@ -144,13 +148,13 @@ impl Board {
                 .wrapping_add(site_term(s, (self.cells[s].count - was) as u64));
         }
         if self.cells[s].count > 0 {
-            self.filled.insert(s as u8);
+            self.filled.insert(s as Site);
         }
     }
 
     /// Adds one counter to a site without testing its old count (sowing's inner step).
     #[inline(always)]
-    pub(crate) fn add_one(&mut self, s: u8) {
+    pub(crate) fn add_one(&mut self, s: Site) {
         self.cells[s as usize].count += 1;
         self.filled.insert(s);
         if self.keyed {
@@ -454,42 +458,90 @@ impl Mixer {
     }
 }
 
-/// One edge of the game tree: a move of a generator, a pass, or a throw.
+/// One edge of the game tree: a move of a generator, a pass, or a throw. Sixteen bytes, `Copy`
+/// and ordered by generator, origin and target first: besides the two sites it has room for the
+/// landings of a chain of jumps, a removed piece's site, a promotion and a hop's direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// The generator index, or [`Move::PASS`] or [`Move::THROW`].
     pub(crate) gen: u16,
     /// Origin site (or low byte of a throw value).
-    pub(crate) from: u8,
+    pub(crate) from: Site,
     /// Target site (or high byte of a throw value).
-    pub(crate) to: u8,
+    pub(crate) to: Site,
+    /// The landings between origin and target of a chain of jumps, in order; `NO_SITE` after
+    /// the last.
+    pub(crate) path: [Site; Move::MAX_PATH],
+    /// A site whose piece the move removes, or `NO_SITE`.
+    pub(crate) removal: Site,
+    /// The direction of a hop, or [`Move::NO_DIR`].
+    pub(crate) dir: u8,
+    /// The piece kind the moving piece becomes, or [`Move::NO_KIND`].
+    pub(crate) promotion: u8,
 }
 
 impl Move {
     pub(crate) const PASS: u16 = u16::MAX;
     pub(crate) const THROW: u16 = u16::MAX - 1;
+    /// The most landings a move records between its origin and its target.
+    pub const MAX_PATH: usize = 3;
+    /// No direction recorded.
+    pub const NO_DIR: u8 = u8::MAX;
+    /// No promotion.
+    pub const NO_KIND: u8 = u8::MAX;
 
     /// The pass.
     pub fn pass() -> Move {
-        Move {
-            gen: Move::PASS,
-            from: 0,
-            to: 0,
-        }
+        Move::new(Move::PASS, 0, 0)
     }
 
     /// A throw of the given value.
     pub fn throw(value: i32) -> Move {
         let v = value.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16;
+        Move::new(Move::THROW, v & 0xff, v >> 8)
+    }
+
+    /// A generator's move from one site to another, with nothing else recorded.
+    #[inline(always)]
+    pub(crate) fn new(gen: u16, from: Site, to: Site) -> Move {
         Move {
-            gen: Move::THROW,
-            from: (v & 0xff) as u8,
-            to: (v >> 8) as u8,
+            gen,
+            from,
+            to,
+            path: [NO_SITE; Move::MAX_PATH],
+            removal: NO_SITE,
+            dir: Move::NO_DIR,
+            promotion: Move::NO_KIND,
         }
     }
 
-    pub(crate) fn new(gen: u16, from: u8, to: u8) -> Move {
-        Move { gen, from, to }
+    /// The same move, recording the direction of a hop.
+    #[inline(always)]
+    pub fn with_dir(self, dir: u8) -> Move {
+        Move { dir, ..self }
+    }
+
+    /// The same move through the given landings (at most [`Move::MAX_PATH`]; `None` if more).
+    pub fn with_path(self, landings: &[Site]) -> Option<Move> {
+        let mut path = [NO_SITE; Move::MAX_PATH];
+        path.get_mut(..landings.len())?.copy_from_slice(landings);
+        Some(Move { path, ..self })
+    }
+
+    /// The same move, removing the piece on `site` too.
+    pub fn with_removal(self, site: Site) -> Move {
+        Move {
+            removal: site,
+            ..self
+        }
+    }
+
+    /// The same move, the moving piece becoming kind `kind`.
+    pub fn with_promotion(self, kind: u8) -> Move {
+        Move {
+            promotion: kind,
+            ..self
+        }
     }
 
     /// Whether this is a pass.
@@ -499,24 +551,69 @@ impl Move {
 
     /// The value if this is a throw.
     pub fn throw_value(&self) -> Option<i32> {
-        (self.gen == Move::THROW)
-            .then_some((self.from as u16 | (self.to as u16) << 8) as i16 as i32)
+        (self.gen == Move::THROW).then_some((self.from | self.to << 8) as i16 as i32)
     }
 
     /// The origin site of a generator move.
-    pub fn from(&self) -> Option<u8> {
+    pub fn from(&self) -> Option<Site> {
         (self.gen < Move::THROW).then_some(self.from)
     }
 
     /// The target site of a generator move.
-    pub fn to(&self) -> Option<u8> {
+    pub fn to(&self) -> Option<Site> {
         (self.gen < Move::THROW).then_some(self.to)
+    }
+
+    /// The landings between origin and target of a chain of jumps, in order (empty for one jump).
+    pub fn path(&self) -> &[Site] {
+        let n = self.path.iter().take_while(|&&s| s != NO_SITE).count();
+        &self.path[..n]
+    }
+
+    /// The site of a piece the move removes besides its captures on the way.
+    pub fn removal(&self) -> Option<Site> {
+        (self.removal != NO_SITE).then_some(self.removal)
+    }
+
+    /// The piece kind the moving piece becomes.
+    pub fn promotion(&self) -> Option<u8> {
+        (self.promotion != Move::NO_KIND).then_some(self.promotion)
+    }
+
+    /// The direction of a hop (an index into the board's directions).
+    pub fn dir(&self) -> Option<u8> {
+        (self.dir != Move::NO_DIR).then_some(self.dir)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::Move;
+    use crate::compile::ir::NO_SITE;
     use crate::engine::NodeType;
+
+    #[test]
+    fn a_move_carries_a_path_a_removal_a_promotion_and_a_direction() {
+        let plain = Move::new(3, 10, 399);
+        assert_eq!((plain.from(), plain.to()), (Some(10), Some(399)));
+        assert_eq!(plain.path(), &[] as &[u16]);
+        assert_eq!((plain.removal(), plain.promotion(), plain.dir()), (None, None, None));
+        let chain = plain.with_path(&[30, 50, 255]).expect("three landings fit");
+        assert_eq!(chain.path(), [30, 50, 255]);
+        assert_eq!(plain.with_path(&[1, 2, 3, 4]), None);
+        let taken = plain.with_removal(255);
+        assert_eq!(taken.removal(), Some(255));
+        let promoted = chain.with_promotion(2);
+        assert_eq!((promoted.promotion(), promoted.path()), (Some(2), &[30, 50, 255][..]));
+        assert_eq!(plain.with_dir(5).dir(), Some(5));
+        // Each extra makes another move, and today's moves order by generator, origin, target.
+        assert_ne!(plain, taken);
+        assert_ne!(chain, promoted);
+        assert!(Move::new(3, 10, 398) < plain && plain < Move::new(3, 11, 0));
+        assert_eq!(Move::throw(-300).throw_value(), Some(-300));
+        assert_eq!(Move::throw(-300).from(), None);
+        assert_ne!(NO_SITE, 255);
+    }
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
