@@ -266,7 +266,9 @@ impl Compiler<'_> {
                 let (r0, c0, r1, c1) = (int(0), int(1), int(2), int(3));
                 fixed(
                     (r0.min(r1)..=r0.max(r1))
-                        .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as Site))
+                        .flat_map(|r| {
+                            (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as Site)
+                        })
                         .collect(),
                 )
             }

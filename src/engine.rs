@@ -244,6 +244,7 @@ mod tests {
     #[test]
     fn moves_are_small_copy_values() {
         assert_eq!(std::mem::size_of::<Move>(), 16);
+        assert_eq!(std::mem::size_of::<Option<Move>>(), 16);
         assert_eq!(Move::throw(13).throw_value(), Some(13));
         assert_eq!(Move::throw(0).throw_value(), Some(0));
         assert!(Move::pass().is_pass());

@@ -100,11 +100,18 @@ fn a_hop_records_its_direction() {
     // Directions count from north clockwise: N is 0, E is 2.
     assert_eq!(
         named,
-        [("j10xj12".to_string(), Some(0)), ("j10xl10".to_string(), Some(2))]
+        [
+            ("j10xj12".to_string(), Some(0)),
+            ("j10xl10".to_string(), Some(2))
+        ]
     );
     let mut after = s.clone();
     game.apply(&mut after, hops[1]).expect("the hop applies");
-    let site = |name: &str| (0..400).find(|&i| game.site_name(i) == name).expect("a site");
+    let site = |name: &str| {
+        (0..400)
+            .find(|&i| game.site_name(i) == name)
+            .expect("a site")
+    };
     assert_eq!(after.cells()[site("k10") as usize].count, 0);
     assert_eq!(after.cells()[site("j11") as usize].owner, 2);
 }
@@ -140,7 +147,10 @@ fn the_checker_allows_boards_up_to_448_sites() {
                 (rules (start (hand Each 1)) (play (place 1)) (end (if (no-moves Next) (result Next Loss)))))";
     let err = ludus::load_source("huge.game", text, &[]).expect_err("484 sites are too many");
     let text = format!("{err:?}");
-    assert!(text.contains("a board of 22 x 22 sites is out of range"), "{text}");
+    assert!(
+        text.contains("a board of 22 x 22 sites is out of range"),
+        "{text}"
+    );
     assert!(text.contains("at most 448 sites"), "{text}");
 }
 
@@ -153,6 +163,9 @@ fn columns_past_z_are_named_and_read_back() {
     assert_eq!(game.site_name(59), "ad2");
     let s = game.new_initial_state();
     let m = game.parse_move(&s, "place ad2").expect("ad2 reads back");
-    assert_eq!((m.to(), game.notation(&s, m)), (Some(59), "place ad2".into()));
+    assert_eq!(
+        (m.to(), game.notation(&s, m)),
+        (Some(59), "place ad2".into())
+    );
     assert!(game.render(&s).contains(" z aa ab ac ad\n"));
 }

@@ -6,8 +6,9 @@ use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
 use crate::syntax::{Node, NodeKind, Span};
 
-/// The most sites a board may have: as many as a full site set holds (a 21 x 21 board).
-pub const MAX_SITES: usize = 64 * SITE_WORDS;
+/// The most sites a board may have (a 21 x 21 board fits): a full site set's words but the last,
+/// so that the bit [`crate::compile::ir::NO_SITE`] wraps to is on no board.
+pub const MAX_SITES: usize = 64 * (SITE_WORDS - 1);
 
 /// A game that passed every check, with its symbol tables.
 #[derive(Debug, Clone)]
@@ -421,7 +422,9 @@ impl Resolver {
                 let c1 = self.in_range(node.pos(3)?, node.pos(3)?.as_int()?, cols, "column")?;
                 Some(
                     (r0.min(r1)..=r0.max(r1))
-                        .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as Site))
+                        .flat_map(|r| {
+                            (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as Site)
+                        })
                         .collect(),
                 )
             }

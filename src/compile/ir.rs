@@ -12,11 +12,14 @@ pub type Site = u16;
 /// No site (off the board, not on a track).
 pub const NO_SITE: Site = Site::MAX;
 
-/// The 64-bit words of a full site set: room for every site a board may have.
-pub const SITE_WORDS: usize = 7;
+/// The 64-bit words of a full site set: room for every site a board may have. A power of two, so
+/// that a site's word is found by a mask, not a bounds check.
+pub const SITE_WORDS: usize = 8;
 
 /// A set of sites as a bitset of `W` 64-bit words ([`SITE_WORDS`] by default: every board of up
 /// to 448 sites). The engine's hot paths narrow sets to the words a board needs, one for 64 sites.
+/// Sets of a power-of-two width find a site's word by a mask: a site beyond the set (only
+/// [`NO_SITE`] is, and the checker keeps its bit, the last, off every board) wraps around.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Sites<const W: usize = SITE_WORDS>(pub [u64; W]);
 
@@ -45,24 +48,35 @@ impl<const W: usize> Sites<W> {
         Sites(out)
     }
 
+    /// The word of a site: masked where the width is a power of two (no bounds check).
+    #[inline(always)]
+    fn word(site: Site) -> usize {
+        let w = (site >> 6) as usize;
+        if W.is_power_of_two() {
+            w & (W - 1)
+        } else {
+            w
+        }
+    }
+
     /// Adds a site.
     #[inline]
     pub fn insert(&mut self, site: Site) {
-        self.0[(site >> 6) as usize] |= 1 << (site & 63);
+        self.0[Self::word(site)] |= 1 << (site & 63);
     }
 
     /// Whether the site is in the set.
     #[inline]
     pub fn contains(&self, site: Site) -> bool {
         self.0
-            .get((site >> 6) as usize)
+            .get(Self::word(site))
             .is_some_and(|w| w & (1 << (site & 63)) != 0)
     }
 
     /// Removes a site.
     #[inline]
     pub fn remove(&mut self, site: Site) {
-        self.0[(site >> 6) as usize] &= !(1 << (site & 63));
+        self.0[Self::word(site)] &= !(1 << (site & 63));
     }
 
     /// Whether the two sets share a site.
@@ -159,9 +173,17 @@ impl<const W: usize> Sites<W> {
     /// The sites in ascending order.
     #[inline]
     pub fn iter(&self) -> SitesIter<W> {
+        self.iter_in(W)
+    }
+
+    /// The sites in ascending order within the first `words` words (a board's own words: the
+    /// walk does not visit the empty words past its last site).
+    #[inline]
+    pub fn iter_in(&self, words: usize) -> SitesIter<W> {
         SitesIter {
             words: self.0,
             word: 0,
+            end: words.min(W),
         }
     }
 }
@@ -207,6 +229,7 @@ static SELECT_IN_BYTE: [[u8; 8]; 256] = {
 pub struct SitesIter<const W: usize = SITE_WORDS> {
     words: [u64; W],
     word: usize,
+    end: usize,
 }
 
 impl<const W: usize> Iterator for SitesIter<W> {
@@ -214,7 +237,7 @@ impl<const W: usize> Iterator for SitesIter<W> {
 
     #[inline]
     fn next(&mut self) -> Option<Site> {
-        while self.word < W {
+        while self.word < self.end {
             let w = self.words[self.word];
             if w != 0 {
                 self.words[self.word] = w & (w - 1);
@@ -677,7 +700,9 @@ mod tests {
             assert_eq!(moved, expected, "delta {delta}");
         }
         assert_eq!(
-            (0..all.len() as u32).map(|k| set.nth(k)).collect::<Vec<_>>(),
+            (0..all.len() as u32)
+                .map(|k| set.nth(k))
+                .collect::<Vec<_>>(),
             all.map(Some).to_vec()
         );
         assert_eq!(set.nth(all.len() as u32), None);
@@ -689,7 +714,9 @@ mod tests {
         let set: Sites = Sites::of(&[255, 399]);
         assert!(set.contains(255) && set.contains(399));
         assert!(!set.contains(NO_SITE));
-        assert!(NO_SITE as usize >= 64 * SITE_WORDS);
+        // The marker wraps to the set's last bit, which no board reaches.
+        assert_eq!(NO_SITE as usize % (64 * SITE_WORDS), 64 * SITE_WORDS - 1);
+        assert!(crate::check::MAX_SITES < 64 * SITE_WORDS);
     }
 
     #[test]

@@ -62,6 +62,8 @@ pub struct Topology {
     links: Vec<Site>,
     /// The sites of the board proper (places off the grid left out).
     pub board_sites: Sites,
+    /// The 64-bit words a set of this board's sites needs (walks over a set stop there).
+    pub words: usize,
     /// Per grid direction: the site offset of a step, and the sites that have a neighbour that
     /// way, so that a step is a shift of a site set; `None` for a board without that regularity.
     pub steps: Option<[(i32, Sites); 8]>,
@@ -150,6 +152,7 @@ impl Topology {
             spans,
             links,
             board_sites: Sites::of(&all),
+            words: n.div_ceil(64),
             steps: Some(steps),
             groups,
         }
@@ -160,6 +163,7 @@ impl Topology {
     pub fn add_place(&mut self) -> Site {
         let site = self.sites() as Site;
         self.coords.push(None);
+        self.words = self.sites().div_ceil(64);
         let at = self.links.len() as u32;
         self.spans.push((at, at));
         site
@@ -184,9 +188,11 @@ impl Topology {
     #[inline(always)]
     pub fn neighbour(&self, site: Site, dir: u8) -> Site {
         match self.spans.get(site as usize) {
-            Some(&(a, b)) if (dir as u32) < b - a => {
-                self.links.get((a + dir as u32) as usize).copied().unwrap_or(NO_SITE)
-            }
+            Some(&(a, b)) if (dir as u32) < b - a => self
+                .links
+                .get((a + dir as u32) as usize)
+                .copied()
+                .unwrap_or(NO_SITE),
             _ => NO_SITE,
         }
     }
@@ -213,10 +219,7 @@ mod tests {
         let t = Topology::rectangle(2, 3);
         assert_eq!(t.sites(), 6);
         // Site 1 is the middle of the bottom row: N, NE, E, SE, S, SW, W, NW.
-        assert_eq!(
-            t.neighbours(1),
-            [4, 5, 2, NO_SITE, NO_SITE, NO_SITE, 0, 3]
-        );
+        assert_eq!(t.neighbours(1), [4, 5, 2, NO_SITE, NO_SITE, NO_SITE, 0, 3]);
         assert_eq!(t.neighbour(5, 2), NO_SITE);
         assert_eq!(t.neighbour(5, 6), 4);
         assert_eq!(t.neighbour(5, 200), NO_SITE);
@@ -224,7 +227,10 @@ mod tests {
         let (delta, from) = t.ray(2).expect("a grid has shift rays");
         assert_eq!(delta, 1);
         assert_eq!(from.iter().collect::<Vec<_>>(), [0, 1, 3, 4]);
-        assert_eq!(t.group("Diagonal").map(|g| g.dirs(0)), Some(&[1, 3, 5, 7][..]));
+        assert_eq!(
+            t.group("Diagonal").map(|g| g.dirs(0)),
+            Some(&[1, 3, 5, 7][..])
+        );
         assert_eq!(t.group("Sideways"), None);
     }
 
@@ -254,12 +260,15 @@ mod tests {
         let mut t = Topology::square(2);
         let store = t.add_place();
         assert_eq!(store, 4);
-        assert_eq!(t.sites(), 5);
+        assert_eq!((t.sites(), t.words), (5, 1));
         assert_eq!(t.coords[4], None);
         assert_eq!(t.neighbours(store), &[] as &[Site]);
         assert_eq!(t.neighbour(store, 0), NO_SITE);
         // The grid is unchanged, and the place is not a site of the board proper.
-        assert_eq!(t.neighbours(0), [2, 3, 1, NO_SITE, NO_SITE, NO_SITE, NO_SITE, NO_SITE]);
+        assert_eq!(
+            t.neighbours(0),
+            [2, 3, 1, NO_SITE, NO_SITE, NO_SITE, NO_SITE, NO_SITE]
+        );
         assert!(!t.board_sites.contains(store));
     }
 }

@@ -122,7 +122,7 @@ impl<'a> Ctx<'a> {
                 .map(|&s| self.board.cells[s as usize].count as i64)
                 .sum(),
             IntExpr::PiecesOnBoard(w) => self.board.owned[self.who(*w) as usize]
-                .iter()
+                .iter_in(self.game.topology.words)
                 .map(|s| self.board.cells[s as usize].count as i64)
                 .sum(),
             IntExpr::Add(a, b) => self.int(a).saturating_add(self.int(b)),
@@ -372,6 +372,7 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
     let mover = ctx.mover;
     let me = mover + 1;
     let mine = board.owned[mover as usize];
+    let words = game.topology.words;
     match &game.gens[g as usize].gen {
         Gen::Place { count, to } => {
             if board.hand[mover as usize] < *count {
@@ -381,10 +382,10 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
                 Some(r) => game.regions[r.0 as usize].mask[mover as usize].and_not(&board.filled),
                 None => game.topology.board_sites.and_not(&board.filled),
             };
-            out.extend(free.iter().map(|s| Move::new(g, s, s)));
+            out.extend(free.iter_in(words).map(|s| Move::new(g, s, s)));
         }
         Gen::Step { dirs, to } => {
-            for s in mine.iter() {
+            for s in mine.iter_in(words) {
                 let nb = game.topology.neighbours(s);
                 for &d in dirs {
                     let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
@@ -401,7 +402,7 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
             edge_last,
         } => {
             let theirs = &board.owned[(mover ^ 1) as usize];
-            for s in mine.iter() {
+            for s in mine.iter_in(words) {
                 let nb = game.topology.neighbours(s);
                 for &d in dirs {
                     let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
@@ -424,7 +425,7 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
             };
             match from {
                 Some(r) => ctx.sites(*r).iter().for_each(|&s| push(s)),
-                None => board.filled.iter().for_each(push),
+                None => board.filled.iter_in(words).for_each(push),
             }
         }
         Gen::Transfer { from, to, count } => {
@@ -452,7 +453,7 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
                 return;
             }
             let track = &game.tracks[*track as usize];
-            for s in mine.iter() {
+            for s in mine.iter_in(words) {
                 let c = cells[s as usize];
                 if state.is_some_and(|st| c.state != st) {
                     continue;
@@ -1014,6 +1015,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
     }
     board.keyed = game.tracks_repetition;
     board.varied = !game.vars.is_empty();
+    board.words = game.topology.words.min(u8::MAX as usize) as u8;
     board.refresh();
     let mut s = State {
         board,

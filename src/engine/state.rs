@@ -2,6 +2,7 @@
 
 use crate::compile::ir::{Site, Sites, NO_SITE};
 use crate::compile::MAX_VARS;
+use std::num::NonZeroU8;
 
 /// The contents of one site.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -39,6 +40,9 @@ pub struct Board {
     /// Whether the game has player variables; if not, `vars` stays zero and copies skip it
     /// (the 128 bytes of 64-bit variables are most of a board's fixed part).
     pub(crate) varied: bool,
+    /// The words of the site sets the board's sites reach (the rest stay zero): a copy between
+    /// two boards of one word copies one word of each set, not the whole sets.
+    pub(crate) words: u8,
 }
 
 /// Entries of [`SITE_KEYS`]: a power of two at least the most sites a board may have, so that
@@ -91,10 +95,25 @@ impl Board {
         self.hand = other.hand;
         self.store = other.store;
         self.copy_vars(other);
-        self.filled = other.filled;
-        self.owned = other.owned;
+        self.copy_sets(other);
         self.key = other.key;
         self.keyed = other.keyed;
+    }
+
+    /// Takes the site sets of `other`: only their first word when both boards have one (the
+    /// other words are zero in both), else whole.
+    #[inline(always)]
+    fn copy_sets(&mut self, other: &Board) {
+        if self.words == 1 && other.words == 1 {
+            self.filled.0[0] = other.filled.0[0];
+            for (mine, theirs) in self.owned.iter_mut().zip(&other.owned) {
+                mine.0[0] = theirs.0[0];
+            }
+        } else {
+            self.filled = other.filled;
+            self.owned = other.owned;
+            self.words = other.words;
+        }
     }
 
     /// Takes the variables of `other`; nothing to copy when neither board has any (a board
@@ -183,6 +202,7 @@ impl Clone for Board {
             key: self.key,
             keyed: self.keyed,
             varied: self.varied,
+            words: self.words,
         }
     }
 
@@ -192,8 +212,7 @@ impl Clone for Board {
         self.hand = other.hand;
         self.store = other.store;
         self.copy_vars(other);
-        self.filled = other.filled;
-        self.owned = other.owned;
+        self.copy_sets(other);
         self.key = other.key;
         self.keyed = other.keyed;
     }
@@ -461,7 +480,8 @@ impl Mixer {
 /// One edge of the game tree: a move of a generator, a pass, or a throw. Sixteen bytes, `Copy`
 /// and ordered by generator, origin and target first: besides the two sites it has room for the
 /// landings of a chain of jumps, a removed piece's site, a promotion and a hop's direction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy)]
+#[repr(C, align(8))]
 pub struct Move {
     /// The generator index, or [`Move::PASS`] or [`Move::THROW`].
     pub(crate) gen: u16,
@@ -476,8 +496,67 @@ pub struct Move {
     pub(crate) removal: Site,
     /// The direction of a hop, or [`Move::NO_DIR`].
     pub(crate) dir: u8,
-    /// The piece kind the moving piece becomes, or [`Move::NO_KIND`].
-    pub(crate) promotion: u8,
+    /// One more than the piece kind the moving piece becomes, or one more than [`Move::NO_KIND`]:
+    /// never zero, so that an `Option<Move>` is sixteen bytes too (returned in registers).
+    promotion: NonZeroU8,
+}
+
+impl Move {
+    /// The move as two words, for comparing it whole.
+    #[inline(always)]
+    fn words(&self) -> [u64; 2] {
+        let w = |x: u16, at: u32| (x as u64) << at;
+        [
+            w(self.gen, 0) | w(self.from, 16) | w(self.to, 32) | w(self.path[0], 48),
+            w(self.path[1], 0)
+                | w(self.path[2], 16)
+                | w(self.removal, 32)
+                | (self.dir as u64) << 48
+                | (self.promotion.get() as u64) << 56,
+        ]
+    }
+
+    /// The fields in order of importance: generator, origin, target, then the rest.
+    #[allow(clippy::type_complexity)]
+    fn key(&self) -> (u16, Site, Site, [Site; Move::MAX_PATH], Site, u8, u8) {
+        let (gen, from, to, path) = (self.gen, self.from, self.to, self.path);
+        (
+            gen,
+            from,
+            to,
+            path,
+            self.removal,
+            self.dir,
+            self.promotion.get(),
+        )
+    }
+}
+
+impl PartialEq for Move {
+    #[inline(always)]
+    fn eq(&self, other: &Move) -> bool {
+        self.words() == other.words()
+    }
+}
+
+impl Eq for Move {}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.words().hash(h);
+    }
+}
+
+impl PartialOrd for Move {
+    fn partial_cmp(&self, other: &Move) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Move {
+    fn cmp(&self, other: &Move) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
 }
 
 impl Move {
@@ -487,8 +566,8 @@ impl Move {
     pub const MAX_PATH: usize = 3;
     /// No direction recorded.
     pub const NO_DIR: u8 = u8::MAX;
-    /// No promotion.
-    pub const NO_KIND: u8 = u8::MAX;
+    /// No promotion (piece kinds are numbered below it).
+    pub const NO_KIND: u8 = u8::MAX - 1;
 
     /// The pass.
     pub fn pass() -> Move {
@@ -511,7 +590,7 @@ impl Move {
             path: [NO_SITE; Move::MAX_PATH],
             removal: NO_SITE,
             dir: Move::NO_DIR,
-            promotion: Move::NO_KIND,
+            promotion: NonZeroU8::MAX,
         }
     }
 
@@ -536,10 +615,11 @@ impl Move {
         }
     }
 
-    /// The same move, the moving piece becoming kind `kind`.
+    /// The same move, the moving piece becoming kind `kind` (below [`Move::NO_KIND`]).
     pub fn with_promotion(self, kind: u8) -> Move {
         Move {
-            promotion: kind,
+            promotion: NonZeroU8::new(kind.min(Move::NO_KIND).wrapping_add(1))
+                .unwrap_or(NonZeroU8::MAX),
             ..self
         }
     }
@@ -577,7 +657,8 @@ impl Move {
 
     /// The piece kind the moving piece becomes.
     pub fn promotion(&self) -> Option<u8> {
-        (self.promotion != Move::NO_KIND).then_some(self.promotion)
+        let kind = self.promotion.get() - 1;
+        (kind != Move::NO_KIND).then_some(kind)
     }
 
     /// The direction of a hop (an index into the board's directions).
@@ -597,14 +678,20 @@ mod tests {
         let plain = Move::new(3, 10, 399);
         assert_eq!((plain.from(), plain.to()), (Some(10), Some(399)));
         assert_eq!(plain.path(), &[] as &[u16]);
-        assert_eq!((plain.removal(), plain.promotion(), plain.dir()), (None, None, None));
+        assert_eq!(
+            (plain.removal(), plain.promotion(), plain.dir()),
+            (None, None, None)
+        );
         let chain = plain.with_path(&[30, 50, 255]).expect("three landings fit");
         assert_eq!(chain.path(), [30, 50, 255]);
         assert_eq!(plain.with_path(&[1, 2, 3, 4]), None);
         let taken = plain.with_removal(255);
         assert_eq!(taken.removal(), Some(255));
         let promoted = chain.with_promotion(2);
-        assert_eq!((promoted.promotion(), promoted.path()), (Some(2), &[30, 50, 255][..]));
+        assert_eq!(
+            (promoted.promotion(), promoted.path()),
+            (Some(2), &[30, 50, 255][..])
+        );
         assert_eq!(plain.with_dir(5).dir(), Some(5));
         // Each extra makes another move, and today's moves order by generator, origin, target.
         assert_ne!(plain, taken);
