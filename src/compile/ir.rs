@@ -716,7 +716,7 @@ mod tests {
         assert!(!set.contains(NO_SITE));
         // The marker wraps to the set's last bit, which no board reaches.
         assert_eq!(NO_SITE as usize % (64 * SITE_WORDS), 64 * SITE_WORDS - 1);
-        assert!(crate::check::MAX_SITES < 64 * SITE_WORDS);
+        const { assert!(crate::check::MAX_SITES < 64 * SITE_WORDS) };
     }
 
     #[test]
