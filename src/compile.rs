@@ -9,6 +9,7 @@ pub mod ir;
 pub mod needs;
 mod scope;
 mod start_end;
+pub mod topology;
 
 use crate::check::registry::Kind;
 use crate::check::{Checked, Symbols};
@@ -33,6 +34,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
     let sym = &checked.symbols;
     let mut c = Compiler {
         sym,
+        topology: Topology::rectangle(sym.rows, sym.columns),
         source,
         end_branches: Vec::new(),
         regions: Vec::new(),
@@ -97,7 +99,8 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
     let total: i64 = setup
         .iter()
         .map(|s| match s {
-            Setup::Fill(sites, n) | Setup::Hand(sites, n) => sites.len() as i64 * *n as i64,
+            Setup::Fill(sites, n) => sites.len() as i64 * *n as i64,
+            Setup::Hand(players, n) => players.len() as i64 * *n as i64,
             Setup::Pieces { sites, .. } => sites.len() as i64,
         })
         .sum();
@@ -118,21 +121,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         options: checked.expanded.options.clone(),
         option_values: checked.expanded.values.clone(),
         source_hash: fnv1a(source.as_bytes()),
-        rows: sym.rows,
-        columns: sym.columns,
-        board_sites: Sites::of(&(0..n).map(|s| s as u8).collect::<Vec<_>>()),
-        steps: std::array::from_fn(|d| {
-            let c = sym.columns as i32;
-            let delta = [c, c + 1, 1, 1 - c, -c, -c - 1, -1, c - 1][d];
-            let has: Vec<u8> = (0..n)
-                .filter(|&s| neighbours(s, sym.rows, sym.columns)[d] != NO_SITE)
-                .map(|s| s as u8)
-                .collect();
-            (delta, Sites::of(&has))
-        }),
-        neighbours: (0..n)
-            .map(|s| neighbours(s, sym.rows, sym.columns))
-            .collect(),
+        topology: c.topology,
         regions: c.regions,
         tracks: sym
             .tracks
@@ -144,10 +133,10 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
                     .iter()
                     .find(|u| u.name == t.name && u.owner == Some(1));
                 let p2 = other.map_or(t.sites.clone(), |u| u.sites.clone());
-                let index = |sites: &[u8]| {
+                let index = |sites: &[Site]| {
                     let mut idx = vec![NO_SITE; n];
                     for (i, &s) in sites.iter().enumerate().rev() {
-                        idx[s as usize] = i as u8;
+                        idx[s as usize] = i as Site;
                     }
                     idx
                 };
@@ -219,32 +208,12 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-fn neighbours(site: usize, rows: usize, cols: usize) -> [u8; 8] {
-    let (r, c) = ((site / cols) as i64, (site % cols) as i64);
-    let deltas = [
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-    ];
-    let mut out = [NO_SITE; 8];
-    for (i, (dr, dc)) in deltas.iter().enumerate() {
-        let (nr, nc) = (r + dr, c + dc);
-        if nr >= 0 && nc >= 0 && (nr as usize) < rows && (nc as usize) < cols {
-            out[i] = (nr as usize * cols + nc as usize) as u8;
-        }
-    }
-    out
-}
-
 /// The lowering of one checked game: the tables it fills as the family modules lower each
 /// ludeme (see [`crate::ludemes`]).
 pub struct Compiler<'a> {
     pub(crate) sym: &'a Symbols,
+    /// The board, whose direction groups name the directions of steps and hops.
+    pub(crate) topology: Topology,
     pub(crate) source: &'a str,
     /// Each end rule's conditions, its `or` split up, with their source text.
     pub(crate) end_branches: Vec<(Cond, String)>,
@@ -292,7 +261,7 @@ impl Compiler<'_> {
     }
 
     /// Sites of a region expression for each possible mover.
-    pub(crate) fn region_sites(&mut self, node: &Node) -> [Vec<u8>; 2] {
+    pub(crate) fn region_sites(&mut self, node: &Node) -> [Vec<Site>; 2] {
         regions::sites(self, node, Scope::Play).unwrap_or_default()
     }
 
@@ -378,15 +347,11 @@ impl Compiler<'_> {
         }
     }
 
+    /// The directions of a group, looked up in the board's table (the checker has vetted the name).
     pub(crate) fn dirs(&mut self, node: Option<&Node>) -> Vec<u8> {
-        let idx = |d: &str| DIRECTIONS.iter().position(|x| *x == d).unwrap_or(0) as u8;
-        match node.and_then(|n| n.as_name()) {
-            Some("Orthogonal") => ["N", "E", "S", "W"].iter().map(|d| idx(d)).collect(),
-            Some("Diagonal") => ["NE", "SE", "SW", "NW"].iter().map(|d| idx(d)).collect(),
-            Some("All") => (0..8).collect(),
-            Some(d) => vec![idx(d)],
-            None => Vec::new(),
-        }
+        node.and_then(|n| n.as_name())
+            .and_then(|name| self.topology.group(name))
+            .map_or(Vec::new(), |g| g.dirs(0).to_vec())
     }
 
     /// Adds a generator with the effects of its `then:`.

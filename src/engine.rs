@@ -210,7 +210,7 @@ impl Game {
     }
 
     /// The name of a site: `a1` = site 0, columns from the left, rows from the bottom.
-    pub fn site_name(&self, site: u8) -> String {
+    pub fn site_name(&self, site: crate::compile::ir::Site) -> String {
         notation::site_name(self, site)
     }
 
@@ -243,7 +243,8 @@ mod tests {
 
     #[test]
     fn moves_are_small_copy_values() {
-        assert_eq!(std::mem::size_of::<Move>(), 4);
+        assert_eq!(std::mem::size_of::<Move>(), 16);
+        assert_eq!(std::mem::size_of::<Option<Move>>(), 16);
         assert_eq!(Move::throw(13).throw_value(), Some(13));
         assert_eq!(Move::throw(0).throw_value(), Some(0));
         assert!(Move::pass().is_pass());

@@ -19,7 +19,7 @@ fn ring() -> Game {
 fn board(game: &Game, stacks: &[(&str, u8, u16)], hands: [u16; 2]) -> Position {
     let mut p = empty(game);
     for &(name, player, count) in stacks {
-        p.board.cells[setup::site(game.columns, name)] = stack(player, count);
+        p.board.cells[setup::site(game.topology.columns, name)] = stack(player, count);
     }
     p.board.hand = hands;
     p
@@ -31,7 +31,7 @@ fn at(game: &Game, stacks: &[(&str, u8, u16)], hands: [u16; 2]) -> State {
 
 /// The stack on a site as (owner 0 none / 1 P1 / 2 P2, count).
 fn on(game: &Game, s: &State, name: &str) -> (u8, u16) {
-    let c = s.cells()[setup::site(game.columns, name)];
+    let c = s.cells()[setup::site(game.topology.columns, name)];
     (c.owner, c.count)
 }
 
@@ -262,7 +262,7 @@ fn after_500_moves_the_game_is_drawn() {
 #[test]
 fn ring_the_board_is_7x7_and_pieces_are_placed_only_inside() {
     let game = ring();
-    assert_eq!((game.rows, game.columns), (7, 7));
+    assert_eq!((game.topology.rows, game.topology.columns), (7, 7));
     let s = game.new_initial_state();
     assert_eq!(s.cells().len(), 49);
     assert_eq!(names(&game, &s), places(2, 6, &[]));

@@ -13,7 +13,7 @@ const SHARPNESS: f64 = 4.0;
 #[derive(Debug, Clone)]
 pub struct Heuristic {
     /// Sites whose neutral counters go to each player's store when the game ends by score.
-    collect: [Vec<u8>; 2],
+    collect: [Vec<crate::compile::ir::Site>; 2],
     /// The material in play at the start (at least 1).
     scale: f64,
 }

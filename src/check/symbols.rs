@@ -2,13 +2,15 @@
 //! (regions, tracks, dice, states, variables, phases, sites, rows, players) resolved or reported.
 
 use crate::check::registry::{self, Kind};
+use crate::compile::ir::{Site, SITE_WORDS};
 use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
 use crate::ludemes::{regions, Ref, Scope};
 use crate::syntax::{Node, NodeKind, Span};
 
-/// The most sites a board may have; sites are numbered in a byte.
-pub const MAX_SITES: usize = 256;
+/// The most sites a board may have (a 21 x 21 board fits): a full site set's words but the last,
+/// so that the bit [`crate::compile::ir::NO_SITE`] wraps to is on no board.
+pub const MAX_SITES: usize = 64 * (SITE_WORDS - 1);
 
 /// A game that passed every check, with its symbol tables.
 #[derive(Debug, Clone)]
@@ -52,7 +54,7 @@ pub struct RegionDecl {
     /// The player it belongs to (0-based), or none for a shared region.
     pub owner: Option<u8>,
     /// Its sites, in the order written.
-    pub sites: Vec<u8>,
+    pub sites: Vec<Site>,
     /// Where it is declared.
     pub span: Span,
 }
@@ -65,7 +67,7 @@ pub struct TrackDecl {
     /// The player it belongs to, or none for a shared track.
     pub owner: Option<u8>,
     /// Its sites in order; a site may repeat.
-    pub sites: Vec<u8>,
+    pub sites: Vec<Site>,
     /// Whether it returns to its start.
     pub looped: bool,
     /// Where it is declared.
@@ -390,7 +392,7 @@ impl Resolver {
     }
 
     /// Evaluates a fixed region expression (in declarations) to its sites.
-    fn region_sites(&mut self, node: &Node) -> Option<Vec<u8>> {
+    fn region_sites(&mut self, node: &Node) -> Option<Vec<Site>> {
         regions::sites(self, node, Scope::Declaration).map(|[sites, _]| sites)
     }
 
@@ -506,7 +508,7 @@ impl Resolver {
                             )
                         }
                     };
-                    sites.extend(cs.into_iter().map(|c| (r * cols + c) as u8));
+                    sites.extend(cs.into_iter().map(|c| (r * cols + c) as Site));
                 }
                 Some("column") => {
                     let Some(c) = seg
@@ -532,7 +534,7 @@ impl Resolver {
                             )
                         }
                     };
-                    sites.extend(rs.into_iter().map(|r| (r * cols + c) as u8));
+                    sites.extend(rs.into_iter().map(|r| (r * cols + c) as Site));
                 }
                 Some("sites") => match regions::site_list(self, seg.pos(0)) {
                     Some(s) => sites.extend(s),

@@ -20,8 +20,8 @@ pub fn info(args: InfoArgs) -> Result<(), String> {
     outln!("players: 2 (P1 moves first, sits at the bottom)");
     outln!(
         "board: {} rows x {} columns, {} sites (a1 = site 0, bottom left)",
-        game.rows,
-        game.columns,
+        game.topology.rows,
+        game.topology.columns,
         game.sites()
     );
     if game.options.is_empty() {

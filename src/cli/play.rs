@@ -58,14 +58,15 @@ const HELP: &str =
     "type a move in notation (as listed), or: undo, hint, save FILE, moves, help, quit";
 
 /// The engine's board with the given sites marked `*` (left of the cell).
-pub fn marked_board(game: &Game, state: &State, marks: &[u8]) -> String {
+pub fn marked_board(game: &Game, state: &State, marks: &[ludus::compile::ir::Site]) -> String {
     let text = game.render(state);
     let lines: Vec<&str> = text.lines().collect();
-    let columns = game.columns.max(1);
+    let columns = game.topology.columns.max(1);
     let mut out = String::new();
     for (i, line) in lines.iter().enumerate() {
         // Grid lines come after the header, top row first: "NNN " then one slot per column.
-        let row = (i >= 1 && i <= game.rows).then(|| game.rows - i);
+        let rows = game.topology.rows;
+        let row = (i >= 1 && i <= rows).then(|| rows - i);
         let body = line.len().saturating_sub(4);
         match row {
             Some(r)
@@ -176,7 +177,7 @@ struct Session<'g> {
 
 impl Session<'_> {
     fn show(&self) {
-        let mut marks: Vec<u8> = self
+        let mut marks: Vec<ludus::compile::ir::Site> = self
             .last
             .map(|(_, m)| [m.from(), m.to()].into_iter().flatten().collect())
             .unwrap_or_default();

@@ -135,11 +135,13 @@ pub fn attach(game: &mut Game) {
     }
 }
 
-fn rays(game: &Game, dirs: &[u8]) -> Vec<Ray> {
+/// The directions as shifts of site sets; `None` where the board has no shift for one of them
+/// (its moves are then listed from the neighbour table).
+fn rays(game: &Game, dirs: &[u8]) -> Option<Vec<Ray>> {
     dirs.iter()
         .map(|&dir| {
-            let (delta, from) = game.steps[dir as usize & 7];
-            Ray { dir, delta, from }
+            let (delta, from) = game.topology.ray(dir)?;
+            Some(Ray { dir, delta, from })
         })
         .collect()
 }
@@ -147,7 +149,7 @@ fn rays(game: &Game, dirs: &[u8]) -> Vec<Ray> {
 fn flatten(game: &Game, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<DrawOp>) {
     let mask = |r: &Option<RegionRef>| {
         r.and_then(|r| game.regions.get(r.0 as usize))
-            .map_or(game.board_sites, |r| r.mask[mover])
+            .map_or(game.topology.board_sites, |r| r.mask[mover])
     };
     match e {
         MoveExpr::Gen(g) => {
@@ -158,20 +160,23 @@ fn flatten(game: &Game, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<Draw
                     count: *n,
                     to: mask(to),
                 })),
-                Some(Gen::Step { dirs, to }) => ops.push(count(Family::Step {
-                    rays: rays(game, dirs),
-                    to: mask(to),
-                })),
+                Some(Gen::Step { dirs, to }) => match rays(game, dirs) {
+                    Some(rays) => ops.push(count(Family::Step { rays, to: mask(to) })),
+                    None => ops.push(DrawOp::List { gen, tag }),
+                },
                 Some(Gen::Hop {
                     dirs,
                     run_in,
                     edge_last,
-                }) => ops.push(count(Family::Hop {
-                    rays: rays(game, dirs),
-                    run_in: mask(run_in),
-                    edge_last: *edge_last,
-                    region: *run_in,
-                })),
+                }) => match rays(game, dirs) {
+                    Some(rays) => ops.push(count(Family::Hop {
+                        rays,
+                        run_in: mask(run_in),
+                        edge_last: *edge_last,
+                        region: *run_in,
+                    })),
+                    None => ops.push(DrawOp::List { gen, tag }),
+                },
                 Some(Gen::Sow { track, from, .. }) => {
                     let on = game
                         .tracks

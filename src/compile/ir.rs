@@ -6,16 +6,24 @@ pub use super::draw::{DrawOp, DrawPlan, Family, Ray, NO_FILTER};
 use crate::expand::{Metadata, OptionDecl, OptionValue};
 pub use crate::ludemes::{Capture, Gen, GrandSlam};
 
-/// Directions on a grid, in the order of `Game::neighbours`.
-pub const DIRECTIONS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+pub use super::topology::{DirGroup, Topology, DIRECTIONS};
+
+/// A site: an index into the board's cells (grid sites first, then places off the grid).
+pub type Site = u16;
 
 /// No site (off the board, not on a track).
-pub const NO_SITE: u8 = u8::MAX;
+pub const NO_SITE: Site = Site::MAX;
 
-/// A set of sites as a bitset of `W` 64-bit words (four by default: every board of up to 256
-/// sites). The engine's hot paths narrow sets to the words a board needs, one for 64 sites.
+/// The 64-bit words of a full site set: room for every site a board may have. A power of two, so
+/// that a site's word is found by a mask, not a bounds check.
+pub const SITE_WORDS: usize = 8;
+
+/// A set of sites as a bitset of `W` 64-bit words ([`SITE_WORDS`] by default: every board of up
+/// to 448 sites). The engine's hot paths narrow sets to the words a board needs, one for 64 sites.
+/// Sets of a power-of-two width find a site's word by a mask: a site beyond the set (only
+/// [`NO_SITE`] is, and the checker keeps its bit, the last, off every board) wraps around.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Sites<const W: usize = 4>(pub [u64; W]);
+pub struct Sites<const W: usize = SITE_WORDS>(pub [u64; W]);
 
 impl<const W: usize> Default for Sites<W> {
     fn default() -> Self {
@@ -25,7 +33,7 @@ impl<const W: usize> Default for Sites<W> {
 
 impl<const W: usize> Sites<W> {
     /// The set of the given sites.
-    pub fn of(sites: &[u8]) -> Self {
+    pub fn of(sites: &[Site]) -> Self {
         let mut s = Self::default();
         for &x in sites {
             s.insert(x);
@@ -42,24 +50,35 @@ impl<const W: usize> Sites<W> {
         Sites(out)
     }
 
+    /// The word of a site: masked where the width is a power of two (no bounds check).
+    #[inline(always)]
+    fn word(site: Site) -> usize {
+        let w = (site >> 6) as usize;
+        if W.is_power_of_two() {
+            w & (W - 1)
+        } else {
+            w
+        }
+    }
+
     /// Adds a site.
     #[inline]
-    pub fn insert(&mut self, site: u8) {
-        self.0[(site >> 6) as usize] |= 1 << (site & 63);
+    pub fn insert(&mut self, site: Site) {
+        self.0[Self::word(site)] |= 1 << (site & 63);
     }
 
     /// Whether the site is in the set.
     #[inline]
-    pub fn contains(&self, site: u8) -> bool {
+    pub fn contains(&self, site: Site) -> bool {
         self.0
-            .get((site >> 6) as usize)
+            .get(Self::word(site))
             .is_some_and(|w| w & (1 << (site & 63)) != 0)
     }
 
     /// Removes a site.
     #[inline]
-    pub fn remove(&mut self, site: u8) {
-        self.0[(site >> 6) as usize] &= !(1 << (site & 63));
+    pub fn remove(&mut self, site: Site) {
+        self.0[Self::word(site)] &= !(1 << (site & 63));
     }
 
     /// Whether the two sets share a site.
@@ -142,11 +161,11 @@ impl<const W: usize> Sites<W> {
 
     /// The k-th site in ascending order.
     #[inline]
-    pub fn nth(&self, mut k: u32) -> Option<u8> {
+    pub fn nth(&self, mut k: u32) -> Option<Site> {
         for (i, &w) in self.0.iter().enumerate() {
             let n = w.count_ones();
             if k < n {
-                return Some((i * 64) as u8 + select(w, k));
+                return Some((i * 64) as Site + select(w, k) as Site);
             }
             k -= n;
         }
@@ -156,9 +175,17 @@ impl<const W: usize> Sites<W> {
     /// The sites in ascending order.
     #[inline]
     pub fn iter(&self) -> SitesIter<W> {
+        self.iter_in(W)
+    }
+
+    /// The sites in ascending order within the first `words` words (a board's own words: the
+    /// walk does not visit the empty words past its last site).
+    #[inline]
+    pub fn iter_in(&self, words: usize) -> SitesIter<W> {
         SitesIter {
             words: self.0,
             word: 0,
+            end: words.min(W),
         }
     }
 }
@@ -201,21 +228,22 @@ static SELECT_IN_BYTE: [[u8; 8]; 256] = {
 };
 
 /// The sites of a [`Sites`] in ascending order.
-pub struct SitesIter<const W: usize = 4> {
+pub struct SitesIter<const W: usize = SITE_WORDS> {
     words: [u64; W],
     word: usize,
+    end: usize,
 }
 
 impl<const W: usize> Iterator for SitesIter<W> {
-    type Item = u8;
+    type Item = Site;
 
     #[inline]
-    fn next(&mut self) -> Option<u8> {
-        while self.word < W {
+    fn next(&mut self) -> Option<Site> {
+        while self.word < self.end {
             let w = self.words[self.word];
             if w != 0 {
                 self.words[self.word] = w & (w - 1);
-                return Some((self.word * 64) as u8 + w.trailing_zeros() as u8);
+                return Some((self.word * 64) as Site + w.trailing_zeros() as Site);
             }
             self.word += 1;
         }
@@ -239,7 +267,7 @@ pub enum Who {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Region {
     /// The sites, indexed by the mover.
-    pub sites: [Vec<u8>; 2],
+    pub sites: [Vec<Site>; 2],
     /// The same as bitsets.
     pub mask: [Sites; 2],
 }
@@ -252,9 +280,9 @@ pub struct RegionRef(pub u16);
 #[derive(Debug, Clone)]
 pub struct Track {
     /// The sites in order, per player.
-    pub sites: [Vec<u8>; 2],
+    pub sites: [Vec<Site>; 2],
     /// A site's first place on the track, per player; `NO_SITE` if it is not on it.
-    pub first_index: [Vec<u8>; 2],
+    pub first_index: [Vec<Site>; 2],
     /// The sites on the track, per player.
     pub on: [Sites; 2],
     /// Whether the track returns to its start.
@@ -471,7 +499,7 @@ pub enum ResultKind {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Setup {
     /// Neutral counters on sites.
-    Fill(Vec<u8>, u16),
+    Fill(Vec<Site>, u16),
     /// Pieces in hand.
     Hand(Vec<u8>, u16),
     /// One piece of a player on each site, with its track position and state.
@@ -479,7 +507,7 @@ pub enum Setup {
         /// The player.
         player: u8,
         /// The sites.
-        sites: Vec<u8>,
+        sites: Vec<Site>,
         /// The track for positions.
         track: Option<u16>,
         /// The state.
@@ -500,16 +528,8 @@ pub struct Game {
     pub option_values: Vec<(String, OptionValue)>,
     /// A hash of the source text, to recognise trials of another version.
     pub source_hash: u64,
-    /// Board rows.
-    pub rows: usize,
-    /// Board columns.
-    pub columns: usize,
-    /// Every site of the board.
-    pub board_sites: Sites,
-    /// Per direction: the site offset of a step, and the sites that have a neighbour that way.
-    pub steps: [(i32, Sites); 8],
-    /// Neighbour of each site in each of the 8 directions, `NO_SITE` off the board.
-    pub neighbours: Vec<[u8; 8]>,
+    /// The board: its sites, their neighbours by direction, coordinates and direction groups.
+    pub topology: Topology,
     /// Regions (declared and anonymous).
     pub regions: Vec<Region>,
     /// Tracks.
@@ -568,32 +588,47 @@ impl Game {
 
     /// Number of sites.
     pub fn sites(&self) -> usize {
-        self.rows * self.columns
+        self.topology.sites()
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Sites;
+    use super::{Site, Sites, NO_SITE, SITE_WORDS};
 
     #[test]
     fn shifting_and_nth_agree_with_site_arithmetic() {
-        let set: Sites = Sites::of(&[0, 5, 63, 64, 130, 255]);
-        for delta in [-200, -64, -63, -7, -1, 0, 1, 7, 63, 64, 65, 200] {
-            let moved: Vec<u8> = set.shifted(delta).iter().collect();
-            let expected: Vec<u8> = set
+        let all = [0, 5, 63, 64, 130, 255, 256, 399, 447];
+        let set: Sites = Sites::of(&all);
+        let end = 64 * SITE_WORDS as i32;
+        for delta in [-400, -200, -64, -63, -7, -1, 0, 1, 7, 63, 64, 65, 200, 400] {
+            let moved: Vec<Site> = set.shifted(delta).iter().collect();
+            let expected: Vec<Site> = set
                 .iter()
                 .map(|s| s as i32 + delta)
-                .filter(|s| (0..256).contains(s))
-                .map(|s| s as u8)
+                .filter(|s| (0..end).contains(s))
+                .map(|s| s as Site)
                 .collect();
             assert_eq!(moved, expected, "delta {delta}");
         }
         assert_eq!(
-            (0..6).map(|k| set.nth(k)).collect::<Vec<_>>(),
-            [0, 5, 63, 64, 130, 255].map(Some).to_vec()
+            (0..all.len() as u32)
+                .map(|k| set.nth(k))
+                .collect::<Vec<_>>(),
+            all.map(Some).to_vec()
         );
-        assert_eq!(set.nth(6), None);
+        assert_eq!(set.nth(all.len() as u32), None);
+    }
+
+    /// Site 255 is a site like any other: the marker for no site lies beyond every board.
+    #[test]
+    fn the_last_byte_site_is_not_the_marker_of_no_site() {
+        let set: Sites = Sites::of(&[255, 399]);
+        assert!(set.contains(255) && set.contains(399));
+        assert!(!set.contains(NO_SITE));
+        // The marker wraps to the set's last bit, which no board reaches.
+        assert_eq!(NO_SITE as usize % (64 * SITE_WORDS), 64 * SITE_WORDS - 1);
+        const { assert!(crate::check::MAX_SITES < 64 * SITE_WORDS) };
     }
 
     #[test]
@@ -622,7 +657,7 @@ mod tests {
         assert_eq!(one.iter().collect::<Vec<_>>(), [0, 5, 40, 63]);
         assert_eq!(two.len(), 7);
         for delta in [-70, -63, -6, -1, 1, 6, 63, 70] {
-            let within = |limit: i32| -> Vec<u8> {
+            let within = |limit: i32| -> Vec<Site> {
                 wide.shifted(delta)
                     .iter()
                     .filter(|&s| (s as i32) < limit && ((s as i32) - delta) < limit)

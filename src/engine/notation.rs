@@ -2,21 +2,32 @@
 
 use super::state::{Move, NodeType, State};
 use super::MoveError;
-use crate::compile::ir::{Game, Gen};
+use crate::compile::ir::{Game, Gen, Site};
+use crate::compile::topology::Coord;
 
 /// Words that take the next word as part of the same move.
 const PREFIXES: [&str; 4] = ["place", "sow", "throw", "all"];
 
-pub(super) fn site_name(game: &Game, site: u8) -> String {
-    let (row, col) = (
-        site as usize / game.columns.max(1),
-        site as usize % game.columns.max(1),
-    );
-    if game.columns <= 26 {
-        format!("{}{}", (b'a' + col as u8) as char, row + 1)
-    } else {
-        format!("s{site}")
+pub(super) fn site_name(game: &Game, site: Site) -> String {
+    match game.topology.coords.get(site as usize).copied().flatten() {
+        Some(Coord { x, y }) => format!("{}{}", column_name(x.max(0) as usize), y as i32 + 1),
+        None => format!("s{site}"),
     }
+}
+
+/// A column's letters: `a` to `z`, then `aa`, `ab` … `az`, `ba` … (as spreadsheets name them),
+/// so that every column of the widest board has a name that reads back.
+pub(super) fn column_name(column: usize) -> String {
+    let mut letters = Vec::new();
+    let mut x = column;
+    loop {
+        letters.push(b'a' + (x % 26) as u8);
+        if x < 26 {
+            break;
+        }
+        x = x / 26 - 1;
+    }
+    letters.iter().rev().map(|&b| b as char).collect()
 }
 
 pub(super) fn write(game: &Game, state: &State, m: Move) -> String {
@@ -93,5 +104,16 @@ pub(super) fn parse(game: &Game, state: &State, text: &str) -> Result<Move, Move
                 written.join(", ")
             },
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::column_name;
+
+    #[test]
+    fn columns_past_z_take_two_letters() {
+        let names: Vec<String> = [0, 1, 25, 26, 27, 51, 52, 447].map(column_name).to_vec();
+        assert_eq!(names, ["a", "b", "z", "aa", "ab", "az", "ba", "qf"]);
     }
 }

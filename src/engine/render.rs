@@ -1,6 +1,6 @@
 //! The position as ASCII, for `ludus moves`, `ludus play` and golden tests.
 
-use super::notation::site_name;
+use super::notation::column_name;
 use super::state::{NodeType, State, Status};
 use crate::compile::ir::{Game, Setup};
 
@@ -59,24 +59,17 @@ pub(super) fn board(game: &Game, state: &State) -> String {
         "{}: {status}{phase}{pips}, {} moves played\n",
         game.name, state.clock.moves_played
     ));
-    for row in (0..game.rows).rev() {
+    let (rows, columns) = (game.topology.rows, game.topology.columns);
+    for row in (0..rows).rev() {
         out.push_str(&format!("{:>3} ", row + 1));
-        for col in 0..game.columns {
-            out.push_str(&format!(" {:>width$}", cell_text(row * game.columns + col)));
+        for col in 0..columns {
+            out.push_str(&format!(" {:>width$}", cell_text(row * columns + col)));
         }
         out.push('\n');
     }
     out.push_str("    ");
-    for col in 0..game.columns {
-        let name = site_name(game, col as u8);
-        let letters: String = name
-            .chars()
-            .take_while(|c| c.is_ascii_alphabetic())
-            .collect();
-        out.push_str(&format!(
-            " {:>width$}",
-            if letters.is_empty() { name } else { letters }
-        ));
+    for col in 0..columns {
+        out.push_str(&format!(" {:>width$}", column_name(col)));
     }
     out.push('\n');
     if game.hands {

@@ -81,7 +81,7 @@ impl<'a> Ctx<'a> {
     }
 
     #[inline]
-    fn sites(&self, r: RegionRef) -> &[u8] {
+    fn sites(&self, r: RegionRef) -> &[Site] {
         &self.game.regions[r.0 as usize].sites[self.mover as usize]
     }
 
@@ -122,7 +122,7 @@ impl<'a> Ctx<'a> {
                 .map(|&s| self.board.cells[s as usize].count as i64)
                 .sum(),
             IntExpr::PiecesOnBoard(w) => self.board.owned[self.who(*w) as usize]
-                .iter()
+                .iter_in(self.game.topology.words)
                 .map(|s| self.board.cells[s as usize].count as i64)
                 .sum(),
             IntExpr::Add(a, b) => self.int(a).saturating_add(self.int(b)),
@@ -174,7 +174,7 @@ impl<'a> Ctx<'a> {
 }
 
 #[inline]
-fn region_has(game: &Game, r: Option<RegionRef>, mover: u8, site: u8) -> bool {
+fn region_has(game: &Game, r: Option<RegionRef>, mover: u8, site: Site) -> bool {
     r.is_none_or(|r| game.regions[r.0 as usize].mask[mover as usize].contains(site))
 }
 
@@ -263,17 +263,18 @@ pub(super) fn hop_landing(
     game: &Game,
     cells: &[Cell],
     mover: u8,
-    from: u8,
+    from: Site,
     d: u8,
     run_in: Option<RegionRef>,
     edge_last: bool,
-) -> Option<u8> {
+) -> Option<Site> {
     let opp = 2 - mover;
+    let board = &game.topology;
     let mut last = NO_SITE;
-    let mut t = game.neighbours[from as usize][d as usize];
+    let mut t = board.neighbour(from, d);
     while t != NO_SITE && cells[t as usize].owner == opp && region_has(game, run_in, mover, t) {
         last = t;
-        t = game.neighbours[t as usize][d as usize];
+        t = board.neighbour(t, d);
     }
     if last == NO_SITE {
         return None;
@@ -286,7 +287,7 @@ pub(super) fn hop_landing(
 
 /// Where a piece at `pos` on `track` ends after `steps`, with its new position.
 #[inline]
-fn track_target(track: &Track, player: u8, pos: u8, steps: i64) -> Option<(u8, u8)> {
+fn track_target(track: &Track, player: u8, pos: u8, steps: i64) -> Option<(Site, u8)> {
     let sites = &track.sites[player as usize];
     let len = sites.len() as i64;
     // `steps` may be any 64-bit value a game computes: reduce it before adding, never overflow.
@@ -311,19 +312,22 @@ fn track_target(track: &Track, player: u8, pos: u8, steps: i64) -> Option<(u8, u
     sites.get(np as usize).map(|&t| (t, np as u8))
 }
 
+/// The most pieces an advance-all moves: one per site.
+const MAX_GROUP: usize = 64 * SITE_WORDS;
+
 /// The pieces an advance-all moves, their count and the steps left for the chosen one.
 fn group(
     board: &Board,
     mover: u8,
     state: Option<u8>,
     steps: i64,
-    out: &mut [u8; 256],
+    out: &mut [Site; MAX_GROUP],
 ) -> (usize, i64) {
     let me = mover + 1;
     let mut n = 0;
-    for (s, c) in board.cells.iter().enumerate() {
+    for (s, c) in board.cells.iter().enumerate().take(MAX_GROUP) {
         if c.owner == me && state.is_none_or(|st| c.state == st) {
-            out[n] = s as u8;
+            out[n] = s as Site;
             n += 1;
         }
     }
@@ -335,10 +339,10 @@ fn group_targets(
     board: &Board,
     track: &Track,
     mover: u8,
-    members: &[u8],
-    chosen: u8,
+    members: &[Site],
+    chosen: Site,
     rest: i64,
-    out: &mut [(u8, u8); 256],
+    out: &mut [(Site, u8); MAX_GROUP],
 ) -> Option<()> {
     let me = mover + 1;
     for (i, &s) in members.iter().enumerate() {
@@ -368,6 +372,7 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
     let mover = ctx.mover;
     let me = mover + 1;
     let mine = board.owned[mover as usize];
+    let words = game.topology.words;
     match &game.gens[g as usize].gen {
         Gen::Place { count, to } => {
             if board.hand[mover as usize] < *count {
@@ -375,15 +380,15 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
             }
             let free = match to {
                 Some(r) => game.regions[r.0 as usize].mask[mover as usize].and_not(&board.filled),
-                None => game.board_sites.and_not(&board.filled),
+                None => game.topology.board_sites.and_not(&board.filled),
             };
-            out.extend(free.iter().map(|s| Move::new(g, s, s)));
+            out.extend(free.iter_in(words).map(|s| Move::new(g, s, s)));
         }
         Gen::Step { dirs, to } => {
-            for s in mine.iter() {
-                let nb = &game.neighbours[s as usize];
+            for s in mine.iter_in(words) {
+                let nb = game.topology.neighbours(s);
                 for &d in dirs {
-                    let t = nb[d as usize];
+                    let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
                     if t != NO_SITE && !board.filled.contains(t) && region_has(game, *to, mover, t)
                     {
                         out.push(Move::new(g, s, t));
@@ -397,30 +402,30 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
             edge_last,
         } => {
             let theirs = &board.owned[(mover ^ 1) as usize];
-            for s in mine.iter() {
-                let nb = &game.neighbours[s as usize];
+            for s in mine.iter_in(words) {
+                let nb = game.topology.neighbours(s);
                 for &d in dirs {
-                    let t = nb[d as usize];
+                    let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
                     // Most directions are ruled out by the first site.
                     if t == NO_SITE || !theirs.contains(t) {
                         continue;
                     }
                     if let Some(t) = hop_landing(game, cells, mover, s, d, *run_in, *edge_last) {
-                        out.push(Move::new(g, s, t));
+                        out.push(Move::new(g, s, t).with_dir(d));
                     }
                 }
             }
         }
         Gen::Sow { track, from, .. } => {
             let index = &game.tracks[*track as usize].first_index[mover as usize];
-            let mut push = |s: u8| {
+            let mut push = |s: Site| {
                 if cells[s as usize].count > 0 && index[s as usize] != NO_SITE {
                     out.push(Move::new(g, s, s));
                 }
             };
             match from {
                 Some(r) => ctx.sites(*r).iter().for_each(|&s| push(s)),
-                None => board.filled.iter().for_each(push),
+                None => board.filled.iter_in(words).for_each(push),
             }
         }
         Gen::Transfer { from, to, count } => {
@@ -448,7 +453,7 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
                 return;
             }
             let track = &game.tracks[*track as usize];
-            for s in mine.iter() {
+            for s in mine.iter_in(words) {
                 let c = cells[s as usize];
                 if state.is_some_and(|st| c.state != st) {
                     continue;
@@ -466,14 +471,14 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
             state,
             ..
         } => {
-            let mut members = [0u8; 256];
+            let mut members = [0; MAX_GROUP];
             let (count, rest) = group(board, mover, *state, ctx.int(steps), &mut members);
             if count < 2 || rest < 0 {
                 return;
             }
             let track = &game.tracks[*track as usize];
             let members = &members[..count];
-            let mut targets = [(0u8, 0u8); 256];
+            let mut targets = [(0, 0); MAX_GROUP];
             // With nothing left over, every choice is the same move: list it once.
             let choices = if rest == 0 { &members[..1] } else { members };
             for &chosen in choices {
@@ -519,26 +524,18 @@ pub(crate) fn apply_gen(
             board.take_one(from);
             board.put(to, piece(1));
         }
-        Gen::Hop {
-            dirs,
-            run_in,
-            edge_last,
-        } => {
-            // Find the direction that lands on `to`, then clear the run.
-            let Some(d) = dirs.iter().copied().find(|&d| {
-                hop_landing(game, &board.cells, mover, m.from, d, *run_in, *edge_last) == Some(m.to)
-            }) else {
-                return fx;
-            };
+        Gen::Hop { run_in, .. } => {
+            // The move records its direction: clear the run that way.
+            let d = m.dir;
             let opp = 2 - mover;
-            let mut t = game.neighbours[from][d as usize];
+            let mut t = game.topology.neighbour(m.from, d);
             while t != NO_SITE
                 && board.cells[t as usize].owner == opp
                 && region_has(game, *run_in, mover, t)
             {
                 fx.captured += board.cells[t as usize].count as u32;
                 board.clear(t as usize);
-                t = game.neighbours[t as usize][d as usize];
+                t = game.topology.neighbour(t, d);
             }
             board.store[mover as usize] += fx.captured;
             board.take_one(from);
@@ -683,16 +680,16 @@ fn advance_all(
     clock: &Clock,
     board: &mut Board,
     mover: u8,
-    chosen: u8,
+    chosen: Site,
     (track, steps, filter, set_state): (u16, &IntExpr, Option<u8>, Option<u8>),
 ) -> u32 {
     let mut captured = 0;
     let ctx = Ctx::after(game, clock, board, mover);
     let k = ctx.int(steps);
-    let mut members = [0u8; 256];
+    let mut members = [0; MAX_GROUP];
     let (count, rest) = group(board, mover, filter, k, &mut members);
     let tr = &game.tracks[track as usize];
-    let mut targets = [(0u8, 0u8); 256];
+    let mut targets = [(0, 0); MAX_GROUP];
     if group_targets(
         board,
         tr,
@@ -704,7 +701,7 @@ fn advance_all(
     )
     .is_some()
     {
-        let mut pieces = [Cell::default(); 256];
+        let mut pieces = [Cell::default(); MAX_GROUP];
         for (i, &s) in members[..count].iter().enumerate() {
             pieces[i] = board.cells[s as usize];
             board.clear(s as usize);
@@ -721,7 +718,7 @@ fn advance_all(
 /// Puts one of the mover's pieces on site `t` (place `np` of its track, in `state`), capturing
 /// what an opponent had there; returns the counters captured.
 #[inline]
-fn land(board: &mut Board, mover: u8, t: u8, np: u8, state: u8) -> u32 {
+fn land(board: &mut Board, mover: u8, t: Site, np: u8, state: u8) -> u32 {
     let me = mover + 1;
     let target = board.cells[t as usize];
     let captured = if target.owner != 0 && target.owner != me {
@@ -1009,7 +1006,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
                     board.cells[s as usize] = Cell {
                         count: 1,
                         owner: player + 1,
-                        pos: if pos == NO_SITE { 0 } else { pos },
+                        pos: if pos == NO_SITE { 0 } else { pos as u8 },
                         state: *state,
                     };
                 }
@@ -1018,6 +1015,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
     }
     board.keyed = game.tracks_repetition;
     board.varied = !game.vars.is_empty();
+    board.words = game.topology.words.min(u8::MAX as usize) as u8;
     board.refresh();
     let mut s = State {
         board,

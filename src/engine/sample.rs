@@ -25,7 +25,7 @@ pub struct Scratch {
     groups: Vec<Group>,
     /// Candidates dropped from their groups because they were illegal or failed a filter:
     /// (group, origin).
-    dropped: Vec<(u32, u8)>,
+    dropped: Vec<(u32, Site)>,
     moves: Vec<Move>,
     needs: Vec<u16>,
     /// The board after the drawn move, when a filter's trial played it, so it is not played twice.
@@ -63,7 +63,8 @@ pub(crate) fn pick_in(
     match game.sites() {
         0..=64 => pick::<1>(game, s, ops, *pass, sc, rng),
         65..=128 => pick::<2>(game, s, ops, *pass, sc, rng),
-        _ => pick::<4>(game, s, ops, *pass, sc, rng),
+        129..=256 => pick::<4>(game, s, ops, *pass, sc, rng),
+        _ => pick::<SITE_WORDS>(game, s, ops, *pass, sc, rng),
     }
 }
 
@@ -150,7 +151,7 @@ struct Drawn {
     /// Its group.
     group: usize,
     /// Its origin.
-    from: u8,
+    from: Site,
     /// Its move and the filter the move must pass, if the candidate is a legal move.
     legal: Option<(Move, u16)>,
 }
@@ -182,28 +183,36 @@ fn nth<const W: usize>(
     let from = set.nth(r)?;
     let game = ctx.game;
     let dir = |rays: &[Ray]| rays.get(g.ray as usize).map_or(0, |r| r.dir);
-    let to = match family {
-        Family::Place { .. } | Family::Sow { .. } => Some(from),
-        Family::Step { rays, .. } => Some(game.neighbours[from as usize][dir(rays) as usize]),
+    let legal = match family {
+        Family::Place { .. } | Family::Sow { .. } => Some(Move::new(*gen, from, from)),
+        Family::Step { rays, .. } => Some(Move::new(
+            *gen,
+            from,
+            game.topology.neighbour(from, dir(rays)),
+        )),
         Family::Hop {
             rays,
             region,
             edge_last,
             ..
-        } => hop_landing(
-            game,
-            &ctx.board.cells,
-            ctx.mover,
-            from,
-            dir(rays),
-            *region,
-            *edge_last,
-        ),
+        } => {
+            let d = dir(rays);
+            hop_landing(
+                game,
+                &ctx.board.cells,
+                ctx.mover,
+                from,
+                d,
+                *region,
+                *edge_last,
+            )
+            .map(|to| Move::new(*gen, from, to).with_dir(d))
+        }
     };
     Some(Drawn {
         group: i,
         from,
-        legal: to.map(|to| (Move::new(*gen, from, to), *tag)),
+        legal: legal.map(|m| (m, *tag)),
     })
 }
 

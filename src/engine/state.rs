@@ -1,7 +1,8 @@
 //! States and moves: plain data, `Clone + Eq + Hash`.
 
-use crate::compile::ir::Sites;
+use crate::compile::ir::{Site, Sites, NO_SITE};
 use crate::compile::MAX_VARS;
+use std::num::NonZeroU8;
 
 /// The contents of one site.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -39,13 +40,20 @@ pub struct Board {
     /// Whether the game has player variables; if not, `vars` stays zero and copies skip it
     /// (the 128 bytes of 64-bit variables are most of a board's fixed part).
     pub(crate) varied: bool,
+    /// The words of the site sets the board's sites reach (the rest stay zero): a copy between
+    /// two boards of one word copies one word of each set, not the whole sets.
+    pub(crate) words: u8,
 }
 
+/// Entries of [`SITE_KEYS`]: a power of two at least the most sites a board may have, so that
+/// a mask keeps every index in the table.
+const SITE_KEY_COUNT: usize = (64 * crate::compile::ir::SITE_WORDS).next_power_of_two();
+
 /// Per-site multipliers of [`Board::key`] (odd and well mixed: splitmix64 of the site).
-static SITE_KEYS: [u64; 256] = {
-    let mut keys = [0u64; 256];
+static SITE_KEYS: [u64; SITE_KEY_COUNT] = {
+    let mut keys = [0u64; SITE_KEY_COUNT];
     let mut i = 0;
-    while i < 256 {
+    while i < SITE_KEY_COUNT {
         let mut z = (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -58,7 +66,7 @@ static SITE_KEYS: [u64; 256] = {
 /// A site's term of the board key for a cell word.
 #[inline(always)]
 fn site_term(s: usize, word: u64) -> u64 {
-    word.wrapping_mul(SITE_KEYS[s & 255])
+    word.wrapping_mul(SITE_KEYS[s & (SITE_KEY_COUNT - 1)])
 }
 
 impl Board {
@@ -72,9 +80,9 @@ impl Board {
                 self.key = self.key.wrapping_add(site_term(s, cell_word(c)));
             }
             if c.count > 0 {
-                self.filled.insert(s as u8);
+                self.filled.insert(s as Site);
                 if c.owner == 1 || c.owner == 2 {
-                    self.owned[c.owner as usize - 1].insert(s as u8);
+                    self.owned[c.owner as usize - 1].insert(s as Site);
                 }
             }
         }
@@ -87,10 +95,25 @@ impl Board {
         self.hand = other.hand;
         self.store = other.store;
         self.copy_vars(other);
-        self.filled = other.filled;
-        self.owned = other.owned;
+        self.copy_sets(other);
         self.key = other.key;
         self.keyed = other.keyed;
+    }
+
+    /// Takes the site sets of `other`: only their first word when both boards have one (the
+    /// other words are zero in both), else whole.
+    #[inline(always)]
+    fn copy_sets(&mut self, other: &Board) {
+        if self.words == 1 && other.words == 1 {
+            self.filled.0[0] = other.filled.0[0];
+            for (mine, theirs) in self.owned.iter_mut().zip(&other.owned) {
+                mine.0[0] = theirs.0[0];
+            }
+        } else {
+            self.filled = other.filled;
+            self.owned = other.owned;
+            self.words = other.words;
+        }
     }
 
     /// Takes the variables of `other`; nothing to copy when neither board has any (a board
@@ -106,7 +129,7 @@ impl Board {
     /// Sets a site's contents.
     #[inline(always)]
     pub(crate) fn put(&mut self, s: usize, c: Cell) {
-        let site = s as u8;
+        let site = s as Site;
         let c = if c.count == 0 { Cell::default() } else { c };
         let was = std::mem::replace(&mut self.cells[s], c);
         if self.keyed {
@@ -144,13 +167,13 @@ impl Board {
                 .wrapping_add(site_term(s, (self.cells[s].count - was) as u64));
         }
         if self.cells[s].count > 0 {
-            self.filled.insert(s as u8);
+            self.filled.insert(s as Site);
         }
     }
 
     /// Adds one counter to a site without testing its old count (sowing's inner step).
     #[inline(always)]
-    pub(crate) fn add_one(&mut self, s: u8) {
+    pub(crate) fn add_one(&mut self, s: Site) {
         self.cells[s as usize].count += 1;
         self.filled.insert(s);
         if self.keyed {
@@ -179,6 +202,7 @@ impl Clone for Board {
             key: self.key,
             keyed: self.keyed,
             varied: self.varied,
+            words: self.words,
         }
     }
 
@@ -188,8 +212,7 @@ impl Clone for Board {
         self.hand = other.hand;
         self.store = other.store;
         self.copy_vars(other);
-        self.filled = other.filled;
-        self.owned = other.owned;
+        self.copy_sets(other);
         self.key = other.key;
         self.keyed = other.keyed;
     }
@@ -454,42 +477,151 @@ impl Mixer {
     }
 }
 
-/// One edge of the game tree: a move of a generator, a pass, or a throw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// One edge of the game tree: a move of a generator, a pass, or a throw. Sixteen bytes, `Copy`
+/// and ordered by generator, origin and target first: besides the two sites it has room for the
+/// landings of a chain of jumps, a removed piece's site, a promotion and a hop's direction.
+#[derive(Debug, Clone, Copy)]
+#[repr(C, align(8))]
 pub struct Move {
     /// The generator index, or [`Move::PASS`] or [`Move::THROW`].
     pub(crate) gen: u16,
     /// Origin site (or low byte of a throw value).
-    pub(crate) from: u8,
+    pub(crate) from: Site,
     /// Target site (or high byte of a throw value).
-    pub(crate) to: u8,
+    pub(crate) to: Site,
+    /// The landings between origin and target of a chain of jumps, in order; `NO_SITE` after
+    /// the last.
+    pub(crate) path: [Site; Move::MAX_PATH],
+    /// A site whose piece the move removes, or `NO_SITE`.
+    pub(crate) removal: Site,
+    /// The direction of a hop, or [`Move::NO_DIR`].
+    pub(crate) dir: u8,
+    /// One more than the piece kind the moving piece becomes, or one more than [`Move::NO_KIND`]:
+    /// never zero, so that an `Option<Move>` is sixteen bytes too (returned in registers).
+    promotion: NonZeroU8,
+}
+
+impl Move {
+    /// The move as two words, for comparing it whole.
+    #[inline(always)]
+    fn words(&self) -> [u64; 2] {
+        let w = |x: u16, at: u32| (x as u64) << at;
+        [
+            w(self.gen, 0) | w(self.from, 16) | w(self.to, 32) | w(self.path[0], 48),
+            w(self.path[1], 0)
+                | w(self.path[2], 16)
+                | w(self.removal, 32)
+                | (self.dir as u64) << 48
+                | (self.promotion.get() as u64) << 56,
+        ]
+    }
+
+    /// The fields in order of importance: generator, origin, target, then the rest.
+    #[allow(clippy::type_complexity)]
+    fn key(&self) -> (u16, Site, Site, [Site; Move::MAX_PATH], Site, u8, u8) {
+        let (gen, from, to, path) = (self.gen, self.from, self.to, self.path);
+        (
+            gen,
+            from,
+            to,
+            path,
+            self.removal,
+            self.dir,
+            self.promotion.get(),
+        )
+    }
+}
+
+impl PartialEq for Move {
+    #[inline(always)]
+    fn eq(&self, other: &Move) -> bool {
+        self.words() == other.words()
+    }
+}
+
+impl Eq for Move {}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.words().hash(h);
+    }
+}
+
+impl PartialOrd for Move {
+    fn partial_cmp(&self, other: &Move) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Move {
+    fn cmp(&self, other: &Move) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
 }
 
 impl Move {
     pub(crate) const PASS: u16 = u16::MAX;
     pub(crate) const THROW: u16 = u16::MAX - 1;
+    /// The most landings a move records between its origin and its target.
+    pub const MAX_PATH: usize = 3;
+    /// No direction recorded.
+    pub const NO_DIR: u8 = u8::MAX;
+    /// No promotion (piece kinds are numbered below it).
+    pub const NO_KIND: u8 = u8::MAX - 1;
 
     /// The pass.
     pub fn pass() -> Move {
-        Move {
-            gen: Move::PASS,
-            from: 0,
-            to: 0,
-        }
+        Move::new(Move::PASS, 0, 0)
     }
 
     /// A throw of the given value.
     pub fn throw(value: i32) -> Move {
         let v = value.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16;
+        Move::new(Move::THROW, v & 0xff, v >> 8)
+    }
+
+    /// A generator's move from one site to another, with nothing else recorded.
+    #[inline(always)]
+    pub(crate) fn new(gen: u16, from: Site, to: Site) -> Move {
         Move {
-            gen: Move::THROW,
-            from: (v & 0xff) as u8,
-            to: (v >> 8) as u8,
+            gen,
+            from,
+            to,
+            path: [NO_SITE; Move::MAX_PATH],
+            removal: NO_SITE,
+            dir: Move::NO_DIR,
+            promotion: NonZeroU8::MAX,
         }
     }
 
-    pub(crate) fn new(gen: u16, from: u8, to: u8) -> Move {
-        Move { gen, from, to }
+    /// The same move, recording the direction of a hop.
+    #[inline(always)]
+    pub fn with_dir(self, dir: u8) -> Move {
+        Move { dir, ..self }
+    }
+
+    /// The same move through the given landings (at most [`Move::MAX_PATH`]; `None` if more).
+    pub fn with_path(self, landings: &[Site]) -> Option<Move> {
+        let mut path = [NO_SITE; Move::MAX_PATH];
+        path.get_mut(..landings.len())?.copy_from_slice(landings);
+        Some(Move { path, ..self })
+    }
+
+    /// The same move, removing the piece on `site` too.
+    pub fn with_removal(self, site: Site) -> Move {
+        Move {
+            removal: site,
+            ..self
+        }
+    }
+
+    /// The same move, the moving piece becoming kind `kind` (below [`Move::NO_KIND`]).
+    pub fn with_promotion(self, kind: u8) -> Move {
+        Move {
+            promotion: NonZeroU8::new(kind.min(Move::NO_KIND).wrapping_add(1))
+                .unwrap_or(NonZeroU8::MAX),
+            ..self
+        }
     }
 
     /// Whether this is a pass.
@@ -499,24 +631,76 @@ impl Move {
 
     /// The value if this is a throw.
     pub fn throw_value(&self) -> Option<i32> {
-        (self.gen == Move::THROW)
-            .then_some((self.from as u16 | (self.to as u16) << 8) as i16 as i32)
+        (self.gen == Move::THROW).then_some((self.from | self.to << 8) as i16 as i32)
     }
 
     /// The origin site of a generator move.
-    pub fn from(&self) -> Option<u8> {
+    pub fn from(&self) -> Option<Site> {
         (self.gen < Move::THROW).then_some(self.from)
     }
 
     /// The target site of a generator move.
-    pub fn to(&self) -> Option<u8> {
+    pub fn to(&self) -> Option<Site> {
         (self.gen < Move::THROW).then_some(self.to)
+    }
+
+    /// The landings between origin and target of a chain of jumps, in order (empty for one jump).
+    pub fn path(&self) -> &[Site] {
+        let n = self.path.iter().take_while(|&&s| s != NO_SITE).count();
+        &self.path[..n]
+    }
+
+    /// The site of a piece the move removes besides its captures on the way.
+    pub fn removal(&self) -> Option<Site> {
+        (self.removal != NO_SITE).then_some(self.removal)
+    }
+
+    /// The piece kind the moving piece becomes.
+    pub fn promotion(&self) -> Option<u8> {
+        let kind = self.promotion.get() - 1;
+        (kind != Move::NO_KIND).then_some(kind)
+    }
+
+    /// The direction of a hop (an index into the board's directions).
+    pub fn dir(&self) -> Option<u8> {
+        (self.dir != Move::NO_DIR).then_some(self.dir)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::Move;
+    use crate::compile::ir::NO_SITE;
     use crate::engine::NodeType;
+
+    #[test]
+    fn a_move_carries_a_path_a_removal_a_promotion_and_a_direction() {
+        let plain = Move::new(3, 10, 399);
+        assert_eq!((plain.from(), plain.to()), (Some(10), Some(399)));
+        assert_eq!(plain.path(), &[] as &[u16]);
+        assert_eq!(
+            (plain.removal(), plain.promotion(), plain.dir()),
+            (None, None, None)
+        );
+        let chain = plain.with_path(&[30, 50, 255]).expect("three landings fit");
+        assert_eq!(chain.path(), [30, 50, 255]);
+        assert_eq!(plain.with_path(&[1, 2, 3, 4]), None);
+        let taken = plain.with_removal(255);
+        assert_eq!(taken.removal(), Some(255));
+        let promoted = chain.with_promotion(2);
+        assert_eq!(
+            (promoted.promotion(), promoted.path()),
+            (Some(2), &[30, 50, 255][..])
+        );
+        assert_eq!(plain.with_dir(5).dir(), Some(5));
+        // Each extra makes another move, and today's moves order by generator, origin, target.
+        assert_ne!(plain, taken);
+        assert_ne!(chain, promoted);
+        assert!(Move::new(3, 10, 398) < plain && plain < Move::new(3, 11, 0));
+        assert_eq!(Move::throw(-300).throw_value(), Some(-300));
+        assert_eq!(Move::throw(-300).from(), None);
+        assert_ne!(NO_SITE, 255);
+    }
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 

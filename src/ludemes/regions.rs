@@ -3,6 +3,7 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{List as L, Many as M, One as O}};
 use crate::check::Symbols;
+use crate::compile::ir::Site;
 use crate::diagnostic::Diagnostic;
 use crate::ludemes::{lowering, Lower};
 use crate::syntax::Node;
@@ -21,7 +22,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
 ];
 
 /// A region's sites for each mover, P1 first: `Mover` and `Next` name a different player's.
-pub type MoverSites = [Vec<u8>; 2];
+pub type MoverSites = [Vec<Site>; 2];
 
 /// Where a region is evaluated: its rules for owners differ.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,7 +68,7 @@ pub fn sites(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSites>
     }
 }
 
-fn fixed(v: Vec<u8>) -> MoverSites {
+fn fixed(v: Vec<Site>) -> MoverSites {
     [v.clone(), v]
 }
 
@@ -80,13 +81,13 @@ fn at(b: &mut dyn Board, node: &Node, i: usize, limit: usize, what: &str) -> Opt
 fn row(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
     let (rows, cols) = (b.symbols().rows, b.symbols().columns);
     let r = at(b, node, 0, rows, "row")?;
-    Some(fixed((0..cols).map(|c| (r * cols + c) as u8).collect()))
+    Some(fixed((0..cols).map(|c| (r * cols + c) as Site).collect()))
 }
 
 fn column(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
     let (rows, cols) = (b.symbols().rows, b.symbols().columns);
     let c = at(b, node, 0, cols, "column")?;
-    Some(fixed((0..rows).map(|r| (r * cols + c) as u8).collect()))
+    Some(fixed((0..rows).map(|r| (r * cols + c) as Site).collect()))
 }
 
 fn rect(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
@@ -97,7 +98,7 @@ fn rect(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
     let c1 = at(b, node, 3, cols, "column")?;
     Some(fixed(
         (r0.min(r1)..=r0.max(r1))
-            .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as u8))
+            .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as Site))
             .collect(),
     ))
 }
@@ -107,14 +108,14 @@ fn listed(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
 }
 
 /// The sites of a list of site numbers, every one in range (each one out of it is reported).
-pub fn site_list(b: &mut dyn Board, list: Option<&Node>) -> Option<Vec<u8>> {
+pub fn site_list(b: &mut dyn Board, list: Option<&Node>) -> Option<Vec<Site>> {
     let items = list.and_then(|l| l.as_list()).unwrap_or(&[]);
     let mut out = Vec::new();
     let mut ok = true;
     for item in items {
         let v = item.as_int().unwrap_or(-1);
         match b.in_range(item, v, b.symbols().sites(), "site") {
-            Some(s) => out.push(s as u8),
+            Some(s) => out.push(s as Site),
             None => ok = false,
         }
     }
@@ -122,7 +123,7 @@ pub fn site_list(b: &mut dyn Board, list: Option<&Node>) -> Option<Vec<u8>> {
 }
 
 fn all_sites(b: &mut dyn Board, _: &Node, _: Scope) -> Option<MoverSites> {
-    Some(fixed((0..b.symbols().sites()).map(|s| s as u8).collect()))
+    Some(fixed((0..b.symbols().sites()).map(|s| s as Site).collect()))
 }
 
 fn union(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSites> {

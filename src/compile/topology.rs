@@ -1,0 +1,274 @@
+//! The board as the rules see it: its sites, each site's neighbours by direction in one flat
+//! table, each site's coordinates, and named groups of directions. A builder lays out one kind of
+//! board (square and rectangular grids today); hex tilings and graphs are further builders of the
+//! same table, not further engines.
+
+use super::ir::{Site, Sites, NO_SITE};
+
+/// Directions on a grid, in the order of a grid site's neighbours.
+pub const DIRECTIONS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+
+/// A site's place in the plane, for notation and drawing: column `x` (rightwards) and row `y`
+/// (upwards) of a grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Coord {
+    /// The column.
+    pub x: i16,
+    /// The row.
+    pub y: i16,
+}
+
+/// A named group of directions; a player-relative group ("forward") has one list per player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirGroup {
+    /// Its name, as the language writes it.
+    pub name: String,
+    /// The directions (indices into [`Topology::directions`]): one list shared by every player,
+    /// or one per player.
+    pub dirs: Vec<Vec<u8>>,
+}
+
+impl DirGroup {
+    /// The group's directions for a player (0-based).
+    #[inline]
+    pub fn dirs(&self, player: usize) -> &[u8] {
+        match self.dirs.len() {
+            0 => &[],
+            1 => &self.dirs[0],
+            n => &self.dirs[player % n],
+        }
+    }
+
+    /// Whether the directions depend on the player.
+    pub fn is_relative(&self) -> bool {
+        self.dirs.len() > 1
+    }
+}
+
+/// A board: sites, neighbours, coordinates and direction groups.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Topology {
+    /// Rows of the grid (0 for a board that is no grid).
+    pub rows: usize,
+    /// Columns of the grid.
+    pub columns: usize,
+    /// The direction names, indexed by direction.
+    pub directions: Vec<&'static str>,
+    /// Each site's coordinates; `None` for a place off the grid (a store, a hand).
+    pub coords: Vec<Option<Coord>>,
+    /// Where each site's neighbours lie in `links`: their start and end.
+    spans: Vec<(u32, u32)>,
+    /// Each site's neighbour in each of its directions, `NO_SITE` where there is none.
+    links: Vec<Site>,
+    /// The sites of the board proper (places off the grid left out).
+    pub board_sites: Sites,
+    /// The 64-bit words a set of this board's sites needs (walks over a set stop there).
+    pub words: usize,
+    /// Per grid direction: the site offset of a step, and the sites that have a neighbour that
+    /// way, so that a step is a shift of a site set; `None` for a board without that regularity.
+    pub steps: Option<[(i32, Sites); 8]>,
+    /// Named groups of directions.
+    pub groups: Vec<DirGroup>,
+}
+
+impl Topology {
+    /// A square grid of `n` by `n` sites.
+    pub fn square(n: usize) -> Topology {
+        Topology::rectangle(n, n)
+    }
+
+    /// A grid of `rows` by `columns` sites, numbered row by row from the bottom left, with the
+    /// eight directions of [`DIRECTIONS`].
+    pub fn rectangle(rows: usize, columns: usize) -> Topology {
+        let n = rows * columns;
+        let deltas = [
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+        ];
+        let neighbour = |s: usize, d: usize| -> Site {
+            let (r, c) = ((s / columns) as i64, (s % columns) as i64);
+            let (nr, nc) = (r + deltas[d].0, c + deltas[d].1);
+            if nr >= 0 && nc >= 0 && (nr as usize) < rows && (nc as usize) < columns {
+                (nr as usize * columns + nc as usize) as Site
+            } else {
+                NO_SITE
+            }
+        };
+        let mut spans = Vec::with_capacity(n);
+        let mut links = Vec::with_capacity(n * 8);
+        for s in 0..n {
+            let at = links.len() as u32;
+            links.extend((0..8).map(|d| neighbour(s, d)));
+            spans.push((at, links.len() as u32));
+        }
+        let all: Vec<Site> = (0..n as Site).collect();
+        let c = columns as i32;
+        let steps = std::array::from_fn(|d| {
+            let delta = [c, c + 1, 1, 1 - c, -c, -c - 1, -1, c - 1][d];
+            let has: Vec<Site> = (0..n)
+                .filter(|&s| neighbour(s, d) != NO_SITE)
+                .map(|s| s as Site)
+                .collect();
+            (delta, Sites::of(&has))
+        });
+        let dir = |name: &str| DIRECTIONS.iter().position(|x| *x == name).unwrap_or(0) as u8;
+        let group = |name: &str, dirs: &[&str]| DirGroup {
+            name: name.into(),
+            dirs: vec![dirs.iter().map(|d| dir(d)).collect()],
+        };
+        let mut groups = vec![
+            group("Orthogonal", &["N", "E", "S", "W"]),
+            group("Diagonal", &["NE", "SE", "SW", "NW"]),
+            group("All", &DIRECTIONS),
+        ];
+        groups.extend(DIRECTIONS.iter().map(|d| group(d, &[d])));
+        // Towards the opponent's side: north for the first player, south for the second.
+        groups.push(DirGroup {
+            name: "Forward".into(),
+            dirs: vec![vec![dir("N")], vec![dir("S")]],
+        });
+        groups.push(DirGroup {
+            name: "Backward".into(),
+            dirs: vec![vec![dir("S")], vec![dir("N")]],
+        });
+        Topology {
+            rows,
+            columns,
+            directions: DIRECTIONS.to_vec(),
+            coords: (0..n)
+                .map(|s| {
+                    Some(Coord {
+                        x: (s % columns) as i16,
+                        y: (s / columns) as i16,
+                    })
+                })
+                .collect(),
+            spans,
+            links,
+            board_sites: Sites::of(&all),
+            words: n.div_ceil(64),
+            steps: Some(steps),
+            groups,
+        }
+    }
+
+    /// Adds a place off the grid (a store or a hand that holds pieces as a site): a site with no
+    /// neighbours and no coordinates, numbered after every other site. Returns it.
+    pub fn add_place(&mut self) -> Site {
+        let site = self.sites() as Site;
+        self.coords.push(None);
+        self.words = self.sites().div_ceil(64);
+        let at = self.links.len() as u32;
+        self.spans.push((at, at));
+        site
+    }
+
+    /// Number of sites, places off the grid included.
+    #[inline]
+    pub fn sites(&self) -> usize {
+        self.coords.len()
+    }
+
+    /// A site's neighbours, indexed by direction (`NO_SITE` where there is none that way).
+    #[inline(always)]
+    pub fn neighbours(&self, site: Site) -> &[Site] {
+        match self.spans.get(site as usize) {
+            Some(&(a, b)) => self.links.get(a as usize..b as usize).unwrap_or(&[]),
+            None => &[],
+        }
+    }
+
+    /// A site's neighbour in direction `dir`, or `NO_SITE`.
+    #[inline(always)]
+    pub fn neighbour(&self, site: Site, dir: u8) -> Site {
+        match self.spans.get(site as usize) {
+            Some(&(a, b)) if (dir as u32) < b - a => self
+                .links
+                .get((a + dir as u32) as usize)
+                .copied()
+                .unwrap_or(NO_SITE),
+            _ => NO_SITE,
+        }
+    }
+
+    /// The group of directions called `name`.
+    pub fn group(&self, name: &str) -> Option<&DirGroup> {
+        self.groups.iter().find(|g| g.name == name)
+    }
+
+    /// A direction as a shift of site sets: the offset of a step and the sites with a neighbour
+    /// that way, where the board has that regularity.
+    #[inline]
+    pub fn ray(&self, dir: u8) -> Option<(i32, Sites)> {
+        self.steps.as_ref()?.get(dir as usize).copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rectangle_links_each_site_to_its_grid_neighbours() {
+        let t = Topology::rectangle(2, 3);
+        assert_eq!(t.sites(), 6);
+        // Site 1 is the middle of the bottom row: N, NE, E, SE, S, SW, W, NW.
+        assert_eq!(t.neighbours(1), [4, 5, 2, NO_SITE, NO_SITE, NO_SITE, 0, 3]);
+        assert_eq!(t.neighbour(5, 2), NO_SITE);
+        assert_eq!(t.neighbour(5, 6), 4);
+        assert_eq!(t.neighbour(5, 200), NO_SITE);
+        assert_eq!(t.coords[4], Some(Coord { x: 1, y: 1 }));
+        let (delta, from) = t.ray(2).expect("a grid has shift rays");
+        assert_eq!(delta, 1);
+        assert_eq!(from.iter().collect::<Vec<_>>(), [0, 1, 3, 4]);
+        assert_eq!(
+            t.group("Diagonal").map(|g| g.dirs(0)),
+            Some(&[1, 3, 5, 7][..])
+        );
+        assert_eq!(t.group("Sideways"), None);
+    }
+
+    #[test]
+    fn a_player_relative_group_gives_each_player_its_own_directions() {
+        let t = Topology::square(3);
+        let forward = t.group("Forward").expect("grids have a forward group");
+        assert!(forward.is_relative());
+        let names = |p: usize| -> Vec<&str> {
+            forward
+                .dirs(p)
+                .iter()
+                .map(|&d| t.directions[d as usize])
+                .collect()
+        };
+        assert_eq!((names(0), names(1)), (vec!["N"], vec!["S"]));
+        // From the centre, forward is a different neighbour for each player.
+        let ahead = |p: usize| t.neighbour(4, forward.dirs(p)[0]);
+        assert_eq!((ahead(0), ahead(1)), (7, 1));
+        let all = t.group("All").expect("grids have all directions");
+        assert!(!all.is_relative());
+        assert_eq!(all.dirs(1), all.dirs(0));
+    }
+
+    #[test]
+    fn a_place_off_the_grid_is_a_site_without_neighbours() {
+        let mut t = Topology::square(2);
+        let store = t.add_place();
+        assert_eq!(store, 4);
+        assert_eq!((t.sites(), t.words), (5, 1));
+        assert_eq!(t.coords[4], None);
+        assert_eq!(t.neighbours(store), &[] as &[Site]);
+        assert_eq!(t.neighbour(store, 0), NO_SITE);
+        // The grid is unchanged, and the place is not a site of the board proper.
+        assert_eq!(
+            t.neighbours(0),
+            [2, 3, 1, NO_SITE, NO_SITE, NO_SITE, NO_SITE, NO_SITE]
+        );
+        assert!(!t.board_sites.contains(store));
+    }
+}
