@@ -115,6 +115,9 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         options: checked.expanded.options.clone(),
         option_values: checked.expanded.values.clone(),
         source_hash: fnv1a(source.as_bytes()),
+        players: sym.players,
+        next: Game::turn_order(sym.players).0,
+        prev: Game::turn_order(sym.players).1,
         rows: sym.rows,
         columns: sym.columns,
         board_sites: Sites::of(&(0..n).map(|s| s as u8).collect::<Vec<_>>()),
@@ -134,13 +137,16 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         tracks: sym
             .tracks
             .iter()
-            .filter(|t| t.owner != Some(1))
+            .filter(|t| t.owner.is_none_or(|o| o == 0))
             .map(|t| {
-                let other = sym
-                    .tracks
-                    .iter()
-                    .find(|u| u.name == t.name && u.owner == Some(1));
-                let p2 = other.map_or(t.sites.clone(), |u| u.sites.clone());
+                // Each player's own declaration, else the shared (or P1's) one.
+                let sites: [Vec<u8>; MAX_PLAYERS] = std::array::from_fn(|p| {
+                    sym.tracks
+                        .iter()
+                        .find(|u| u.name == t.name && u.owner == Some(p as u8))
+                        .map_or(&t.sites, |u| &u.sites)
+                        .clone()
+                });
                 let index = |sites: &[u8]| {
                     let mut idx = vec![NO_SITE; n];
                     for (i, &s) in sites.iter().enumerate().rev() {
@@ -149,9 +155,9 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
                     idx
                 };
                 Track {
-                    first_index: [index(&t.sites), index(&p2)],
-                    on: [Sites::of(&t.sites), Sites::of(&p2)],
-                    sites: [t.sites.clone(), p2],
+                    first_index: std::array::from_fn(|p| index(&sites[p])),
+                    on: std::array::from_fn(|p| Sites::of(&sites[p])),
+                    sites,
                     looped: t.looped,
                 }
             })
@@ -262,33 +268,36 @@ impl Compiler<'_> {
     }
 
     fn who(&mut self, node: Option<&Node>) -> Who {
-        match node.and_then(|n| n.as_name()) {
-            Some("P1") => Who::Player(0),
-            Some("P2") => Who::Player(1),
+        let name = node.and_then(|n| n.as_name());
+        match name {
             Some("Next") => Who::Next,
+            Some("Prev") => Who::Prev,
             Some("Mover") => Who::Mover,
-            other => {
-                if let Some(n) = node {
-                    self.errors.push(
-                        Diagnostic::new(
-                            "check::out-of-range",
-                            n.span,
-                            format!("`{}` does not name one player here", other.unwrap_or("?")),
-                        )
-                        .label("expected P1, P2, Mover or Next")
-                        .help("this ludeme is about one player")
-                        .via(n.via),
-                    );
+            _ => match name.and_then(seat_of) {
+                Some(p) => Who::Player(p),
+                None => {
+                    if let Some(n) = node {
+                        self.errors.push(
+                            Diagnostic::new(
+                                "check::out-of-range",
+                                n.span,
+                                format!("`{}` does not name one player here", name.unwrap_or("?")),
+                            )
+                            .label("expected P1 to P4, Mover, Next or Prev")
+                            .help("this ludeme is about one player")
+                            .via(n.via),
+                        );
+                    }
+                    Who::Mover
                 }
-                Who::Mover
-            }
+            },
         }
     }
 
     /// Sites of a region expression for each possible mover.
-    fn region_sites(&mut self, node: &Node) -> [Vec<u8>; 2] {
+    fn region_sites(&mut self, node: &Node) -> [Vec<u8>; MAX_PLAYERS] {
         let (rows, cols) = (self.sym.rows, self.sym.columns);
-        let fixed = |v: Vec<u8>| [v.clone(), v];
+        let fixed = |v: Vec<u8>| -> [Vec<u8>; MAX_PLAYERS] { std::array::from_fn(|_| v.clone()) };
         let int = |i: usize| node.pos(i).and_then(|n| n.as_int()).unwrap_or(0).max(0) as usize;
         match node.head() {
             Some("row") => fixed((0..cols).map(|c| (int(0) * cols + c) as u8).collect()),
@@ -316,10 +325,10 @@ impl Compiler<'_> {
                     [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).to_vec(),
                     many => many.iter().map(|n| (*n).clone()).collect(),
                 };
-                let mut out = [Vec::new(), Vec::new()];
+                let mut out: [Vec<u8>; MAX_PLAYERS] = Default::default();
                 for p in &parts {
                     let s = self.region_sites(p);
-                    for m in 0..2 {
+                    for m in 0..MAX_PLAYERS {
                         for &x in &s[m] {
                             if !out[m].contains(&x) {
                                 out[m].push(x);
@@ -339,13 +348,23 @@ impl Compiler<'_> {
                         .map(|r| r.sites.clone())
                         .unwrap_or_default()
                 };
-                match node.pos(1).and_then(|o| o.as_name()) {
-                    None => fixed(of(None)),
-                    Some("P1") => fixed(of(Some(0))),
-                    Some("P2") => fixed(of(Some(1))),
-                    Some("Mover") => [of(Some(0)), of(Some(1))],
-                    _ => [of(Some(1)), of(Some(0))],
-                }
+                // Each mover's list: the region of the player the role names for that mover.
+                let (next, prev) = Game::turn_order(self.sym.players);
+                let whose = |m: usize| match node.pos(1).and_then(|o| o.as_name()) {
+                    None => None,
+                    Some("Mover") => Some(m as u8),
+                    Some("Next") => Some(next[m]),
+                    Some("Prev") => Some(prev[m]),
+                    Some(other) => seat_of(other),
+                };
+                let players = self.sym.players as usize;
+                std::array::from_fn(|m| {
+                    if m < players || node.pos(1).is_none() {
+                        of(whose(m))
+                    } else {
+                        Vec::new()
+                    }
+                })
             }
             _ => {
                 self.error(
@@ -353,7 +372,7 @@ impl Compiler<'_> {
                     format!("{} is not a region", node.describe()),
                     "write a region such as `(row 0)`",
                 );
-                [Vec::new(), Vec::new()]
+                Default::default()
             }
         }
     }
@@ -361,7 +380,7 @@ impl Compiler<'_> {
     fn region(&mut self, node: &Node) -> RegionRef {
         let sites = self.region_sites(node);
         let region = Region {
-            mask: [Sites::of(&sites[0]), Sites::of(&sites[1])],
+            mask: std::array::from_fn(|m| Sites::of(&sites[m])),
             sites,
         };
         let id = match self.regions.iter().position(|r| *r == region) {
@@ -438,7 +457,7 @@ impl Compiler<'_> {
         self.sym
             .tracks
             .iter()
-            .filter(|t| t.owner != Some(1))
+            .filter(|t| t.owner.is_none_or(|o| o == 0))
             .position(|t| t.name == name)
             .unwrap_or(0) as u16
     }

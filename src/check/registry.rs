@@ -106,7 +106,7 @@ impl Kind {
     /// The names that stand for values of this kind, for kinds written as bare names.
     pub fn names(self) -> &'static [&'static str] {
         match self {
-            Kind::Role => &["P1", "P2", "Mover", "Next", "Each", "All", "Shared"],
+            Kind::Role => &["P1", "P2", "P3", "P4", "Mover", "Next", "Prev", "Each", "All", "Shared"],
             Kind::Dir => &[
                 "N",
                 "S",
@@ -214,16 +214,16 @@ const THEN: Param = opt(
 pub static LUDEMES: &[Ludeme] = &[
     // The game.
     Ludeme { name: "game", kind: Game, positional: &[req("name", O(Str), "the game's name"), req("players", O(Players), "who plays"), req("equipment", O(Equipment), "board and equipment"), req("rules", O(Rules), "start, play and end")], named: &[], doc: "A whole game: its name, players, equipment and rules.", example: "(game \"Mini\" (players 2) (equipment {(board (square 3)) (hand Each)}) (rules (start (hand Each 4)) (play (place 1)) (end (if (no-moves Next) (result Next Loss)))))" },
-    Ludeme { name: "players", kind: Players, positional: &[req("count", O(Int), "the number of players; ludus plays two-player games")], named: &[], doc: "How many players take part.", example: "(players 2)" },
+    Ludeme { name: "players", kind: Players, positional: &[req("count", O(Int), "the number of players, 2 to 4; they move in turn from P1")], named: &[], doc: "How many players take part.", example: "(players 2)" },
     Ludeme { name: "equipment", kind: Equipment, positional: &[req("items", L(Item), "the equipment")], named: &[], doc: "The board and everything on or beside it.", example: "(equipment {(board (rectangle 2 6)) (hand Each)})" },
     Ludeme { name: "rules", kind: Rules, positional: &[req("start", O(Start), "the set-up"), req("play", O(Play), "what a turn is"), req("end", O(End), "when and how the game ends")], named: &[], doc: "The rules: how the game starts, what a turn is, how it ends.", example: "(rules (start (fill (all-sites) 4)) (play (sow \"Sow\")) (end (if (no-moves Next) (result Next Loss))))" },
     // Equipment.
     Ludeme { name: "board", kind: Item, positional: &[req("shape", O(Shape), "the board's shape")], named: &[], doc: "The board; its sites are numbered row by row from the bottom left (a1 = 0).", example: "(board (square 5))" },
     Ludeme { name: "rectangle", kind: Kind::Shape, positional: &[req("rows", O(Int), "number of rows"), req("columns", O(Int), "number of columns")], named: &[], doc: "A grid of rows and columns; mancala boards are rectangles of holes.", example: "(rectangle 2 6)" },
     Ludeme { name: "square", kind: Kind::Shape, positional: &[req("size", O(Int), "rows and columns")], named: &[], doc: "A square grid.", example: "(square 5)" },
-    Ludeme { name: "region", kind: Item, positional: &[req("name", O(Str), "the region's name"), opt("owner", O(Role), "P1 or P2 for a region each player has (as `Home`)"), req("sites", O(Region), "its sites")], named: &[], doc: "Names a set of sites, shared or one per player.", example: "(region \"Home\" P1 (row 0))" },
-    Ludeme { name: "track", kind: Item, positional: &[req("name", O(Str), "the track's name"), opt("owner", O(Role), "P1 or P2 for a track each player has"), req("segments", L(Segment), "the track's sites in order")], named: &[opt("loop", O(Cond), "whether the track returns to its start (true) or stops at its end")], doc: "A path of sites; sites may repeat, so a piece's place on it is its track position.", example: "(track \"Sow\" {(row 0 W) (row 1 E)} loop:true)" },
-    Ludeme { name: "hand", kind: Item, positional: &[req("owner", O(Role), "Each, P1 or P2")], named: &[], doc: "Pieces held off the board, ready to be placed.", example: "(hand Each)" },
+    Ludeme { name: "region", kind: Item, positional: &[req("name", O(Str), "the region's name"), opt("owner", O(Role), "P1 to P4 for a region each player has (as `Home`)"), req("sites", O(Region), "its sites")], named: &[], doc: "Names a set of sites, shared or one per player.", example: "(region \"Home\" P1 (row 0))" },
+    Ludeme { name: "track", kind: Item, positional: &[req("name", O(Str), "the track's name"), opt("owner", O(Role), "P1 to P4 for a track each player has"), req("segments", L(Segment), "the track's sites in order")], named: &[opt("loop", O(Cond), "whether the track returns to its start (true) or stops at its end")], doc: "A path of sites; sites may repeat, so a piece's place on it is its track position.", example: "(track \"Sow\" {(row 0 W) (row 1 E)} loop:true)" },
+    Ludeme { name: "hand", kind: Item, positional: &[req("owner", O(Role), "Each, or one of P1 to P4")], named: &[], doc: "Pieces held off the board, ready to be placed.", example: "(hand Each)" },
     Ludeme { name: "dice", kind: Item, positional: &[req("name", O(Str), "the dice's name"), req("kind", O(DiceSpec), "how they are thrown")], named: &[], doc: "Dice or throwing sticks; a throw's value is read by `(pips)`.", example: "(dice \"Sticks\" (sticks 6))" },
     Ludeme { name: "sticks", kind: DiceSpec, positional: &[req("count", O(Int), "number of two-sided sticks")], named: &[], doc: "Two-sided sticks; the value is how many land marked side up (binomial).", example: "(sticks 6)" },
     Ludeme { name: "die", kind: DiceSpec, positional: &[req("faces", O(Int), "number of faces, valued 1 to n")], named: &[], doc: "One fair die.", example: "(die 6)" },
@@ -239,13 +239,13 @@ pub static LUDEMES: &[Ludeme] = &[
     Ludeme { name: "rect", kind: Region, positional: &[req("row", O(Int), "bottom row"), req("column", O(Int), "left column"), req("to-row", O(Int), "top row"), req("to-column", O(Int), "right column")], named: &[], doc: "The sites of a rectangle of the board, corners included.", example: "(rect 1 1 5 5)" },
     Ludeme { name: "sites", kind: Region, positional: &[req("sites", L(Int), "site numbers")], named: &[], doc: "The sites listed.", example: "(sites {5})" },
     Ludeme { name: "all-sites", kind: Region, positional: &[], named: &[], doc: "Every site of the board.", example: "(all-sites)" },
-    Ludeme { name: "region", kind: Region, positional: &[req("name", O(Str), "a declared region"), opt("owner", O(Role), "whose region: P1, P2, Mover or Next")], named: &[], doc: "A declared region.", example: "(region \"Home\" Mover)" },
+    Ludeme { name: "region", kind: Region, positional: &[req("name", O(Str), "a declared region"), opt("owner", O(Role), "whose region: P1 to P4, Mover, Next or Prev")], named: &[], doc: "A declared region.", example: "(region \"Home\" Mover)" },
     Ludeme { name: "union", kind: Region, positional: &[req("regions", M(Region), "the regions to join")], named: &[], doc: "The sites of any of the regions.", example: "(union (row 0) (row 1))" },
     // Start.
     Ludeme { name: "start", kind: Start, positional: &[req("setup", OL(Setup), "the start instructions")], named: &[], doc: "How the game is set up.", example: "(start (fill (all-sites) 4))" },
     Ludeme { name: "fill", kind: Setup, positional: &[req("sites", O(Region), "where"), req("count", O(Int), "counters in each site")], named: &[], doc: "Puts the same number of neutral counters in each site (mancala holes).", example: "(fill (all-sites) 6)" },
-    Ludeme { name: "hand", kind: Setup, positional: &[req("owner", O(Role), "Each, P1 or P2"), req("count", O(Int), "pieces in hand")], named: &[], doc: "Fills the players' hands.", example: "(hand Each 20)" },
-    Ludeme { name: "pieces", kind: Setup, positional: &[req("owner", O(Role), "P1 or P2"), req("sites", O(Region), "one piece on each site")], named: &[opt("track", O(Str), "the track the pieces run on; each starts at its site's first place on it"), opt("state", O(Str), "the pieces' state; the first declared state if absent")], doc: "Puts one piece of a player on each site of a region.", example: "(pieces P1 (row 0) track:\"Loop\")" },
+    Ludeme { name: "hand", kind: Setup, positional: &[req("owner", O(Role), "Each, or one of P1 to P4"), req("count", O(Int), "pieces in hand")], named: &[], doc: "Fills the players' hands.", example: "(hand Each 20)" },
+    Ludeme { name: "pieces", kind: Setup, positional: &[req("owner", O(Role), "P1 to P4"), req("sites", O(Region), "one piece on each site")], named: &[opt("track", O(Str), "the track the pieces run on; each starts at its site's first place on it"), opt("state", O(Str), "the pieces' state; the first declared state if absent")], doc: "Puts one piece of a player on each site of a region.", example: "(pieces P1 (row 0) track:\"Loop\")" },
     // Play.
     Ludeme { name: "play", kind: Play, positional: &[req("moves", O(Moves), "the moves of a turn, or `(phases ...)`")], named: &[], doc: "What a player does on a turn: one decision among the moves, or a sequence of phases.", example: "(play (sow \"Sow\" from:(region \"Home\" Mover)))" },
     Ludeme { name: "phases", kind: Moves, positional: &[req("phases", L(Phase), "the phases; every turn starts in the first")], named: &[], doc: "A turn made of phases: throws and decisions that lead to one another.", example: "(phases {(chance \"Throw\" \"Sticks\" {(when (= (pips) 0) (end-turn)) (else (goto \"Move\"))}) (decision \"Move\" (advance \"Loop\" (pips)))})" },
@@ -280,27 +280,27 @@ pub static LUDEMES: &[Ludeme] = &[
     Ludeme { name: "or", kind: Cond, positional: &[req("conditions", M(Cond), "the conditions")], named: &[], doc: "At least one holds.", example: "(or {(no-moves Next) (repeated)})" },
     Ludeme { name: "not", kind: Cond, positional: &[req("condition", O(Cond), "the condition")], named: &[], doc: "The condition does not hold.", example: "(not (repeated))" },
     Ludeme { name: "is-in", kind: Cond, positional: &[req("value", O(Int), "the value tested"), req("values", L(Int), "the values it may equal")], named: &[], doc: "The value is one of the list.", example: "(is-in (pips) {1 5})" },
-    Ludeme { name: "no-moves", kind: Cond, positional: &[req("player", O(Role), "Mover, Next, P1 or P2")], named: &[], doc: "The player is to move and has no legal move. Only in end rules: being stuck is known once the moves after an edge are generated.", example: "(no-moves Next)" },
-    Ludeme { name: "no-pieces", kind: Cond, positional: &[req("player", O(Role), "Mover, Next, P1 or P2")], named: &[], doc: "The player has no piece on the board and none in hand.", example: "(no-pieces Next)" },
+    Ludeme { name: "no-moves", kind: Cond, positional: &[req("player", O(Role), "Mover, Next, Prev, or P1 to P4")], named: &[], doc: "The player is to move and has no legal move. Only in end rules: being stuck is known once the moves after an edge are generated.", example: "(no-moves Next)" },
+    Ludeme { name: "no-pieces", kind: Cond, positional: &[req("player", O(Role), "Mover, Next, Prev, or P1 to P4")], named: &[], doc: "The player has no piece on the board and none in hand.", example: "(no-pieces Next)" },
     Ludeme { name: "repeated", kind: Cond, positional: &[], named: &[], doc: "The position (every site's contents and the player to move) occurred before in this game. Only in end rules.", example: "(repeated)" },
     Ludeme { name: "sown-into", kind: Cond, positional: &[req("region", O(Region), "the sites counted or sown into")], named: &[], doc: "In a filter's condition only: the move sowed at least one counter into the region.", example: "(sown-into (region \"Home\" Next))" },
     // Integers.
     Ludeme { name: "pips", kind: Int, positional: &[], named: &[], doc: "The value of the current throw (or the value a `goto` set).", example: "(pips)" },
     Ludeme { name: "count-in", kind: Int, positional: &[req("region", O(Region), "the sites counted or sown into")], named: &[], doc: "The counters or pieces on the region's sites.", example: "(count-in (region \"Home\" Next))" },
-    Ludeme { name: "pieces-on-board", kind: Int, positional: &[req("player", O(Role), "Mover, Next, P1 or P2")], named: &[], doc: "The player's pieces on the board.", example: "(pieces-on-board Mover)" },
-    Ludeme { name: "in-hand", kind: Int, positional: &[req("player", O(Role), "Mover, Next, P1 or P2")], named: &[], doc: "The pieces in the player's hand.", example: "(in-hand Next)" },
-    Ludeme { name: "score", kind: Int, positional: &[req("player", O(Role), "Mover, Next, P1 or P2")], named: &[], doc: "The counters in the player's store.", example: "(score Mover)" },
-    Ludeme { name: "var", kind: Int, positional: &[req("player", O(Role), "Mover, Next, P1 or P2"), req("name", O(Str), "a declared variable")], named: &[], doc: "A player variable.", example: "(var Mover \"Opened\")" },
+    Ludeme { name: "pieces-on-board", kind: Int, positional: &[req("player", O(Role), "Mover, Next, Prev, or P1 to P4")], named: &[], doc: "The player's pieces on the board.", example: "(pieces-on-board Mover)" },
+    Ludeme { name: "in-hand", kind: Int, positional: &[req("player", O(Role), "Mover, Next, Prev, or P1 to P4")], named: &[], doc: "The pieces in the player's hand.", example: "(in-hand Next)" },
+    Ludeme { name: "score", kind: Int, positional: &[req("player", O(Role), "Mover, Next, Prev, or P1 to P4")], named: &[], doc: "The counters in the player's store.", example: "(score Mover)" },
+    Ludeme { name: "var", kind: Int, positional: &[req("player", O(Role), "Mover, Next, Prev, or P1 to P4"), req("name", O(Str), "a declared variable")], named: &[], doc: "A player variable.", example: "(var Mover \"Opened\")" },
     Ludeme { name: "moves-played", kind: Int, positional: &[], named: &[], doc: "Moves (passes included) played in the game by both players.", example: "(moves-played)" },
     Ludeme { name: "edges-played", kind: Int, positional: &[], named: &[], doc: "Moves, passes and throws played in the game.", example: "(edges-played)" },
-    Ludeme { name: "moves-made", kind: Int, positional: &[req("player", O(Role), "Mover, Next, P1 or P2")], named: &[], doc: "Moves the player has made (passes included).", example: "(moves-made Mover)" },
+    Ludeme { name: "moves-made", kind: Int, positional: &[req("player", O(Role), "Mover, Next, Prev, or P1 to P4")], named: &[], doc: "Moves the player has made (passes included).", example: "(moves-made Mover)" },
     Ludeme { name: "+", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Sum: `a` + `b` (saturating at the limits of 64-bit integers).", example: "(+ (score P1) 1)" },
     Ludeme { name: "-", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Difference: `a` - `b` (saturating at the limits of 64-bit integers).", example: "(- (pips) 1)" },
     Ludeme { name: "*", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Product: `a` * `b` (saturating at the limits of 64-bit integers).", example: "(* 2 (pips))" },
     // End.
     Ludeme { name: "end", kind: End, positional: &[req("rules", OL(EndRule), "checked in order after every move and throw; the first that holds ends the game")], named: &[], doc: "When the game ends and who wins.", example: "(end {(if (no-pieces Next) (result Mover Win))})" },
     Ludeme { name: "if", kind: EndRule, positional: &[req("condition", O(Cond), "checked after each move or throw; Mover is who made it"), req("result", O(Outcome), "the result")], named: &[], doc: "Ends the game with a result when the condition holds.", example: "(if (no-moves Next) (result Next Loss))" },
-    Ludeme { name: "result", kind: Outcome, positional: &[req("player", O(Role), "Mover, Next, P1, P2, or All for a draw"), req("result", O(ResultKind), "Win, Loss or Draw")], named: &[], doc: "A fixed result.", example: "(result Mover Win)" },
+    Ludeme { name: "result", kind: Outcome, positional: &[req("player", O(Role), "Mover, Next, Prev, P1 to P4, or All for a draw"), req("result", O(ResultKind), "Win, Loss or Draw")], named: &[], doc: "A fixed result.", example: "(result Mover Win)" },
     Ludeme { name: "by-score", kind: Outcome, positional: &[], named: &[opt("collect", O(Str), "a per-player region whose counters each player adds to their store first"), opt("draw-within", O(Int), "scores this close are a draw (0: only equal scores)")], doc: "The higher store wins.", example: "(by-score collect:\"Home\")" },
 ];
 
@@ -361,7 +361,7 @@ pub fn markdown() -> String {
         ));
     }
     out.push_str(
-        "\nIn `play`, `Mover` is the player to move and `Next` the opponent. In `end` and `filter`, `Mover` is the player who just moved. \
+        "\nIn `play`, `Mover` is the player to move, `Next` the one after them in turn order (seat order: P1, P2, ...) and `Prev` the one before. In `end` and `filter`, `Mover` is the player who just moved. \
          `Orthogonal` is N, S, E and W; `Diagonal` the other four; `All` the eight.\n\n## Ludemes by kind\n\n",
     );
     for kind in &kinds {

@@ -7,6 +7,11 @@ use crate::expand::{Metadata, OptionDecl, OptionValue};
 /// Directions on a grid, in the order of `Game::neighbours`.
 pub const DIRECTIONS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 
+/// The most players a game may have; per-player arrays are sized for it and stored inline.
+pub const MAX_PLAYERS: usize = 4;
+
+pub use crate::check::seat_of;
+
 /// No site (off the board, not on a track).
 pub const NO_SITE: u8 = u8::MAX;
 
@@ -221,25 +226,27 @@ impl<const W: usize> Iterator for SitesIter<W> {
     }
 }
 
-/// Whose: a fixed player, or the player to move, or their opponent.
+/// Whose: a fixed player, or the player to move, or one after or before them in turn order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Who {
-    /// Player index 0 or 1.
+    /// Player index, 0 to `players - 1`.
     Player(u8),
     /// The player to move (in end rules and filters: the player who just moved).
     Mover,
-    /// The other player.
+    /// The player who moves after the mover ([`Game::next`]).
     Next,
+    /// The player who moved before the mover ([`Game::prev`]).
+    Prev,
 }
 
-/// A region as the rules use it: its sites when P1 is the mover, and when P2 is.
-/// `(region "Home" Next)` is a region too, with the two lists swapped.
+/// A region as the rules use it: its sites for each player as the mover.
+/// `(region "Home" Next)` is a region too, each mover's list being the next player's.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Region {
-    /// The sites, indexed by the mover.
-    pub sites: [Vec<u8>; 2],
+    /// The sites, indexed by the mover (empty past the game's players).
+    pub sites: [Vec<u8>; MAX_PLAYERS],
     /// The same as bitsets.
-    pub mask: [Sites; 2],
+    pub mask: [Sites; MAX_PLAYERS],
 }
 
 /// A reference to a region: an index into `Game::regions`, read with the mover.
@@ -250,11 +257,11 @@ pub struct RegionRef(pub u16);
 #[derive(Debug, Clone)]
 pub struct Track {
     /// The sites in order, per player.
-    pub sites: [Vec<u8>; 2],
+    pub sites: [Vec<u8>; MAX_PLAYERS],
     /// A site's first place on the track, per player; `NO_SITE` if it is not on it.
-    pub first_index: [Vec<u8>; 2],
+    pub first_index: [Vec<u8>; MAX_PLAYERS],
     /// The sites on the track, per player.
-    pub on: [Sites; 2],
+    pub on: [Sites; MAX_PLAYERS],
     /// Whether the track returns to its start.
     pub looped: bool,
 }
@@ -590,6 +597,12 @@ pub struct Game {
     pub option_values: Vec<(String, OptionValue)>,
     /// A hash of the source text, to recognise trials of another version.
     pub source_hash: u64,
+    /// The number of players, 2 to [`MAX_PLAYERS`].
+    pub players: u8,
+    /// The player after each one in turn order (seat order, wrapping round).
+    pub next: [u8; MAX_PLAYERS],
+    /// The player before each one in turn order.
+    pub prev: [u8; MAX_PLAYERS],
     /// Board rows.
     pub rows: usize,
     /// Board columns.
@@ -652,6 +665,15 @@ impl Game {
     pub fn set_end_rules(&mut self, rules: Vec<(Cond, Outcome)>) {
         self.end_choice = Choice::first(rules.iter().map(|(c, _)| c));
         self.end = rules;
+    }
+
+    /// The turn-order tables of `players` players: the next and the previous of each seat.
+    pub fn turn_order(players: u8) -> ([u8; MAX_PLAYERS], [u8; MAX_PLAYERS]) {
+        let n = players.clamp(1, MAX_PLAYERS as u8);
+        (
+            std::array::from_fn(|p| (p as u8 + 1) % n),
+            std::array::from_fn(|p| (p as u8 + n - 1) % n),
+        )
     }
 
     /// Number of sites.
