@@ -20,7 +20,7 @@ pub use rules::PlayError;
 pub use sample::Scratch;
 pub use search::{perft, perft_divide, perft_until, playout, random_walk, Playout};
 use state::Clock;
-pub use state::{Board, Cell, Move, NodeType, State, Status};
+pub use state::{Board, Cell, Move, NodeType, PerPlayer, State, Status};
 
 use crate::compile::ir::{Game, Phase, MAX_PLAYERS};
 use rand::Rng;

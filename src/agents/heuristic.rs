@@ -2,7 +2,7 @@
 //! at the end (read from the game's by-score end rule), and pieces on the board and in hand.
 
 use crate::compile::ir::{Outcome, MAX_PLAYERS};
-use crate::{Game, State};
+use crate::{Game, PerPlayer, State};
 
 /// Counters a player will collect count for less than counters already in store: sowing moves them.
 const COLLECT_WEIGHT: f64 = 0.5;
@@ -55,10 +55,12 @@ impl Heuristic {
         let n = state.players() as usize;
         let stores = state.scores();
         let hands = state.hands();
-        let mut m: [f64; MAX_PLAYERS] =
-            std::array::from_fn(|p| stores[p] as f64 + hands[p] as f64);
+        let mut m = [0.0; MAX_PLAYERS];
+        for p in 0..n {
+            m[p] = stores[p] as f64 + hands[p] as f64;
+        }
         for c in state.cells() {
-            if let Some(x) = m.get_mut((c.owner as usize).wrapping_sub(1)) {
+            if let Some(x) = m[..n].get_mut((c.owner as usize).wrapping_sub(1)) {
                 *x += c.count as f64;
             }
         }
@@ -79,16 +81,16 @@ impl Heuristic {
         (SHARPNESS * self.material(state) / self.scale).tanh()
     }
 
-    /// Each player's prospects in (-1, 1): their lead over the mean of the others, squashed (the
-    /// first [`State::players`] entries; with two players, P1's value and its negation).
-    pub fn values(&self, state: &State) -> [f64; MAX_PLAYERS] {
+    /// Each player's prospects in (-1, 1): their lead over the mean of the others, squashed
+    /// (with two players, P1's value and its negation).
+    pub fn values(&self, state: &State) -> PerPlayer<f64> {
         let n = state.players() as usize;
         let mut v = [0.0; MAX_PLAYERS];
         if n <= 2 {
             let p1 = self.value(state);
             v[0] = p1;
             v[1] = -p1;
-            return v;
+            return PerPlayer::new(v, 2);
         }
         let m = self.materials(state);
         let total: f64 = m[..n].iter().sum();
@@ -96,7 +98,7 @@ impl Heuristic {
             let lead = m[p] - (total - m[p]) / (n - 1) as f64;
             v[p] = (SHARPNESS * lead / self.scale).tanh();
         }
-        v
+        PerPlayer::new(v, n as u8)
     }
 }
 
@@ -123,7 +125,7 @@ mod tests {
         assert_eq!(h.material(&s), 0.0);
         assert_eq!(h.value(&s), 0.0);
         let mut p = g.position(&s);
-        p.board.store = [5, 1];
+        p.board.store[..2].copy_from_slice(&[5, 1]);
         p.board.cells[0].count = 6; // P1's row now holds 10, P2's 6
         let s = g.state_at(p);
         assert_eq!(h.material(&s), 4.0 + 0.5 * 4.0);

@@ -3,7 +3,7 @@
 
 use super::{int_setting, random_edges, real_setting, Agent, Heuristic};
 use crate::compile::ir::MAX_PLAYERS;
-use crate::{Game, Move, NodeType, State};
+use crate::{Game, Move, NodeType, PerPlayer, State};
 use rand::seq::SliceRandom;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::{Duration, Instant};
@@ -204,7 +204,7 @@ impl Mcts {
         game: &Game,
         state: &mut State,
         heuristic: &Heuristic,
-    ) -> [f64; MAX_PLAYERS] {
+    ) -> PerPlayer<f64> {
         let limit = if self.settings.cutoff == 0 {
             u32::MAX
         } else {
@@ -304,7 +304,7 @@ impl Agent for Mcts {
                 let n = &mut self.nodes[i as usize];
                 n.visits += 1;
                 // Each edge is credited with the reward of the player who chose it.
-                n.total += value[n.chooser as usize & (MAX_PLAYERS - 1)];
+                n.total += value.get(n.chooser as usize).copied().unwrap_or(0.0);
             }
         }
         let root = &self.nodes[0];

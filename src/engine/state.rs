@@ -258,6 +258,50 @@ impl Clone for History {
     }
 }
 
+/// One value per player of a game, stored inline: reads as a slice of the game's players (P1
+/// first), and compares with an array of that length.
+#[derive(Clone, Copy)]
+pub struct PerPlayer<T> {
+    values: [T; MAX_PLAYERS],
+    players: u8,
+}
+
+impl<T> PerPlayer<T> {
+    /// The values of the first `players` seats of `values`.
+    pub fn new(values: [T; MAX_PLAYERS], players: u8) -> PerPlayer<T> {
+        PerPlayer {
+            values,
+            players: players.min(MAX_PLAYERS as u8),
+        }
+    }
+}
+
+impl<T> std::ops::Deref for PerPlayer<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        &self.values[..self.players as usize]
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for PerPlayer<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl<T: PartialEq> PartialEq for PerPlayer<T> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<T: PartialEq, const N: usize> PartialEq<[T; N]> for PerPlayer<T> {
+    fn eq(&self, other: &[T; N]) -> bool {
+        **self == other[..]
+    }
+}
+
 /// What kind of node a state is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum NodeType {
@@ -356,11 +400,11 @@ impl State {
         self.status
     }
 
-    /// The returns per player (the first [`State::players`] entries; the rest stay 0), from
+    /// The returns per player (one per player), from
     /// each player's place: first +1, last -1, evenly between, players who tie sharing the mean
     /// of their places; 0 for all in a draw or a game not over. The returns sum to 0; with two
     /// players they are +1 for the winner and -1 for the loser.
-    pub fn returns(&self) -> [f64; MAX_PLAYERS] {
+    pub fn returns(&self) -> PerPlayer<f64> {
         let n = (self.players as usize).clamp(2, MAX_PLAYERS);
         let mut r = [0.0; MAX_PLAYERS];
         match self.status {
@@ -383,12 +427,12 @@ impl State {
             }
             _ => {}
         }
-        r
+        PerPlayer::new(r, n as u8)
     }
 
-    /// The counters in each player's store (the first [`State::players`] entries).
-    pub fn scores(&self) -> [u32; MAX_PLAYERS] {
-        self.board.store
+    /// The counters in each player's store.
+    pub fn scores(&self) -> PerPlayer<u32> {
+        PerPlayer::new(self.board.store, self.players)
     }
 
     /// The contents of every site.
@@ -396,9 +440,9 @@ impl State {
         &self.board.cells
     }
 
-    /// Pieces in each player's hand (the first [`State::players`] entries).
-    pub fn hands(&self) -> [u16; MAX_PLAYERS] {
-        self.board.hand
+    /// Pieces in each player's hand.
+    pub fn hands(&self) -> PerPlayer<u16> {
+        PerPlayer::new(self.board.hand, self.players)
     }
 
     /// A player variable.
