@@ -177,7 +177,8 @@ impl Resolver {
                         )
                         .label(format!("no player {} here", p + 1))
                         .help(format!(
-                            "name P1 to P{n}, Mover, Next or Prev, or declare `(players {})`",
+                            "name {}, Mover, Next or Prev, or declare `(players {})`",
+                            if n == 2 { "P1 or P2".into() } else { format!("P1 to P{n}") },
                             p + 1
                         ))
                         .via(node.via),
