@@ -272,6 +272,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                     "agents": names,
                     "wins": per(&|t| t.wins.into()),
                     "draws": draws,
+                    "agent_draws": per(&|t| t.draws.into()),
                     "stopped_at_edge_limit": stopped,
                     "max_edges": game.max_edges,
                     "losses": per(&|t| t.losses.into()),
