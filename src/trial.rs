@@ -398,13 +398,7 @@ impl Trial {
     /// The trial as a replay would record it again: same header, actions re-written from the
     /// replayed moves, result from the final position.
     pub fn rerecord(&self, game: &Game, replay: &Replay) -> Trial {
-        let mut t = Trial::new(
-            game,
-            &self.game.file,
-            self.seed,
-            self.index,
-            &self.seats(),
-        );
+        let mut t = Trial::new(game, &self.game.file, self.seed, self.index, &self.seats());
         for (state, &m) in replay.states.iter().zip(&replay.moves) {
             t.push(game, state, m);
         }

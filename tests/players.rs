@@ -81,7 +81,10 @@ fn random_playouts_end_with_the_right_result_for_each_player() {
         assert_eq!(end.status(), status, "seed {seed}\n{}", game.render(&end));
         let r = end.returns();
         assert_eq!(r.len(), 3);
-        assert!(r.iter().sum::<f64>().abs() < 1e-12, "returns sum to 0: {r:?}");
+        assert!(
+            r.iter().sum::<f64>().abs() < 1e-12,
+            "returns sum to 0: {r:?}"
+        );
         seen[match status {
             Status::Won(_) => 0,
             Status::Ranked(_) => 1,
@@ -354,7 +357,11 @@ fn roles_past_the_players_are_refused() {
 #[test]
 fn a_terminal_state_of_three_players_is_rendered_with_every_seat() {
     let game = load(THREE, &[]);
-    let s = after(&game, &game.new_initial_state(), "place a1 place b1 place c3");
+    let s = after(
+        &game,
+        &game.new_initial_state(),
+        "place a1 place b1 place c3",
+    );
     assert_eq!(s.node(), NodeType::Decision);
     let text = game.render(&s);
     assert!(text.contains("hands: P1 1, P2 1, P3 1"), "{text}");

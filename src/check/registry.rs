@@ -106,7 +106,9 @@ impl Kind {
     /// The names that stand for values of this kind, for kinds written as bare names.
     pub fn names(self) -> &'static [&'static str] {
         match self {
-            Kind::Role => &["P1", "P2", "P3", "P4", "Mover", "Next", "Prev", "Each", "All", "Shared"],
+            Kind::Role => &[
+                "P1", "P2", "P3", "P4", "Mover", "Next", "Prev", "Each", "All", "Shared",
+            ],
             Kind::Dir => &[
                 "N",
                 "S",

@@ -1,9 +1,9 @@
 //! The second half of checking: declarations collected into symbol tables, and every reference
 //! (regions, tracks, dice, states, variables, phases, sites, rows, players) resolved or reported.
 
+use crate::compile::ir::MAX_PLAYERS;
 use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
-use crate::compile::ir::MAX_PLAYERS;
 use crate::syntax::{Node, NodeKind, Span};
 
 /// The player a role name such as `P3` fixes (0-based), if it names one.
@@ -16,7 +16,6 @@ pub fn seat_of(name: &str) -> Option<u8> {
         _ => None,
     }
 }
-
 
 /// The most sites a board may have; sites are numbered in a byte.
 pub const MAX_SITES: usize = 256;
@@ -173,12 +172,19 @@ impl Resolver {
                         Diagnostic::new(
                             "check::out-of-range",
                             node.span,
-                            format!("`{name}` names player {}, but this game has {n} players", p + 1),
+                            format!(
+                                "`{name}` names player {}, but this game has {n} players",
+                                p + 1
+                            ),
                         )
                         .label(format!("no player {} here", p + 1))
                         .help(format!(
                             "name {}, Mover, Next or Prev, or declare `(players {})`",
-                            if n == 2 { "P1 or P2".into() } else { format!("P1 to P{n}") },
+                            if n == 2 {
+                                "P1 or P2".into()
+                            } else {
+                                format!("P1 to P{n}")
+                            },
                             p + 1
                         ))
                         .via(node.via),

@@ -162,7 +162,8 @@ pub fn seat_agents<'a>(
     for (k, a) in given.iter().enumerate() {
         match (a, k < n) {
             (Some(a), true) => {
-                a.fits(game.players).map_err(|e| format!("error: --p{}: {e}", k + 1))?;
+                a.fits(game.players)
+                    .map_err(|e| format!("error: --p{}: {e}", k + 1))?;
                 agents.push(*a);
             }
             (None, true) => {

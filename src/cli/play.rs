@@ -232,7 +232,12 @@ impl Session<'_> {
 /// given), each agent able to play it.
 fn seats(game: &Game, args: &PlayArgs) -> Result<Vec<SeatSpec>, String> {
     let n = game.players as usize;
-    let given = [Some(&args.p1), Some(&args.p2), args.p3.as_ref(), args.p4.as_ref()];
+    let given = [
+        Some(&args.p1),
+        Some(&args.p2),
+        args.p3.as_ref(),
+        args.p4.as_ref(),
+    ];
     let mut seats = Vec::new();
     for (k, seat) in given.into_iter().enumerate() {
         match seat {

@@ -127,7 +127,10 @@ impl<const W: usize> View<W> {
             filled: board.filled.narrow(),
             mine: board.owned[mover & (MAX_PLAYERS - 1)].narrow(),
             // Enemies: occupied and not mine.
-            theirs: board.filled.and_not(&board.owned[mover & (MAX_PLAYERS - 1)]).narrow(),
+            theirs: board
+                .filled
+                .and_not(&board.owned[mover & (MAX_PLAYERS - 1)])
+                .narrow(),
             hand: board.hand[mover & (MAX_PLAYERS - 1)],
         }
     }
