@@ -302,8 +302,8 @@ pub static LUDEMES: &[Ludeme] = &[
     // End.
     Ludeme { name: "end", kind: End, positional: &[req("rules", OL(EndRule), "checked in order after every move and throw; the first that holds ends the game")], named: &[], doc: "When the game ends and who wins.", example: "(end {(if (no-pieces Next) (result Mover Win))})" },
     Ludeme { name: "if", kind: EndRule, positional: &[req("condition", O(Cond), "checked after each move or throw; Mover is who made it"), req("result", O(Outcome), "the result")], named: &[], doc: "Ends the game with a result when the condition holds.", example: "(if (no-moves Next) (result Next Loss))" },
-    Ludeme { name: "result", kind: Outcome, positional: &[req("player", O(Role), "Mover, Next, Prev, P1 to P4, or All for a draw"), req("result", O(ResultKind), "Win, Loss or Draw")], named: &[], doc: "A fixed result.", example: "(result Mover Win)" },
-    Ludeme { name: "by-score", kind: Outcome, positional: &[], named: &[opt("collect", O(Str), "a per-player region whose counters each player adds to their store first"), opt("draw-within", O(Int), "scores this close are a draw (0: only equal scores)")], doc: "The higher store wins.", example: "(by-score collect:\"Home\")" },
+    Ludeme { name: "result", kind: Outcome, positional: &[req("player", O(Role), "Mover, Next, Prev, P1 to P4, or All for a draw"), req("result", O(ResultKind), "Win, Loss or Draw")], named: &[], doc: "A fixed result. With three or four players, a win puts the others after the winner, tied; a loss puts the player last and the others first, tied.", example: "(result Mover Win)" },
+    Ludeme { name: "by-score", kind: Outcome, positional: &[], named: &[opt("collect", O(Str), "a per-player region whose counters each player adds to their store first"), opt("draw-within", O(Int), "scores this close are a draw (0: only equal scores)")], doc: "The higher store wins. With three or four players, the players are ranked by their stores, each sharing the place of the one just ahead when within `draw-within` of them.", example: "(by-score collect:\"Home\")" },
 ];
 
 /// The ludemes with this name, one per kind it can produce.
