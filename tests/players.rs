@@ -367,3 +367,23 @@ fn a_terminal_state_of_three_players_is_rendered_with_every_seat() {
     assert!(text.contains("hands: P1 1, P2 1, P3 1"), "{text}");
     assert!(text.contains(" y1"), "{text}");
 }
+
+/// Three players on a row of five: P1's piece on a1, P2's on b1, P3's on c1 and d1.
+const HOPS: &str = r#"(game "Hops" (players 3)
+  (equipment {(board (rectangle 1 5))})
+  (rules
+    (start {(pieces P1 (sites {0})) (pieces P2 (sites {1})) (pieces P3 (sites {2 3}))})
+    (play (hop E))
+    (end (if (no-moves Mover) (result Mover Loss)))))"#;
+
+#[test]
+fn a_hop_runs_over_every_other_players_pieces() {
+    let game = ludus::load_source("hops.game", HOPS, &[])
+        .unwrap_or_else(|e| panic!("{}", e.render(false)));
+    let s = game.new_initial_state();
+    // P1's run holds P2's and P3's pieces alike: enemies are occupied sites that are not mine.
+    assert_eq!(setup::names(&game, &s), ["a1xe1"]);
+    let s = after(&game, &s, "a1xe1");
+    assert_eq!(setup::counts(&s), [0, 0, 0, 0, 1]);
+    assert_eq!(s.scores(), [3, 0, 0]);
+}
