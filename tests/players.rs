@@ -387,3 +387,15 @@ fn a_hop_runs_over_every_other_players_pieces() {
     assert_eq!(setup::counts(&s), [0, 0, 0, 0, 1]);
     assert_eq!(s.scores(), [3, 0, 0]);
 }
+
+#[test]
+fn a_trial_must_seat_every_player() {
+    let game = load(THREE, &[]);
+    let two = Trial::new(&game, THREE, 1, 0, &["random".into(), "random".into()]);
+    assert_eq!(
+        two.check_game(&game).unwrap_err().to_string(),
+        "the trial seats 2 players, but the game has 3"
+    );
+    let three = Trial::new(&game, THREE, 1, 0, &vec!["random".to_string(); 3]);
+    assert_eq!(three.check_game(&game), Ok(Vec::new()));
+}
