@@ -181,6 +181,20 @@ impl AgentSpec {
         parts.iter().map(|p| AgentSpec::parse(p)).collect()
     }
 
+    /// Checks that the agent can play a game of `players` players: alpha-beta searches
+    /// two-player games only.
+    pub fn fits(&self, players: u8) -> Result<(), SpecError> {
+        match &self.kind {
+            Kind::AlphaBeta(_) if players != 2 => Err(SpecError {
+                spec: self.text.clone(),
+                reason: format!(
+                    "alphabeta plays two-player games only; this game has {players} players (use mcts, flatmc or random)"
+                ),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// Whether the agent's choices depend only on its seed (not on a clock).
     pub fn is_deterministic(&self) -> bool {
         match &self.kind {

@@ -122,17 +122,23 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         option_values: checked.expanded.values.clone(),
         source_hash: fnv1a(source.as_bytes()),
         topology: c.topology,
+        players: sym.players,
+        next: Game::turn_order(sym.players).0,
+        prev: Game::turn_order(sym.players).1,
         regions: c.regions,
         tracks: sym
             .tracks
             .iter()
-            .filter(|t| t.owner != Some(1))
+            .filter(|t| t.owner.is_none_or(|o| o == 0))
             .map(|t| {
-                let other = sym
-                    .tracks
-                    .iter()
-                    .find(|u| u.name == t.name && u.owner == Some(1));
-                let p2 = other.map_or(t.sites.clone(), |u| u.sites.clone());
+                // Each player's own declaration, else the shared (or P1's) one.
+                let sites: [Vec<Site>; MAX_PLAYERS] = std::array::from_fn(|p| {
+                    sym.tracks
+                        .iter()
+                        .find(|u| u.name == t.name && u.owner == Some(p as u8))
+                        .map_or(&t.sites, |u| &u.sites)
+                        .clone()
+                });
                 let index = |sites: &[Site]| {
                     let mut idx = vec![NO_SITE; n];
                     for (i, &s) in sites.iter().enumerate().rev() {
@@ -141,9 +147,9 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
                     idx
                 };
                 Track {
-                    first_index: [index(&t.sites), index(&p2)],
-                    on: [Sites::of(&t.sites), Sites::of(&p2)],
-                    sites: [t.sites.clone(), p2],
+                    first_index: std::array::from_fn(|p| index(&sites[p])),
+                    on: std::array::from_fn(|p| Sites::of(&sites[p])),
+                    sites,
                     looped: t.looped,
                 }
             })
@@ -237,38 +243,41 @@ impl Compiler<'_> {
     }
 
     pub(crate) fn who(&mut self, node: Option<&Node>) -> Who {
-        match node.and_then(|n| n.as_name()) {
-            Some("P1") => Who::Player(0),
-            Some("P2") => Who::Player(1),
+        let name = node.and_then(|n| n.as_name());
+        match name {
             Some("Next") => Who::Next,
+            Some("Prev") => Who::Prev,
             Some("Mover") => Who::Mover,
-            other => {
-                if let Some(n) = node {
-                    self.errors.push(
-                        Diagnostic::new(
-                            "check::out-of-range",
-                            n.span,
-                            format!("`{}` does not name one player here", other.unwrap_or("?")),
-                        )
-                        .label("expected P1, P2, Mover or Next")
-                        .help("this ludeme is about one player")
-                        .via(n.via),
-                    );
+            _ => match name.and_then(seat_of) {
+                Some(p) => Who::Player(p),
+                None => {
+                    if let Some(n) = node {
+                        self.errors.push(
+                            Diagnostic::new(
+                                "check::out-of-range",
+                                n.span,
+                                format!("`{}` does not name one player here", name.unwrap_or("?")),
+                            )
+                            .label("expected P1 to P4, Mover, Next or Prev")
+                            .help("this ludeme is about one player")
+                            .via(n.via),
+                        );
+                    }
+                    Who::Mover
                 }
-                Who::Mover
-            }
+            },
         }
     }
 
     /// Sites of a region expression for each possible mover.
-    pub(crate) fn region_sites(&mut self, node: &Node) -> [Vec<Site>; 2] {
+    pub(crate) fn region_sites(&mut self, node: &Node) -> [Vec<Site>; MAX_PLAYERS] {
         regions::sites(self, node, Scope::Play).unwrap_or_default()
     }
 
     pub(crate) fn region(&mut self, node: &Node) -> RegionRef {
         let sites = self.region_sites(node);
         let region = Region {
-            mask: [Sites::of(&sites[0]), Sites::of(&sites[1])],
+            mask: std::array::from_fn(|m| Sites::of(&sites[m])),
             sites,
         };
         let id = match self.regions.iter().position(|r| *r == region) {
@@ -318,7 +327,7 @@ impl Compiler<'_> {
         self.sym
             .tracks
             .iter()
-            .filter(|t| t.owner != Some(1))
+            .filter(|t| t.owner.is_none_or(|o| o == 0))
             .position(|t| t.name == name)
             .unwrap_or(0) as u16
     }
@@ -474,11 +483,14 @@ impl regions::Board for Compiler<'_> {
     }
 
     fn owner(&mut self, node: &Node) -> Option<Option<u8>> {
-        match node.as_name() {
-            Some("P1") => Some(Some(0)),
-            Some("P2") => Some(Some(1)),
-            _ => {
-                self.error(node, "a declaration belongs to P1 or P2", "write P1 or P2");
+        match node.as_name().and_then(seat_of) {
+            Some(p) => Some(Some(p)),
+            None => {
+                self.error(
+                    node,
+                    "a declaration belongs to one player",
+                    "write P1 to P4",
+                );
                 None
             }
         }

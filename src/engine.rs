@@ -20,9 +20,9 @@ pub use rules::PlayError;
 pub use sample::Scratch;
 pub use search::{perft, perft_divide, perft_until, playout, random_walk, Playout};
 use state::Clock;
-pub use state::{Board, Cell, Move, NodeType, State, Status};
+pub use state::{Board, Cell, Move, NodeType, PerPlayer, State, Status};
 
-use crate::compile::ir::{Game, Phase};
+use crate::compile::ir::{Game, Phase, MAX_PLAYERS};
 use rand::Rng;
 
 /// A move or throw that could not be read.
@@ -42,7 +42,7 @@ pub struct MoveError {
 pub struct Position {
     /// Sites, hands, stores and variables.
     pub board: Board,
-    /// The player to move, 0 or 1.
+    /// The player to move, 0-based.
     pub mover: u8,
     /// The phase of the turn (index into the play's phases).
     pub phase: u8,
@@ -53,7 +53,7 @@ pub struct Position {
     /// Moves and throws played so far.
     pub edges_played: u64,
     /// Moves each player has made.
-    pub moves_made: [u64; 2],
+    pub moves_made: [u64; MAX_PLAYERS],
 }
 
 impl Game {
@@ -84,7 +84,8 @@ impl Game {
         board.refresh();
         let mut state = State {
             board,
-            mover: p.mover & 1,
+            mover: if p.mover < self.players { p.mover } else { 0 },
+            players: self.players,
             phase: if (p.phase as usize) < self.phases.len() {
                 p.phase
             } else {
@@ -103,7 +104,7 @@ impl Game {
         if self.tracks_repetition {
             state.history.push(state.repetition_key());
         }
-        let actor = state.mover ^ 1;
+        let actor = self.prev[state.mover as usize];
         rules::with_buffer(|buf| rules::settle(self, &mut state, actor, false, buf));
         state
     }

@@ -9,6 +9,7 @@ pub use derive::playout_rng;
 pub use ending::Endings;
 
 use crate::agents::{derive_seed, rng_stream, AgentSpec};
+use crate::compile::ir::MAX_PLAYERS;
 use crate::{Game, Move, NodeType, State, Status};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -36,12 +37,18 @@ pub struct Trial {
     pub index: u64,
     /// The agents' specs for P1 and P2 (`human` for a person).
     pub agents: (String, String),
+    /// The agents of P3 and P4, in a game of three or four players (absent for two).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_agents: Vec<String>,
     /// Every action in order: moves and throws, in notation.
     pub actions: Vec<String>,
     /// How the game ended.
     pub result: Outcome,
-    /// The stores at the end.
+    /// The stores of P1 and P2 at the end.
     pub scores: (u32, u32),
+    /// The stores of P3 and P4 at the end, in a game of three or four players.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_scores: Vec<u32>,
 }
 
 /// The game of a trial.
@@ -61,8 +68,11 @@ pub struct GameRef {
 /// How a recorded game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
-    /// Won by player 1 or 2.
+    /// Won by player 1, 2, 3 or 4.
     Win(u8),
+    /// Ended in a ranking (three or four players): each player's place, 1 for first, players who
+    /// tie sharing the better place; 0 past the game's players.
+    Ranked([u8; MAX_PLAYERS]),
     /// Drawn.
     Draw,
     /// Not over (a game saved during play).
@@ -76,6 +86,7 @@ impl Outcome {
     pub fn of(state: &State) -> Outcome {
         match (state.node(), state.status()) {
             (NodeType::Terminal, Status::Won(p)) => Outcome::Win(p + 1),
+            (NodeType::Terminal, Status::Ranked(places)) => Outcome::Ranked(places),
             // The limit stops a game exactly when its edges reach it.
             (NodeType::Terminal, Status::Stopped) => Outcome::Stopped(state.edges_played()),
             (NodeType::Terminal, _) => Outcome::Draw,
@@ -88,6 +99,13 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Win(p) => write!(f, "P{p} wins"),
+            Outcome::Ranked(places) => {
+                f.write_str("a ranking")?;
+                for (p, place) in places.iter().enumerate().filter(|x| *x.1 > 0) {
+                    write!(f, "{} P{}: {place}", if p == 0 { "" } else { "," }, p + 1)?;
+                }
+                Ok(())
+            }
             Outcome::Draw => f.write_str("a draw"),
             Outcome::Unfinished => f.write_str("an unfinished game"),
             Outcome::Stopped(n) => write!(f, "a game stopped at the edge limit of {n} edges"),
@@ -142,6 +160,14 @@ pub enum TrialError {
         /// Why it could not be played.
         reason: String,
     },
+    /// The trial seats another number of players than the game has.
+    #[error("the trial seats {trial} players, but the game has {game}")]
+    Seats {
+        /// The trial's agents.
+        trial: usize,
+        /// The game's players.
+        game: u8,
+    },
     /// An agent named in the trial is not one ludus knows.
     #[error("the trial's agent `{agent}` is not an agent: {reason}")]
     Agent {
@@ -170,8 +196,9 @@ pub struct Replay {
 }
 
 impl Trial {
-    /// An empty trial of a game, before any action.
-    pub fn new(game: &Game, file: &str, seed: u64, index: u64, agents: (String, String)) -> Trial {
+    /// An empty trial of a game, before any action; `agents` are the seats' specs, P1 first.
+    pub fn new(game: &Game, file: &str, seed: u64, index: u64, agents: &[String]) -> Trial {
+        let seat = |k: usize| agents.get(k).cloned().unwrap_or_default();
         Trial {
             format: FORMAT,
             game: GameRef {
@@ -186,11 +213,29 @@ impl Trial {
             },
             seed,
             index,
-            agents,
+            agents: (seat(0), seat(1)),
+            more_agents: agents.iter().skip(2).cloned().collect(),
             actions: Vec::new(),
             result: Outcome::Unfinished,
             scores: (0, 0),
+            more_scores: Vec::new(),
         }
+    }
+
+    /// Every seat's agent spec, P1 first.
+    pub fn seats(&self) -> Vec<String> {
+        [&self.agents.0, &self.agents.1]
+            .into_iter()
+            .chain(&self.more_agents)
+            .cloned()
+            .collect()
+    }
+
+    /// The stores of a position as a trial records them: P1's and P2's, and the others'.
+    fn stores(state: &State) -> ((u32, u32), Vec<u32>) {
+        let s = state.scores();
+        let n = (state.players() as usize).min(MAX_PLAYERS);
+        ((s[0], s[1]), s[2.min(n)..n].to_vec())
     }
 
     /// Records an action played from `state` (before it is applied).
@@ -201,8 +246,7 @@ impl Trial {
     /// Records the result and scores of the position reached.
     pub fn conclude(&mut self, state: &State) {
         self.result = Outcome::of(state);
-        let s = state.scores();
-        self.scores = (s[0], s[1]);
+        (self.scores, self.more_scores) = Trial::stores(state);
     }
 
     /// The trial as RON text, one field and one action a line.
@@ -271,6 +315,13 @@ impl Trial {
                 game: game.name.clone(),
             });
         }
+        let seats = 2 + self.more_agents.len();
+        if seats != game.players as usize {
+            return Err(TrialError::Seats {
+                trial: seats,
+                game: game.players,
+            });
+        }
         let hash = format!("{:016x}", game.source_hash);
         let mut warnings = Vec::new();
         if self.game.source_hash != hash {
@@ -316,15 +367,18 @@ impl Trial {
             moves.push(m);
         }
         let result = Outcome::of(&state);
-        let scores = (state.scores()[0], state.scores()[1]);
+        let (scores, more) = Trial::stores(&state);
         states.push(state);
         let replay = Replay { states, moves };
         derive::check_draws(self, game, &replay)?;
-        if result != self.result || scores != self.scores {
-            let describe = |o: Outcome, s: (u32, u32)| format!("{o} with scores {}-{}", s.0, s.1);
+        if result != self.result || scores != self.scores || more != self.more_scores {
+            let describe = |o: Outcome, s: (u32, u32), more: &[u32]| {
+                let rest: String = more.iter().map(|x| format!("-{x}")).collect();
+                format!("{o} with scores {}-{}{rest}", s.0, s.1)
+            };
             return Err(TrialError::Result {
-                recorded: describe(self.result, self.scores),
-                replayed: describe(result, scores),
+                recorded: describe(self.result, self.scores, &self.more_scores),
+                replayed: describe(result, scores, &more),
             });
         }
         Ok(replay)
@@ -344,13 +398,7 @@ impl Trial {
     /// The trial as a replay would record it again: same header, actions re-written from the
     /// replayed moves, result from the final position.
     pub fn rerecord(&self, game: &Game, replay: &Replay) -> Trial {
-        let mut t = Trial::new(
-            game,
-            &self.game.file,
-            self.seed,
-            self.index,
-            self.agents.clone(),
-        );
+        let mut t = Trial::new(game, &self.game.file, self.seed, self.index, &self.seats());
         for (state, &m) in replay.states.iter().zip(&replay.moves) {
             t.push(game, state, m);
         }
@@ -401,30 +449,28 @@ pub struct Played {
     /// Edges played (moves and throws).
     pub edges: u64,
     /// Thinking time per seat.
-    pub think: [Duration; 2],
+    pub think: [Duration; MAX_PLAYERS],
     /// Decisions per seat.
-    pub decisions: [u32; 2],
+    pub decisions: [u32; MAX_PLAYERS],
 }
 
-/// Plays game `index` of a match with `seed`: `agents[0]` is P1. The chance generator and the
-/// agents' seeds are derived from (seed, index), so the game is the same whichever thread plays it.
-pub fn play(game: &Game, file: &str, agents: [&AgentSpec; 2], seed: u64, index: u64) -> Played {
+/// Plays game `index` of a match with `seed`: `agents[k]` sits at seat k (P1 first), one per
+/// player of the game (checked by the caller, with [`AgentSpec::fits`]). The chance generator
+/// and the agents' seeds are derived from (seed, index), so the game is the same whichever
+/// thread plays it.
+pub fn play(game: &Game, file: &str, agents: &[&AgentSpec], seed: u64, index: u64) -> Played {
     let game_seed = derive_seed(seed, index);
     let mut chance = rng_stream(game_seed, 0);
-    let mut players = [
-        agents[0].build(derive_seed(game_seed, 1)),
-        agents[1].build(derive_seed(game_seed, 2)),
-    ];
-    let mut trial = Trial::new(
-        game,
-        file,
-        seed,
-        index,
-        (agents[0].to_string(), agents[1].to_string()),
-    );
+    let mut players: Vec<_> = agents
+        .iter()
+        .enumerate()
+        .map(|(k, a)| a.build(derive_seed(game_seed, 1 + k as u64)))
+        .collect();
+    let specs: Vec<String> = agents.iter().map(|a| a.to_string()).collect();
+    let mut trial = Trial::new(game, file, seed, index, &specs);
     let mut state = game.new_initial_state();
-    let mut think = [Duration::ZERO; 2];
-    let mut decisions = [0u32; 2];
+    let mut think = [Duration::ZERO; MAX_PLAYERS];
+    let mut decisions = [0u32; MAX_PLAYERS];
     loop {
         let m = match state.node() {
             NodeType::Terminal => break,
@@ -433,9 +479,12 @@ pub fn play(game: &Game, file: &str, agents: [&AgentSpec; 2], seed: u64, index: 
                 None => break,
             },
             NodeType::Decision => {
-                let seat = state.mover() as usize & 1;
+                let seat = state.mover() as usize;
+                let Some(player) = players.get_mut(seat) else {
+                    break;
+                };
                 let started = Instant::now();
-                let m = players[seat].choose(game, &state);
+                let m = player.choose(game, &state);
                 think[seat] += started.elapsed();
                 decisions[seat] += 1;
                 m
@@ -466,7 +515,8 @@ pub fn random_playout(
     index: u64,
     rng: &mut impl Rng,
 ) -> (Trial, State) {
-    let mut trial = Trial::new(game, file, seed, index, ("random".into(), "random".into()));
+    let seats = vec!["random".to_string(); game.players as usize];
+    let mut trial = Trial::new(game, file, seed, index, &seats);
     let mut state = game.new_initial_state();
     crate::engine::random_walk(game, &mut state, rng, |before, _, m, _| {
         trial.push(game, before, m)
@@ -517,6 +567,7 @@ mod tests {
         for o in [
             Outcome::Win(1),
             Outcome::Win(2),
+            Outcome::Ranked([2, 1, 3, 0]),
             Outcome::Draw,
             Outcome::Unfinished,
             Outcome::Stopped(1_000_000),

@@ -39,7 +39,7 @@ fn every_agent_plays_legal_moves_in_every_game() {
         for spec in AGENTS {
             let a = AgentSpec::parse(spec).unwrap();
             for (seat, agents) in [[&a, &random], [&random, &a]].into_iter().enumerate() {
-                let played = trial::play(&game, file, agents, 7, seat as u64);
+                let played = trial::play(&game, file, &agents, 7, seat as u64);
                 assert_ne!(
                     played.status,
                     Status::Ongoing,
@@ -62,14 +62,14 @@ fn the_same_seed_plays_the_same_game() {
         AgentSpec::parse("mcts:iterations=40").unwrap(),
         AgentSpec::parse("random").unwrap(),
     );
-    let first = trial::play(&game, "sig", [&a, &b], 3, 0).trial;
-    assert_eq!(trial::play(&game, "sig", [&a, &b], 3, 0).trial, first);
+    let first = trial::play(&game, "sig", &[&a, &b], 3, 0).trial;
+    assert_eq!(trial::play(&game, "sig", &[&a, &b], 3, 0).trial, first);
     assert_ne!(
-        trial::play(&game, "sig", [&a, &b], 4, 0).trial.actions,
+        trial::play(&game, "sig", &[&a, &b], 4, 0).trial.actions,
         first.actions
     );
     assert_ne!(
-        trial::play(&game, "sig", [&a, &b], 3, 1).trial.actions,
+        trial::play(&game, "sig", &[&a, &b], 3, 1).trial.actions,
         first.actions
     );
 }
@@ -81,7 +81,7 @@ fn agents_take_a_win_in_one() {
     let game = load("games/toki.game", &[]);
     let start = game.new_initial_state();
     let mut p = game.position(&start);
-    p.board.hand = [0, 0];
+    p.board.hand[..2].copy_from_slice(&[0, 0]);
     p.board.cells.iter_mut().for_each(|c| *c = Cell::default());
     p.board.cells[0] = Cell {
         count: 1,

@@ -238,16 +238,16 @@ diagnostic_test!(
     &[],
     ["check::out-of-range"],
     "3:3",
-    "this game has 3 players"
+    "this game has 5 players"
 );
 diagnostic_test!(
     player_unknown_role,
     "player_unknown_role.game",
     &[],
-    ["check::kind"],
+    ["check::out-of-range"],
     "6:20",
-    "`P3` is not a player",
-    "did you mean `P1`?"
+    "`P3` names player 3, but this game has 2 players",
+    "declare `(players 3)`"
 );
 diagnostic_test!(
     site_out_of_range,

@@ -296,7 +296,7 @@ fn each_kind_of_reference_is_checked_where_a_row_declares_it() {
         (
             "@START",
             "(start (pieces Mover (row 0)))",
-            "a declaration belongs to P1 or P2, not `Mover`",
+            "a declaration belongs to one player, P1 to P4, not `Mover`",
         ),
         (
             "@END",

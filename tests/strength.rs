@@ -18,7 +18,7 @@ fn score(file: &str, a: &str, b: &str, games: u64, seed: u64) -> f64 {
         .map(|i| {
             let a_seat = (i % 2) as u8;
             let agents = if a_seat == 0 { [&sa, &sb] } else { [&sb, &sa] };
-            let played = trial::play(&game, file, agents, seed, i);
+            let played = trial::play(&game, file, &agents, seed, i);
             let points = match played.status {
                 Status::Won(p) if p == a_seat => 1.0,
                 Status::Won(_) => 0.0,

@@ -37,7 +37,7 @@ fn with_moves_made(
     made: [u64; 2],
 ) -> State {
     let mut p = game.position(&mancala(game, holes, mover, store));
-    p.moves_made = made;
+    p.moves_made[..2].copy_from_slice(&made);
     p.moves_played = made[0] + made[1];
     game.state_at(p)
 }
@@ -323,7 +323,7 @@ fn the_game_ends_after_1000_moves_with_the_rows_collected() {
     let game = tabou();
     let mut p = game.position(&game.new_initial_state());
     p.moves_played = 998;
-    p.moves_made = [499, 499];
+    p.moves_made[..2].copy_from_slice(&[499, 499]);
     let s = after(&game, &game.state_at(p.clone()), "sow b1");
     assert_eq!(s.node(), NodeType::Decision);
     p.moves_played = 999;

@@ -21,7 +21,7 @@ fn board(game: &Game, stacks: &[(&str, u8, u16)], hands: [u16; 2]) -> Position {
     for &(name, player, count) in stacks {
         p.board.cells[setup::site(game.topology.columns, name)] = stack(player, count);
     }
-    p.board.hand = hands;
+    p.board.hand[..2].copy_from_slice(&hands);
     p
 }
 

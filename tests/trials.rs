@@ -32,7 +32,7 @@ fn recorded(file: &str, options: &[(&str, &str)], seed: u64) -> (ludus::Game, Tr
         AgentSpec::parse("mcts:iterations=50").unwrap(),
         AgentSpec::parse("random").unwrap(),
     );
-    let played = trial::play(&game, file, [&a, &b], seed, 0);
+    let played = trial::play(&game, file, &[&a, &b], seed, 0);
     (game, played.trial)
 }
 
@@ -371,7 +371,7 @@ fn a_small_trial_snapshot() {
         AgentSpec::parse("random").unwrap(),
         AgentSpec::parse("alphabeta:depth=2").unwrap(),
     );
-    let t = trial::play(&game, file, [&a, &b], 11, 0).trial;
+    let t = trial::play(&game, file, &[&a, &b], 11, 0).trial;
     let text = t.to_ron().replace(&t.game.source_hash, "<source hash>");
     insta::assert_snapshot!(text);
 }

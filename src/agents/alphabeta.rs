@@ -1,5 +1,5 @@
-//! Alpha-beta search with iterative deepening and a transposition table on `State::hash64`.
-//! Values are P1's (minimax, so that a player who moves twice in a row needs no special case);
+//! Alpha-beta search with iterative deepening and a transposition table on `State::hash64`,
+//! for two-player games only ([`crate::AgentSpec::fits`] refuses it for more). Values are P1's (minimax, so that a player who moves twice in a row needs no special case);
 //! chance nodes take the expectation over their outcomes (expectimax). Depth counts edges, throws
 //! included, so that a search in a game of dice stays within reach.
 
@@ -154,7 +154,8 @@ impl AlphaBeta {
         match state.status() {
             Status::Won(0) => return WIN - ply as f64,
             Status::Won(_) => return -(WIN - ply as f64),
-            Status::Drawn | Status::Stopped => return 0.0,
+            // A ranking needs three players: a two-player game never ends in one.
+            Status::Drawn | Status::Stopped | Status::Ranked(_) => return 0.0,
             Status::Ongoing => {}
         }
         if depth == 0 {

@@ -1,8 +1,8 @@
 //! The default evaluation, general to every game: stores, the counters each player will collect
 //! at the end (read from the game's by-score end rule), and pieces on the board and in hand.
 
-use crate::compile::ir::Outcome;
-use crate::{Game, State};
+use crate::compile::ir::{Outcome, MAX_PLAYERS};
+use crate::{Game, PerPlayer, State};
 
 /// Counters a player will collect count for less than counters already in store: sowing moves them.
 const COLLECT_WEIGHT: f64 = 0.5;
@@ -13,7 +13,7 @@ const SHARPNESS: f64 = 4.0;
 #[derive(Debug, Clone)]
 pub struct Heuristic {
     /// Sites whose neutral counters go to each player's store when the game ends by score.
-    collect: [Vec<crate::compile::ir::Site>; 2],
+    collect: [Vec<crate::compile::ir::Site>; MAX_PLAYERS],
     /// The material in play at the start (at least 1).
     scale: f64,
 }
@@ -43,23 +43,28 @@ impl Heuristic {
         }
     }
 
-    /// P1's lead in material: stores, hands and pieces on the board, plus half of the counters
-    /// each player would collect at the end.
+    /// P1's lead in material over P2 (see [`Heuristic::materials`]).
     pub fn material(&self, state: &State) -> f64 {
+        let m = self.materials(state);
+        m[0] - m[1]
+    }
+
+    /// Each player's material: store, hand and pieces on the board, plus half of the counters
+    /// they would collect at the end.
+    pub fn materials(&self, state: &State) -> [f64; MAX_PLAYERS] {
+        let n = state.players() as usize;
         let stores = state.scores();
         let hands = state.hands();
-        let mut m = [
-            stores[0] as f64 + hands[0] as f64,
-            stores[1] as f64 + hands[1] as f64,
-        ];
+        let mut m = [0.0; MAX_PLAYERS];
+        for p in 0..n {
+            m[p] = stores[p] as f64 + hands[p] as f64;
+        }
         for c in state.cells() {
-            match c.owner {
-                1 => m[0] += c.count as f64,
-                2 => m[1] += c.count as f64,
-                _ => {}
+            if let Some(x) = m[..n].get_mut((c.owner as usize).wrapping_sub(1)) {
+                *x += c.count as f64;
             }
         }
-        for (p, sites) in self.collect.iter().enumerate() {
+        for (p, sites) in self.collect.iter().enumerate().take(n) {
             for &s in sites {
                 if let Some(c) = state.cells().get(s as usize) {
                     if c.owner == 0 {
@@ -68,12 +73,32 @@ impl Heuristic {
                 }
             }
         }
-        m[0] - m[1]
+        m
     }
 
     /// P1's prospects in (-1, 1): the material lead, squashed.
     pub fn value(&self, state: &State) -> f64 {
         (SHARPNESS * self.material(state) / self.scale).tanh()
+    }
+
+    /// Each player's prospects in (-1, 1): their lead over the mean of the others, squashed
+    /// (with two players, P1's value and its negation).
+    pub fn values(&self, state: &State) -> PerPlayer<f64> {
+        let n = state.players() as usize;
+        let mut v = [0.0; MAX_PLAYERS];
+        if n <= 2 {
+            let p1 = self.value(state);
+            v[0] = p1;
+            v[1] = -p1;
+            return PerPlayer::new(v, 2);
+        }
+        let m = self.materials(state);
+        let total: f64 = m[..n].iter().sum();
+        for p in 0..n {
+            let lead = m[p] - (total - m[p]) / (n - 1) as f64;
+            v[p] = (SHARPNESS * lead / self.scale).tanh();
+        }
+        PerPlayer::new(v, n as u8)
     }
 }
 
@@ -100,7 +125,7 @@ mod tests {
         assert_eq!(h.material(&s), 0.0);
         assert_eq!(h.value(&s), 0.0);
         let mut p = g.position(&s);
-        p.board.store = [5, 1];
+        p.board.store[..2].copy_from_slice(&[5, 1]);
         p.board.cells[0].count = 6; // P1's row now holds 10, P2's 6
         let s = g.state_at(p);
         assert_eq!(h.material(&s), 4.0 + 0.5 * 4.0);

@@ -2,7 +2,8 @@
 //! simulation plays random edges to the end, or to a cut-off where the heuristic scores it.
 
 use super::{int_setting, random_edges, real_setting, Agent, Heuristic};
-use crate::{Game, Move, NodeType, State};
+use crate::compile::ir::MAX_PLAYERS;
+use crate::{Game, Move, NodeType, PerPlayer, State};
 use rand::seq::SliceRandom;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::{Duration, Instant};
@@ -197,17 +198,22 @@ impl Mcts {
         best
     }
 
-    /// The value of a simulation from `state` for P1, in [-1, 1].
-    fn simulate(&mut self, game: &Game, state: &mut State, heuristic: &Heuristic) -> f64 {
+    /// The value of a simulation from `state` for each player, in [-1, 1].
+    fn simulate(
+        &mut self,
+        game: &Game,
+        state: &mut State,
+        heuristic: &Heuristic,
+    ) -> PerPlayer<f64> {
         let limit = if self.settings.cutoff == 0 {
             u32::MAX
         } else {
             self.settings.cutoff
         };
         if random_edges(game, state, &mut self.rng, &mut self.moves, limit) {
-            state.returns()[0]
+            state.returns()
         } else {
-            heuristic.value(state)
+            heuristic.values(state)
         }
     }
 }
@@ -231,7 +237,8 @@ impl Agent for Mcts {
             .map(|ms| Instant::now() + Duration::from_millis(ms));
         self.nodes.clear();
         self.used = 0;
-        self.nodes.push(Node::new(Move::pass(), root.mover() ^ 1));
+        let before_root = game.prev[root.mover() as usize & (MAX_PLAYERS - 1)];
+        self.nodes.push(Node::new(Move::pass(), before_root));
         self.nodes[0].state = self.keep(root);
         let mut state = root.clone();
         let mut iteration = 0u64;
@@ -296,7 +303,8 @@ impl Agent for Mcts {
             for &i in &self.path {
                 let n = &mut self.nodes[i as usize];
                 n.visits += 1;
-                n.total += if n.chooser == 0 { value } else { -value };
+                // Each edge is credited with the reward of the player who chose it.
+                n.total += value.get(n.chooser as usize).copied().unwrap_or(0.0);
             }
         }
         let root = &self.nodes[0];

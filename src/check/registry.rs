@@ -106,7 +106,9 @@ impl Kind {
     /// The names that stand for values of this kind, for kinds written as bare names.
     pub fn names(self) -> &'static [&'static str] {
         match self {
-            Kind::Role => &["P1", "P2", "Mover", "Next", "Each", "All", "Shared"],
+            Kind::Role => &[
+                "P1", "P2", "P3", "P4", "Mover", "Next", "Prev", "Each", "All", "Shared",
+            ],
             Kind::Dir => &[
                 "N",
                 "S",
@@ -276,7 +278,7 @@ pub fn markdown() -> String {
         ));
     }
     out.push_str(
-        "\nIn `play`, `Mover` is the player to move and `Next` the opponent. In `end` and `filter`, `Mover` is the player who just moved. \
+        "\nIn `play`, `Mover` is the player to move, `Next` the one after them in turn order (seat order: P1, P2, ...) and `Prev` the one before. In `end` and `filter`, `Mover` is the player who just moved. \
          `Orthogonal` is N, S, E and W; `Diagonal` the other four; `All` the eight.\n\n## Ludemes by kind\n\n",
     );
     for kind in &kinds {

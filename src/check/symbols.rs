@@ -2,11 +2,23 @@
 //! (regions, tracks, dice, states, variables, phases, sites, rows, players) resolved or reported.
 
 use crate::check::registry::{self, Kind};
+use crate::compile::ir::MAX_PLAYERS;
 use crate::compile::ir::{Site, SITE_WORDS};
 use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
 use crate::ludemes::{regions, Ref, Scope};
 use crate::syntax::{Node, NodeKind, Span};
+
+/// The player a role name such as `P3` fixes (0-based), if it names one.
+pub fn seat_of(name: &str) -> Option<u8> {
+    match name {
+        "P1" => Some(0),
+        "P2" => Some(1),
+        "P3" => Some(2),
+        "P4" => Some(3),
+        _ => None,
+    }
+}
 
 /// The most sites a board may have (a 21 x 21 board fits): a full site set's words but the last,
 /// so that the bit [`crate::compile::ir::NO_SITE`] wraps to is on no board.
@@ -108,18 +120,21 @@ pub fn resolve(expanded: Expanded) -> Result<Checked, Vec<Diagnostic>> {
     let game = &expanded.game;
     if let Some(players) = game.pos(1) {
         let n = players.pos(0).and_then(|n| n.as_int()).unwrap_or(0);
-        if n != 2 {
+        if (2..=MAX_PLAYERS as i64).contains(&n) {
+            r.symbols.players = n as u8;
+        } else {
             r.error(
                 Diagnostic::new(
                     "check::out-of-range",
                     players.span,
-                    format!("ludus plays two-player games; this game has {n} players"),
+                    format!("ludus plays games of 2 to {MAX_PLAYERS} players; this game has {n} players"),
                 )
                 .label(format!("{n} players"))
-                .help("write `(players 2)`"),
+                .help(format!("write `(players 2)` up to `(players {MAX_PLAYERS})`")),
             );
+            r.symbols.players = 2;
         }
-        r.symbols.players = 2;
+        r.absent_players(game);
     }
     if let Some(items) = game.pos(2).and_then(|e| e.pos(0)).and_then(|l| l.as_list()) {
         r.equipment(items);
@@ -151,10 +166,47 @@ impl Resolver {
         node.and_then(|n| n.as_int()).unwrap_or(0)
     }
 
+    /// Reports every role that names a seat the game does not have (`P3` in a two-player game).
+    fn absent_players(&mut self, node: &Node) {
+        match &node.kind {
+            NodeKind::Name(name) => {
+                if let Some(p) = seat_of(name).filter(|&p| p >= self.symbols.players) {
+                    let n = self.symbols.players;
+                    self.error(
+                        Diagnostic::new(
+                            "check::out-of-range",
+                            node.span,
+                            format!(
+                                "`{name}` names player {}, but this game has {n} players",
+                                p + 1
+                            ),
+                        )
+                        .label(format!("no player {} here", p + 1))
+                        .help(format!(
+                            "name {}, Mover, Next or Prev, or declare `(players {})`",
+                            if n == 2 {
+                                "P1 or P2".into()
+                            } else {
+                                format!("P1 to P{n}")
+                            },
+                            p + 1
+                        ))
+                        .via(node.via),
+                    );
+                }
+            }
+            NodeKind::Call { args, .. } => args.iter().for_each(|a| self.absent_players(&a.value)),
+            NodeKind::List(items) => items.iter().for_each(|i| self.absent_players(i)),
+            _ => {}
+        }
+    }
+
     fn player(&mut self, node: &Node, allow_none: bool) -> Option<Option<u8>> {
         match node.as_name() {
-            Some("P1") => Some(Some(0)),
-            Some("P2") => Some(Some(1)),
+            Some(p) if seat_of(p).is_some() => {
+                // A seat past the game's players is reported once, by `absent_players`.
+                seat_of(p).filter(|&p| p < self.symbols.players).map(Some)
+            }
             Some("Each") | Some("Shared") if allow_none => Some(None),
             other => {
                 self.error(
@@ -162,11 +214,11 @@ impl Resolver {
                         "check::out-of-range",
                         node.span,
                         format!(
-                            "a declaration belongs to P1 or P2, not `{}`",
+                            "a declaration belongs to one player, P1 to P4, not `{}`",
                             other.unwrap_or("?")
                         ),
                     )
-                    .label("expected P1 or P2")
+                    .label("expected P1, P2, P3 or P4")
                     .help("Mover and Next change during the game; declarations are fixed")
                     .via(node.via),
                 );
@@ -393,7 +445,7 @@ impl Resolver {
 
     /// Evaluates a fixed region expression (in declarations) to its sites.
     fn region_sites(&mut self, node: &Node) -> Option<Vec<Site>> {
-        regions::sites(self, node, Scope::Declaration).map(|[sites, _]| sites)
+        regions::sites(self, node, Scope::Declaration).map(|[sites, ..]| sites)
     }
 
     /// Whether a region's or track's declaration was refused (and so reported already).

@@ -127,6 +127,12 @@ struct Report {
     branching: f64,
     p1_wins: Rate,
     p2_wins: Rate,
+    /// P3's and P4's wins, in a game of three or four players.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    more_wins: Vec<Rate>,
+    /// Games that ended in a ranking, in a game of three or four players.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ranked: Option<Rate>,
     draws: Rate,
     endings: Vec<Ending>,
     limit_share: f64,
@@ -183,7 +189,11 @@ fn analyse(
     args: &AnalyseArgs,
     agents: &[AgentSpec],
     pool: &rayon::ThreadPool,
-) -> Report {
+) -> Result<Report, String> {
+    for spec in agents {
+        spec.fits(game.players)
+            .map_err(|e| format!("error: --agents: {e}"))?;
+    }
     let endings = Endings::new(game);
     let bar = super::progress_bar(args.playouts + agents.len() as u64 * args.agent_games);
     let samples: Vec<Sample> = pool.install(|| {
@@ -204,13 +214,16 @@ fn analyse(
                 (0..args.agent_games)
                     .into_par_iter()
                     .map(|i| {
-                        let p = contest::play_one(game, file, spec, &random, args.seed, i);
+                        // The agent and `random` in every other seat.
+                        let mut seats = vec![&random; game.players as usize];
+                        seats[0] = spec;
+                        let p = contest::play_one(game, file, &seats, args.seed, i);
                         bar.inc(1);
                         p
                     })
                     .collect()
             });
-            let t = contest::tally(&played)[0];
+            let t = contest::tally(&played, game.players as usize)[0];
             AgentScore {
                 agent: spec.to_string(),
                 games: args.agent_games,
@@ -252,7 +265,8 @@ fn analyse(
     }
     let limit_share = ends.iter().filter(|e| e.limit).map(|e| e.share).sum();
     let decisions: u64 = samples.iter().map(|s| s.decisions).sum();
-    Report {
+    let players = game.players;
+    Ok(Report {
         label,
         game: game.name.clone(),
         options: game
@@ -267,12 +281,17 @@ fn analyse(
         branching: samples.iter().map(|s| s.choices).sum::<u64>() as f64 / decisions.max(1) as f64,
         p1_wins: Rate::of(count(&|s| s.status == Status::Won(0)), n),
         p2_wins: Rate::of(count(&|s| s.status == Status::Won(1)), n),
+        more_wins: (2..players)
+            .map(|p| Rate::of(count(&|s| s.status == Status::Won(p)), n))
+            .collect(),
+        ranked: (players > 2)
+            .then(|| Rate::of(count(&|s| matches!(s.status, Status::Ranked(_))), n)),
         draws: Rate::of(count(&|s| s.status == Status::Drawn), n),
         endings: ends,
         limit_share,
         captures_per_game: samples.iter().map(|s| s.captured).sum::<u64>() as f64 / n.max(1.0),
         agents: agent_scores,
-    }
+    })
 }
 
 /// The report as (row name, value) lines.
@@ -312,8 +331,14 @@ fn rows(r: &Report) -> Vec<(String, String)> {
         ),
         ("P1 wins".into(), r.p1_wins.text()),
         ("P2 wins".into(), r.p2_wins.text()),
-        ("draws".into(), r.draws.text()),
     ];
+    for (k, w) in r.more_wins.iter().enumerate() {
+        rows.push((format!("P{} wins", k + 3), w.text()));
+    }
+    if let Some(ranked) = &r.ranked {
+        rows.push(("rankings".into(), ranked.text()));
+    }
+    rows.push(("draws".into(), r.draws.text()));
     for e in &r.endings {
         // End rules are quoted as written; the other ways a game ends are named as they are.
         let name = if e.condition.starts_with('(') {
@@ -430,7 +455,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     match &args.compare {
         None => {
             let game = args.limit.load(&args.game)?;
-            reports.push(analyse(&game, &file, file.clone(), &args, &agents, &pool));
+            reports.push(analyse(&game, &file, file.clone(), &args, &agents, &pool)?);
         }
         Some(text) => {
             let (a, b) = parse_compare(text)?;
@@ -471,7 +496,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
                     &args,
                     &agents,
                     &pool,
-                ));
+                )?);
             }
         }
     }

@@ -1,5 +1,6 @@
-//! `ludus match`: two agents play a series of games, swapping seats every game. Game `i` draws
-//! every random choice from (seed, i), so the results do not depend on the number of threads.
+//! `ludus match`: one agent per seat play a series of games, the seats turning by one every game
+//! (two agents swap). Game `i` draws every random choice from (seed, i), so the results do not
+//! depend on the number of threads.
 
 use super::{Format, GameArgs};
 use clap::Args;
@@ -20,6 +21,12 @@ pub struct MatchArgs {
     /// The second agent (P2 in the first game), e.g. `alphabeta:depth=6`.
     #[arg(long, value_name = "SPEC", value_parser = super::parse_agent)]
     p2: AgentSpec,
+    /// The third agent, for a game of three or four players (P3 in the first game).
+    #[arg(long, value_name = "SPEC", value_parser = super::parse_agent)]
+    p3: Option<AgentSpec>,
+    /// The fourth agent, for a game of four players (P4 in the first game).
+    #[arg(long, value_name = "SPEC", value_parser = super::parse_agent)]
+    p4: Option<AgentSpec>,
     /// Number of games.
     #[arg(long, short = 'n', default_value_t = 20)]
     games: u64,
@@ -79,30 +86,46 @@ impl Tally {
     }
 }
 
-/// Plays game `i` of a series between `a` and `b`: `a` is P1 in the even games.
+/// The seat of agent `k` of `n` in game `i`: the seats turn by one every game (two agents swap).
+pub fn seat_of_agent(k: usize, n: usize, i: u64) -> usize {
+    (k + (i % n as u64) as usize) % n
+}
+
+/// Plays game `i` of a series between `agents` (one per seat, the first is P1 in game 0).
 pub fn play_one(
     game: &ludus::Game,
     file: &str,
-    a: &AgentSpec,
-    b: &AgentSpec,
+    agents: &[&AgentSpec],
     seed: u64,
     i: u64,
 ) -> Played {
-    let agents = if i.is_multiple_of(2) { [a, b] } else { [b, a] };
-    trial::play(game, file, agents, seed, i)
+    let n = agents.len();
+    let mut seats = agents.to_vec();
+    for (k, a) in agents.iter().enumerate() {
+        seats[seat_of_agent(k, n, i)] = a;
+    }
+    trial::play(game, file, &seats, seed, i)
 }
 
-/// The tallies of `a` and `b` over played games (a is P1 in the even games).
-pub fn tally(played: &[Played]) -> [Tally; 2] {
-    let mut t = [Tally::default(); 2];
+/// The tallies of the agents over played games (agent k sits at [`seat_of_agent`]): a win is
+/// first place alone, a draw first place shared (a drawn or stopped game, or a tie for first
+/// in a ranking), a loss any other place.
+pub fn tally(played: &[Played], agents: usize) -> Vec<Tally> {
+    let mut t = vec![Tally::default(); agents];
     for (i, p) in played.iter().enumerate() {
-        // Seat of agent a in this game.
-        let a_seat = i % 2;
         for (agent, tally) in t.iter_mut().enumerate() {
-            let seat = if agent == 0 { a_seat } else { 1 - a_seat };
+            let seat = seat_of_agent(agent, agents, i as u64);
             match p.status {
                 Status::Won(w) if w as usize == seat => tally.wins += 1,
                 Status::Won(_) => tally.losses += 1,
+                Status::Ranked(places) if places[seat] == 1 => {
+                    if places.iter().filter(|&&x| x == 1).count() == 1 {
+                        tally.wins += 1
+                    } else {
+                        tally.draws += 1
+                    }
+                }
+                Status::Ranked(_) => tally.losses += 1,
                 _ => tally.draws += 1,
             }
             tally.seconds += p.think[seat].as_secs_f64();
@@ -112,14 +135,55 @@ pub fn tally(played: &[Played]) -> [Tally; 2] {
     t
 }
 
-/// Labels for two agents: their specs, told apart when they are the same.
-pub fn labels(a: &AgentSpec, b: &AgentSpec) -> [String; 2] {
-    let (a, b) = (a.to_string(), b.to_string());
-    if a == b {
-        [format!("{a} #1"), format!("{b} #2")]
-    } else {
-        [a, b]
+/// Labels for the agents: their specs, told apart by their number where two are the same.
+pub fn labels(agents: &[&AgentSpec]) -> Vec<String> {
+    let texts: Vec<String> = agents.iter().map(|a| a.to_string()).collect();
+    texts
+        .iter()
+        .enumerate()
+        .map(|(k, t)| {
+            if texts.iter().filter(|u| *u == t).count() > 1 {
+                format!("{t} #{}", k + 1)
+            } else {
+                t.clone()
+            }
+        })
+        .collect()
+}
+
+/// The agents of a match, one per seat of the game: `--p3` and `--p4` exactly when the game
+/// has those seats, and each agent able to play it.
+pub fn seat_agents<'a>(
+    game: &ludus::Game,
+    given: [Option<&'a AgentSpec>; 4],
+) -> Result<Vec<&'a AgentSpec>, String> {
+    let n = game.players as usize;
+    let mut agents = Vec::new();
+    for (k, a) in given.iter().enumerate() {
+        match (a, k < n) {
+            (Some(a), true) => {
+                a.fits(game.players)
+                    .map_err(|e| format!("error: --p{}: {e}", k + 1))?;
+                agents.push(*a);
+            }
+            (None, true) => {
+                return Err(format!(
+                    "error: {} has {n} players: give an agent for each seat (--p{} is missing)",
+                    game.name,
+                    k + 1
+                ))
+            }
+            (Some(_), false) => {
+                return Err(format!(
+                    "error: --p{} is given, but {} has only {n} players",
+                    k + 1,
+                    game.name
+                ))
+            }
+            (None, false) => {}
+        }
     }
+    Ok(agents)
 }
 
 /// Writes every trial into `dir`.
@@ -141,12 +205,20 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let file = args.game.file.display().to_string();
     let (pool, threads) = super::thread_pool(args.threads)?;
     let bar = super::progress_bar(args.games);
-    let (a, b) = (&args.p1, &args.p2);
+    let agents = seat_agents(
+        &game,
+        [
+            Some(&args.p1),
+            Some(&args.p2),
+            args.p3.as_ref(),
+            args.p4.as_ref(),
+        ],
+    )?;
     let played: Vec<Played> = pool.install(|| {
         (0..args.games)
             .into_par_iter()
             .map(|i| {
-                let p = play_one(&game, &file, a, b, args.seed, i);
+                let p = play_one(&game, &file, &agents, args.seed, i);
                 bar.inc(1);
                 p
             })
@@ -158,12 +230,23 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         .record
         .as_ref()
         .map(|dir| write_trials(dir, &played, "match"));
-    let t = tally(&played);
-    let names = labels(a, b);
+    let t = tally(&played, agents.len());
+    let names = labels(&agents);
     let n = played.len() as f64;
-    let p1_wins = played.iter().filter(|p| p.status == Status::Won(0)).count();
-    let p2_wins = played.iter().filter(|p| p.status == Status::Won(1)).count();
-    let draws = t[0].draws;
+    let seat_wins: Vec<usize> = (0..agents.len())
+        .map(|seat| {
+            played
+                .iter()
+                .filter(|p| p.status == Status::Won(seat as u8))
+                .count()
+        })
+        .collect();
+    let (p1_wins, p2_wins) = (seat_wins[0], seat_wins[1]);
+    let ranked = played
+        .iter()
+        .filter(|p| matches!(p.status, Status::Ranked(_)))
+        .count();
+    let draws = played.len() - seat_wins.iter().sum::<usize>() - ranked;
     // Stopped games count as draws in the scores, and are told apart here.
     let stopped = played
         .iter()
@@ -190,6 +273,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                     "agents": names,
                     "wins": per(&|t| t.wins.into()),
                     "draws": draws,
+                    "agent_draws": per(&|t| t.draws.into()),
                     "stopped_at_edge_limit": stopped,
                     "max_edges": game.max_edges,
                     "losses": per(&|t| t.losses.into()),
@@ -198,6 +282,8 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                     "ms_per_move": per(&|t| t.ms_per_move().into()),
                     "p1_wins": p1_wins,
                     "p2_wins": p2_wins,
+                    "seat_wins": seat_wins,
+                    "ranked": ranked,
                     "mean_moves": mean_moves,
                     "mean_edges": mean_edges,
                 })
@@ -205,11 +291,21 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         }
         Format::Text => {
             outln!(
-                "{}: {} games, seed {}, seats swapped every game ({} is P1 in games 1, 3, 5, ...)",
+                "{}: {} games, seed {}, {} ({} is P1 in games 1, {}, ...)",
                 game.name,
                 played.len(),
                 args.seed,
-                names[0]
+                if agents.len() == 2 {
+                    "seats swapped every game"
+                } else {
+                    "seats turned by one every game"
+                },
+                names[0],
+                if agents.len() == 2 {
+                    "3, 5".to_string()
+                } else {
+                    format!("{}", 1 + agents.len())
+                }
             );
             let width = names.iter().map(|s| s.len()).max().unwrap_or(5).max(5);
             outln!(
@@ -234,7 +330,17 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                     t.ms_per_move()
                 );
             }
-            outln!("P1 won {p1_wins}, P2 won {p2_wins}, {draws} drawn; mean length {mean_moves:.1} moves ({mean_edges:.1} edges)");
+            let won: Vec<String> = seat_wins
+                .iter()
+                .enumerate()
+                .map(|(seat, w)| format!("P{} won {w}", seat + 1))
+                .collect();
+            let ranked = if ranked > 0 {
+                format!(", {ranked} ranked")
+            } else {
+                String::new()
+            };
+            outln!("{}{ranked}, {draws} drawn; mean length {mean_moves:.1} moves ({mean_edges:.1} edges)", won.join(", "));
             if stopped > 0 {
                 outln!(
                     "{stopped} of the draws stopped at the edge limit of {} edges (--max-edges)",

@@ -17,7 +17,10 @@ pub struct InfoArgs {
 pub fn info(args: InfoArgs) -> Result<(), String> {
     let game = args.game.load()?;
     outln!("{}", game.name);
-    outln!("players: 2 (P1 moves first, sits at the bottom)");
+    outln!(
+        "players: {} (P1 moves first, sits at the bottom)",
+        game.players
+    );
     outln!(
         "board: {} rows x {} columns, {} sites (a1 = site 0, bottom left)",
         game.topology.rows,

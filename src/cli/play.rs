@@ -21,6 +21,12 @@ pub struct PlayArgs {
     /// Who plays P2: `human` or an agent spec.
     #[arg(long, value_name = "human|SPEC", default_value = "mcts:iterations=1000", value_parser = parse_seat)]
     p2: SeatSpec,
+    /// Who plays P3, in a game of three or four players (as P2 if not given).
+    #[arg(long, value_name = "human|SPEC", value_parser = parse_seat)]
+    p3: Option<SeatSpec>,
+    /// Who plays P4, in a game of four players (as P2 if not given).
+    #[arg(long, value_name = "human|SPEC", value_parser = parse_seat)]
+    p4: Option<SeatSpec>,
     /// The seed of the throws and of the agents' choices.
     #[arg(long, short, default_value_t = 1)]
     seed: u64,
@@ -164,8 +170,8 @@ type Snapshot = (
 struct Session<'g> {
     game: &'g Game,
     file: String,
-    seats: [SeatSpec; 2],
-    agents: [Option<Box<dyn Agent>>; 2],
+    seats: Vec<SeatSpec>,
+    agents: Vec<Option<Box<dyn Agent>>>,
     state: State,
     trial: Trial,
     /// Positions before each human move, to undo.
@@ -202,7 +208,8 @@ impl Session<'_> {
 
     fn hint(&mut self) -> String {
         let mover = self.state.mover() as usize;
-        let spec = match &self.seats[1 - mover] {
+        // The next seat's agent suggests the move.
+        let spec = match &self.seats[(mover + 1) % self.seats.len()] {
             SeatSpec::Agent(a) => a.clone(),
             SeatSpec::Human => AgentSpec::parse("mcts:iterations=1000").expect("a valid spec"),
         };
@@ -222,6 +229,40 @@ impl Session<'_> {
     }
 }
 
+/// Who sits at each seat of the game: P3 and P4 only in a game that has them (as P2 when not
+/// given), each agent able to play it.
+fn seats(game: &Game, args: &PlayArgs) -> Result<Vec<SeatSpec>, String> {
+    let n = game.players as usize;
+    let given = [
+        Some(&args.p1),
+        Some(&args.p2),
+        args.p3.as_ref(),
+        args.p4.as_ref(),
+    ];
+    let mut seats = Vec::new();
+    for (k, seat) in given.into_iter().enumerate() {
+        match seat {
+            Some(_) if k >= n => {
+                return Err(format!(
+                    "error: --p{} is given, but {} has only {n} players",
+                    k + 1,
+                    game.name
+                ))
+            }
+            _ if k >= n => {}
+            seat => {
+                let seat = seat.unwrap_or(&args.p2).clone();
+                if let SeatSpec::Agent(a) = &seat {
+                    a.fits(game.players)
+                        .map_err(|e| format!("error: --p{}: {e}", k + 1))?;
+                }
+                seats.push(seat);
+            }
+        }
+    }
+    Ok(seats)
+}
+
 /// Plays at the terminal until the game ends, `quit`, or the end of input.
 pub fn run(args: PlayArgs) -> Result<(), String> {
     let game = args.game.load()?;
@@ -232,18 +273,18 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
         SeatSpec::Human => None,
         SeatSpec::Agent(a) => Some(a.build(derive_seed(game_seed, 1 + k))),
     };
-    let agents = [build(&args.p1, 0), build(&args.p2, 1)];
-    let trial = Trial::new(
-        &game,
-        &file,
-        args.seed,
-        0,
-        (args.p1.label(), args.p2.label()),
-    );
+    let seats = seats(&game, &args)?;
+    let agents = seats
+        .iter()
+        .enumerate()
+        .map(|(k, seat)| build(seat, k as u64))
+        .collect();
+    let labels: Vec<String> = seats.iter().map(SeatSpec::label).collect();
+    let trial = Trial::new(&game, &file, args.seed, 0, &labels);
     let mut s = Session {
         game: &game,
         file,
-        seats: [args.p1.clone(), args.p2.clone()],
+        seats,
         agents,
         state: game.new_initial_state(),
         trial,
@@ -255,12 +296,16 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
     let echo = !std::io::stdin().is_terminal();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
+    let sides: Vec<String> = labels
+        .iter()
+        .enumerate()
+        .map(|(k, l)| format!("P{} {l}", k + 1))
+        .collect();
     outln!(
-        "{} ({}): P1 {} vs P2 {}, seed {}",
+        "{} ({}): {}, seed {}",
         game.name,
         s.file,
-        s.seats[0].label(),
-        s.seats[1].label(),
+        sides.join(" vs "),
         args.seed
     );
     if s.seats.iter().any(|p| matches!(p, SeatSpec::Human)) {
@@ -275,12 +320,11 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 if !shown {
                     s.show();
                 }
-                let sc = s.state.scores();
+                let sc: Vec<String> = s.state.scores().iter().map(u32::to_string).collect();
                 outln!(
-                    "game over: {} ({}-{}) after {} moves",
+                    "game over: {} ({}) after {} moves",
                     ludus::trial::Outcome::of(&s.state),
-                    sc[0],
-                    sc[1],
+                    sc.join("-"),
                     s.state.moves_played()
                 );
                 return Ok(());
@@ -294,7 +338,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 shown = false;
             }
             NodeType::Decision => {
-                if let Some(agent) = s.agents[mover as usize].as_mut() {
+                if let Some(agent) = s.agents.get_mut(mover as usize).and_then(Option::as_mut) {
                     let m = agent.choose(&game, &s.state);
                     outln!(
                         "P{} ({}) plays {}",

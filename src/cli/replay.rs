@@ -65,15 +65,18 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
         return Err(format!("error: --step {step} is past the end: the trial has {total} actions (steps 0 to {total})"));
     }
     let state = &replay.states[step];
+    let scores: Vec<String> = [trial.scores.0, trial.scores.1]
+        .iter()
+        .chain(&trial.more_scores)
+        .map(u32::to_string)
+        .collect();
     outln!(
-        "{}: {} actions, {} {}-{} ({} vs {}, seed {}, game {})",
+        "{}: {} actions, {} {} ({}, seed {}, game {})",
         game.name,
         total,
         trial.result,
-        trial.scores.0,
-        trial.scores.1,
-        trial.agents.0,
-        trial.agents.1,
+        scores.join("-"),
+        trial.seats().join(" vs "),
         trial.seed,
         trial.index
     );

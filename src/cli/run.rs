@@ -52,12 +52,15 @@ impl EdgeLimit {
     }
 }
 
+use ludus::compile::ir::MAX_PLAYERS;
 use ludus::trial::playout_rng;
 
 /// Totals over playouts.
 #[derive(Default, Clone, Copy)]
 struct Totals {
-    wins: [u64; 2],
+    wins: [u64; MAX_PLAYERS],
+    /// Games that ended in a ranking (three or four players).
+    ranked: u64,
     draws: u64,
     stopped: u64,
     edges: u64,
@@ -70,7 +73,8 @@ struct Totals {
 impl Totals {
     fn add(mut self, p: Playout) -> Totals {
         match p.status {
-            Status::Won(w) => self.wins[w as usize & 1] += 1,
+            Status::Won(w) => self.wins[w as usize & (MAX_PLAYERS - 1)] += 1,
+            Status::Ranked(_) => self.ranked += 1,
             Status::Stopped => self.stopped += 1,
             _ => self.draws += 1,
         }
@@ -95,7 +99,8 @@ impl Totals {
             return o;
         }
         Totals {
-            wins: [self.wins[0] + o.wins[0], self.wins[1] + o.wins[1]],
+            wins: std::array::from_fn(|p| self.wins[p] + o.wins[p]),
+            ranked: self.ranked + o.ranked,
             draws: self.draws + o.draws,
             stopped: self.stopped + o.stopped,
             edges: self.edges + o.edges,
@@ -218,6 +223,7 @@ pub fn run(args: RunArgs) -> Result<(), String> {
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let n = totals.games.max(1) as f64;
+    let players = (game.players as usize).min(MAX_PLAYERS);
     let mean = totals.edges as f64 / n;
     let pps = totals.games as f64 / secs;
     let eps = totals.edges as f64 / secs;
@@ -227,7 +233,8 @@ pub fn run(args: RunArgs) -> Result<(), String> {
             serde_json::json!({
                 "game": game.name,
                 "playouts": totals.games,
-                "wins": totals.wins,
+                "wins": totals.wins[..players],
+                "ranked": totals.ranked,
                 "draws": totals.draws,
                 "stopped_at_edge_limit": totals.stopped,
                 "max_edges": game.max_edges,
@@ -250,16 +257,16 @@ pub fn run(args: RunArgs) -> Result<(), String> {
                 totals.games,
                 args.seed
             );
-            outln!(
-                "  P1 wins  {:>8} ({:.1}%)",
-                totals.wins[0],
-                pct(totals.wins[0])
-            );
-            outln!(
-                "  P2 wins  {:>8} ({:.1}%)",
-                totals.wins[1],
-                pct(totals.wins[1])
-            );
+            for (p, &w) in totals.wins[..players].iter().enumerate() {
+                outln!("  P{} wins  {:>8} ({:.1}%)", p + 1, w, pct(w));
+            }
+            if players > 2 {
+                outln!(
+                    "  ranked   {:>8} ({:.1}%)",
+                    totals.ranked,
+                    pct(totals.ranked)
+                );
+            }
             outln!("  draws    {:>8} ({:.1}%)", totals.draws, pct(totals.draws));
             if totals.stopped > 0 {
                 outln!(

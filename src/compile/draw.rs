@@ -3,7 +3,7 @@
 //! expression tree and looks nothing up.
 
 use super::choice::Choice;
-use super::ir::{Game, Gen, MoveExpr, Phase, RegionRef, Sites};
+use super::ir::{Game, Gen, MoveExpr, Phase, RegionRef, Sites, MAX_PLAYERS};
 
 /// The filter tag of moves that need no filter.
 pub const NO_FILTER: u16 = u16::MAX;
@@ -14,8 +14,8 @@ const MAX_STEPS: usize = u16::MAX as usize;
 /// The moves of a decision phase as the playout draw walks them, per mover.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DrawPlan {
-    /// The steps, indexed by the mover.
-    pub ops: [Vec<DrawOp>; 2],
+    /// The steps, indexed by the mover (empty past the game's players).
+    pub ops: [Vec<DrawOp>; MAX_PLAYERS],
 }
 
 /// One step of a draw plan.
@@ -103,8 +103,11 @@ impl DrawPlan {
     /// machine-written file gets there) lists the whole expression instead: slower, not wrong.
     pub fn of(game: &Game, e: &MoveExpr) -> DrawPlan {
         DrawPlan {
-            ops: [0, 1].map(|mover| {
+            ops: std::array::from_fn(|mover| {
                 let mut ops = Vec::new();
+                if mover >= game.players as usize {
+                    return ops;
+                }
                 flatten(game, mover, e, NO_FILTER, &mut ops);
                 if ops.len() > MAX_STEPS {
                     ops = vec![DrawOp::ListExpr {

@@ -11,6 +11,11 @@ pub use super::topology::{DirGroup, Topology, DIRECTIONS};
 /// A site: an index into the board's cells (grid sites first, then places off the grid).
 pub type Site = u16;
 
+/// The most players a game may have; per-player arrays are sized for it and stored inline.
+pub const MAX_PLAYERS: usize = 4;
+
+pub use crate::check::seat_of;
+
 /// No site (off the board, not on a track).
 pub const NO_SITE: Site = Site::MAX;
 
@@ -251,25 +256,27 @@ impl<const W: usize> Iterator for SitesIter<W> {
     }
 }
 
-/// Whose: a fixed player, or the player to move, or their opponent.
+/// Whose: a fixed player, or the player to move, or one after or before them in turn order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Who {
-    /// Player index 0 or 1.
+    /// Player index, 0 to `players - 1`.
     Player(u8),
     /// The player to move (in end rules and filters: the player who just moved).
     Mover,
-    /// The other player.
+    /// The player who moves after the mover ([`Game::next`]).
     Next,
+    /// The player who moved before the mover ([`Game::prev`]).
+    Prev,
 }
 
-/// A region as the rules use it: its sites when P1 is the mover, and when P2 is.
-/// `(region "Home" Next)` is a region too, with the two lists swapped.
+/// A region as the rules use it: its sites for each player as the mover.
+/// `(region "Home" Next)` is a region too, each mover's list being the next player's.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Region {
-    /// The sites, indexed by the mover.
-    pub sites: [Vec<Site>; 2],
+    /// The sites, indexed by the mover (empty past the game's players).
+    pub sites: [Vec<Site>; MAX_PLAYERS],
     /// The same as bitsets.
-    pub mask: [Sites; 2],
+    pub mask: [Sites; MAX_PLAYERS],
 }
 
 /// A reference to a region: an index into `Game::regions`, read with the mover.
@@ -280,11 +287,11 @@ pub struct RegionRef(pub u16);
 #[derive(Debug, Clone)]
 pub struct Track {
     /// The sites in order, per player.
-    pub sites: [Vec<Site>; 2],
+    pub sites: [Vec<Site>; MAX_PLAYERS],
     /// A site's first place on the track, per player; `NO_SITE` if it is not on it.
-    pub first_index: [Vec<Site>; 2],
+    pub first_index: [Vec<Site>; MAX_PLAYERS],
     /// The sites on the track, per player.
-    pub on: [Sites; 2],
+    pub on: [Sites; MAX_PLAYERS],
     /// Whether the track returns to its start.
     pub looped: bool,
 }
@@ -530,6 +537,12 @@ pub struct Game {
     pub source_hash: u64,
     /// The board: its sites, their neighbours by direction, coordinates and direction groups.
     pub topology: Topology,
+    /// The number of players, 2 to [`MAX_PLAYERS`].
+    pub players: u8,
+    /// The player after each one in turn order (seat order, wrapping round).
+    pub next: [u8; MAX_PLAYERS],
+    /// The player before each one in turn order.
+    pub prev: [u8; MAX_PLAYERS],
     /// Regions (declared and anonymous).
     pub regions: Vec<Region>,
     /// Tracks.
@@ -584,6 +597,15 @@ impl Game {
     pub fn set_end_rules(&mut self, rules: Vec<(Cond, Outcome)>) {
         self.end_choice = Choice::first(rules.iter().map(|(c, _)| c));
         self.end = rules;
+    }
+
+    /// The turn-order tables of `players` players: the next and the previous of each seat.
+    pub fn turn_order(players: u8) -> ([u8; MAX_PLAYERS], [u8; MAX_PLAYERS]) {
+        let n = players.clamp(1, MAX_PLAYERS as u8);
+        (
+            std::array::from_fn(|p| (p as u8 + 1) % n),
+            std::array::from_fn(|p| (p as u8 + n - 1) % n),
+        )
     }
 
     /// Number of sites.

@@ -45,9 +45,8 @@ impl Compiler<'_> {
                 }
                 Some("hand") => {
                     let players = match item.pos(0).and_then(|n| n.as_name()) {
-                        Some("P1") => vec![0],
-                        Some("P2") => vec![1],
-                        Some("Each" | "All" | "Shared") => vec![0, 1],
+                        Some("Each" | "All" | "Shared") => (0..self.sym.players).collect(),
+                        Some(p) if seat_of(p).is_some() => seat_of(p).into_iter().collect(),
                         other => {
                             // Nobody is the mover before the game starts.
                             self.error(
@@ -62,11 +61,11 @@ impl Compiler<'_> {
                     out.push(Setup::Hand(players, n));
                 }
                 Some("pieces") => {
-                    let player = if item.pos(0).and_then(|n| n.as_name()) == Some("P2") {
-                        1
-                    } else {
-                        0
-                    };
+                    let player = item
+                        .pos(0)
+                        .and_then(|n| n.as_name())
+                        .and_then(seat_of)
+                        .unwrap_or(0);
                     let sites = item
                         .pos(1)
                         .map(|r| self.region_sites(r)[0].clone())

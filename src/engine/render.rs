@@ -2,7 +2,7 @@
 
 use super::notation::column_name;
 use super::state::{NodeType, State, Status};
-use crate::compile::ir::{Game, Setup};
+use crate::compile::ir::{Game, Setup, MAX_PLAYERS};
 
 pub(super) fn board(game: &Game, state: &State) -> String {
     let on_tracks = game
@@ -16,7 +16,8 @@ pub(super) fn board(game: &Game, state: &State) -> String {
             0 if c.count == 0 && !counters => ".".into(),
             0 => c.count.to_string(),
             o => {
-                let mark = if o == 1 { 'x' } else { 'o' };
+                // P1 x, P2 o, P3 y, P4 z.
+                let mark = ['x', 'o', 'y', 'z'][(o as usize - 1) & 3];
                 let mut t = format!("{mark}{}", c.count);
                 if on_tracks {
                     t = format!("{mark}@{}", c.pos);
@@ -36,6 +37,10 @@ pub(super) fn board(game: &Game, state: &State) -> String {
     let mut out = String::new();
     let status = match (state.node, state.status) {
         (NodeType::Terminal, Status::Won(p)) => format!("game over: P{} wins", p + 1),
+        (NodeType::Terminal, Status::Ranked(places)) => format!(
+            "game over: ranked {}",
+            per_player(state, |p| places[p] as i64)
+        ),
         (NodeType::Terminal, _) => "game over: draw".to_string(),
         (NodeType::Chance, _) => format!("P{} to throw", state.mover + 1),
         (NodeType::Decision, _) => format!("P{} to move", state.mover + 1),
@@ -74,19 +79,27 @@ pub(super) fn board(game: &Game, state: &State) -> String {
     out.push('\n');
     if game.hands {
         out.push_str(&format!(
-            "hands: P1 {}, P2 {}\n",
-            state.board.hand[0], state.board.hand[1]
+            "hands: {}\n",
+            per_player(state, |p| state.board.hand[p] as i64)
         ));
     }
     out.push_str(&format!(
-        "stores: P1 {}, P2 {}\n",
-        state.board.store[0], state.board.store[1]
+        "stores: {}\n",
+        per_player(state, |p| state.board.store[p] as i64)
     ));
     for (i, (name, _)) in game.vars.iter().enumerate() {
         out.push_str(&format!(
-            "{name}: P1 {}, P2 {}\n",
-            state.board.vars[0][i], state.board.vars[1][i]
+            "{name}: {}\n",
+            per_player(state, |p| state.board.vars[p][i])
         ));
     }
     out
+}
+
+/// `P1 a, P2 b, ...`: a value for each player.
+fn per_player(state: &State, value: impl Fn(usize) -> i64) -> String {
+    (0..(state.players as usize).min(MAX_PLAYERS))
+        .map(|p| format!("P{} {}", p + 1, value(p)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

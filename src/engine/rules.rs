@@ -72,12 +72,15 @@ impl<'a> Ctx<'a> {
     }
 
     #[inline]
-    fn who(&self, w: Who) -> u8 {
-        match w {
+    pub(crate) fn who(&self, w: Who) -> u8 {
+        let p = match w {
             Who::Player(p) => p,
             Who::Mover => self.mover,
-            Who::Next => self.mover ^ 1,
-        }
+            Who::Next => self.game.next[self.mover as usize & (MAX_PLAYERS - 1)],
+            Who::Prev => self.game.prev[self.mover as usize & (MAX_PLAYERS - 1)],
+        };
+        // Players are below MAX_PLAYERS (checked at load): the mask spares the bounds checks.
+        p & (MAX_PLAYERS as u8 - 1)
     }
 
     #[inline]
@@ -150,7 +153,7 @@ impl<'a> Ctx<'a> {
             Leaf::IsIn(v, list) => list.contains(&self.int(v)),
             Leaf::NoMoves(w) => self.stuck == Some(self.who(*w)),
             Leaf::NoPieces(w) => {
-                let p = self.who(*w) as usize & 1;
+                let p = self.who(*w) as usize & (MAX_PLAYERS - 1);
                 self.board.hand[p] == 0 && self.board.owned[p].is_empty()
             }
             Leaf::Repeated => self.repeated,
@@ -268,11 +271,16 @@ pub(super) fn hop_landing(
     run_in: Option<RegionRef>,
     edge_last: bool,
 ) -> Option<Site> {
-    let opp = 2 - mover;
+    let me = mover + 1;
     let board = &game.topology;
     let mut last = NO_SITE;
     let mut t = board.neighbour(from, d);
-    while t != NO_SITE && cells[t as usize].owner == opp && region_has(game, run_in, mover, t) {
+    // Enemies: occupied and not mine.
+    while t != NO_SITE
+        && cells[t as usize].count > 0
+        && cells[t as usize].owner != me
+        && region_has(game, run_in, mover, t)
+    {
         last = t;
         t = board.neighbour(t, d);
     }
@@ -401,7 +409,7 @@ pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
             run_in,
             edge_last,
         } => {
-            let theirs = &board.owned[(mover ^ 1) as usize];
+            let theirs = &board.filled.and_not(&board.owned[mover as usize]);
             for s in mine.iter_in(words) {
                 let nb = game.topology.neighbours(s);
                 for &d in dirs {
@@ -527,10 +535,10 @@ pub(crate) fn apply_gen(
         Gen::Hop { run_in, .. } => {
             // The move records its direction: clear the run that way.
             let d = m.dir;
-            let opp = 2 - mover;
             let mut t = game.topology.neighbour(m.from, d);
             while t != NO_SITE
-                && board.cells[t as usize].owner == opp
+                && board.cells[t as usize].count > 0
+                && board.cells[t as usize].owner != me
                 && region_has(game, *run_in, mover, t)
             {
                 fx.captured += board.cells[t as usize].count as u32;
@@ -721,7 +729,8 @@ fn advance_all(
 fn land(board: &mut Board, mover: u8, t: Site, np: u8, state: u8) -> u32 {
     let me = mover + 1;
     let target = board.cells[t as usize];
-    let captured = if target.owner != 0 && target.owner != me {
+    // Enemies: occupied and not mine.
+    let captured = if target.count > 0 && target.owner != me {
         target.count as u32
     } else {
         0
@@ -857,7 +866,7 @@ fn advance(
             s.phase = *phase;
         }
         Action::EndTurn => {
-            s.mover ^= 1;
+            s.mover = game.next[s.mover as usize & (MAX_PLAYERS - 1)];
             s.phase = 0;
         }
     }
@@ -936,22 +945,23 @@ fn stop(s: &mut State) {
 #[cold]
 #[inline(never)]
 fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
+    let n = (game.players as usize).clamp(2, MAX_PLAYERS);
     s.status = match outcome {
         Outcome::Fixed(None, _) | Outcome::Fixed(_, ResultKind::Draw) => Status::Drawn,
         Outcome::Fixed(Some(w), kind) => {
-            let p = match w {
-                Who::Player(p) => *p,
-                Who::Mover => actor,
-                Who::Next => actor ^ 1,
-            };
-            Status::Won(if *kind == ResultKind::Win { p } else { p ^ 1 })
+            let p = Ctx::after(game, &s.clock, &s.board, actor).who(*w);
+            match kind {
+                ResultKind::Win => Status::Won(p),
+                // A loss puts the player last and the others first together.
+                _ => ranking(n, |q| if q == p as usize { 1 } else { 0 }, 0),
+            }
         }
         Outcome::ByScore {
             collect,
             draw_within,
         } => {
             if let Some(r) = collect {
-                for p in 0..2 {
+                for p in 0..n {
                     for &site in &game.regions[*r as usize].sites[p] {
                         s.board.store[p] += s.board.cells[site as usize].count as u32;
                         s.board.clear(site as usize);
@@ -962,15 +972,44 @@ fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
                 let ctx = Ctx::after(game, &s.clock, &s.board, actor);
                 ctx.int(draw_within)
             };
-            let diff = s.board.store[0] as i64 - s.board.store[1] as i64;
-            if diff.abs() <= within {
-                Status::Drawn
+            if n == 2 {
+                let diff = s.board.store[0] as i64 - s.board.store[1] as i64;
+                if diff.abs() <= within {
+                    Status::Drawn
+                } else {
+                    Status::Won(if diff > 0 { 0 } else { 1 })
+                }
             } else {
-                Status::Won(if diff > 0 { 0 } else { 1 })
+                let store = s.board.store;
+                ranking(n, |q| -(store[q] as i64), within)
             }
         }
     };
     s.node = NodeType::Terminal;
+}
+
+/// The result of ranking `n` players by a key, lower first: each player takes the place after
+/// those ahead, and shares the place of the one just ahead when their keys differ by at most
+/// `within`. One player alone first over all the others tied is a win, all tied a draw.
+fn ranking(n: usize, key: impl Fn(usize) -> i64, within: i64) -> Status {
+    let mut order: [usize; MAX_PLAYERS] = std::array::from_fn(|p| p);
+    order[..n].sort_by_key(|&p| key(p));
+    let mut places = [0u8; MAX_PLAYERS];
+    for i in 0..n {
+        let p = order[i];
+        places[p] = match i.checked_sub(1).map(|j| order[j]) {
+            Some(q) if key(p).saturating_sub(key(q)) <= within => places[q],
+            _ => i as u8 + 1,
+        };
+    }
+    let firsts = places[..n].iter().filter(|&&x| x == 1).count();
+    if firsts == n {
+        Status::Drawn
+    } else if firsts == 1 && places[..n].iter().filter(|&&x| x == 2).count() == n - 1 {
+        Status::Won(order[0] as u8)
+    } else {
+        Status::Ranked(places)
+    }
 }
 
 /// The start position.
@@ -980,7 +1019,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
         cells: vec![Cell::default(); n],
         ..Board::default()
     };
-    for p in 0..2 {
+    for p in 0..game.players as usize {
         for (i, (_, v)) in game.vars.iter().enumerate() {
             board.vars[p][i] = *v;
         }
@@ -1020,6 +1059,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
     let mut s = State {
         board,
         mover: 0,
+        players: game.players,
         phase: 0,
         clock: Clock::default(),
         node: NodeType::Decision,
@@ -1029,7 +1069,8 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
     if game.tracks_repetition {
         s.history.push(s.repetition_key());
     }
-    settle(game, &mut s, 1, false, moves);
+    // As if the last player had just moved.
+    settle(game, &mut s, game.prev[0], false, moves);
     s
 }
 

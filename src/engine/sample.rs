@@ -58,7 +58,7 @@ pub(crate) fn pick_in(
     let Some(Phase::Decision { draw, pass, .. }) = game.phases.get(s.phase as usize) else {
         return None;
     };
-    let ops = &draw.ops[s.mover as usize & 1];
+    let ops = &draw.ops[s.mover as usize & (MAX_PLAYERS - 1)];
     // Site sets are narrowed to the words the board needs: one word up to 64 sites.
     match game.sites() {
         0..=64 => pick::<1>(game, s, ops, *pass, sc, rng),
@@ -126,9 +126,13 @@ impl<const W: usize> View<W> {
     fn of(board: &Board, mover: usize) -> View<W> {
         View {
             filled: board.filled.narrow(),
-            mine: board.owned[mover & 1].narrow(),
-            theirs: board.owned[(mover ^ 1) & 1].narrow(),
-            hand: board.hand[mover & 1],
+            mine: board.owned[mover & (MAX_PLAYERS - 1)].narrow(),
+            // Enemies: occupied and not mine.
+            theirs: board
+                .filled
+                .and_not(&board.owned[mover & (MAX_PLAYERS - 1)])
+                .narrow(),
+            hand: board.hand[mover & (MAX_PLAYERS - 1)],
         }
     }
 }

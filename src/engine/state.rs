@@ -1,6 +1,6 @@
 //! States and moves: plain data, `Clone + Eq + Hash`.
 
-use crate::compile::ir::{Site, Sites, NO_SITE};
+use crate::compile::ir::{Site, Sites, MAX_PLAYERS, NO_SITE};
 use crate::compile::MAX_VARS;
 use std::num::NonZeroU8;
 
@@ -9,7 +9,7 @@ use std::num::NonZeroU8;
 pub struct Cell {
     /// Counters or pieces on the site.
     pub count: u16,
-    /// 0 for neutral counters or an empty site, 1 for P1's pieces, 2 for P2's.
+    /// 0 for neutral counters or an empty site, player + 1 for a player's pieces (1 for P1's).
     pub owner: u8,
     /// For a piece on a track: its place on its owner's track.
     pub pos: u8,
@@ -23,15 +23,15 @@ pub struct Board {
     /// One cell per site.
     pub cells: Vec<Cell>,
     /// Pieces in hand, per player.
-    pub hand: [u16; 2],
+    pub hand: [u16; MAX_PLAYERS],
     /// Captured counters, per player.
-    pub store: [u32; 2],
+    pub store: [u32; MAX_PLAYERS],
     /// Player variables.
-    pub vars: [[i64; MAX_VARS]; 2],
+    pub vars: [[i64; MAX_VARS]; MAX_PLAYERS],
     /// Sites holding anything (kept in step with `cells`; see [`Board::refresh`]).
     pub(crate) filled: Sites,
     /// Sites holding each player's pieces.
-    pub(crate) owned: [Sites; 2],
+    pub(crate) owned: [Sites; MAX_PLAYERS],
     /// The sum of every cell's word times its site's key, kept in step with `cells`: the board's
     /// part of the repetition key, updated by one multiply-add where a cell changes.
     pub(crate) key: u64,
@@ -73,7 +73,7 @@ impl Board {
     /// Recomputes the site sets after `cells` were edited directly.
     pub fn refresh(&mut self) {
         self.filled = Sites::default();
-        self.owned = [Sites::default(); 2];
+        self.owned = [Sites::default(); MAX_PLAYERS];
         self.key = 0;
         for (s, c) in self.cells.iter().enumerate() {
             if self.keyed {
@@ -81,8 +81,8 @@ impl Board {
             }
             if c.count > 0 {
                 self.filled.insert(s as Site);
-                if c.owner == 1 || c.owner == 2 {
-                    self.owned[c.owner as usize - 1].insert(s as Site);
+                if let Some(set) = self.owned.get_mut((c.owner as usize).wrapping_sub(1)) {
+                    set.insert(s as Site);
                 }
             }
         }
@@ -137,16 +137,16 @@ impl Board {
                 .key
                 .wrapping_add(site_term(s, cell_word(&c).wrapping_sub(cell_word(&was))));
         }
-        if was.owner == 1 || was.owner == 2 {
-            self.owned[was.owner as usize - 1].remove(site);
+        if was.owner != 0 {
+            self.owned[(was.owner as usize - 1) & (MAX_PLAYERS - 1)].remove(site);
         }
         if c.count == 0 {
             self.filled.remove(site);
             return;
         }
         self.filled.insert(site);
-        if c.owner == 1 || c.owner == 2 {
-            self.owned[c.owner as usize - 1].insert(site);
+        if c.owner != 0 {
+            self.owned[(c.owner as usize - 1) & (MAX_PLAYERS - 1)].insert(site);
         }
     }
 
@@ -225,7 +225,7 @@ pub(crate) struct Clock {
     pub pips: i64,
     pub moves_played: u64,
     pub edges_played: u64,
-    pub moves_made: [u64; 2],
+    pub moves_made: [u64; MAX_PLAYERS],
 }
 
 /// The repetition keys of earlier positions, with a 256-bit Bloom filter in front: most keys
@@ -281,6 +281,50 @@ impl Clone for History {
     }
 }
 
+/// One value per player of a game, stored inline: reads as a slice of the game's players (P1
+/// first), and compares with an array of that length.
+#[derive(Clone, Copy)]
+pub struct PerPlayer<T> {
+    values: [T; MAX_PLAYERS],
+    players: u8,
+}
+
+impl<T> PerPlayer<T> {
+    /// The values of the first `players` seats of `values`.
+    pub fn new(values: [T; MAX_PLAYERS], players: u8) -> PerPlayer<T> {
+        PerPlayer {
+            values,
+            players: players.min(MAX_PLAYERS as u8),
+        }
+    }
+}
+
+impl<T> std::ops::Deref for PerPlayer<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        &self.values[..self.players as usize]
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for PerPlayer<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl<T: PartialEq> PartialEq for PerPlayer<T> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<T: PartialEq, const N: usize> PartialEq<[T; N]> for PerPlayer<T> {
+    fn eq(&self, other: &[T; N]) -> bool {
+        **self == other[..]
+    }
+}
+
 /// What kind of node a state is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum NodeType {
@@ -297,8 +341,11 @@ pub enum NodeType {
 pub enum Status {
     /// Still being played.
     Ongoing,
-    /// Won by a player (0 or 1).
+    /// Won by a player (0-based); the others share the places after.
     Won(u8),
+    /// Ended in a ranking (three or four players): each player's place, 1 for first, players
+    /// who tie sharing the better place; 0 past the game's players.
+    Ranked([u8; MAX_PLAYERS]),
     /// Drawn.
     Drawn,
     /// Stopped unfinished at the edge limit ([`crate::Game::max_edges`]): scored as a draw.
@@ -310,6 +357,8 @@ pub enum Status {
 pub struct State {
     pub(crate) board: Board,
     pub(crate) mover: u8,
+    /// The number of players (the game's, kept here so results can be read without it).
+    pub(crate) players: u8,
     pub(crate) phase: u8,
     pub(crate) clock: Clock,
     pub(crate) node: NodeType,
@@ -333,6 +382,7 @@ impl Clone for State {
         self.board.clone_from(&o.board);
         self.history.clone_from(&o.history);
         self.mover = o.mover;
+        self.players = o.players;
         self.phase = o.phase;
         self.node = o.node;
         self.status = o.status;
@@ -348,9 +398,14 @@ impl State {
             + self.history.keys.len() * std::mem::size_of::<u64>()
     }
 
-    /// The player to move (or whose turn it is at a chance node), 0 or 1.
+    /// The player to move (or whose turn it is at a chance node), 0-based.
     pub fn mover(&self) -> u8 {
         self.mover
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> u8 {
+        self.players
     }
 
     /// Decision, chance or terminal.
@@ -368,18 +423,39 @@ impl State {
         self.status
     }
 
-    /// The returns per player: +1 win, -1 loss, 0 draw or not over.
-    pub fn returns(&self) -> [f64; 2] {
+    /// The returns per player (one per player), from
+    /// each player's place: first +1, last -1, evenly between, players who tie sharing the mean
+    /// of their places; 0 for all in a draw or a game not over. The returns sum to 0; with two
+    /// players they are +1 for the winner and -1 for the loser.
+    pub fn returns(&self) -> PerPlayer<f64> {
+        let n = (self.players as usize).clamp(2, MAX_PLAYERS);
+        let mut r = [0.0; MAX_PLAYERS];
         match self.status {
-            Status::Won(0) => [1.0, -1.0],
-            Status::Won(_) => [-1.0, 1.0],
-            _ => [0.0, 0.0],
+            Status::Won(w) => {
+                for (p, v) in r.iter_mut().enumerate().take(n) {
+                    *v = if p == w as usize {
+                        1.0
+                    } else {
+                        -1.0 / (n - 1) as f64
+                    };
+                }
+            }
+            Status::Ranked(places) => {
+                for p in 0..n {
+                    let ahead = (0..n).filter(|&q| places[q] < places[p]).count();
+                    let tied = (0..n).filter(|&q| q != p && places[q] == places[p]).count();
+                    let place = ahead as f64 + tied as f64 / 2.0;
+                    r[p] = 1.0 - 2.0 * place / (n - 1) as f64;
+                }
+            }
+            _ => {}
         }
+        PerPlayer::new(r, n as u8)
     }
 
     /// The counters in each player's store.
-    pub fn scores(&self) -> [u32; 2] {
-        self.board.store
+    pub fn scores(&self) -> PerPlayer<u32> {
+        PerPlayer::new(self.board.store, self.players)
     }
 
     /// The contents of every site.
@@ -388,13 +464,13 @@ impl State {
     }
 
     /// Pieces in each player's hand.
-    pub fn hands(&self) -> [u16; 2] {
-        self.board.hand
+    pub fn hands(&self) -> PerPlayer<u16> {
+        PerPlayer::new(self.board.hand, self.players)
     }
 
     /// A player variable.
     pub fn var(&self, player: u8, var: usize) -> i64 {
-        self.board.vars[player as usize & 1]
+        self.board.vars[player as usize & (MAX_PLAYERS - 1)]
             .get(var)
             .copied()
             .unwrap_or(0)
@@ -429,6 +505,13 @@ impl State {
         h.add(self.board.hand[0] as u64 | (self.board.hand[1] as u64) << 16);
         h.add(self.board.store[0] as u64 | (self.board.store[1] as u64) << 32);
         for p in 0..2 {
+            for v in self.board.vars[p] {
+                h.add(v as u64);
+            }
+        }
+        // Players past two add their words after: two-player hashes stay as they were.
+        for p in 2..(self.players as usize).min(MAX_PLAYERS) {
+            h.add(self.board.hand[p] as u64 | (self.board.store[p] as u64) << 32);
             for v in self.board.vars[p] {
                 h.add(v as u64);
             }

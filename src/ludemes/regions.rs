@@ -3,7 +3,8 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{List as L, Many as M, One as O}};
 use crate::check::Symbols;
-use crate::compile::ir::Site;
+use crate::check::seat_of;
+use crate::compile::ir::{Game, Site, MAX_PLAYERS};
 use crate::diagnostic::Diagnostic;
 use crate::ludemes::{lowering, Lower};
 use crate::syntax::Node;
@@ -17,12 +18,12 @@ pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "rect", kind: Region, positional: &[req("row", O(Int), "bottom row"), req("column", O(Int), "left column"), req("to-row", O(Int), "top row"), req("to-column", O(Int), "right column")], named: &[], doc: "The sites of a rectangle of the board, corners included.", example: "(rect 1 1 5 5)", lower: Lower::Region(rect), refs: &[] },
     Ludeme { name: "sites", kind: Region, positional: &[req("sites", L(Int), "site numbers")], named: &[], doc: "The sites listed.", example: "(sites {5})", lower: Lower::Region(listed), refs: &[] },
     Ludeme { name: "all-sites", kind: Region, positional: &[], named: &[], doc: "Every site of the board.", example: "(all-sites)", lower: Lower::Region(all_sites), refs: &[] },
-    Ludeme { name: "region", kind: Region, positional: &[req("name", O(Str), "a declared region"), opt("owner", O(Role), "whose region: P1, P2, Mover or Next")], named: &[], doc: "A declared region.", example: "(region \"Home\" Mover)", lower: Lower::Region(declared), refs: &[] },
+    Ludeme { name: "region", kind: Region, positional: &[req("name", O(Str), "a declared region"), opt("owner", O(Role), "whose region: P1 to P4, Mover, Next or Prev")], named: &[], doc: "A declared region.", example: "(region \"Home\" Mover)", lower: Lower::Region(declared), refs: &[] },
     Ludeme { name: "union", kind: Region, positional: &[req("regions", M(Region), "the regions to join")], named: &[], doc: "The sites of any of the regions.", example: "(union (row 0) (row 1))", lower: Lower::Region(union), refs: &[] },
 ];
 
 /// A region's sites for each mover, P1 first: `Mover` and `Next` name a different player's.
-pub type MoverSites = [Vec<Site>; 2];
+pub type MoverSites = [Vec<Site>; MAX_PLAYERS];
 
 /// Where a region is evaluated: its rules for owners differ.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,7 +70,7 @@ pub fn sites(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSites>
 }
 
 fn fixed(v: Vec<Site>) -> MoverSites {
-    [v.clone(), v]
+    std::array::from_fn(|_| v.clone())
 }
 
 /// A number written out at a position, in range.
@@ -131,10 +132,10 @@ fn union(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSites> {
         [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).iter().collect(),
         many => many.to_vec(),
     };
-    let mut out = [Vec::new(), Vec::new()];
+    let mut out = MoverSites::default();
     for p in parts {
         let s = sites(b, p, scope)?;
-        for m in 0..2 {
+        for m in 0..MAX_PLAYERS {
             for &x in &s[m] {
                 if !out[m].contains(&x) {
                     out[m].push(x);
@@ -170,13 +171,24 @@ fn declared(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSites> 
     }
     owner_fits(b, node, name_node, name)?;
     let of = |p| of(b, p).unwrap_or_default();
-    Some(match node.pos(1).and_then(|o| o.as_name()) {
-        None => fixed(of(None)),
-        Some("P1") => fixed(of(Some(0))),
-        Some("P2") => fixed(of(Some(1))),
-        Some("Mover") => [of(Some(0)), of(Some(1))],
-        _ => [of(Some(1)), of(Some(0))],
-    })
+    // Each mover's list: the region of the player the role names for that mover.
+    let players = b.symbols().players as usize;
+    let (next, prev) = Game::turn_order(players as u8);
+    let role = node.pos(1).and_then(|o| o.as_name());
+    let whose = |m: usize| match role {
+        None => None,
+        Some("Mover") => Some(m as u8),
+        Some("Next") => Some(next[m]),
+        Some("Prev") => Some(prev[m]),
+        Some(other) => seat_of(other),
+    };
+    Some(std::array::from_fn(|m| {
+        if m < players || role.is_none() {
+            of(whose(m))
+        } else {
+            Vec::new()
+        }
+    }))
 }
 
 /// Whether a region used in the rules is declared with the owner written (shared regions have
@@ -208,7 +220,8 @@ fn owner_fits(b: &mut dyn Board, node: &Node, name_node: &Node, name: &str) -> O
         .help(format!("write `(region \"{name}\")`"))
         .via(o.via),
         (Some(o), true) => {
-            if !matches!(o.as_name(), Some("P1" | "P2" | "Mover" | "Next")) {
+            let role = o.as_name().unwrap_or_default();
+            if seat_of(role).is_none() && !matches!(role, "Mover" | "Next" | "Prev") {
                 Diagnostic::new(
                     "check::out-of-range",
                     o.span,
@@ -217,15 +230,11 @@ fn owner_fits(b: &mut dyn Board, node: &Node, name_node: &Node, name: &str) -> O
                         o.as_name().unwrap_or("?")
                     ),
                 )
-                .label("expected P1, P2, Mover or Next")
+                .label("expected P1 to P4, Mover, Next or Prev")
                 .help("name the player whose region this is")
                 .via(o.via)
             } else {
-                if let Some(p) = match o.as_name() {
-                    Some("P1") => Some(0u8),
-                    Some("P2") => Some(1u8),
-                    _ => None,
-                } {
+                if let Some(p) = seat_of(role).filter(|&p| p < b.symbols().players) {
                     if !decls.contains(&Some(p)) {
                         b.undefined(name_node, "region", name);
                         return None;

@@ -23,13 +23,13 @@ enum Draws {
     /// `match` and `play`: a chance stream, and each seat's agent when its moves can be derived.
     Agents {
         chance: Xoshiro256PlusPlus,
-        seats: [Option<Box<dyn Agent>>; 2],
+        seats: Vec<Option<Box<dyn Agent>>>,
     },
 }
 
 impl Draws {
     /// The draws of game `index` of `seed` in a match or at the terminal ([`super::play`]).
-    fn agents(trial: &Trial, specs: [Option<AgentSpec>; 2]) -> Draws {
+    fn agents(trial: &Trial, specs: &[Option<AgentSpec>]) -> Draws {
         let game_seed = derive_seed(trial.seed, trial.index);
         // With a person at the board, an agent's moves follow undos that the trial does not
         // record: only the throws are derived.
@@ -42,7 +42,7 @@ impl Draws {
         };
         Draws::Agents {
             chance: rng_stream(game_seed, 0),
-            seats: [seat(0), seat(1)],
+            seats: (0..specs.len()).map(seat).collect(),
         }
     }
 
@@ -58,8 +58,9 @@ impl Draws {
                 let moves = game.moves(state);
                 (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
             }
-            (Draws::Agents { seats, .. }, NodeType::Decision) => seats[state.mover() as usize & 1]
-                .as_mut()
+            (Draws::Agents { seats, .. }, NodeType::Decision) => seats
+                .get_mut(state.mover() as usize)
+                .and_then(Option::as_mut)
                 .map(|agent| agent.choose(game, state)),
         }
     }
@@ -91,9 +92,13 @@ pub fn check_draws(trial: &Trial, game: &Game, replay: &Replay) -> Result<(), Tr
                 reason: e.reason,
             })
     };
-    let specs = [spec(&trial.agents.0)?, spec(&trial.agents.1)?];
+    let seats = trial.seats();
+    let specs = seats
+        .iter()
+        .map(|s| spec(s))
+        .collect::<Result<Vec<_>, _>>()?;
     let random = |s: &Option<AgentSpec>| s.as_ref().is_some_and(|s| s.to_string() == "random");
-    let mut found = Draws::agents(trial, specs.clone()).first_difference(game, replay);
+    let mut found = Draws::agents(trial, &specs).first_difference(game, replay);
     if found.is_some() && specs.iter().all(random) {
         // `run --record` and a match of `random` against itself write the same agents: the
         // trial is good if either way of drawing gives it; otherwise the later difference is the
@@ -115,7 +120,9 @@ pub fn check_draws(trial: &Trial, game: &Game, replay: &Replay) -> Result<(), Tr
         format!(
             "move of P{} ({})",
             state.mover() + 1,
-            [&trial.agents.0, &trial.agents.1][state.mover() as usize & 1]
+            seats
+                .get(state.mover() as usize)
+                .map_or("?", String::as_str)
         )
     };
     Err(TrialError::Diverged {

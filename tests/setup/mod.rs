@@ -75,7 +75,7 @@ pub fn mancala(game: &Game, holes: &[u16], mover: u8, store: [u32; 2]) -> State 
             ..Cell::default()
         };
     }
-    p.board.store = store;
+    p.board.store[..2].copy_from_slice(&store);
     p.mover = mover;
     game.state_at(p)
 }
@@ -84,7 +84,7 @@ pub fn mancala(game: &Game, holes: &[u16], mover: u8, store: [u32; 2]) -> State 
 pub fn empty(game: &Game) -> Position {
     let mut p = game.position(&game.new_initial_state());
     p.board.cells.iter_mut().for_each(|c| *c = Cell::default());
-    p.board.hand = [0, 0];
+    p.board.hand[..2].copy_from_slice(&[0, 0]);
     p
 }
 
