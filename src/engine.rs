@@ -75,7 +75,7 @@ impl Game {
     pub fn state_at(&self, p: Position) -> State {
         let mut board = p.board;
         board.cells.resize(self.sites(), Cell::default());
-        board.keyed = self.tracks_repetition;
+        board.keyed = self.needs.contains(crate::compile::Needs::REPETITION);
         board.varied = !self.vars.is_empty();
         if !board.varied {
             // A board without variables holds zeros (copies skip them).
@@ -101,7 +101,7 @@ impl Game {
             status: Status::Ongoing,
             history: state::History::default(),
         };
-        if self.tracks_repetition {
+        if self.needs.contains(crate::compile::Needs::REPETITION) {
             state.history.push(state.repetition_key());
         }
         let actor = self.prev[state.mover as usize];

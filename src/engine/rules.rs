@@ -5,6 +5,7 @@ use super::sample::Scratch;
 use super::state::{Board, Cell, Clock, History, Move, NodeType, State, Status};
 use crate::compile::choice::within_range;
 use crate::compile::ir::*;
+use crate::compile::Needs;
 use std::cell::RefCell;
 
 thread_local! {
@@ -587,7 +588,7 @@ pub(crate) fn apply_gen(
                 }
                 // No test of the old count: it would be a branch mispredicted at random.
                 board.add_one(s);
-                if game.needs_sown {
+                if game.needs.contains(Needs::SOWN) {
                     fx.sown.insert(s);
                 }
                 left -= 1;
@@ -871,9 +872,9 @@ fn advance(
         }
     }
     let mut repeated = false;
-    if game.tracks_repetition {
+    if game.needs.contains(Needs::REPETITION) {
         let key = s.repetition_key();
-        if captured > 0 && game.board_never_grows {
+        if captured > 0 && !game.needs.contains(Needs::PLACING) {
             // The board lost counters it can never get back: no earlier position can recur.
             s.history.clear();
         } else {
@@ -1052,7 +1053,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
             }
         }
     }
-    board.keyed = game.tracks_repetition;
+    board.keyed = game.needs.contains(Needs::REPETITION);
     board.varied = !game.vars.is_empty();
     board.words = game.topology.words.min(u8::MAX as usize) as u8;
     board.refresh();
@@ -1066,7 +1067,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
         status: Status::Ongoing,
         history: History::default(),
     };
-    if game.tracks_repetition {
+    if game.needs.contains(Needs::REPETITION) {
         s.history.push(s.repetition_key());
     }
     // As if the last player had just moved.
