@@ -4,6 +4,7 @@ pub use super::choice::{Choice, Test};
 pub use super::draw::{DrawOp, DrawPlan, Family, Ray, NO_FILTER};
 // The move generators and their parts live with their families.
 use crate::expand::{Metadata, OptionDecl, OptionValue};
+pub use crate::ludemes::arithmetic::Op;
 pub use crate::ludemes::{Capture, Gen, GrandSlam};
 
 pub use super::topology::{DirGroup, Topology, DIRECTIONS};
@@ -319,12 +320,8 @@ pub enum IntExpr {
     EdgesPlayed,
     /// Moves a player has made.
     MovesMade(Who),
-    /// Sum.
-    Add(Box<IntExpr>, Box<IntExpr>),
-    /// Difference.
-    Sub(Box<IntExpr>, Box<IntExpr>),
-    /// Product.
-    Mul(Box<IntExpr>, Box<IntExpr>),
+    /// An arithmetic operation on two numbers (the operators live in the arithmetic family).
+    Arith(Op, Box<IntExpr>, Box<IntExpr>),
 }
 
 /// A comparison.

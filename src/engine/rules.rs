@@ -110,9 +110,7 @@ impl<'a> Ctx<'a> {
             IntExpr::MovesMade(w) => self.clock.moves_made[self.who(*w) as usize] as i64,
             IntExpr::CountIn(_)
             | IntExpr::PiecesOnBoard(_)
-            | IntExpr::Add(..)
-            | IntExpr::Sub(..)
-            | IntExpr::Mul(..) => self.int_composite(e),
+            | IntExpr::Arith(..) => self.int_composite(e),
         }
     }
 
@@ -129,9 +127,7 @@ impl<'a> Ctx<'a> {
                 .iter_in(self.game.topology.words)
                 .map(|s| self.board.cells[s as usize].count as i64)
                 .sum(),
-            IntExpr::Add(a, b) => self.int(a).saturating_add(self.int(b)),
-            IntExpr::Sub(a, b) => self.int(a).saturating_sub(self.int(b)),
-            IntExpr::Mul(a, b) => self.int(a).saturating_mul(self.int(b)),
+            IntExpr::Arith(op, a, b) => op.apply(self.int(a), self.int(b)),
             // The leaves: `int` reads them and sends only the kinds above here.
             _ => self.int(e),
         }

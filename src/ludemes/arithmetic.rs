@@ -15,30 +15,49 @@ pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "*", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Product: `a` * `b` (saturating at the limits of 64-bit integers).", example: "(* 2 (pips))", lower: Lower::Int(product), refs: &[] },
 ];
 
-/// A binary operation; sums of numbers written out are folded, so the hot path reads them as
-/// constants.
-fn bin(
-    c: &mut Compiler<'_>,
-    node: &Node,
-    f: fn(Box<IntExpr>, Box<IntExpr>) -> IntExpr,
-    fold: fn(i64, i64) -> i64,
-) -> IntExpr {
+/// An arithmetic operator: the family's operators, evaluated here for the compiler's folding and
+/// the engine alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    /// Sum, saturating.
+    Add,
+    /// Difference, saturating.
+    Sub,
+    /// Product, saturating.
+    Mul,
+}
+
+impl Op {
+    /// The operator applied to two numbers.
+    #[inline]
+    pub fn apply(self, a: i64, b: i64) -> i64 {
+        match self {
+            Op::Add => a.saturating_add(b),
+            Op::Sub => a.saturating_sub(b),
+            Op::Mul => a.saturating_mul(b),
+        }
+    }
+}
+
+/// A binary operation; operations on numbers written out are folded, so the hot path reads them
+/// as constants.
+fn bin(c: &mut Compiler<'_>, node: &Node, op: Op) -> IntExpr {
     let a = node.pos(0).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
     let b = node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
     match (a, b) {
-        (IntExpr::Lit(x), IntExpr::Lit(y)) => IntExpr::Lit(fold(x, y)),
-        (a, b) => f(Box::new(a), Box::new(b)),
+        (IntExpr::Lit(x), IntExpr::Lit(y)) => IntExpr::Lit(op.apply(x, y)),
+        (a, b) => IntExpr::Arith(op, Box::new(a), Box::new(b)),
     }
 }
 
 fn sum(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
-    bin(c, node, IntExpr::Add, i64::saturating_add)
+    bin(c, node, Op::Add)
 }
 
 fn difference(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
-    bin(c, node, IntExpr::Sub, i64::saturating_sub)
+    bin(c, node, Op::Sub)
 }
 
 fn product(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
-    bin(c, node, IntExpr::Mul, i64::saturating_mul)
+    bin(c, node, Op::Mul)
 }
