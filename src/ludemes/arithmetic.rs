@@ -1,4 +1,4 @@
-//! Arithmetic: sums, differences and products of numbers.
+//! Arithmetic: sums, differences, products and remainders of numbers.
 
 use crate::check::registry::{Kind::*, Ludeme, req, Shape::{One as O}};
 use crate::ludemes::{Lower};
@@ -13,6 +13,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "+", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Sum: `a` + `b` (saturating at the limits of 64-bit integers).", example: "(+ (score P1) 1)", lower: Lower::Int(sum), refs: &[] },
     Ludeme { name: "-", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Difference: `a` - `b` (saturating at the limits of 64-bit integers).", example: "(- (pips) 1)", lower: Lower::Int(difference), refs: &[] },
     Ludeme { name: "*", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Product: `a` * `b` (saturating at the limits of 64-bit integers).", example: "(* 2 (pips))", lower: Lower::Int(product), refs: &[] },
+    Ludeme { name: "mod", kind: Int, positional: &[req("a", O(Int), "the number divided"), req("b", O(Int), "the divisor; a divisor written as 0 is refused")], named: &[], doc: "Remainder: `a` modulo `b`, Euclidean, from 0 to |`b`| - 1 (-7 mod 3 is 2); 0 when a computed `b` is 0.", example: "(mod (moves-played) 2)", lower: Lower::Int(remainder), refs: &[] },
 ];
 
 /// An arithmetic operator: the family's operators, evaluated here for the compiler's folding and
@@ -25,6 +26,8 @@ pub enum Op {
     Sub,
     /// Product, saturating.
     Mul,
+    /// Euclidean remainder, in 0..|b|; 0 when `b` is 0 (a divisor written as 0 is refused).
+    Mod,
 }
 
 impl Op {
@@ -35,6 +38,8 @@ impl Op {
             Op::Add => a.saturating_add(b),
             Op::Sub => a.saturating_sub(b),
             Op::Mul => a.saturating_mul(b),
+            // `None` for a divisor of 0, and for i64::MIN mod -1, whose remainder is 0.
+            Op::Mod => a.checked_rem_euclid(b).unwrap_or(0),
         }
     }
 }
@@ -60,4 +65,16 @@ fn difference(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
 
 fn product(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
     bin(c, node, Op::Mul)
+}
+
+fn remainder(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
+    let divisor = node.pos(1).map(|n| (n, c.int(n)));
+    if let Some((n, IntExpr::Lit(0))) = divisor {
+        c.error(
+            n,
+            "the divisor of `mod` is 0",
+            "a remainder needs a divisor other than 0",
+        );
+    }
+    bin(c, node, Op::Mod)
 }
