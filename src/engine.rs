@@ -17,9 +17,10 @@ mod search;
 mod state;
 
 pub use rules::PlayError;
+pub(crate) use rules::{region_has, Ctx, Effects};
 pub use sample::Scratch;
 pub use search::{perft, perft_divide, perft_until, playout, random_walk, Playout};
-use state::Clock;
+pub(crate) use state::Clock;
 pub use state::{Board, Cell, Move, NodeType, PerPlayer, State, Status};
 
 use crate::compile::ir::{Game, Phase, MAX_PLAYERS};

@@ -6,6 +6,7 @@ use super::state::{Board, Cell, Clock, History, Move, NodeType, State, Status};
 use crate::compile::choice::within_range;
 use crate::compile::ir::*;
 use crate::compile::Needs;
+use crate::ludemes::On;
 use std::cell::RefCell;
 
 thread_local! {
@@ -84,8 +85,9 @@ impl<'a> Ctx<'a> {
         p & (MAX_PLAYERS as u8 - 1)
     }
 
+    /// The sites of region `r` read with the mover.
     #[inline]
-    fn sites(&self, r: RegionRef) -> &[Site] {
+    pub(crate) fn sites(&self, r: RegionRef) -> &[Site] {
         &self.game.regions[r.0 as usize].sites[self.mover as usize]
     }
 
@@ -108,9 +110,9 @@ impl<'a> Ctx<'a> {
             IntExpr::MovesPlayed => self.clock.moves_played as i64,
             IntExpr::EdgesPlayed => self.clock.edges_played as i64,
             IntExpr::MovesMade(w) => self.clock.moves_made[self.who(*w) as usize] as i64,
-            IntExpr::CountIn(_)
-            | IntExpr::PiecesOnBoard(_)
-            | IntExpr::Arith(..) => self.int_composite(e),
+            IntExpr::CountIn(_) | IntExpr::PiecesOnBoard(_) | IntExpr::Arith(..) => {
+                self.int_composite(e)
+            }
         }
     }
 
@@ -173,8 +175,9 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// Whether `site` is in region `r` read for `mover` (anywhere when there is no region).
 #[inline]
-fn region_has(game: &Game, r: Option<RegionRef>, mover: u8, site: Site) -> bool {
+pub(crate) fn region_has(game: &Game, r: Option<RegionRef>, mover: u8, site: Site) -> bool {
     r.is_none_or(|r| game.regions[r.0 as usize].mask[mover as usize].contains(site))
 }
 
@@ -257,244 +260,9 @@ pub(super) fn try_on(ctx: &Ctx, filter: u16, m: Move, board: &mut Board) -> Opti
         .then_some(effects)
 }
 
-/// Where a hop from `from` in direction `d` lands, if it can.
-#[inline]
-pub(super) fn hop_landing(
-    game: &Game,
-    cells: &[Cell],
-    mover: u8,
-    from: Site,
-    d: u8,
-    run_in: Option<RegionRef>,
-    edge_last: bool,
-) -> Option<Site> {
-    let me = mover + 1;
-    let board = &game.topology;
-    let mut last = NO_SITE;
-    let mut t = board.neighbour(from, d);
-    // Enemies: occupied and not mine.
-    while t != NO_SITE
-        && cells[t as usize].count > 0
-        && cells[t as usize].owner != me
-        && region_has(game, run_in, mover, t)
-    {
-        last = t;
-        t = board.neighbour(t, d);
-    }
-    if last == NO_SITE {
-        return None;
-    }
-    if t == NO_SITE {
-        return edge_last.then_some(last);
-    }
-    (cells[t as usize].count == 0).then_some(t)
-}
-
-/// Where a piece at `pos` on `track` ends after `steps`, with its new position.
-#[inline]
-fn track_target(track: &Track, player: u8, pos: u8, steps: i64) -> Option<(Site, u8)> {
-    let sites = &track.sites[player as usize];
-    let len = sites.len() as i64;
-    // `steps` may be any 64-bit value a game computes: reduce it before adding, never overflow.
-    let np = if track.looped {
-        // The usual throw is shorter than the loop: one subtraction, not two divisions.
-        if (0..len).contains(&steps) {
-            let np = pos as i64 + steps;
-            if np >= len {
-                np - len
-            } else {
-                np
-            }
-        } else {
-            (pos as i64 + steps.rem_euclid(len)).rem_euclid(len)
-        }
-    } else {
-        match (pos as i64).checked_add(steps) {
-            Some(np) if (0..len).contains(&np) => np,
-            _ => return None,
-        }
-    };
-    sites.get(np as usize).map(|&t| (t, np as u8))
-}
-
-/// The most pieces an advance-all moves: one per site.
-const MAX_GROUP: usize = 64 * SITE_WORDS;
-
-/// The pieces an advance-all moves, their count and the steps left for the chosen one.
-fn group(
-    board: &Board,
-    mover: u8,
-    state: Option<u8>,
-    steps: i64,
-    out: &mut [Site; MAX_GROUP],
-) -> (usize, i64) {
-    let me = mover + 1;
-    let mut n = 0;
-    for (s, c) in board.cells.iter().enumerate().take(MAX_GROUP) {
-        if c.owner == me && state.is_none_or(|st| c.state == st) {
-            out[n] = s as Site;
-            n += 1;
-        }
-    }
-    (n, steps.saturating_sub(n as i64))
-}
-
-/// The final sites of an advance-all with `chosen` going on; `None` if two end together or on an own piece.
-fn group_targets(
-    board: &Board,
-    track: &Track,
-    mover: u8,
-    members: &[Site],
-    chosen: Site,
-    rest: i64,
-    out: &mut [(Site, u8); MAX_GROUP],
-) -> Option<()> {
-    let me = mover + 1;
-    for (i, &s) in members.iter().enumerate() {
-        let c = board.cells[s as usize];
-        let steps = if s == chosen {
-            rest.saturating_add(1)
-        } else {
-            1
-        };
-        let (t, np) = track_target(track, mover, c.pos, steps)?;
-        let tc = board.cells[t as usize];
-        if tc.owner == me && !members.contains(&t) {
-            return None;
-        }
-        if out[..i].iter().any(|&(u, _)| u == t) {
-            return None;
-        }
-        out[i] = (t, np);
-    }
-    Some(())
-}
-
+/// The moves of generator `g` in the context's position, into `out`.
 pub(super) fn gen_moves(ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
-    let game = ctx.game;
-    let board = ctx.board;
-    let cells = &board.cells;
-    let mover = ctx.mover;
-    let me = mover + 1;
-    let mine = board.owned[mover as usize];
-    let words = game.topology.words;
-    match &game.gens[g as usize].gen {
-        Gen::Place { count, to } => {
-            if board.hand[mover as usize] < *count {
-                return;
-            }
-            let free = match to {
-                Some(r) => game.regions[r.0 as usize].mask[mover as usize].and_not(&board.filled),
-                None => game.topology.board_sites.and_not(&board.filled),
-            };
-            out.extend(free.iter_in(words).map(|s| Move::new(g, s, s)));
-        }
-        Gen::Step { dirs, to } => {
-            for s in mine.iter_in(words) {
-                let nb = game.topology.neighbours(s);
-                for &d in dirs {
-                    let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
-                    if t != NO_SITE && !board.filled.contains(t) && region_has(game, *to, mover, t)
-                    {
-                        out.push(Move::new(g, s, t));
-                    }
-                }
-            }
-        }
-        Gen::Hop {
-            dirs,
-            run_in,
-            edge_last,
-        } => {
-            let theirs = &board.filled.and_not(&board.owned[mover as usize]);
-            for s in mine.iter_in(words) {
-                let nb = game.topology.neighbours(s);
-                for &d in dirs {
-                    let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
-                    // Most directions are ruled out by the first site.
-                    if t == NO_SITE || !theirs.contains(t) {
-                        continue;
-                    }
-                    if let Some(t) = hop_landing(game, cells, mover, s, d, *run_in, *edge_last) {
-                        out.push(Move::new(g, s, t).with_dir(d));
-                    }
-                }
-            }
-        }
-        Gen::Sow { track, from, .. } => {
-            let index = &game.tracks[*track as usize].first_index[mover as usize];
-            let mut push = |s: Site| {
-                if cells[s as usize].count > 0 && index[s as usize] != NO_SITE {
-                    out.push(Move::new(g, s, s));
-                }
-            };
-            match from {
-                Some(r) => ctx.sites(*r).iter().for_each(|&s| push(s)),
-                None => board.filled.iter_in(words).for_each(push),
-            }
-        }
-        Gen::Transfer { from, to, count } => {
-            let want = count.as_ref().map(|c| ctx.int(c));
-            for &f in ctx.sites(*from) {
-                let c = cells[f as usize].count;
-                if c == 0 || want.is_some_and(|w| w != c as i64) {
-                    continue;
-                }
-                for &t in ctx.sites(*to) {
-                    if t != f {
-                        out.push(Move::new(g, f, t));
-                    }
-                }
-            }
-        }
-        Gen::Advance {
-            track,
-            steps,
-            state,
-            ..
-        } => {
-            let k = ctx.int(steps);
-            if k <= 0 {
-                return;
-            }
-            let track = &game.tracks[*track as usize];
-            for s in mine.iter_in(words) {
-                let c = cells[s as usize];
-                if state.is_some_and(|st| c.state != st) {
-                    continue;
-                }
-                if let Some((t, _)) = track_target(track, mover, c.pos, k) {
-                    if t == s || cells[t as usize].owner != me {
-                        out.push(Move::new(g, s, t));
-                    }
-                }
-            }
-        }
-        Gen::AdvanceAll {
-            track,
-            steps,
-            state,
-            ..
-        } => {
-            let mut members = [0; MAX_GROUP];
-            let (count, rest) = group(board, mover, *state, ctx.int(steps), &mut members);
-            if count < 2 || rest < 0 {
-                return;
-            }
-            let track = &game.tracks[*track as usize];
-            let members = &members[..count];
-            let mut targets = [(0, 0); MAX_GROUP];
-            // With nothing left over, every choice is the same move: list it once.
-            let choices = if rest == 0 { &members[..1] } else { members };
-            for &chosen in choices {
-                if group_targets(board, track, mover, members, chosen, rest, &mut targets).is_some()
-                {
-                    let i = members.iter().position(|&m| m == chosen).unwrap_or(0);
-                    out.push(Move::new(g, chosen, targets[i].0));
-                }
-            }
-        }
-    }
+    ctx.game.gens[g as usize].gen.generate(ctx, g, out);
 }
 
 /// Applies a generator's move to a board, with its `then` effects.
@@ -505,166 +273,14 @@ pub(crate) fn apply_gen(
     mover: u8,
     m: Move,
 ) -> Effects {
-    let mut fx = Effects::default();
-    let me = mover + 1;
     let Some(def) = game.gens.get(m.gen as usize) else {
-        return fx;
+        return Effects::default();
     };
-    let (from, to) = (m.from as usize, m.to as usize);
-    if from >= board.cells.len() || to >= board.cells.len() {
-        return fx;
+    if m.from as usize >= board.cells.len() || m.to as usize >= board.cells.len() {
+        return Effects::default();
     }
-    let piece = |count| Cell {
-        count,
-        owner: me,
-        pos: 0,
-        state: 0,
-    };
-    match &def.gen {
-        Gen::Place { count, .. } => {
-            board.hand[mover as usize] -= (*count).min(board.hand[mover as usize]);
-            board.put(to, piece(*count));
-        }
-        Gen::Step { .. } => {
-            board.take_one(from);
-            board.put(to, piece(1));
-        }
-        Gen::Hop { run_in, .. } => {
-            // The move records its direction: clear the run that way.
-            let d = m.dir;
-            let mut t = game.topology.neighbour(m.from, d);
-            while t != NO_SITE
-                && board.cells[t as usize].count > 0
-                && board.cells[t as usize].owner != me
-                && region_has(game, *run_in, mover, t)
-            {
-                fx.captured += board.cells[t as usize].count as u32;
-                board.clear(t as usize);
-                t = game.topology.neighbour(t, d);
-            }
-            board.store[mover as usize] += fx.captured;
-            board.take_one(from);
-            let landing = board.cells[to];
-            board.put(
-                to,
-                piece(if landing.owner == me {
-                    landing.count + 1
-                } else {
-                    1
-                }),
-            );
-        }
-        Gen::Sow {
-            track,
-            skip_origin,
-            capture,
-            ..
-        } => {
-            let tr = &game.tracks[*track as usize];
-            let sites = &tr.sites[mover as usize];
-            let len = sites.len();
-            let mut i = tr.first_index[mover as usize][from] as usize;
-            let mut left = board.cells[from].count;
-            board.clear(from);
-            let mut skipped = 0;
-            while left > 0 {
-                i += 1;
-                if i == len {
-                    i = 0;
-                }
-                let s = sites[i];
-                if *skip_origin && s as usize == from {
-                    // A track made only of the origin cannot be sown: give the counters back.
-                    skipped += 1;
-                    if skipped > len {
-                        board.add(from, left);
-                        break;
-                    }
-                    continue;
-                }
-                // No test of the old count: it would be a branch mispredicted at random.
-                board.add_one(s);
-                if game.needs.contains(Needs::SOWN) {
-                    fx.sown.insert(s);
-                }
-                left -= 1;
-                skipped = 0;
-            }
-            if let Some(cap) = capture {
-                let region = &game.regions[cap.region.0 as usize];
-                let mask = &region.mask[mover as usize];
-                let qualifies = |c: u16| c < 64 && cap.counts & (1 << c) != 0;
-                // Walk back from the last hole while holes qualify (at most one lap).
-                let mut n = 0;
-                let mut sum = 0u32;
-                let mut j = i;
-                while n < len {
-                    let c = board.cells[sites[j] as usize].count;
-                    if !mask.contains(sites[j]) || !qualifies(c) {
-                        break;
-                    }
-                    sum += c as u32;
-                    n += 1;
-                    if !cap.backwards {
-                        break;
-                    }
-                    j = if j == 0 { len - 1 } else { j - 1 };
-                }
-                let wipes_out = cap.grand_slam == GrandSlam::NoCapture && {
-                    let total: u32 = region.sites[mover as usize]
-                        .iter()
-                        .map(|&s| board.cells[s as usize].count as u32)
-                        .sum();
-                    total == sum
-                };
-                if n > 0 && !wipes_out {
-                    let mut j = i;
-                    for _ in 0..n {
-                        board.clear(sites[j] as usize);
-                        j = if j == 0 { len - 1 } else { j - 1 };
-                    }
-                    board.store[mover as usize] += sum;
-                    fx.captured = sum;
-                }
-            }
-        }
-        Gen::Transfer { .. } => {
-            let c = board.cells[from].count;
-            board.clear(from);
-            board.add(to, c);
-        }
-        Gen::Advance {
-            track,
-            steps,
-            set_state,
-            ..
-        } => {
-            let ctx = Ctx::after(game, clock, board, mover);
-            let k = ctx.int(steps);
-            let tr = &game.tracks[*track as usize];
-            let moving = board.cells[from];
-            if let Some((t, np)) = track_target(tr, mover, moving.pos, k) {
-                board.clear(from);
-                fx.captured = land(board, mover, t, np, set_state.unwrap_or(moving.state));
-                board.store[mover as usize] += fx.captured;
-            }
-        }
-        Gen::AdvanceAll {
-            track,
-            steps,
-            state,
-            set_state,
-        } => {
-            fx.captured = advance_all(
-                game,
-                clock,
-                board,
-                mover,
-                m.from,
-                (*track, steps, *state, *set_state),
-            );
-        }
-    }
+    let on = On { game, clock, mover };
+    let fx = def.gen.apply(on, board, m);
     for effect in &def.then {
         let Effect::SetVar(who, var, value) = effect;
         let ctx = Ctx {
@@ -675,73 +291,6 @@ pub(crate) fn apply_gen(
         board.vars[p as usize][*var as usize] = v;
     }
     fx
-}
-
-/// An advance-all (rare, with large buffers): kept out of line so `apply_gen` stays small.
-/// Returns what it captured.
-#[inline(never)]
-fn advance_all(
-    game: &Game,
-    clock: &Clock,
-    board: &mut Board,
-    mover: u8,
-    chosen: Site,
-    (track, steps, filter, set_state): (u16, &IntExpr, Option<u8>, Option<u8>),
-) -> u32 {
-    let mut captured = 0;
-    let ctx = Ctx::after(game, clock, board, mover);
-    let k = ctx.int(steps);
-    let mut members = [0; MAX_GROUP];
-    let (count, rest) = group(board, mover, filter, k, &mut members);
-    let tr = &game.tracks[track as usize];
-    let mut targets = [(0, 0); MAX_GROUP];
-    if group_targets(
-        board,
-        tr,
-        mover,
-        &members[..count],
-        chosen,
-        rest,
-        &mut targets,
-    )
-    .is_some()
-    {
-        let mut pieces = [Cell::default(); MAX_GROUP];
-        for (i, &s) in members[..count].iter().enumerate() {
-            pieces[i] = board.cells[s as usize];
-            board.clear(s as usize);
-        }
-        for i in 0..count {
-            let (t, np) = targets[i];
-            captured += land(board, mover, t, np, set_state.unwrap_or(pieces[i].state));
-        }
-        board.store[mover as usize] += captured;
-    }
-    captured
-}
-
-/// Puts one of the mover's pieces on site `t` (place `np` of its track, in `state`), capturing
-/// what an opponent had there; returns the counters captured.
-#[inline]
-fn land(board: &mut Board, mover: u8, t: Site, np: u8, state: u8) -> u32 {
-    let me = mover + 1;
-    let target = board.cells[t as usize];
-    // Enemies: occupied and not mine.
-    let captured = if target.count > 0 && target.owner != me {
-        target.count as u32
-    } else {
-        0
-    };
-    board.put(
-        t as usize,
-        Cell {
-            count: 1,
-            owner: me,
-            pos: np,
-            state,
-        },
-    );
-    captured
 }
 
 /// Applies an edge and settles the next node; `moves` receives the next decision's legal moves.

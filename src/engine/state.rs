@@ -17,6 +17,19 @@ pub struct Cell {
     pub state: u8,
 }
 
+impl Cell {
+    /// `count` pieces of player `mover`, fresh: at the start of their track, in the first state.
+    #[inline]
+    pub(crate) fn piece(mover: u8, count: u16) -> Cell {
+        Cell {
+            count,
+            owner: mover + 1,
+            pos: 0,
+            state: 0,
+        }
+    }
+}
+
 /// Everything a move can change: sites, hands, stores, player variables.
 #[derive(Debug, PartialEq, Eq, Hash, Default)]
 pub struct Board {
