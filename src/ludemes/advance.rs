@@ -78,7 +78,7 @@ pub struct AdvanceAll {
 }
 
 impl MoveFamily for Advance {
-    #[inline]
+    #[inline(always)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let cells = &board.cells;
@@ -100,7 +100,7 @@ impl MoveFamily for Advance {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
         let (game, mover) = (on.game, on.mover);
         let mut fx = Effects::default();

@@ -42,7 +42,7 @@ pub struct Hop {
 }
 
 impl MoveFamily for Hop {
-    #[inline]
+    #[inline(always)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mine = board.owned[mover as usize];
@@ -63,7 +63,7 @@ impl MoveFamily for Hop {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
         let (game, mover) = (on.game, on.mover);
         let me = mover + 1;

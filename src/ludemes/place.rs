@@ -46,7 +46,7 @@ pub struct Place {
 }
 
 impl MoveFamily for Place {
-    #[inline]
+    #[inline(always)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         if board.hand[mover as usize] < self.count {
@@ -62,7 +62,7 @@ impl MoveFamily for Place {
         );
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
         let hand = &mut board.hand[on.mover as usize];
         *hand -= self.count.min(*hand);

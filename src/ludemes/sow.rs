@@ -95,7 +95,7 @@ pub struct Sow {
 }
 
 impl MoveFamily for Sow {
-    #[inline]
+    #[inline(always)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let cells = &board.cells;
@@ -111,7 +111,7 @@ impl MoveFamily for Sow {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
         let (game, mover) = (on.game, on.mover);
         let mut fx = Effects::default();
@@ -169,7 +169,7 @@ impl MoveFamily for Sow {
 
 /// The capture after a sowing whose last counter fell at place `i` of the track's `sites`:
 /// the counters captured.
-#[inline]
+#[inline(always)]
 fn capture(game: &Game, cap: &Capture, board: &mut Board, mover: u8, sites: &[Site], i: usize) -> u32 {
     let len = sites.len();
     let region = &game.regions[cap.region.0 as usize];

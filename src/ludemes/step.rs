@@ -32,7 +32,7 @@ pub struct Step {
 }
 
 impl MoveFamily for Step {
-    #[inline]
+    #[inline(always)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mine = board.owned[mover as usize];
@@ -48,7 +48,7 @@ impl MoveFamily for Step {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
         board.take_one(m.from as usize);
         board.put(m.to as usize, Cell::piece(on.mover, 1));

@@ -40,7 +40,7 @@ pub struct Transfer {
 }
 
 impl MoveFamily for Transfer {
-    #[inline]
+    #[inline(always)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
         let cells = &ctx.board.cells;
         let want = self.count.as_ref().map(|c| ctx.int(c));
@@ -57,7 +57,7 @@ impl MoveFamily for Transfer {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, _on: On<'_>, board: &mut Board, m: Move) -> Effects {
         let c = board.cells[m.from as usize].count;
         board.clear(m.from as usize);
