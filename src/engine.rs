@@ -9,6 +9,7 @@
 //!   (a pass where the rules say so); a decision with no move that no rule covers ends in a draw.
 //! - Every move has a text notation that parses back to the same move in the same position.
 
+mod moves;
 mod notation;
 mod render;
 mod rules;
@@ -21,7 +22,8 @@ pub(crate) use rules::{region_has, Ctx, Effects};
 pub use sample::Scratch;
 pub use search::{perft, perft_divide, perft_until, playout, random_walk, Playout};
 pub(crate) use state::Clock;
-pub use state::{Board, Cell, Move, NodeType, PerPlayer, State, Status};
+pub use moves::Move;
+pub use state::{Board, Cell, NodeType, PerPlayer, State, Status};
 
 use crate::compile::ir::{Game, Phase, MAX_PLAYERS};
 use rand::Rng;

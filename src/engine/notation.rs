@@ -1,6 +1,7 @@
 //! Move notation: written from a move in a position, read back by matching the legal moves.
 
-use super::state::{Move, NodeType, State};
+use super::moves::Move;
+use super::state::{NodeType, State};
 use super::MoveError;
 use crate::compile::ir::{Game, Site};
 use crate::compile::topology::Coord;

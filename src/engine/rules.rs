@@ -2,7 +2,8 @@
 //! end rules. Everything here runs on the hot path: no names, no maps, no allocation once warm.
 
 use super::sample::Scratch;
-use super::state::{Board, Cell, Clock, History, Move, NodeType, State, Status};
+use super::moves::Move;
+use super::state::{Board, Cell, Clock, History, NodeType, State, Status};
 use crate::compile::choice::within_range;
 use crate::compile::ir::*;
 use crate::compile::Needs;

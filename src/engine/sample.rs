@@ -6,7 +6,8 @@
 //! a candidate, so the move returned is uniform over the legal moves.
 
 use super::rules::{expr_moves, gen_moves, try_on, Ctx, Effects};
-use super::state::{Board, Move, NodeType, State};
+use super::moves::Move;
+use super::state::{Board, NodeType, State};
 use crate::compile::ir::*;
 use crate::ludemes::hop::landing as hop_landing;
 use rand::Rng;

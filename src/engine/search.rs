@@ -2,7 +2,8 @@
 
 use super::rules;
 use super::sample::{self, Scratch};
-use super::state::{Move, NodeType, State, Status};
+use super::moves::Move;
+use super::state::{NodeType, State, Status};
 use crate::compile::ir::Game;
 use rand::Rng;
 use rayon::prelude::*;
