@@ -17,12 +17,12 @@ mod sample;
 mod search;
 mod state;
 
+pub use moves::Move;
 pub use rules::PlayError;
 pub(crate) use rules::{region_has, Ctx, Effects};
 pub use sample::Scratch;
 pub use search::{perft, perft_divide, perft_until, playout, random_walk, Playout};
 pub(crate) use state::Clock;
-pub use moves::Move;
 pub use state::{Board, Cell, NodeType, PerPlayer, State, Status};
 
 use crate::compile::ir::{Game, Phase, MAX_PLAYERS};

@@ -1,8 +1,8 @@
 //! The interpreter of the compiled rules: move generation, applying moves, turn control and
 //! end rules. Everything here runs on the hot path: no names, no maps, no allocation once warm.
 
-use super::sample::Scratch;
 use super::moves::Move;
+use super::sample::Scratch;
 use super::state::{Board, Cell, Clock, History, NodeType, State, Status};
 use crate::compile::choice::within_range;
 use crate::compile::ir::*;

@@ -1,8 +1,8 @@
 //! Perft and random playouts, allocation-free once their buffers are warm.
 
+use super::moves::Move;
 use super::rules;
 use super::sample::{self, Scratch};
-use super::moves::Move;
 use super::state::{NodeType, State, Status};
 use crate::compile::ir::Game;
 use rand::Rng;
