@@ -9,6 +9,7 @@
 //!   (a pass where the rules say so); a decision with no move that no rule covers ends in a draw.
 //! - Every move has a text notation that parses back to the same move in the same position.
 
+mod ctx;
 mod moves;
 mod notation;
 mod render;
@@ -16,10 +17,11 @@ mod rules;
 mod sample;
 mod search;
 mod state;
+mod turn;
 
+pub(crate) use ctx::{region_has, Ctx, Effects};
 pub use moves::Move;
 pub use rules::PlayError;
-pub(crate) use rules::{region_has, Ctx, Effects};
 pub use sample::Scratch;
 pub use search::{perft, perft_divide, perft_until, playout, random_walk, Playout};
 pub(crate) use state::Clock;
@@ -108,7 +110,7 @@ impl Game {
             state.history.push(state.repetition_key());
         }
         let actor = self.prev[state.mover as usize];
-        rules::with_buffer(|buf| rules::settle(self, &mut state, actor, false, buf));
+        rules::with_buffer(|buf| turn::settle(self, &mut state, actor, false, buf));
         state
     }
 
@@ -122,7 +124,7 @@ impl Game {
 
     /// The start position.
     pub fn new_initial_state(&self) -> State {
-        rules::with_buffer(|buf| rules::initial(self, buf))
+        rules::with_buffer(|buf| turn::initial(self, buf))
     }
 
     /// The legal moves of a decision node, in order (empty at chance and terminal nodes).
@@ -182,7 +184,7 @@ impl Game {
     /// Applies a legal move or chance outcome. The move is trusted to be legal: use
     /// [`Game::parse_move`] or [`Game::apply_checked`] for moves from outside.
     pub fn apply(&self, state: &mut State, m: Move) -> Result<(), PlayError> {
-        rules::with_buffer(|buf| rules::apply_edge(self, state, m, buf))
+        rules::with_buffer(|buf| turn::apply_edge(self, state, m, buf))
     }
 
     /// Applies a move and leaves the next decision's legal moves in `moves` (the playout fast path).
@@ -192,7 +194,7 @@ impl Game {
         m: Move,
         moves: &mut Vec<Move>,
     ) -> Result<(), PlayError> {
-        rules::apply_edge(self, state, m, moves)
+        turn::apply_edge(self, state, m, moves)
     }
 
     /// Applies a move after checking that it is legal.

@@ -5,8 +5,9 @@
 //! draw is made again. Each draw is uniform over the candidates left, and every legal move stays
 //! a candidate, so the move returned is uniform over the legal moves.
 
+use super::ctx::{Ctx, Effects};
 use super::moves::Move;
-use super::rules::{expr_moves, gen_moves, try_on, Ctx, Effects};
+use super::rules::{expr_moves, gen_moves, try_on};
 use super::state::{Board, NodeType, State};
 use crate::compile::ir::*;
 use crate::ludemes::hop::landing as hop_landing;
