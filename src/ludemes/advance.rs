@@ -17,38 +17,23 @@ pub(crate) const ROWS: &[Ludeme] = &[
 ];
 
 fn advance(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
-    let (track, steps, state, set_state) = along(c, node);
-    c.gen(
-        Gen::Advance(Advance {
-            track,
-            steps,
-            state,
-            set_state,
-        }),
-        node,
-    )
+    let along = along(c, node);
+    c.gen(Gen::Advance(along), node)
 }
 
 fn advance_all(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
-    let (track, steps, state, set_state) = along(c, node);
-    c.gen(
-        Gen::AdvanceAll(AdvanceAll {
-            track,
-            steps,
-            state,
-            set_state,
-        }),
-        node,
-    )
+    let along = along(c, node);
+    c.gen(Gen::AdvanceAll(AdvanceAll(along)), node)
 }
 
 /// The track, steps, state and state afterwards both ludemes take.
-fn along(c: &mut Compiler<'_>, node: &Node) -> (u16, IntExpr, Option<u8>, Option<u8>) {
-    let track = c.track(node.pos(0));
-    let steps = node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
-    let state = c.state(node.named("state"));
-    let set_state = c.state(node.named("set-state"));
-    (track, steps, state, set_state)
+fn along(c: &mut Compiler<'_>, node: &Node) -> Advance {
+    Advance {
+        track: c.track(node.pos(0)),
+        steps: node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0)),
+        state: c.state(node.named("state")),
+        set_state: c.state(node.named("set-state")),
+    }
 }
 
 /// One piece along its track.
@@ -64,18 +49,10 @@ pub struct Advance {
     pub set_state: Option<u8>,
 }
 
-/// Every selected piece one step, then a chosen one the rest.
+/// Every selected piece one step, then a chosen one the rest: the fields of an advance, with
+/// the steps counted for the whole group.
 #[derive(Debug, Clone, PartialEq)]
-pub struct AdvanceAll {
-    /// Track index.
-    pub track: u16,
-    /// Steps in all.
-    pub steps: IntExpr,
-    /// Required piece state.
-    pub state: Option<u8>,
-    /// State after the move.
-    pub set_state: Option<u8>,
-}
+pub struct AdvanceAll(pub Advance);
 
 impl MoveFamily for Advance {
     #[inline(always)]
@@ -130,11 +107,11 @@ impl MoveFamily for AdvanceAll {
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mut members = [0; MAX_GROUP];
-        let (count, rest) = group(board, mover, self.state, ctx.int(&self.steps), &mut members);
+        let (count, rest) = group(board, mover, self.0.state, ctx.int(&self.0.steps), &mut members);
         if count < 2 || rest < 0 {
             return;
         }
-        let track = &game.tracks[self.track as usize];
+        let track = &game.tracks[self.0.track as usize];
         let members = &members[..count];
         let mut targets = [(0, 0); MAX_GROUP];
         // With nothing left over, every choice is the same move: list it once.
@@ -156,7 +133,7 @@ impl MoveFamily for AdvanceAll {
                 board,
                 on.mover,
                 m.from,
-                (self.track, &self.steps, self.state, self.set_state),
+                (self.0.track, &self.0.steps, self.0.state, self.0.set_state),
             ),
             ..Effects::default()
         }
