@@ -10,7 +10,7 @@ use super::moves::Move;
 use super::rules::{expr_moves, gen_moves, try_on};
 use super::state::{Board, NodeType, State};
 use crate::compile::ir::*;
-use crate::ludemes::hop::landing as hop_landing;
+use crate::ludemes::hop;
 use rand::Rng;
 
 /// Moves counted, not listed: ray `ray` (or the only part) of the `op`-th step of the draw plan
@@ -204,7 +204,7 @@ fn nth<const W: usize>(
             ..
         } => {
             let d = dir(rays);
-            hop_landing(
+            hop::landing(
                 game,
                 &ctx.board.cells,
                 ctx.mover,
