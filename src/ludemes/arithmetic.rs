@@ -47,8 +47,19 @@ impl Op {
 /// A binary operation; operations on numbers written out are folded, so the hot path reads them
 /// as constants.
 fn bin(c: &mut Compiler<'_>, node: &Node, op: Op) -> IntExpr {
+    let (a, b) = sides(c, node);
+    combine(op, a, b)
+}
+
+/// The two sides of an operation, lowered once each.
+fn sides(c: &mut Compiler<'_>, node: &Node) -> (IntExpr, IntExpr) {
     let a = node.pos(0).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
     let b = node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
+    (a, b)
+}
+
+/// The operation on two lowered sides, folded when both are numbers written out.
+fn combine(op: Op, a: IntExpr, b: IntExpr) -> IntExpr {
     match (a, b) {
         (IntExpr::Lit(x), IntExpr::Lit(y)) => IntExpr::Lit(op.apply(x, y)),
         (a, b) => IntExpr::Arith(op, Box::new(a), Box::new(b)),
@@ -68,13 +79,13 @@ fn product(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
 }
 
 fn remainder(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
-    let divisor = node.pos(1).map(|n| (n, c.int(n)));
-    if let Some((n, IntExpr::Lit(0))) = divisor {
+    let (a, b) = sides(c, node);
+    if let (IntExpr::Lit(0), Some(divisor)) = (&b, node.pos(1)) {
         c.error(
-            n,
+            divisor,
             "the divisor of `mod` is 0",
             "a remainder needs a divisor other than 0",
         );
     }
-    bin(c, node, Op::Mod)
+    combine(Op::Mod, a, b)
 }
