@@ -9,18 +9,23 @@
 //!   (a pass where the rules say so); a decision with no move that no rule covers ends in a draw.
 //! - Every move has a text notation that parses back to the same move in the same position.
 
+mod ctx;
+mod moves;
 mod notation;
 mod render;
 mod rules;
 mod sample;
 mod search;
 mod state;
+mod turn;
 
+pub(crate) use ctx::{region_has, Ctx, Effects};
+pub use moves::Move;
 pub use rules::PlayError;
 pub use sample::Scratch;
 pub use search::{perft, perft_divide, perft_until, playout, random_walk, Playout};
-use state::Clock;
-pub use state::{Board, Cell, Move, NodeType, PerPlayer, State, Status};
+pub(crate) use state::Clock;
+pub use state::{Board, Cell, NodeType, PerPlayer, State, Status};
 
 use crate::compile::ir::{Game, Phase, MAX_PLAYERS};
 use rand::Rng;
@@ -75,7 +80,7 @@ impl Game {
     pub fn state_at(&self, p: Position) -> State {
         let mut board = p.board;
         board.cells.resize(self.sites(), Cell::default());
-        board.keyed = self.tracks_repetition;
+        board.keyed = self.needs.contains(crate::compile::Needs::REPETITION);
         board.varied = !self.vars.is_empty();
         if !board.varied {
             // A board without variables holds zeros (copies skip them).
@@ -101,11 +106,11 @@ impl Game {
             status: Status::Ongoing,
             history: state::History::default(),
         };
-        if self.tracks_repetition {
+        if self.needs.contains(crate::compile::Needs::REPETITION) {
             state.history.push(state.repetition_key());
         }
         let actor = self.prev[state.mover as usize];
-        rules::with_buffer(|buf| rules::settle(self, &mut state, actor, false, buf));
+        rules::with_buffer(|buf| turn::settle(self, &mut state, actor, false, buf));
         state
     }
 
@@ -119,7 +124,7 @@ impl Game {
 
     /// The start position.
     pub fn new_initial_state(&self) -> State {
-        rules::with_buffer(|buf| rules::initial(self, buf))
+        rules::with_buffer(|buf| turn::initial(self, buf))
     }
 
     /// The legal moves of a decision node, in order (empty at chance and terminal nodes).
@@ -179,7 +184,7 @@ impl Game {
     /// Applies a legal move or chance outcome. The move is trusted to be legal: use
     /// [`Game::parse_move`] or [`Game::apply_checked`] for moves from outside.
     pub fn apply(&self, state: &mut State, m: Move) -> Result<(), PlayError> {
-        rules::with_buffer(|buf| rules::apply_edge(self, state, m, buf))
+        rules::with_buffer(|buf| turn::apply_edge(self, state, m, buf))
     }
 
     /// Applies a move and leaves the next decision's legal moves in `moves` (the playout fast path).
@@ -189,7 +194,7 @@ impl Game {
         m: Move,
         moves: &mut Vec<Move>,
     ) -> Result<(), PlayError> {
-        rules::apply_edge(self, state, m, moves)
+        turn::apply_edge(self, state, m, moves)
     }
 
     /// Applies a move after checking that it is legal.

@@ -1,16 +1,18 @@
 //! The ludemes, one module per family. Each family holds its registry rows (name, arguments,
 //! doc, example), each row tied to the function that lowers it, and the names its arguments
-//! refer to; a move family also holds its generator's fields in the one list below.
+//! refer to; a move family also holds its generator's struct and its engine hooks.
 //!
 //! [`for_each_family!`] is the one list of families, in the manner of starlark-rust's list of
 //! bytecode instructions: it declares the modules, builds the registry
-//! ([`crate::check::registry::LUDEMES`]) and the closed enum of move generators ([`Gen`]). The
-//! engine's hooks (generate, apply, notation, draw) are to be generated from the same list, as
-//! `match`es over [`Gen`], so play stays statically dispatched.
+//! ([`crate::check::registry::LUDEMES`]), the closed enum of move generators ([`Gen`], each
+//! variant its family's struct) and the `match`es over it that call the engine hooks each family
+//! implements ([`MoveFamily`]: generate, apply, notation, draw), so play stays statically
+//! dispatched.
 
 use crate::check::registry::{Kind, Ludeme};
-use crate::compile::ir::{Cond, IntExpr, MoveExpr, RegionRef};
+use crate::compile::ir::{Cond, Family, Game, IntExpr, MoveExpr};
 use crate::compile::Compiler;
+use crate::engine::{Clock, Ctx, Effects, Move};
 use crate::syntax::Node;
 pub use regions::{Board, MoverSites, Scope};
 pub use sow::{Capture, GrandSlam};
@@ -110,8 +112,8 @@ pub fn lowering(node: &Node, kind: Kind) -> Option<Lower> {
         .map(|l| l.lower)
 }
 
-/// The one list of ludeme families, in registry order, with the generator of each move family
-/// (its `Gen` variant and fields). Adding a family is a module and a line here.
+/// The one list of ludeme families, in registry order, with the generators of each move family
+/// (its structs, each a `Gen` variant). Adding a family is a module and a line here.
 macro_rules! for_each_family {
     ($then:ident) => {
         $then! {
@@ -120,83 +122,12 @@ macro_rules! for_each_family {
             regions {}
             start {}
             phases {}
-            place {
-                /// Pieces from hand onto an empty site.
-                Place {
-                    /// Pieces per placement.
-                    count: u16,
-                    /// Allowed sites.
-                    to: Option<RegionRef>,
-                }
-            }
-            step {
-                /// One piece to an adjacent empty site.
-                Step {
-                    /// Direction indices.
-                    dirs: Vec<u8>,
-                    /// Allowed targets.
-                    to: Option<RegionRef>,
-                }
-            }
-            hop {
-                /// One piece over a run of enemy sites.
-                Hop {
-                    /// Direction indices.
-                    dirs: Vec<u8>,
-                    /// Where the run's sites must lie.
-                    run_in: Option<RegionRef>,
-                    /// Whether a run reaching the edge lands on its last site.
-                    edge_last: bool,
-                }
-            }
-            sow {
-                /// Sowing along a track.
-                Sow {
-                    /// Track index.
-                    track: u16,
-                    /// Holes to sow from.
-                    from: Option<RegionRef>,
-                    /// Laps skip the origin.
-                    skip_origin: bool,
-                    /// The capture rule.
-                    capture: Option<Capture>,
-                }
-            }
-            transfer {
-                /// All counters of a hole into another.
-                Transfer {
-                    /// Holes to empty.
-                    from: RegionRef,
-                    /// Holes to fill.
-                    to: RegionRef,
-                    /// Required count in the origin.
-                    count: Option<IntExpr>,
-                }
-            }
-            advance {
-                /// One piece along its track.
-                Advance {
-                    /// Track index.
-                    track: u16,
-                    /// Steps.
-                    steps: IntExpr,
-                    /// Required piece state.
-                    state: Option<u8>,
-                    /// State after the move.
-                    set_state: Option<u8>,
-                }
-                /// Every selected piece one step, then a chosen one the rest.
-                AdvanceAll {
-                    /// Track index.
-                    track: u16,
-                    /// Steps in all.
-                    steps: IntExpr,
-                    /// Required piece state.
-                    state: Option<u8>,
-                    /// State after the move.
-                    set_state: Option<u8>,
-                }
-            }
+            place { Place }
+            step { Step }
+            hop { Hop }
+            sow { Sow }
+            transfer { Transfer }
+            advance { Advance AdvanceAll }
             choose {}
             effects {}
             logic {}
@@ -207,35 +138,91 @@ macro_rules! for_each_family {
     };
 }
 
-/// Declares the families' modules, the registry and the generators from the list.
+/// Declares the families' modules, the registry and the generators from the list, with the
+/// `match`es that send each engine hook to its family.
 macro_rules! declare_families {
-    ($($family:ident {
-        $($(#[$vdoc:meta])* $variant:ident {
-            $($(#[$fdoc:meta])* $field:ident : $ty:ty,)*
-        })*
-    })*) => {
+    ($($family:ident { $($variant:ident)* })*) => {
         $(pub mod $family;)*
 
         /// Each family's registry rows, in the order of the list.
         const FAMILIES: &[(&str, &[Ludeme])] = &[$((stringify!($family), $family::ROWS)),*];
 
-        /// One move generator: the closed set of move families.
+        /// One move generator: the closed set of move families, each its family's own struct.
         #[derive(Debug, Clone, PartialEq)]
         pub enum Gen {
-            $($($(#[$vdoc])* $variant {
-                $($(#[$fdoc])* $field: $ty,)*
-            },)*)*
+            $($(
+                #[doc = concat!("A generator of the `", stringify!($family), "` family.")]
+                $variant($family::$variant),
+            )*)*
         }
 
         impl Gen {
             /// The family (module) the generator belongs to.
             pub fn family(&self) -> &'static str {
                 match self {
-                    $($(Gen::$variant { .. } => stringify!($family),)*)*
+                    $($(Gen::$variant(_) => stringify!($family),)*)*
+                }
+            }
+
+            /// Its moves, tagged `g`, into `out`.
+            #[inline(always)]
+            pub(crate) fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+                match self {
+                    $($(Gen::$variant(x) => x.generate(ctx, g, out),)*)*
+                }
+            }
+
+            /// Plays one of its moves on `board`.
+            #[inline(always)]
+            pub(crate) fn apply(&self, on: On<'_>, board: &mut crate::engine::Board, m: Move) -> Effects {
+                match self {
+                    $($(Gen::$variant(x) => x.apply(on, board, m),)*)*
+                }
+            }
+
+            /// How one of its moves is written.
+            pub(crate) fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
+                match self {
+                    $($(Gen::$variant(x) => x.notation(from, to, enemy),)*)*
+                }
+            }
+
+            /// How the sampler draws its moves for `mover`: counted by a family of the draw
+            /// plan, or `None` to list them.
+            pub(crate) fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+                match self {
+                    $($(Gen::$variant(x) => x.draw(game, mover),)*)*
                 }
             }
         }
     };
+}
+
+/// What a move is applied with: the game, the clock and the player making it.
+#[derive(Clone, Copy)]
+pub(crate) struct On<'a> {
+    /// The game.
+    pub game: &'a Game,
+    /// The clock before the move.
+    pub clock: &'a Clock,
+    /// The player making the move.
+    pub mover: u8,
+}
+
+/// The engine hooks of a move family, implemented by its generator's struct and called from the
+/// `match`es over [`Gen`]: static dispatch, inlined where the hot path wants it.
+pub(crate) trait MoveFamily {
+    /// Its moves in the context's position, tagged `g`, into `out`.
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>);
+    /// Plays one of its moves (with sites on the board) on `board`: what it captured and sowed.
+    fn apply(&self, on: On<'_>, board: &mut crate::engine::Board, m: Move) -> Effects;
+    /// How one of its moves is written, from the names of its sites and whether it lands on an
+    /// enemy.
+    fn notation(&self, from: &str, to: &str, enemy: bool) -> String;
+    /// Its draw-plan step for `mover`: a family the sampler counts, or `None` to list the moves.
+    fn draw(&self, _game: &Game, _mover: usize) -> Option<Family> {
+        None
+    }
 }
 
 for_each_family!(declare_families);

@@ -347,17 +347,5 @@ fn the_seed_games_need_only_the_state_features_their_rules_read() {
         let game = ludus::load_file(std::path::Path::new(file), &[])
             .unwrap_or_else(|e| panic!("{}", e.render(false)));
         assert_eq!(game.needs, needs, "{file}");
-        assert_eq!(game.needs_sown, needs.contains(Needs::SOWN), "{file}");
-        assert_eq!(
-            game.tracks_repetition,
-            needs.contains(Needs::REPETITION),
-            "{file}"
-        );
-        assert_eq!(
-            game.board_never_grows,
-            !needs.contains(Needs::PLACING),
-            "{file}"
-        );
-        assert_eq!(game.hands, needs.contains(Needs::HANDS), "{file}");
     }
 }

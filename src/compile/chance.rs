@@ -60,20 +60,12 @@ fn cond_with_pips(c: &Cond, v: i64) -> Cond {
 
 /// An integer with `(pips)` read as `v`, folded where both sides are known.
 fn int_with_pips(e: &IntExpr, v: i64) -> IntExpr {
-    let fold = |a: &IntExpr,
-                b: &IntExpr,
-                f: fn(i64, i64) -> i64,
-                make: fn(Box<IntExpr>, Box<IntExpr>) -> IntExpr| {
-        match (int_with_pips(a, v), int_with_pips(b, v)) {
-            (IntExpr::Lit(x), IntExpr::Lit(y)) => IntExpr::Lit(f(x, y)),
-            (a, b) => make(Box::new(a), Box::new(b)),
-        }
-    };
     match e {
         IntExpr::Pips => IntExpr::Lit(v),
-        IntExpr::Add(a, b) => fold(a, b, i64::saturating_add, IntExpr::Add),
-        IntExpr::Sub(a, b) => fold(a, b, i64::saturating_sub, IntExpr::Sub),
-        IntExpr::Mul(a, b) => fold(a, b, i64::saturating_mul, IntExpr::Mul),
+        IntExpr::Arith(op, a, b) => match (int_with_pips(a, v), int_with_pips(b, v)) {
+            (IntExpr::Lit(x), IntExpr::Lit(y)) => IntExpr::Lit(op.apply(x, y)),
+            (a, b) => IntExpr::Arith(*op, Box::new(a), Box::new(b)),
+        },
         other => other.clone(),
     }
 }

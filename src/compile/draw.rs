@@ -3,7 +3,7 @@
 //! expression tree and looks nothing up.
 
 use super::choice::Choice;
-use super::ir::{Game, Gen, MoveExpr, Phase, RegionRef, Sites, MAX_PLAYERS};
+use super::ir::{Game, MoveExpr, Phase, RegionRef, Sites, MAX_PLAYERS};
 
 /// The filter tag of moves that need no filter.
 pub const NO_FILTER: u16 = u16::MAX;
@@ -138,9 +138,15 @@ pub fn attach(game: &mut Game) {
     }
 }
 
+/// The sites of region `r` for `mover`; the whole board when there is no region.
+pub(crate) fn region_mask(game: &Game, r: &Option<RegionRef>, mover: usize) -> Sites {
+    r.and_then(|r| game.regions.get(r.0 as usize))
+        .map_or(game.topology.board_sites, |r| r.mask[mover])
+}
+
 /// The directions as shifts of site sets; `None` where the board has no shift for one of them
 /// (its moves are then listed from the neighbour table).
-fn rays(game: &Game, dirs: &[u8]) -> Option<Vec<Ray>> {
+pub(crate) fn rays(game: &Game, dirs: &[u8]) -> Option<Vec<Ray>> {
     dirs.iter()
         .map(|&dir| {
             let (delta, from) = game.topology.ray(dir)?;
@@ -150,46 +156,17 @@ fn rays(game: &Game, dirs: &[u8]) -> Option<Vec<Ray>> {
 }
 
 fn flatten(game: &Game, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<DrawOp>) {
-    let mask = |r: &Option<RegionRef>| {
-        r.and_then(|r| game.regions.get(r.0 as usize))
-            .map_or(game.topology.board_sites, |r| r.mask[mover])
-    };
     match e {
         MoveExpr::Gen(g) => {
             let gen = *g;
-            let count = |family| DrawOp::Count { gen, tag, family };
-            match game.gens.get(gen as usize).map(|d| &d.gen) {
-                Some(Gen::Place { count: n, to }) => ops.push(count(Family::Place {
-                    count: *n,
-                    to: mask(to),
-                })),
-                Some(Gen::Step { dirs, to }) => match rays(game, dirs) {
-                    Some(rays) => ops.push(count(Family::Step { rays, to: mask(to) })),
-                    None => ops.push(DrawOp::List { gen, tag }),
-                },
-                Some(Gen::Hop {
-                    dirs,
-                    run_in,
-                    edge_last,
-                }) => match rays(game, dirs) {
-                    Some(rays) => ops.push(count(Family::Hop {
-                        rays,
-                        run_in: mask(run_in),
-                        edge_last: *edge_last,
-                        region: *run_in,
-                    })),
-                    None => ops.push(DrawOp::List { gen, tag }),
-                },
-                Some(Gen::Sow { track, from, .. }) => {
-                    let on = game
-                        .tracks
-                        .get(*track as usize)
-                        .map_or(Sites::default(), |t| t.on[mover]);
-                    ops.push(count(Family::Sow {
-                        from: mask(from).and(&on),
-                    }));
-                }
-                _ => ops.push(DrawOp::List { gen, tag }),
+            // Each family says how its moves are drawn; listing them is the default.
+            match game
+                .gens
+                .get(gen as usize)
+                .and_then(|d| d.gen.draw(game, mover))
+            {
+                Some(family) => ops.push(DrawOp::Count { gen, tag, family }),
+                None => ops.push(DrawOp::List { gen, tag }),
             }
         }
         MoveExpr::Or(list) => list.iter().for_each(|m| flatten(game, mover, m, tag, ops)),

@@ -4,6 +4,7 @@ pub use super::choice::{Choice, Test};
 pub use super::draw::{DrawOp, DrawPlan, Family, Ray, NO_FILTER};
 // The move generators and their parts live with their families.
 use crate::expand::{Metadata, OptionDecl, OptionValue};
+pub use crate::ludemes::arithmetic::Op;
 pub use crate::ludemes::{Capture, Gen, GrandSlam};
 
 pub use super::topology::{DirGroup, Topology, DIRECTIONS};
@@ -319,12 +320,8 @@ pub enum IntExpr {
     EdgesPlayed,
     /// Moves a player has made.
     MovesMade(Who),
-    /// Sum.
-    Add(Box<IntExpr>, Box<IntExpr>),
-    /// Difference.
-    Sub(Box<IntExpr>, Box<IntExpr>),
-    /// Product.
-    Mul(Box<IntExpr>, Box<IntExpr>),
+    /// An arithmetic operation on two numbers (the operators live in the arithmetic family).
+    Arith(Op, Box<IntExpr>, Box<IntExpr>),
 }
 
 /// A comparison.
@@ -553,14 +550,10 @@ pub struct Game {
     pub states: Vec<String>,
     /// Player variable names and initial values.
     pub vars: Vec<(String, i64)>,
-    /// Whether players have hands.
-    pub hands: bool,
     /// Move generators.
     pub gens: Vec<GenDef>,
     /// The conditions of `filter`s, by id, compiled.
     pub filters: Vec<Choice>,
-    /// Whether any condition reads which sites a move sowed into.
-    pub needs_sown: bool,
     /// Phases of a turn; turns start in phase 0.
     pub phases: Vec<Phase>,
     /// Phase names.
@@ -574,11 +567,8 @@ pub struct Game {
     /// Every end condition in the order they are tested, each branch of an `or` on its own,
     /// with its source text: what reports name as the reason a game ended.
     pub end_conditions: Vec<(Cond, String)>,
-    /// Whether positions are remembered for `(repeated)`.
-    pub tracks_repetition: bool,
-    /// Whether the counters on the board can never grow, so that history before a capture can be dropped.
-    pub board_never_grows: bool,
-    /// The state features the game uses, found at load time; the flags above are read from it.
+    /// The state features the game uses, found at load time: hands, placing (without it the
+    /// board never grows), sown sites, repetition.
     pub needs: super::Needs,
     /// The edge limit: a game still going after this many edges (moves, passes and throws)
     /// stops, [`crate::Status::Stopped`], so that every playout, match and search ends.

@@ -1,8 +1,9 @@
 //! Move notation: written from a move in a position, read back by matching the legal moves.
 
-use super::state::{Move, NodeType, State};
+use super::moves::Move;
+use super::state::{NodeType, State};
 use super::MoveError;
-use crate::compile::ir::{Game, Gen, Site};
+use crate::compile::ir::{Game, Site};
 use crate::compile::topology::Coord;
 
 /// Words that take the next word as part of the same move.
@@ -43,15 +44,8 @@ pub(super) fn write(game: &Game, state: &State, m: Move) -> String {
         .cells
         .get(m.to as usize)
         .is_some_and(|c| c.owner != 0 && c.owner != state.mover + 1);
-    match game.gens.get(m.gen as usize).map(|g| &g.gen) {
-        Some(Gen::Place { .. }) => format!("place {to}"),
-        Some(Gen::Step { .. }) => format!("{from}-{to}"),
-        Some(Gen::Hop { .. }) => format!("{from}x{to}"),
-        Some(Gen::Sow { .. }) => format!("sow {from}"),
-        Some(Gen::Transfer { .. }) => format!("{from}>{to}"),
-        Some(Gen::Advance { .. }) if enemy => format!("{from}x{to}"),
-        Some(Gen::Advance { .. }) => format!("{from}-{to}"),
-        Some(Gen::AdvanceAll { .. }) => format!("all {from}"),
+    match game.gens.get(m.gen as usize) {
+        Some(def) => def.gen.notation(&from, &to, enemy),
         None => format!("?{}", m.gen),
     }
 }

@@ -77,7 +77,7 @@ pub(super) fn board(game: &Game, state: &State) -> String {
         out.push_str(&format!(" {:>width$}", column_name(col)));
     }
     out.push('\n');
-    if game.hands {
+    if game.needs.contains(crate::compile::Needs::HANDS) {
         out.push_str(&format!(
             "hands: {}\n",
             per_player(state, |p| state.board.hand[p] as i64)

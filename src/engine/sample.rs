@@ -5,9 +5,12 @@
 //! draw is made again. Each draw is uniform over the candidates left, and every legal move stays
 //! a candidate, so the move returned is uniform over the legal moves.
 
-use super::rules::{expr_moves, gen_moves, hop_landing, try_on, Ctx, Effects};
-use super::state::{Board, Move, NodeType, State};
+use super::ctx::{Ctx, Effects};
+use super::moves::Move;
+use super::rules::{expr_moves, gen_moves, try_on};
+use super::state::{Board, NodeType, State};
 use crate::compile::ir::*;
+use crate::ludemes::hop;
 use rand::Rng;
 
 /// Moves counted, not listed: ray `ray` (or the only part) of the `op`-th step of the draw plan
@@ -201,7 +204,7 @@ fn nth<const W: usize>(
             ..
         } => {
             let d = dir(rays);
-            hop_landing(
+            hop::landing(
                 game,
                 &ctx.board.cells,
                 ctx.mover,

@@ -1,8 +1,9 @@
 //! Perft and random playouts, allocation-free once their buffers are warm.
 
-use super::rules;
+use super::moves::Move;
 use super::sample::{self, Scratch};
-use super::state::{Move, NodeType, State, Status};
+use super::state::{NodeType, State, Status};
+use super::turn;
 use crate::compile::ir::Game;
 use rand::Rng;
 use rayon::prelude::*;
@@ -114,7 +115,7 @@ fn walk(
     bufs: &mut [Vec<Move>],
     stop: &AtomicBool,
 ) {
-    let throws = super::rules::throws(game, state);
+    let throws = super::turn::throws(game, state);
     let n = match state.node {
         NodeType::Terminal => return,
         NodeType::Decision => moves.len(),
@@ -178,7 +179,7 @@ pub fn playout(
                 None => break,
             },
         };
-        match rules::apply_sampled(game, state, m, scratch, rng) {
+        match turn::apply_sampled(game, state, m, scratch, rng) {
             Ok(n) => next = n,
             Err(_) => break,
         }

@@ -1,8 +1,7 @@
 //! States and moves: plain data, `Clone + Eq + Hash`.
 
-use crate::compile::ir::{Site, Sites, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{Site, Sites, MAX_PLAYERS};
 use crate::compile::MAX_VARS;
-use std::num::NonZeroU8;
 
 /// The contents of one site.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -15,6 +14,19 @@ pub struct Cell {
     pub pos: u8,
     /// For a piece: its state (index into the game's piece states).
     pub state: u8,
+}
+
+impl Cell {
+    /// `count` pieces of player `mover`, fresh: at the start of their track, in the first state.
+    #[inline]
+    pub(crate) fn piece(mover: u8, count: u16) -> Cell {
+        Cell {
+            count,
+            owner: mover + 1,
+            pos: 0,
+            state: 0,
+        }
+    }
 }
 
 /// Everything a move can change: sites, hands, stores, player variables.
@@ -559,268 +571,5 @@ impl Mixer {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
-    }
-}
-
-/// One edge of the game tree: a move of a generator, a pass, or a throw. Sixteen bytes, `Copy`
-/// and ordered by generator, origin and target first: besides the two sites it has room for the
-/// landings of a chain of jumps, a removed piece's site, a promotion and a hop's direction.
-#[derive(Debug, Clone, Copy)]
-#[repr(C, align(8))]
-pub struct Move {
-    /// The generator index, or [`Move::PASS`] or [`Move::THROW`].
-    pub(crate) gen: u16,
-    /// Origin site (or low byte of a throw value).
-    pub(crate) from: Site,
-    /// Target site (or high byte of a throw value).
-    pub(crate) to: Site,
-    /// The landings between origin and target of a chain of jumps, in order; `NO_SITE` after
-    /// the last.
-    pub(crate) path: [Site; Move::MAX_PATH],
-    /// A site whose piece the move removes, or `NO_SITE`.
-    pub(crate) removal: Site,
-    /// The direction of a hop, or [`Move::NO_DIR`].
-    pub(crate) dir: u8,
-    /// One more than the piece kind the moving piece becomes, or one more than [`Move::NO_KIND`]:
-    /// never zero, so that an `Option<Move>` is sixteen bytes too (returned in registers).
-    promotion: NonZeroU8,
-}
-
-impl Move {
-    /// The move as two words, for comparing it whole.
-    #[inline(always)]
-    fn words(&self) -> [u64; 2] {
-        let w = |x: u16, at: u32| (x as u64) << at;
-        [
-            w(self.gen, 0) | w(self.from, 16) | w(self.to, 32) | w(self.path[0], 48),
-            w(self.path[1], 0)
-                | w(self.path[2], 16)
-                | w(self.removal, 32)
-                | (self.dir as u64) << 48
-                | (self.promotion.get() as u64) << 56,
-        ]
-    }
-
-    /// The fields in order of importance: generator, origin, target, then the rest.
-    #[allow(clippy::type_complexity)]
-    fn key(&self) -> (u16, Site, Site, [Site; Move::MAX_PATH], Site, u8, u8) {
-        let (gen, from, to, path) = (self.gen, self.from, self.to, self.path);
-        (
-            gen,
-            from,
-            to,
-            path,
-            self.removal,
-            self.dir,
-            self.promotion.get(),
-        )
-    }
-}
-
-impl PartialEq for Move {
-    #[inline(always)]
-    fn eq(&self, other: &Move) -> bool {
-        self.words() == other.words()
-    }
-}
-
-impl Eq for Move {}
-
-impl std::hash::Hash for Move {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.words().hash(h);
-    }
-}
-
-impl PartialOrd for Move {
-    fn partial_cmp(&self, other: &Move) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Move {
-    fn cmp(&self, other: &Move) -> std::cmp::Ordering {
-        self.key().cmp(&other.key())
-    }
-}
-
-impl Move {
-    pub(crate) const PASS: u16 = u16::MAX;
-    pub(crate) const THROW: u16 = u16::MAX - 1;
-    /// The most landings a move records between its origin and its target.
-    pub const MAX_PATH: usize = 3;
-    /// No direction recorded.
-    pub const NO_DIR: u8 = u8::MAX;
-    /// No promotion (piece kinds are numbered below it).
-    pub const NO_KIND: u8 = u8::MAX - 1;
-
-    /// The pass.
-    pub fn pass() -> Move {
-        Move::new(Move::PASS, 0, 0)
-    }
-
-    /// A throw of the given value.
-    pub fn throw(value: i32) -> Move {
-        let v = value.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16;
-        Move::new(Move::THROW, v & 0xff, v >> 8)
-    }
-
-    /// A generator's move from one site to another, with nothing else recorded.
-    #[inline(always)]
-    pub(crate) fn new(gen: u16, from: Site, to: Site) -> Move {
-        Move {
-            gen,
-            from,
-            to,
-            path: [NO_SITE; Move::MAX_PATH],
-            removal: NO_SITE,
-            dir: Move::NO_DIR,
-            promotion: NonZeroU8::MAX,
-        }
-    }
-
-    /// The same move, recording the direction of a hop.
-    #[inline(always)]
-    pub fn with_dir(self, dir: u8) -> Move {
-        Move { dir, ..self }
-    }
-
-    /// The same move through the given landings (at most [`Move::MAX_PATH`]; `None` if more).
-    pub fn with_path(self, landings: &[Site]) -> Option<Move> {
-        let mut path = [NO_SITE; Move::MAX_PATH];
-        path.get_mut(..landings.len())?.copy_from_slice(landings);
-        Some(Move { path, ..self })
-    }
-
-    /// The same move, removing the piece on `site` too.
-    pub fn with_removal(self, site: Site) -> Move {
-        Move {
-            removal: site,
-            ..self
-        }
-    }
-
-    /// The same move, the moving piece becoming kind `kind` (below [`Move::NO_KIND`]).
-    pub fn with_promotion(self, kind: u8) -> Move {
-        Move {
-            promotion: NonZeroU8::new(kind.min(Move::NO_KIND).wrapping_add(1))
-                .unwrap_or(NonZeroU8::MAX),
-            ..self
-        }
-    }
-
-    /// Whether this is a pass.
-    pub fn is_pass(&self) -> bool {
-        self.gen == Move::PASS
-    }
-
-    /// The value if this is a throw.
-    pub fn throw_value(&self) -> Option<i32> {
-        (self.gen == Move::THROW).then_some((self.from | self.to << 8) as i16 as i32)
-    }
-
-    /// The origin site of a generator move.
-    pub fn from(&self) -> Option<Site> {
-        (self.gen < Move::THROW).then_some(self.from)
-    }
-
-    /// The target site of a generator move.
-    pub fn to(&self) -> Option<Site> {
-        (self.gen < Move::THROW).then_some(self.to)
-    }
-
-    /// The landings between origin and target of a chain of jumps, in order (empty for one jump).
-    pub fn path(&self) -> &[Site] {
-        let n = self.path.iter().take_while(|&&s| s != NO_SITE).count();
-        &self.path[..n]
-    }
-
-    /// The site of a piece the move removes besides its captures on the way.
-    pub fn removal(&self) -> Option<Site> {
-        (self.removal != NO_SITE).then_some(self.removal)
-    }
-
-    /// The piece kind the moving piece becomes.
-    pub fn promotion(&self) -> Option<u8> {
-        let kind = self.promotion.get() - 1;
-        (kind != Move::NO_KIND).then_some(kind)
-    }
-
-    /// The direction of a hop (an index into the board's directions).
-    pub fn dir(&self) -> Option<u8> {
-        (self.dir != Move::NO_DIR).then_some(self.dir)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Move;
-    use crate::compile::ir::NO_SITE;
-    use crate::engine::NodeType;
-
-    #[test]
-    fn a_move_carries_a_path_a_removal_a_promotion_and_a_direction() {
-        let plain = Move::new(3, 10, 399);
-        assert_eq!((plain.from(), plain.to()), (Some(10), Some(399)));
-        assert_eq!(plain.path(), &[] as &[u16]);
-        assert_eq!(
-            (plain.removal(), plain.promotion(), plain.dir()),
-            (None, None, None)
-        );
-        let chain = plain.with_path(&[30, 50, 255]).expect("three landings fit");
-        assert_eq!(chain.path(), [30, 50, 255]);
-        assert_eq!(plain.with_path(&[1, 2, 3, 4]), None);
-        let taken = plain.with_removal(255);
-        assert_eq!(taken.removal(), Some(255));
-        let promoted = chain.with_promotion(2);
-        assert_eq!(
-            (promoted.promotion(), promoted.path()),
-            (Some(2), &[30, 50, 255][..])
-        );
-        assert_eq!(plain.with_dir(5).dir(), Some(5));
-        // Each extra makes another move, and today's moves order by generator, origin, target.
-        assert_ne!(plain, taken);
-        assert_ne!(chain, promoted);
-        assert!(Move::new(3, 10, 398) < plain && plain < Move::new(3, 11, 0));
-        assert_eq!(Move::throw(-300).throw_value(), Some(-300));
-        assert_eq!(Move::throw(-300).from(), None);
-        assert_ne!(NO_SITE, 255);
-    }
-    use rand::{Rng, SeedableRng};
-    use rand_xoshiro::Xoshiro256PlusPlus;
-
-    /// The incremental board key and site sets stay equal to those recomputed from the cells,
-    /// through random games of every shipped game and variant.
-    #[test]
-    fn board_key_and_sets_follow_the_cells() {
-        let mut files: Vec<_> = ["games", "tests/variants"]
-            .iter()
-            .flat_map(|d| std::fs::read_dir(d).into_iter().flatten().flatten())
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "game"))
-            .collect();
-        files.sort();
-        assert!(files.len() >= 8, "{files:?}");
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
-        for path in files {
-            let game = crate::load_file(&path, &[]).expect("shipped file loads");
-            for _ in 0..20 {
-                let mut s = game.new_initial_state();
-                while !s.is_terminal() && s.edges_played() < 3000 {
-                    let m = match s.node() {
-                        NodeType::Chance => game.sample_chance(&s, &mut rng),
-                        _ => {
-                            let moves = game.moves(&s);
-                            moves.get(rng.random_range(0..moves.len().max(1))).copied()
-                        }
-                    };
-                    let Some(m) = m else { break };
-                    game.apply(&mut s, m).expect("legal move applies");
-                    let mut fresh = s.board.clone();
-                    fresh.refresh();
-                    assert_eq!(fresh, s.board, "{}", path.display());
-                }
-            }
-        }
     }
 }

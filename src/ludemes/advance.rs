@@ -2,7 +2,9 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
 use crate::ludemes::{Lower, Ref, Arg};
-use crate::compile::ir::{Gen, IntExpr, MoveExpr};
+use crate::compile::ir::{Game, Gen, IntExpr, MoveExpr, Site, Track, SITE_WORDS};
+use crate::engine::{Board, Cell, Clock, Ctx, Effects, Move};
+use crate::ludemes::{MoveFamily, On};
 use crate::compile::Compiler;
 use crate::syntax::Node;
 
@@ -15,36 +17,277 @@ pub(crate) const ROWS: &[Ludeme] = &[
 ];
 
 fn advance(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
-    let (track, steps, state, set_state) = along(c, node);
-    c.gen(
-        Gen::Advance {
-            track,
-            steps,
-            state,
-            set_state,
-        },
-        node,
-    )
+    let along = along(c, node);
+    c.gen(Gen::Advance(along), node)
 }
 
 fn advance_all(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
-    let (track, steps, state, set_state) = along(c, node);
-    c.gen(
-        Gen::AdvanceAll {
-            track,
-            steps,
-            state,
-            set_state,
-        },
-        node,
-    )
+    let along = along(c, node);
+    c.gen(Gen::AdvanceAll(AdvanceAll(along)), node)
 }
 
 /// The track, steps, state and state afterwards both ludemes take.
-fn along(c: &mut Compiler<'_>, node: &Node) -> (u16, IntExpr, Option<u8>, Option<u8>) {
-    let track = c.track(node.pos(0));
-    let steps = node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
-    let state = c.state(node.named("state"));
-    let set_state = c.state(node.named("set-state"));
-    (track, steps, state, set_state)
+fn along(c: &mut Compiler<'_>, node: &Node) -> Advance {
+    Advance {
+        track: c.track(node.pos(0)),
+        steps: node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0)),
+        state: c.state(node.named("state")),
+        set_state: c.state(node.named("set-state")),
+    }
 }
+
+/// One piece along its track.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Advance {
+    /// Track index.
+    pub track: u16,
+    /// Steps.
+    pub steps: IntExpr,
+    /// Required piece state.
+    pub state: Option<u8>,
+    /// State after the move.
+    pub set_state: Option<u8>,
+}
+
+/// Every selected piece one step, then a chosen one the rest: the fields of an advance, with
+/// the steps counted for the whole group.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdvanceAll(pub Advance);
+
+impl MoveFamily for Advance {
+    #[inline(always)]
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let cells = &board.cells;
+        let k = ctx.int(&self.steps);
+        if k <= 0 {
+            return;
+        }
+        let track = &game.tracks[self.track as usize];
+        for s in board.owned[mover as usize].iter_in(game.topology.words) {
+            let c = cells[s as usize];
+            if self.state.is_some_and(|st| c.state != st) {
+                continue;
+            }
+            if let Some((t, _)) = track_target(track, mover, c.pos, k) {
+                if t == s || cells[t as usize].owner != mover + 1 {
+                    out.push(Move::new(g, s, t));
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        let (game, mover) = (on.game, on.mover);
+        let mut fx = Effects::default();
+        let from = m.from as usize;
+        let k = Ctx::after(game, on.clock, board, mover).int(&self.steps);
+        let tr = &game.tracks[self.track as usize];
+        let moving = board.cells[from];
+        if let Some((t, np)) = track_target(tr, mover, moving.pos, k) {
+            board.clear(from);
+            fx.captured = land(board, mover, t, np, self.set_state.unwrap_or(moving.state));
+            board.store[mover as usize] += fx.captured;
+        }
+        fx
+    }
+
+    fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
+        if enemy {
+            format!("{from}x{to}")
+        } else {
+            format!("{from}-{to}")
+        }
+    }
+}
+
+impl MoveFamily for AdvanceAll {
+    #[inline]
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let mut members = [0; MAX_GROUP];
+        let (count, rest) = group(board, mover, self.0.state, ctx.int(&self.0.steps), &mut members);
+        if count < 2 || rest < 0 {
+            return;
+        }
+        let track = &game.tracks[self.0.track as usize];
+        let members = &members[..count];
+        let mut targets = [(0, 0); MAX_GROUP];
+        // With nothing left over, every choice is the same move: list it once.
+        let choices = if rest == 0 { &members[..1] } else { members };
+        for &chosen in choices {
+            if group_targets(board, track, mover, members, chosen, rest, &mut targets).is_some() {
+                let i = members.iter().position(|&m| m == chosen).unwrap_or(0);
+                out.push(Move::new(g, chosen, targets[i].0));
+            }
+        }
+    }
+
+    #[inline]
+    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        Effects {
+            captured: advance_group(
+                on.game,
+                on.clock,
+                board,
+                on.mover,
+                m.from,
+                (self.0.track, &self.0.steps, self.0.state, self.0.set_state),
+            ),
+            ..Effects::default()
+        }
+    }
+
+    fn notation(&self, from: &str, _to: &str, _enemy: bool) -> String {
+        format!("all {from}")
+    }
+}
+
+/// Where a piece at `pos` on `track` ends after `steps`, with its new position.
+#[inline]
+fn track_target(track: &Track, player: u8, pos: u8, steps: i64) -> Option<(Site, u8)> {
+    let sites = &track.sites[player as usize];
+    let len = sites.len() as i64;
+    // `steps` may be any 64-bit value a game computes: reduce it before adding, never overflow.
+    let np = if track.looped {
+        // The usual throw is shorter than the loop: one subtraction, not two divisions.
+        if (0..len).contains(&steps) {
+            let np = pos as i64 + steps;
+            if np >= len {
+                np - len
+            } else {
+                np
+            }
+        } else {
+            (pos as i64 + steps.rem_euclid(len)).rem_euclid(len)
+        }
+    } else {
+        match (pos as i64).checked_add(steps) {
+            Some(np) if (0..len).contains(&np) => np,
+            _ => return None,
+        }
+    };
+    sites.get(np as usize).map(|&t| (t, np as u8))
+}
+
+/// The most pieces an advance-all moves: one per site.
+const MAX_GROUP: usize = 64 * SITE_WORDS;
+
+/// The pieces an advance-all moves, their count and the steps left for the chosen one.
+fn group(
+    board: &Board,
+    mover: u8,
+    state: Option<u8>,
+    steps: i64,
+    out: &mut [Site; MAX_GROUP],
+) -> (usize, i64) {
+    let me = mover + 1;
+    let mut n = 0;
+    for (s, c) in board.cells.iter().enumerate().take(MAX_GROUP) {
+        if c.owner == me && state.is_none_or(|st| c.state == st) {
+            out[n] = s as Site;
+            n += 1;
+        }
+    }
+    (n, steps.saturating_sub(n as i64))
+}
+
+/// The final sites of an advance-all with `chosen` going on; `None` if two end together or on an own piece.
+fn group_targets(
+    board: &Board,
+    track: &Track,
+    mover: u8,
+    members: &[Site],
+    chosen: Site,
+    rest: i64,
+    out: &mut [(Site, u8); MAX_GROUP],
+) -> Option<()> {
+    let me = mover + 1;
+    for (i, &s) in members.iter().enumerate() {
+        let c = board.cells[s as usize];
+        let steps = if s == chosen {
+            rest.saturating_add(1)
+        } else {
+            1
+        };
+        let (t, np) = track_target(track, mover, c.pos, steps)?;
+        let tc = board.cells[t as usize];
+        if tc.owner == me && !members.contains(&t) {
+            return None;
+        }
+        if out[..i].iter().any(|&(u, _)| u == t) {
+            return None;
+        }
+        out[i] = (t, np);
+    }
+    Some(())
+}
+
+/// An advance-all (rare, with large buffers): kept out of line so `apply_gen` stays small.
+/// Returns what it captured.
+#[inline(never)]
+fn advance_group(
+    game: &Game,
+    clock: &Clock,
+    board: &mut Board,
+    mover: u8,
+    chosen: Site,
+    (track, steps, filter, set_state): (u16, &IntExpr, Option<u8>, Option<u8>),
+) -> u32 {
+    let mut captured = 0;
+    let ctx = Ctx::after(game, clock, board, mover);
+    let k = ctx.int(steps);
+    let mut members = [0; MAX_GROUP];
+    let (count, rest) = group(board, mover, filter, k, &mut members);
+    let tr = &game.tracks[track as usize];
+    let mut targets = [(0, 0); MAX_GROUP];
+    if group_targets(
+        board,
+        tr,
+        mover,
+        &members[..count],
+        chosen,
+        rest,
+        &mut targets,
+    )
+    .is_some()
+    {
+        let mut pieces = [Cell::default(); MAX_GROUP];
+        for (i, &s) in members[..count].iter().enumerate() {
+            pieces[i] = board.cells[s as usize];
+            board.clear(s as usize);
+        }
+        for i in 0..count {
+            let (t, np) = targets[i];
+            captured += land(board, mover, t, np, set_state.unwrap_or(pieces[i].state));
+        }
+        board.store[mover as usize] += captured;
+    }
+    captured
+}
+
+/// Puts one of the mover's pieces on site `t` (place `np` of its track, in `state`), capturing
+/// what an opponent had there; returns the counters captured.
+#[inline]
+fn land(board: &mut Board, mover: u8, t: Site, np: u8, state: u8) -> u32 {
+    let me = mover + 1;
+    let target = board.cells[t as usize];
+    // Enemies: occupied and not mine.
+    let captured = if target.count > 0 && target.owner != me {
+        target.count as u32
+    } else {
+        0
+    };
+    board.put(
+        t as usize,
+        Cell {
+            count: 1,
+            owner: me,
+            pos: np,
+            state,
+        },
+    );
+    captured
+}
+

@@ -1,4 +1,4 @@
-//! Arithmetic: sums, differences and products of numbers.
+//! Arithmetic: sums, differences, products and remainders of numbers.
 
 use crate::check::registry::{Kind::*, Ludeme, req, Shape::{One as O}};
 use crate::ludemes::{Lower};
@@ -13,32 +13,79 @@ pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "+", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Sum: `a` + `b` (saturating at the limits of 64-bit integers).", example: "(+ (score P1) 1)", lower: Lower::Int(sum), refs: &[] },
     Ludeme { name: "-", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Difference: `a` - `b` (saturating at the limits of 64-bit integers).", example: "(- (pips) 1)", lower: Lower::Int(difference), refs: &[] },
     Ludeme { name: "*", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Product: `a` * `b` (saturating at the limits of 64-bit integers).", example: "(* 2 (pips))", lower: Lower::Int(product), refs: &[] },
+    Ludeme { name: "mod", kind: Int, positional: &[req("a", O(Int), "the number divided"), req("b", O(Int), "the divisor; a divisor written as 0 is refused")], named: &[], doc: "Remainder: `a` modulo `b`, Euclidean, from 0 to |`b`| - 1 (-7 mod 3 is 2); 0 when a computed `b` is 0.", example: "(mod (moves-played) 2)", lower: Lower::Int(remainder), refs: &[] },
 ];
 
-/// A binary operation; sums of numbers written out are folded, so the hot path reads them as
-/// constants.
-fn bin(
-    c: &mut Compiler<'_>,
-    node: &Node,
-    f: fn(Box<IntExpr>, Box<IntExpr>) -> IntExpr,
-    fold: fn(i64, i64) -> i64,
-) -> IntExpr {
+/// An arithmetic operator: the family's operators, evaluated here for the compiler's folding and
+/// the engine alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    /// Sum, saturating.
+    Add,
+    /// Difference, saturating.
+    Sub,
+    /// Product, saturating.
+    Mul,
+    /// Euclidean remainder, in 0..|b|; 0 when `b` is 0 (a divisor written as 0 is refused).
+    Mod,
+}
+
+impl Op {
+    /// The operator applied to two numbers.
+    #[inline]
+    pub fn apply(self, a: i64, b: i64) -> i64 {
+        match self {
+            Op::Add => a.saturating_add(b),
+            Op::Sub => a.saturating_sub(b),
+            Op::Mul => a.saturating_mul(b),
+            // `None` for a divisor of 0, and for i64::MIN mod -1, whose remainder is 0.
+            Op::Mod => a.checked_rem_euclid(b).unwrap_or(0),
+        }
+    }
+}
+
+/// A binary operation; operations on numbers written out are folded, so the hot path reads them
+/// as constants.
+fn bin(c: &mut Compiler<'_>, node: &Node, op: Op) -> IntExpr {
+    let (a, b) = sides(c, node);
+    combine(op, a, b)
+}
+
+/// The two sides of an operation, lowered once each.
+fn sides(c: &mut Compiler<'_>, node: &Node) -> (IntExpr, IntExpr) {
     let a = node.pos(0).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
     let b = node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
+    (a, b)
+}
+
+/// The operation on two lowered sides, folded when both are numbers written out.
+fn combine(op: Op, a: IntExpr, b: IntExpr) -> IntExpr {
     match (a, b) {
-        (IntExpr::Lit(x), IntExpr::Lit(y)) => IntExpr::Lit(fold(x, y)),
-        (a, b) => f(Box::new(a), Box::new(b)),
+        (IntExpr::Lit(x), IntExpr::Lit(y)) => IntExpr::Lit(op.apply(x, y)),
+        (a, b) => IntExpr::Arith(op, Box::new(a), Box::new(b)),
     }
 }
 
 fn sum(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
-    bin(c, node, IntExpr::Add, i64::saturating_add)
+    bin(c, node, Op::Add)
 }
 
 fn difference(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
-    bin(c, node, IntExpr::Sub, i64::saturating_sub)
+    bin(c, node, Op::Sub)
 }
 
 fn product(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
-    bin(c, node, IntExpr::Mul, i64::saturating_mul)
+    bin(c, node, Op::Mul)
+}
+
+fn remainder(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
+    let (a, b) = sides(c, node);
+    if let (IntExpr::Lit(0), Some(divisor)) = (&b, node.pos(1)) {
+        c.error(
+            divisor,
+            "the divisor of `mod` is 0",
+            "a remainder needs a divisor other than 0",
+        );
+    }
+    combine(Op::Mod, a, b)
 }

@@ -2,7 +2,10 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
 use crate::ludemes::{Lower};
-use crate::compile::ir::{Gen, MoveExpr};
+use crate::compile::ir::{Family, Game, Gen, MoveExpr, RegionRef, Site, NO_SITE};
+use crate::compile::draw::{rays, region_mask};
+use crate::engine::{region_has, Board, Cell, Ctx, Effects, Move};
+use crate::ludemes::{MoveFamily, On};
 use crate::compile::Compiler;
 use crate::syntax::Node;
 
@@ -18,11 +21,124 @@ fn hop(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let run_in = node.named("run-in").map(|r| c.region(r));
     let edge_last = node.named("edge").and_then(|n| n.as_name()) == Some("LastSite");
     c.gen(
-        Gen::Hop {
+        Gen::Hop(Hop {
             dirs,
             run_in,
             edge_last,
-        },
+        }),
         node,
     )
+}
+
+/// One piece over a run of enemy sites.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hop {
+    /// Direction indices.
+    pub dirs: Vec<u8>,
+    /// Where the run's sites must lie.
+    pub run_in: Option<RegionRef>,
+    /// Whether a run reaching the edge lands on its last site.
+    pub edge_last: bool,
+}
+
+impl MoveFamily for Hop {
+    #[inline(always)]
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let mine = board.owned[mover as usize];
+        let theirs = &board.filled.and_not(&mine);
+        for s in mine.iter_in(game.topology.words) {
+            let nb = game.topology.neighbours(s);
+            for &d in &self.dirs {
+                let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
+                // Most directions are ruled out by the first site.
+                if t == NO_SITE || !theirs.contains(t) {
+                    continue;
+                }
+                let landing = landing(game, &board.cells, mover, s, d, self.run_in, self.edge_last);
+                if let Some(t) = landing {
+                    out.push(Move::new(g, s, t).with_dir(d));
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        let (game, mover) = (on.game, on.mover);
+        let me = mover + 1;
+        let mut captured = 0;
+        // The move records its direction: clear the run that way.
+        let d = m.dir;
+        let mut t = game.topology.neighbour(m.from, d);
+        while t != NO_SITE
+            && board.cells[t as usize].count > 0
+            && board.cells[t as usize].owner != me
+            && region_has(game, self.run_in, mover, t)
+        {
+            captured += board.cells[t as usize].count as u32;
+            board.clear(t as usize);
+            t = game.topology.neighbour(t, d);
+        }
+        board.store[mover as usize] += captured;
+        board.take_one(m.from as usize);
+        let to = m.to as usize;
+        let on_landing = board.cells[to];
+        let count = if on_landing.owner == me {
+            on_landing.count + 1
+        } else {
+            1
+        };
+        board.put(to, Cell::piece(mover, count));
+        Effects {
+            captured,
+            ..Effects::default()
+        }
+    }
+
+    fn notation(&self, from: &str, to: &str, _enemy: bool) -> String {
+        format!("{from}x{to}")
+    }
+
+    fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+        Some(Family::Hop {
+            rays: rays(game, &self.dirs)?,
+            run_in: region_mask(game, &self.run_in, mover),
+            edge_last: self.edge_last,
+            region: self.run_in,
+        })
+    }
+}
+
+/// Where a hop from `from` in direction `d` lands, if it can.
+#[inline]
+pub(crate) fn landing(
+    game: &Game,
+    cells: &[Cell],
+    mover: u8,
+    from: Site,
+    d: u8,
+    run_in: Option<RegionRef>,
+    edge_last: bool,
+) -> Option<Site> {
+    let me = mover + 1;
+    let board = &game.topology;
+    let mut last = NO_SITE;
+    let mut t = board.neighbour(from, d);
+    // Enemies: occupied and not mine.
+    while t != NO_SITE
+        && cells[t as usize].count > 0
+        && cells[t as usize].owner != me
+        && region_has(game, run_in, mover, t)
+    {
+        last = t;
+        t = board.neighbour(t, d);
+    }
+    if last == NO_SITE {
+        return None;
+    }
+    if t == NO_SITE {
+        return edge_last.then_some(last);
+    }
+    (cells[t as usize].count == 0).then_some(t)
 }

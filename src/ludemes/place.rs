@@ -2,7 +2,10 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
 use crate::ludemes::{Lower, Ref};
-use crate::compile::ir::{Gen, MoveExpr};
+use crate::compile::ir::{Family, Game, Gen, MoveExpr, RegionRef};
+use crate::compile::draw::region_mask;
+use crate::engine::{Board, Cell, Ctx, Effects, Move};
+use crate::ludemes::{MoveFamily, On};
 use crate::compile::{Compiler, Needs, MAX_COUNTERS};
 use crate::syntax::Node;
 
@@ -25,10 +28,56 @@ fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let to = node.named("to").map(|r| c.region(r));
     c.needs.insert(Needs::PLACING);
     c.gen(
-        Gen::Place {
+        Gen::Place(Place {
             count: count.clamp(1, MAX_COUNTERS) as u16,
             to,
-        },
+        }),
         node,
     )
+}
+
+/// Pieces from hand onto an empty site.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Place {
+    /// Pieces per placement.
+    pub count: u16,
+    /// Allowed sites.
+    pub to: Option<RegionRef>,
+}
+
+impl MoveFamily for Place {
+    #[inline(always)]
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        if board.hand[mover as usize] < self.count {
+            return;
+        }
+        let free = match self.to {
+            Some(r) => game.regions[r.0 as usize].mask[mover as usize].and_not(&board.filled),
+            None => game.topology.board_sites.and_not(&board.filled),
+        };
+        out.extend(
+            free.iter_in(game.topology.words)
+                .map(|s| Move::new(g, s, s)),
+        );
+    }
+
+    #[inline(always)]
+    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        let hand = &mut board.hand[on.mover as usize];
+        *hand -= self.count.min(*hand);
+        board.put(m.to as usize, Cell::piece(on.mover, self.count));
+        Effects::default()
+    }
+
+    fn notation(&self, _from: &str, to: &str, _enemy: bool) -> String {
+        format!("place {to}")
+    }
+
+    fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+        Some(Family::Place {
+            count: self.count,
+            to: region_mask(game, &self.to, mover),
+        })
+    }
 }

@@ -2,7 +2,11 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{List as L, One as O}};
 use crate::ludemes::{Lower, Ref, Arg};
-use crate::compile::ir::{Gen, MoveExpr, RegionRef};
+use crate::compile::ir::{Family, Game, Gen, MoveExpr, RegionRef, Site, Sites, NO_SITE};
+use crate::compile::draw::region_mask;
+use crate::compile::Needs;
+use crate::engine::{Board, Ctx, Effects, Move};
+use crate::ludemes::{MoveFamily, On};
 use crate::compile::Compiler;
 use crate::syntax::{Node, NodeKind};
 
@@ -67,12 +71,141 @@ fn sow(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
         }
     });
     c.gen(
-        Gen::Sow {
+        Gen::Sow(Sow {
             track,
             from,
             skip_origin: flag(node.named("skip-origin")),
             capture,
-        },
+        }),
         node,
     )
+}
+
+/// Sowing along a track.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sow {
+    /// Track index.
+    pub track: u16,
+    /// Holes to sow from.
+    pub from: Option<RegionRef>,
+    /// Laps skip the origin.
+    pub skip_origin: bool,
+    /// The capture rule.
+    pub capture: Option<Capture>,
+}
+
+impl MoveFamily for Sow {
+    #[inline(always)]
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let cells = &board.cells;
+        let index = &game.tracks[self.track as usize].first_index[mover as usize];
+        let mut push = |s: Site| {
+            if cells[s as usize].count > 0 && index[s as usize] != NO_SITE {
+                out.push(Move::new(g, s, s));
+            }
+        };
+        match self.from {
+            Some(r) => ctx.sites(r).iter().for_each(|&s| push(s)),
+            None => board.filled.iter_in(game.topology.words).for_each(push),
+        }
+    }
+
+    #[inline(always)]
+    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        let (game, mover) = (on.game, on.mover);
+        let mut fx = Effects::default();
+        let from = m.from as usize;
+        let tr = &game.tracks[self.track as usize];
+        let sites = &tr.sites[mover as usize];
+        let len = sites.len();
+        let mut i = tr.first_index[mover as usize][from] as usize;
+        let mut left = board.cells[from].count;
+        board.clear(from);
+        let mut skipped = 0;
+        while left > 0 {
+            i += 1;
+            if i == len {
+                i = 0;
+            }
+            let s = sites[i];
+            if self.skip_origin && s as usize == from {
+                // A track made only of the origin cannot be sown: give the counters back.
+                skipped += 1;
+                if skipped > len {
+                    board.add(from, left);
+                    break;
+                }
+                continue;
+            }
+            // No test of the old count: it would be a branch mispredicted at random.
+            board.add_one(s);
+            if game.needs.contains(Needs::SOWN) {
+                fx.sown.insert(s);
+            }
+            left -= 1;
+            skipped = 0;
+        }
+        if let Some(cap) = &self.capture {
+            fx.captured = capture(game, cap, board, mover, sites, i);
+        }
+        fx
+    }
+
+    fn notation(&self, from: &str, _to: &str, _enemy: bool) -> String {
+        format!("sow {from}")
+    }
+
+    fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+        let on = game
+            .tracks
+            .get(self.track as usize)
+            .map_or(Sites::default(), |t| t.on[mover]);
+        Some(Family::Sow {
+            from: region_mask(game, &self.from, mover).and(&on),
+        })
+    }
+}
+
+/// The capture after a sowing whose last counter fell at place `i` of the track's `sites`:
+/// the counters captured.
+#[inline(always)]
+fn capture(game: &Game, cap: &Capture, board: &mut Board, mover: u8, sites: &[Site], i: usize) -> u32 {
+    let len = sites.len();
+    let region = &game.regions[cap.region.0 as usize];
+    let mask = &region.mask[mover as usize];
+    let qualifies = |c: u16| c < 64 && cap.counts & (1 << c) != 0;
+    // Walk back from the last hole while holes qualify (at most one lap).
+    let mut n = 0;
+    let mut sum = 0u32;
+    let mut j = i;
+    while n < len {
+        let c = board.cells[sites[j] as usize].count;
+        if !mask.contains(sites[j]) || !qualifies(c) {
+            break;
+        }
+        sum += c as u32;
+        n += 1;
+        if !cap.backwards {
+            break;
+        }
+        j = if j == 0 { len - 1 } else { j - 1 };
+    }
+    let wipes_out = cap.grand_slam == GrandSlam::NoCapture && {
+        let total: u32 = region.sites[mover as usize]
+            .iter()
+            .map(|&s| board.cells[s as usize].count as u32)
+            .sum();
+        total == sum
+    };
+    if n == 0 || wipes_out {
+        return 0;
+    }
+    let mut j = i;
+    for _ in 0..n {
+        board.clear(sites[j] as usize);
+        j = if j == 0 { len - 1 } else { j - 1 };
+    }
+    board.store[mover as usize] += sum;
+    sum
 }

@@ -2,7 +2,10 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
 use crate::ludemes::{Lower};
-use crate::compile::ir::{Gen, MoveExpr};
+use crate::compile::ir::{Family, Game, Gen, MoveExpr, RegionRef, NO_SITE};
+use crate::compile::draw::{rays, region_mask};
+use crate::engine::{region_has, Board, Cell, Ctx, Effects, Move};
+use crate::ludemes::{MoveFamily, On};
 use crate::compile::Compiler;
 use crate::syntax::Node;
 
@@ -16,5 +19,50 @@ pub(crate) const ROWS: &[Ludeme] = &[
 fn step(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let dirs = c.dirs(node.pos(0));
     let to = node.named("to").map(|r| c.region(r));
-    c.gen(Gen::Step { dirs, to }, node)
+    c.gen(Gen::Step(Step { dirs, to }), node)
+}
+
+/// One piece to an adjacent empty site.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// Direction indices.
+    pub dirs: Vec<u8>,
+    /// Allowed targets.
+    pub to: Option<RegionRef>,
+}
+
+impl MoveFamily for Step {
+    #[inline(always)]
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let mine = board.owned[mover as usize];
+        for s in mine.iter_in(game.topology.words) {
+            let nb = game.topology.neighbours(s);
+            for &d in &self.dirs {
+                let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
+                if t != NO_SITE && !board.filled.contains(t) && region_has(game, self.to, mover, t)
+                {
+                    out.push(Move::new(g, s, t));
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        board.take_one(m.from as usize);
+        board.put(m.to as usize, Cell::piece(on.mover, 1));
+        Effects::default()
+    }
+
+    fn notation(&self, from: &str, to: &str, _enemy: bool) -> String {
+        format!("{from}-{to}")
+    }
+
+    fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+        Some(Family::Step {
+            rays: rays(game, &self.dirs)?,
+            to: region_mask(game, &self.to, mover),
+        })
+    }
 }

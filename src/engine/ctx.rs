@@ -1,0 +1,157 @@
+//! What conditions and integers are evaluated against, and what a move did: the context of the
+//! rules' expressions, read on the hot path.
+
+use super::state::{Board, Clock, State};
+use crate::compile::choice::within_range;
+use crate::compile::ir::*;
+
+/// What applying a generator's move did, for filters and history.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Effects {
+    pub sown: Sites,
+    pub captured: u32,
+}
+
+/// What conditions and integers are evaluated against.
+pub(crate) struct Ctx<'a> {
+    pub game: &'a Game,
+    pub clock: &'a Clock,
+    pub board: &'a Board,
+    /// The player `Mover` stands for.
+    pub mover: u8,
+    /// Sites the filtered move sowed into.
+    pub sown: Sites,
+    /// The player to move, when they have no legal move.
+    pub stuck: Option<u8>,
+    /// Whether the position occurred before.
+    pub repeated: bool,
+}
+
+impl<'a> Ctx<'a> {
+    /// The context of a board with `mover` as `Mover` (in effects and end rules).
+    #[inline]
+    pub fn after(game: &'a Game, clock: &'a Clock, board: &'a Board, mover: u8) -> Ctx<'a> {
+        Ctx {
+            game,
+            clock,
+            board,
+            mover,
+            sown: Sites::default(),
+            stuck: None,
+            repeated: false,
+        }
+    }
+
+    /// The context of a position before a move: `Mover` is the player to move.
+    #[inline]
+    pub fn of(game: &'a Game, state: &'a State) -> Ctx<'a> {
+        Ctx::after(game, &state.clock, &state.board, state.mover)
+    }
+
+    #[inline]
+    pub(crate) fn who(&self, w: Who) -> u8 {
+        let p = match w {
+            Who::Player(p) => p,
+            Who::Mover => self.mover,
+            Who::Next => self.game.next[self.mover as usize & (MAX_PLAYERS - 1)],
+            Who::Prev => self.game.prev[self.mover as usize & (MAX_PLAYERS - 1)],
+        };
+        // Players are below MAX_PLAYERS (checked at load): the mask spares the bounds checks.
+        p & (MAX_PLAYERS as u8 - 1)
+    }
+
+    /// The sites of region `r` read with the mover.
+    #[inline]
+    pub(crate) fn sites(&self, r: RegionRef) -> &[Site] {
+        &self.game.regions[r.0 as usize].sites[self.mover as usize]
+    }
+
+    /// Whether the region (read with the mover) has a site in `set`.
+    #[inline]
+    fn meets(&self, r: RegionRef, set: &Sites) -> bool {
+        self.game.regions[r.0 as usize].mask[self.mover as usize].intersects(set)
+    }
+
+    /// The value of an integer expression; leaves are read inline, sums and counts out of line.
+    #[inline(always)]
+    pub fn int(&self, e: &IntExpr) -> i64 {
+        match e {
+            IntExpr::Lit(v) => *v,
+            IntExpr::Pips => self.clock.pips,
+            IntExpr::InHand(w) => self.board.hand[self.who(*w) as usize] as i64,
+            IntExpr::Score(w) => self.board.store[self.who(*w) as usize] as i64,
+            IntExpr::Var(w, v) => self.board.vars[self.who(*w) as usize][*v as usize],
+            // Counters reach i64::MAX only after centuries of play: the conversion cannot wrap.
+            IntExpr::MovesPlayed => self.clock.moves_played as i64,
+            IntExpr::EdgesPlayed => self.clock.edges_played as i64,
+            IntExpr::MovesMade(w) => self.clock.moves_made[self.who(*w) as usize] as i64,
+            IntExpr::CountIn(_) | IntExpr::PiecesOnBoard(_) | IntExpr::Arith(..) => {
+                self.int_composite(e)
+            }
+        }
+    }
+
+    /// Sums and counts, kept out of line so the leaves stay small.
+    #[inline(never)]
+    fn int_composite(&self, e: &IntExpr) -> i64 {
+        match e {
+            IntExpr::CountIn(r) => self
+                .sites(*r)
+                .iter()
+                .map(|&s| self.board.cells[s as usize].count as i64)
+                .sum(),
+            IntExpr::PiecesOnBoard(w) => self.board.owned[self.who(*w) as usize]
+                .iter_in(self.game.topology.words)
+                .map(|s| self.board.cells[s as usize].count as i64)
+                .sum(),
+            IntExpr::Arith(op, a, b) => op.apply(self.int(a), self.int(b)),
+            // The leaves: `int` reads them and sends only the kinds above here.
+            _ => self.int(e),
+        }
+    }
+
+    /// One leaf test of a compiled condition.
+    #[inline(always)]
+    fn test(&self, t: &Test) -> bool {
+        match t {
+            Test::Within(e, lo, hi) => within_range(self.int(e), *lo, *hi),
+            Test::Compare(op, a, b) => op.holds(self.int(a), self.int(b)),
+            Test::Leaf(l) => self.leaf(l),
+        }
+    }
+
+    /// A test that reads the position directly.
+    #[inline(always)]
+    fn leaf(&self, l: &Leaf) -> bool {
+        match l {
+            Leaf::IsIn(v, list) => list.contains(&self.int(v)),
+            Leaf::NoMoves(w) => self.stuck == Some(self.who(*w)),
+            Leaf::NoPieces(w) => {
+                let p = self.who(*w) as usize & (MAX_PLAYERS - 1);
+                self.board.hand[p] == 0 && self.board.owned[p].is_empty()
+            }
+            Leaf::Repeated => self.repeated,
+            Leaf::Empty(r) => !self.meets(*r, &self.board.filled),
+            Leaf::Filled(r) => self.meets(*r, &self.board.filled),
+            Leaf::SownInto(r) => self.meets(*r, &self.sown),
+        }
+    }
+
+    /// The index of the first condition of a compiled list that holds.
+    #[inline]
+    pub fn choose(&self, choice: &Choice) -> Option<usize> {
+        choice.run(|t| self.test(t))
+    }
+
+    /// Whether a compiled condition holds.
+    #[inline]
+    pub fn holds(&self, choice: &Choice) -> bool {
+        self.choose(choice).is_some()
+    }
+}
+
+/// Whether `site` is in region `r` read for `mover` (anywhere when there is no region).
+#[inline]
+pub(crate) fn region_has(game: &Game, r: Option<RegionRef>, mover: u8, site: Site) -> bool {
+    r.is_none_or(|r| game.regions[r.0 as usize].mask[mover as usize].contains(site))
+}

@@ -1,0 +1,348 @@
+//! Turn control: an edge played (a move or a throw), the next node settled, the end rules
+//! checked and the result ranked; and the start position.
+
+use super::ctx::{Ctx, Effects};
+use super::moves::Move;
+use super::rules::{apply_gen, generate, PlayError};
+use super::sample::Scratch;
+use super::state::{Board, Cell, Clock, History, NodeType, State, Status};
+use crate::compile::ir::*;
+use crate::compile::Needs;
+
+/// The action of a chance phase whose branches all fail.
+static END_TURN: Action = Action::EndTurn;
+
+/// Applies an edge and settles the next node; `moves` receives the next decision's legal moves.
+pub(crate) fn apply_edge(
+    game: &Game,
+    s: &mut State,
+    m: Move,
+    moves: &mut Vec<Move>,
+) -> Result<(), PlayError> {
+    let (actor, repeated) = advance(game, s, m, None)?;
+    settle(game, s, actor, repeated, moves);
+    Ok(())
+}
+
+/// Applies an edge and settles the next node as a playout does: returns the random legal move
+/// picked for the next decision, if there is one.
+#[inline(always)]
+pub(crate) fn apply_sampled(
+    game: &Game,
+    s: &mut State,
+    m: Move,
+    scratch: &mut Scratch,
+    rng: &mut impl rand::Rng,
+) -> Result<Option<Move>, PlayError> {
+    let played = scratch.tried_board(m);
+    let (actor, repeated) = advance(game, s, m, played)?;
+    Ok(settle_sampled(game, s, actor, repeated, scratch, rng))
+}
+
+fn settle_sampled(
+    game: &Game,
+    s: &mut State,
+    actor: u8,
+    repeated: bool,
+    scratch: &mut Scratch,
+    rng: &mut impl rand::Rng,
+) -> Option<Move> {
+    s.node = match game.phases.get(s.phase as usize) {
+        Some(Phase::Chance { .. }) => NodeType::Chance,
+        _ => NodeType::Decision,
+    };
+    let chosen = super::sample::pick_in(game, s, scratch, rng);
+    let stuck = (s.node == NodeType::Decision && chosen.is_none()).then_some(s.mover);
+    if conclude(game, s, actor, repeated, stuck) {
+        None
+    } else {
+        chosen
+    }
+}
+
+/// Plays an edge: the move or throw, the turn control and the repetition history. Returns the
+/// player who made it and whether the position repeats an earlier one. `played` is the board after
+/// the move with its effects, when a filter's trial already played it.
+#[inline(always)]
+fn advance(
+    game: &Game,
+    s: &mut State,
+    m: Move,
+    played: Option<(&mut Board, Effects)>,
+) -> Result<(u8, bool), PlayError> {
+    let actor = s.mover;
+    let mut captured = 0;
+    let action = match (s.node, game.phases.get(s.phase as usize)) {
+        (NodeType::Terminal, _) => return Err(PlayError::GameOver),
+        (
+            NodeType::Chance,
+            Some(Phase::Chance {
+                dice,
+                by_outcome,
+                choices,
+            }),
+        ) => {
+            let Some(v) = m.throw_value() else {
+                return Err(PlayError::WrongNode(
+                    "dice are to be thrown here, not a move made",
+                ));
+            };
+            let outcomes = &game.dice[*dice as usize].outcomes;
+            let Some(i) = outcomes.iter().position(|o| o.0 == v) else {
+                return Err(PlayError::Illegal);
+            };
+            s.clock.pips = v as i64;
+            s.clock.edges_played += 1;
+            let ctx = Ctx::after(game, &s.clock, &s.board, actor);
+            by_outcome
+                .get(i)
+                .zip(choices.get(i))
+                .and_then(|(branches, choice)| branches.get(ctx.choose(choice)?))
+                .map_or(&END_TURN, |(_, a)| a)
+        }
+        (NodeType::Decision, Some(Phase::Decision { next, .. })) => {
+            if m.throw_value().is_some() {
+                return Err(PlayError::WrongNode(
+                    "a move is to be made here, not dice thrown",
+                ));
+            }
+            if let Some((board, effects)) = played {
+                s.board.take_from(board);
+                captured = effects.captured;
+            } else if !m.is_pass() {
+                if m.gen as usize >= game.gens.len() {
+                    return Err(PlayError::Illegal);
+                }
+                captured = apply_gen(game, &s.clock, &mut s.board, actor, m).captured;
+            }
+            s.clock.moves_played += 1;
+            s.clock.moves_made[actor as usize] += 1;
+            s.clock.edges_played += 1;
+            next
+        }
+        _ => return Err(PlayError::Illegal),
+    };
+    match action {
+        Action::Goto(phase, pips) => {
+            if let Some(p) = pips {
+                let ctx = Ctx::after(game, &s.clock, &s.board, actor);
+                s.clock.pips = ctx.int(p);
+            }
+            s.phase = *phase;
+        }
+        Action::EndTurn => {
+            s.mover = game.next[s.mover as usize & (MAX_PLAYERS - 1)];
+            s.phase = 0;
+        }
+    }
+    let mut repeated = false;
+    if game.needs.contains(Needs::REPETITION) {
+        let key = s.repetition_key();
+        if captured > 0 && !game.needs.contains(Needs::PLACING) {
+            // The board lost counters it can never get back: no earlier position can recur.
+            s.history.clear();
+        } else {
+            repeated = s.history.contains(key);
+        }
+        s.history.push(key);
+    }
+    Ok((actor, repeated))
+}
+
+/// Sets the node type of a state whose phase is fresh, generates its moves, and checks the end rules
+/// with `actor` as the player who made the last edge.
+pub(crate) fn settle(game: &Game, s: &mut State, actor: u8, repeated: bool, moves: &mut Vec<Move>) {
+    moves.clear();
+    s.node = match game.phases.get(s.phase as usize) {
+        Some(Phase::Chance { .. }) => NodeType::Chance,
+        _ => {
+            generate(game, s, moves);
+            NodeType::Decision
+        }
+    };
+    let stuck = (s.node == NodeType::Decision && moves.is_empty()).then_some(s.mover);
+    if conclude(game, s, actor, repeated, stuck) {
+        moves.clear();
+    }
+}
+
+/// Checks the end rules after an edge; returns whether the game is over.
+#[inline(always)]
+fn conclude(game: &Game, s: &mut State, actor: u8, repeated: bool, stuck: Option<u8>) -> bool {
+    let rule = {
+        let ctx = Ctx {
+            stuck,
+            repeated,
+            mover: actor,
+            ..Ctx::of(game, s)
+        };
+        ctx.choose(&game.end_choice)
+            .and_then(|i| game.end.get(i))
+            .map(|(_, o)| o)
+    };
+    match rule {
+        Some(outcome) => {
+            finish(game, s, actor, outcome);
+            true
+        }
+        None if stuck.is_some() => {
+            // A decision with no move that no end rule covers: the game cannot go on, and is drawn.
+            s.status = Status::Drawn;
+            s.node = NodeType::Terminal;
+            true
+        }
+        None if s.clock.edges_played >= game.max_edges => {
+            stop(s);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Stops a game at the edge limit.
+#[cold]
+#[inline(never)]
+fn stop(s: &mut State) {
+    s.status = Status::Stopped;
+    s.node = NodeType::Terminal;
+}
+
+#[cold]
+#[inline(never)]
+fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
+    let n = (game.players as usize).clamp(2, MAX_PLAYERS);
+    s.status = match outcome {
+        Outcome::Fixed(None, _) | Outcome::Fixed(_, ResultKind::Draw) => Status::Drawn,
+        Outcome::Fixed(Some(w), kind) => {
+            let p = Ctx::after(game, &s.clock, &s.board, actor).who(*w);
+            match kind {
+                ResultKind::Win => Status::Won(p),
+                // A loss puts the player last and the others first together.
+                _ => ranking(n, |q| if q == p as usize { 1 } else { 0 }, 0),
+            }
+        }
+        Outcome::ByScore {
+            collect,
+            draw_within,
+        } => {
+            if let Some(r) = collect {
+                for p in 0..n {
+                    for &site in &game.regions[*r as usize].sites[p] {
+                        s.board.store[p] += s.board.cells[site as usize].count as u32;
+                        s.board.clear(site as usize);
+                    }
+                }
+            }
+            let within = {
+                let ctx = Ctx::after(game, &s.clock, &s.board, actor);
+                ctx.int(draw_within)
+            };
+            if n == 2 {
+                let diff = s.board.store[0] as i64 - s.board.store[1] as i64;
+                if diff.abs() <= within {
+                    Status::Drawn
+                } else {
+                    Status::Won(if diff > 0 { 0 } else { 1 })
+                }
+            } else {
+                let store = s.board.store;
+                ranking(n, |q| -(store[q] as i64), within)
+            }
+        }
+    };
+    s.node = NodeType::Terminal;
+}
+
+/// The result of ranking `n` players by a key, lower first: each player takes the place after
+/// those ahead, and shares the place of the one just ahead when their keys differ by at most
+/// `within`. One player alone first over all the others tied is a win, all tied a draw.
+fn ranking(n: usize, key: impl Fn(usize) -> i64, within: i64) -> Status {
+    let mut order: [usize; MAX_PLAYERS] = std::array::from_fn(|p| p);
+    order[..n].sort_by_key(|&p| key(p));
+    let mut places = [0u8; MAX_PLAYERS];
+    for i in 0..n {
+        let p = order[i];
+        places[p] = match i.checked_sub(1).map(|j| order[j]) {
+            Some(q) if key(p).saturating_sub(key(q)) <= within => places[q],
+            _ => i as u8 + 1,
+        };
+    }
+    let firsts = places[..n].iter().filter(|&&x| x == 1).count();
+    if firsts == n {
+        Status::Drawn
+    } else if firsts == 1 && places[..n].iter().filter(|&&x| x == 2).count() == n - 1 {
+        Status::Won(order[0] as u8)
+    } else {
+        Status::Ranked(places)
+    }
+}
+
+/// The start position.
+pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
+    let n = game.sites();
+    let mut board = Board {
+        cells: vec![Cell::default(); n],
+        ..Board::default()
+    };
+    for p in 0..game.players as usize {
+        for (i, (_, v)) in game.vars.iter().enumerate() {
+            board.vars[p][i] = *v;
+        }
+    }
+    for setup in &game.setup {
+        match setup {
+            Setup::Fill(sites, count) => sites
+                .iter()
+                .for_each(|&s| board.cells[s as usize].count = *count),
+            Setup::Hand(players, count) => players
+                .iter()
+                .for_each(|&p| board.hand[p as usize] = *count),
+            Setup::Pieces {
+                player,
+                sites,
+                track,
+                state,
+            } => {
+                for &s in sites {
+                    let pos = track.map_or(0, |t| {
+                        game.tracks[t as usize].first_index[*player as usize][s as usize]
+                    });
+                    board.cells[s as usize] = Cell {
+                        count: 1,
+                        owner: player + 1,
+                        pos: if pos == NO_SITE { 0 } else { pos as u8 },
+                        state: *state,
+                    };
+                }
+            }
+        }
+    }
+    board.keyed = game.needs.contains(Needs::REPETITION);
+    board.varied = !game.vars.is_empty();
+    board.words = game.topology.words.min(u8::MAX as usize) as u8;
+    board.refresh();
+    let mut s = State {
+        board,
+        mover: 0,
+        players: game.players,
+        phase: 0,
+        clock: Clock::default(),
+        node: NodeType::Decision,
+        status: Status::Ongoing,
+        history: History::default(),
+    };
+    if game.needs.contains(Needs::REPETITION) {
+        s.history.push(s.repetition_key());
+    }
+    // As if the last player had just moved.
+    settle(game, &mut s, game.prev[0], false, moves);
+    s
+}
+
+/// The throw values and probabilities of a chance node (empty elsewhere).
+pub(crate) fn throws<'g>(game: &'g Game, state: &State) -> &'g [(i32, f64)] {
+    match (state.node, game.phases.get(state.phase as usize)) {
+        (NodeType::Chance, Some(Phase::Chance { dice, .. })) => &game.dice[*dice as usize].outcomes,
+        _ => &[],
+    }
+}
