@@ -19,13 +19,17 @@ pub(crate) struct Ctx<'a> {
     pub board: &'a Board,
     /// The player `Mover` stands for.
     pub mover: u8,
-    /// Sites the filtered move sowed into.
-    pub sown: Sites,
+    /// Sites the filtered move sowed into (by reference: most contexts have none, and a set is
+    /// eight words to copy).
+    pub sown: &'a Sites,
     /// The player to move, when they have no legal move.
     pub stuck: Option<u8>,
     /// Whether the position occurred before.
     pub repeated: bool,
 }
+
+/// The sites sown into by no move.
+static NO_SITES: Sites = Sites([0; crate::compile::ir::SITE_WORDS]);
 
 impl<'a> Ctx<'a> {
     /// The context of a board with `mover` as `Mover` (in effects and end rules).
@@ -36,7 +40,7 @@ impl<'a> Ctx<'a> {
             clock,
             board,
             mover,
-            sown: Sites::default(),
+            sown: &NO_SITES,
             stuck: None,
             repeated: false,
         }
@@ -133,7 +137,7 @@ impl<'a> Ctx<'a> {
             Leaf::Repeated => self.repeated,
             Leaf::Empty(r) => !self.meets(*r, &self.board.filled),
             Leaf::Filled(r) => self.meets(*r, &self.board.filled),
-            Leaf::SownInto(r) => self.meets(*r, &self.sown),
+            Leaf::SownInto(r) => self.meets(*r, self.sown),
         }
     }
 

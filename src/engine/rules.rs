@@ -98,7 +98,7 @@ pub(super) fn try_on(ctx: &Ctx, filter: u16, m: Move, board: &mut Board) -> Opti
     board.clone_from(ctx.board);
     let effects = apply_gen(ctx.game, ctx.clock, board, ctx.mover, m);
     let after = Ctx {
-        sown: effects.sown,
+        sown: &effects.sown,
         ..Ctx::after(ctx.game, ctx.clock, board, ctx.mover)
     };
     after
@@ -130,7 +130,7 @@ pub(crate) fn apply_gen(
     for effect in &def.then {
         let Effect::SetVar(who, var, value) = effect;
         let ctx = Ctx {
-            sown: fx.sown,
+            sown: &fx.sown,
             ..Ctx::after(game, clock, board, mover)
         };
         let (p, v) = (ctx.who(*who), ctx.int(value));
