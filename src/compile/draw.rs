@@ -39,7 +39,7 @@ pub enum DrawOp {
         tag: u16,
     },
     /// An expression's moves, listed: a filter inside a filter (the inner one applied at once),
-    /// or a whole plan too long for its jumps (its filters tried when a move is drawn).
+    /// a priority, or a whole plan too long for its jumps (its filters tried when a move is drawn).
     ListExpr {
         /// The expression.
         expr: MoveExpr,
@@ -190,6 +190,12 @@ fn flatten(game: &Game, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<Draw
         // The moves of a filter are tried when drawn.
         MoveExpr::Filter(id, inner) if tag == NO_FILTER => flatten(game, mover, inner, *id, ops),
         // A filter inside a filter is applied at once; the outer one is tried when drawn.
+        // A priority's later sets count only when the earlier ones have no legal move: its
+        // moves are listed (exact, not counted), an outer filter tried when one is drawn.
+        MoveExpr::Priority(..) => ops.push(DrawOp::ListExpr {
+            expr: e.clone(),
+            tag,
+        }),
         MoveExpr::Filter(..) => ops.push(DrawOp::ListExpr {
             expr: e.clone(),
             tag,

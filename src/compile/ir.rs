@@ -420,6 +420,8 @@ pub enum MoveExpr {
     If(Choice, Box<MoveExpr>, Option<Box<MoveExpr>>),
     /// Moves after which the condition (`Game::filters[id]`) holds.
     Filter(u16, Box<MoveExpr>),
+    /// The moves of the first set that has any.
+    Priority(Vec<MoveExpr>),
 }
 
 /// Where a turn goes.

@@ -63,6 +63,19 @@ pub(super) fn expr_moves(
                 expr_moves(ctx, b, out, lazy, tag)
             }
         }
+        MoveExpr::Priority(sets) => {
+            for set in sets {
+                let start = out.len();
+                // A set counts only with legal moves: filters inside it are applied at once.
+                expr_moves(ctx, set, out, &mut None, NO_FILTER);
+                if let Some(needs) = lazy {
+                    needs.resize(out.len(), tag);
+                }
+                if out.len() > start {
+                    break;
+                }
+            }
+        }
         MoveExpr::Filter(id, inner) if lazy.is_some() && tag == NO_FILTER => {
             expr_moves(ctx, inner, out, lazy, *id)
         }

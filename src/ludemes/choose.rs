@@ -12,11 +12,21 @@ use crate::syntax::Node;
 pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "or", kind: Moves, positional: &[req("moves", M(Moves), "the alternatives")], named: &[], doc: "All the moves of each alternative.", example: "(or {(place 2) (step Orthogonal)})", lower: Lower::Moves(or), refs: &[] },
     Ludeme { name: "if", kind: Moves, positional: &[req("condition", O(Cond), "tested before the moves are made"), req("then", O(Moves), "the moves when it holds"), opt("else", O(Moves), "the moves otherwise")], named: &[], doc: "Chooses moves by a condition on the position.", example: "(if (< (moves-made Mover) 2) (transfer from:(region \"Home\" Mover) to:(region \"Home\" Mover)) (sow \"Sow\"))", lower: Lower::Moves(when), refs: &[] },
+    Ludeme { name: "priority", kind: Moves, positional: &[req("moves", M(Moves), "the move sets, first first")], named: &[], doc: "The moves of the first set that has any: a later set's moves are legal only when no earlier set has a legal move (captures before other moves, say).", example: "(priority {(hop Orthogonal) (step Orthogonal)})", lower: Lower::Moves(priority), refs: &[] },
     Ludeme { name: "filter", kind: Moves, positional: &[req("condition", O(Cond), "tested after each move, with Mover still the player who moved"), req("moves", O(Moves), "the moves")], named: &[], doc: "Keeps only the moves after which the condition holds.", example: "(filter (> (count-in (region \"Home\" Next)) 0) (sow \"Sow\" from:(region \"Home\" Mover)))", lower: Lower::Moves(filter), refs: &[] },
 ];
 
 fn or(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     MoveExpr::Or(
+        Compiler::list_or_many(node)
+            .into_iter()
+            .map(|n| c.moves(n))
+            .collect(),
+    )
+}
+
+fn priority(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
+    MoveExpr::Priority(
         Compiler::list_or_many(node)
             .into_iter()
             .map(|n| c.moves(n))
