@@ -16,22 +16,20 @@ pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "filter", kind: Moves, positional: &[req("condition", O(Cond), "tested after each move, with Mover still the player who moved"), req("moves", O(Moves), "the moves")], named: &[], doc: "Keeps only the moves after which the condition holds.", example: "(filter (> (count-in (region \"Home\" Next)) 0) (sow \"Sow\" from:(region \"Home\" Mover)))", lower: Lower::Moves(filter), refs: &[] },
 ];
 
+/// The move sets given as arguments or as one list, lowered.
+fn sets(c: &mut Compiler<'_>, node: &Node) -> Vec<MoveExpr> {
+    Compiler::list_or_many(node)
+        .into_iter()
+        .map(|n| c.moves(n))
+        .collect()
+}
+
 fn or(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
-    MoveExpr::Or(
-        Compiler::list_or_many(node)
-            .into_iter()
-            .map(|n| c.moves(n))
-            .collect(),
-    )
+    MoveExpr::Or(sets(c, node))
 }
 
 fn priority(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
-    MoveExpr::Priority(
-        Compiler::list_or_many(node)
-            .into_iter()
-            .map(|n| c.moves(n))
-            .collect(),
-    )
+    MoveExpr::Priority(sets(c, node))
 }
 
 fn when(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {

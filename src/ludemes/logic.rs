@@ -52,22 +52,20 @@ fn ge(c: &mut Compiler<'_>, node: &Node) -> Cond {
     cmp(c, node, Cmp::Ge)
 }
 
+/// The conditions given as arguments or as one list, lowered.
+fn parts(c: &mut Compiler<'_>, node: &Node) -> Vec<Cond> {
+    Compiler::list_or_many(node)
+        .into_iter()
+        .map(|n| c.cond(n))
+        .collect()
+}
+
 fn and(c: &mut Compiler<'_>, node: &Node) -> Cond {
-    Cond::And(
-        Compiler::list_or_many(node)
-            .into_iter()
-            .map(|n| c.cond(n))
-            .collect(),
-    )
+    Cond::And(parts(c, node))
 }
 
 fn or(c: &mut Compiler<'_>, node: &Node) -> Cond {
-    Cond::Or(
-        Compiler::list_or_many(node)
-            .into_iter()
-            .map(|n| c.cond(n))
-            .collect(),
-    )
+    Cond::Or(parts(c, node))
 }
 
 fn not(c: &mut Compiler<'_>, node: &Node) -> Cond {
