@@ -1,7 +1,7 @@
 //! Stage 4: a checked game lowered into its executable form ([`Game`]): tables, regions as
 //! per-mover site lists and bitsets, move generators, phases and end rules.
 
-mod chance;
+pub(crate) mod chance;
 pub mod choice;
 pub mod draw;
 mod endless;
@@ -17,7 +17,6 @@ use crate::diagnostic::Diagnostic;
 use crate::ludemes::logic::compare;
 use crate::ludemes::{effects, lowering, regions, Lower, Scope};
 use crate::syntax::{Node, NodeKind};
-use chance::branches_with_pips;
 use ir::*;
 pub use needs::Needs;
 
@@ -59,7 +58,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
     let setup = start.map(|s| c.setup(s)).unwrap_or_default();
     let phases = play
         .and_then(|p| p.pos(0))
-        .map(|p| c.play(p))
+        .map(|p| crate::ludemes::phases::play(&mut c, p))
         .unwrap_or_default();
     let end_rules = end.map(|e| c.end(e)).unwrap_or_default();
     let warnings: Vec<Diagnostic> = endless::warning(&end_rules, end.map_or(game.span, |e| e.span))
@@ -186,6 +185,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
             })
             .collect(),
         states: sym.states.clone(),
+        kinds: sym.kinds.clone(),
         vars: sym.vars.clone(),
         gens: c.gens,
         filters: c.filters.iter().map(Choice::of).collect(),
@@ -317,6 +317,23 @@ impl Compiler<'_> {
             .map(|i| i as u8)
     }
 
+    pub(crate) fn capture_to(&self, node: Option<&Node>) -> CaptureTo {
+        match node.and_then(|n| n.as_name()) {
+            Some("Hand") => CaptureTo::Hand,
+            Some("Removed") => CaptureTo::Removed,
+            _ => CaptureTo::Store,
+        }
+    }
+
+    pub(crate) fn kind(&self, node: Option<&Node>) -> Option<u8> {
+        let name = node?.as_str()?;
+        self.sym
+            .kinds
+            .iter()
+            .position(|s| s == name)
+            .map(|i| i as u8)
+    }
+
     pub(crate) fn track(&self, node: Option<&Node>) -> u16 {
         let name = node.and_then(|n| n.as_str()).unwrap_or_default();
         // Tracks are numbered by their P1 (or shared) declaration, as in `compile`.
@@ -378,84 +395,6 @@ impl Compiler<'_> {
                 MoveExpr::Or(Vec::new())
             }
         }
-    }
-
-    fn action(&mut self, node: Option<&Node>) -> Action {
-        match node {
-            Some(n) if n.head() == Some("goto") => {
-                let name = n.pos(0).and_then(|p| p.as_str()).unwrap_or_default();
-                let phase = self.sym.phases.iter().position(|p| p == name).unwrap_or(0) as u8;
-                let pips = n.named("pips").map(|p| self.int(p));
-                Action::Goto(phase, pips)
-            }
-            _ => Action::EndTurn,
-        }
-    }
-
-    fn play(&mut self, node: &Node) -> Vec<Phase> {
-        if node.head() != Some("phases") {
-            self.phase_names = vec!["Play".to_string()];
-            let moves = self.moves(node);
-            return vec![Phase::Decision {
-                moves,
-                pass: false,
-                next: Action::EndTurn,
-                draw: DrawPlan::default(),
-            }];
-        }
-        self.phase_names = self.sym.phases.clone();
-        let list = node.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]);
-        list.iter()
-            .map(|p| match p.head() {
-                Some("chance") => {
-                    let name = p.pos(1).and_then(|n| n.as_str()).unwrap_or_default();
-                    let dice = self.sym.dice.iter().position(|d| d.0 == name).unwrap_or(0) as u16;
-                    let branches: Vec<(Cond, Action)> = p
-                        .pos(2)
-                        .and_then(|l| l.as_list())
-                        .unwrap_or(&[])
-                        .iter()
-                        .map(|b| match b.head() {
-                            Some("when") => {
-                                let c =
-                                    b.pos(0).map(|n| self.cond(n)).unwrap_or(Cond::Const(false));
-                                (c, self.action(b.pos(1)))
-                            }
-                            _ => (Cond::Const(true), self.action(b.pos(0))),
-                        })
-                        .collect();
-                    let by_outcome = self.sym.dice.get(dice as usize).map_or(Vec::new(), |d| {
-                        d.1.iter()
-                            .map(|&(v, _)| branches_with_pips(&branches, v as i64))
-                            .collect()
-                    });
-                    let choices = by_outcome
-                        .iter()
-                        .map(|b| Choice::first(b.iter().map(|(c, _)| c)))
-                        .collect();
-                    Phase::Chance {
-                        dice,
-                        by_outcome,
-                        choices,
-                    }
-                }
-                _ => {
-                    let moves = p
-                        .pos(1)
-                        .map(|m| self.moves(m))
-                        .unwrap_or(MoveExpr::Or(Vec::new()));
-                    let pass =
-                        matches!(p.named("pass").map(|n| &n.kind), Some(NodeKind::Bool(true)));
-                    let next = self.action(p.named("next"));
-                    Phase::Decision {
-                        moves,
-                        pass,
-                        next,
-                        draw: DrawPlan::default(),
-                    }
-                }
-            })
-            .collect()
     }
 }
 

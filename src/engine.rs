@@ -25,7 +25,7 @@ pub use rules::PlayError;
 pub use sample::Scratch;
 pub use search::{perft, perft_divide, perft_until, playout, random_walk, Playout};
 pub(crate) use state::Clock;
-pub use state::{Board, Cell, NodeType, PerPlayer, State, Status};
+pub use state::{Board, Cell, Last, NodeType, PerPlayer, State, Status};
 
 use crate::compile::ir::{Game, Phase, MAX_PLAYERS};
 use rand::Rng;
@@ -59,6 +59,8 @@ pub struct Position {
     pub edges_played: u64,
     /// Moves each player has made.
     pub moves_made: [u64; MAX_PLAYERS],
+    /// The last move's origin and landing site.
+    pub last: Last,
 }
 
 impl Game {
@@ -72,6 +74,7 @@ impl Game {
             moves_played: state.clock.moves_played,
             edges_played: state.clock.edges_played,
             moves_made: state.clock.moves_made,
+            last: state.clock.last,
         }
     }
 
@@ -101,6 +104,7 @@ impl Game {
                 moves_played: p.moves_played,
                 edges_played: p.edges_played,
                 moves_made: p.moves_made,
+                last: p.last,
             },
             node: NodeType::Decision,
             status: Status::Ongoing,

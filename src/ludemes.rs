@@ -79,6 +79,8 @@ pub enum Ref {
     Var(Arg),
     /// A piece state.
     State(Arg),
+    /// A piece kind.
+    Kind(Arg),
     /// A region declared for each player.
     PlayerRegion(Arg),
     /// A player who owns pieces from the start: P1 or P2.
@@ -97,6 +99,7 @@ impl Ref {
             | Ref::Phase(a)
             | Ref::Var(a)
             | Ref::State(a)
+            | Ref::Kind(a)
             | Ref::PlayerRegion(a)
             | Ref::Owner(a) => Some(a),
             Ref::Hand => None,
@@ -132,6 +135,7 @@ macro_rules! for_each_family {
             effects {}
             logic {}
             counts {}
+            last {}
             arithmetic {}
             end {}
         }

@@ -148,12 +148,13 @@ fn every_row_is_lowered_as_its_kind() {
 }
 
 /// The string arguments that are a declaration's own name, not a reference to one.
-const DECLARED_NAMES: [(&str, Kind, &str); 8] = [
+const DECLARED_NAMES: [(&str, Kind, &str); 9] = [
     ("game", Kind::Game, "name"),
     ("region", Kind::Item, "name"),
     ("track", Kind::Item, "name"),
     ("dice", Kind::Item, "name"),
     ("piece-states", Kind::Item, "names"),
+    ("piece-kinds", Kind::Item, "names"),
     ("var", Kind::Item, "name"),
     ("chance", Kind::Phase, "name"),
     ("decision", Kind::Phase, "name"),

@@ -64,6 +64,8 @@ pub enum Kind {
     GrandSlam,
     /// Win, loss or draw.
     ResultKind,
+    /// Where captured pieces go.
+    CaptureTo,
 }
 
 impl Kind {
@@ -100,6 +102,7 @@ impl Kind {
             Kind::EdgeRule => "an edge rule",
             Kind::GrandSlam => "a grand-slam rule",
             Kind::ResultKind => "a result kind",
+            Kind::CaptureTo => "a destination of captures",
         }
     }
 
@@ -125,6 +128,7 @@ impl Kind {
             Kind::EdgeRule => &["LastSite", "None"],
             Kind::GrandSlam => &["Allowed", "NoCapture"],
             Kind::ResultKind => &["Win", "Loss", "Draw"],
+            Kind::CaptureTo => &["Store", "Hand", "Removed"],
             _ => &[],
         }
     }

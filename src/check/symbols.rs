@@ -52,6 +52,8 @@ pub struct Symbols {
     pub dice: Vec<(String, Vec<(i32, u64)>)>,
     /// Piece states; pieces start in the first.
     pub states: Vec<String>,
+    /// Piece kinds; pieces are of the first unless said otherwise.
+    pub kinds: Vec<String>,
     /// Player variables and their initial values.
     pub vars: Vec<(String, i64)>,
     /// Whether players have hands.
@@ -266,42 +268,12 @@ impl Resolver {
                 Some("hand") => self.symbols.hands = true,
                 Some("dice") => self.dice_decl(item),
                 Some("piece-states") => {
-                    let names: Vec<String> = item
-                        .pos(0)
-                        .and_then(|l| l.as_list())
-                        .unwrap_or(&[])
-                        .iter()
-                        .filter_map(|n| n.as_str().map(String::from))
-                        .collect();
-                    if !self.symbols.states.is_empty() {
-                        self.error(
-                            Diagnostic::new(
-                                "check::duplicate-name",
-                                item.span,
-                                "piece states are declared twice",
-                            )
-                            .label("second declaration")
-                            .help("declare all states in one list")
-                            .via(item.via),
-                        );
-                    }
-                    if names.is_empty() || names.len() > 255 {
-                        self.error(
-                            Diagnostic::new(
-                                "check::out-of-range",
-                                item.span,
-                                "piece states need 1 to 255 names",
-                            )
-                            .label("no states")
-                            .help("write `(piece-states {\"Unfreed\" \"Freed\"})`")
-                            .via(item.via),
-                        );
-                    }
-                    self.duplicates(
-                        item.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]),
-                        "piece state",
-                    );
-                    self.symbols.states = names;
+                    self.symbols.states =
+                        self.names_decl(item, "piece state", !self.symbols.states.is_empty());
+                }
+                Some("piece-kinds") => {
+                    self.symbols.kinds =
+                        self.names_decl(item, "piece kind", !self.symbols.kinds.is_empty());
                 }
                 Some("var") => {
                     let name = item
@@ -327,6 +299,42 @@ impl Resolver {
                 _ => {}
             }
         }
+    }
+
+    /// A declared list of names (piece states, piece kinds): 1 to 255 distinct names, once.
+    fn names_decl(&mut self, item: &Node, what: &str, again: bool) -> Vec<String> {
+        let list = item.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]);
+        let names: Vec<String> = list
+            .iter()
+            .filter_map(|n| n.as_str().map(String::from))
+            .collect();
+        let head = item.head().unwrap_or_default();
+        if again {
+            self.error(
+                Diagnostic::new(
+                    "check::duplicate-name",
+                    item.span,
+                    format!("{what}s are declared twice"),
+                )
+                .label("second declaration")
+                .help(format!("declare all {what}s in one list"))
+                .via(item.via),
+            );
+        }
+        if names.is_empty() || names.len() > 255 {
+            self.error(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    item.span,
+                    format!("{what}s need 1 to 255 names"),
+                )
+                .label(format!("{} names", names.len()))
+                .help(format!("write `({head} {{\"A\" \"B\"}})`"))
+                .via(item.via),
+            );
+        }
+        self.duplicates(list, what);
+        names
     }
 
     fn duplicates(&mut self, names: &[Node], what: &str) {
@@ -434,6 +442,7 @@ impl Resolver {
             "track" => self.symbols.tracks.iter().map(|t| t.name.clone()).collect(),
             "dice" => self.symbols.dice.iter().map(|d| d.0.clone()).collect(),
             "piece state" => self.symbols.states.clone(),
+            "piece kind" => self.symbols.kinds.clone(),
             "variable" => self.symbols.vars.iter().map(|v| v.0.clone()).collect(),
             _ => self.symbols.phases.clone(),
         };

@@ -6,7 +6,7 @@ use super::ir::*;
 
 /// A chance phase's branches for one throw: `(pips)` read as `v` and folded, the branches that
 /// cannot hold dropped, and none kept after one that always holds.
-pub(super) fn branches_with_pips(branches: &[(Cond, Action)], v: i64) -> Vec<(Cond, Action)> {
+pub(crate) fn branches_with_pips(branches: &[(Cond, Action)], v: i64) -> Vec<(Cond, Action)> {
     let mut out = Vec::new();
     for (c, a) in branches {
         match cond_with_pips(c, v) {
@@ -113,6 +113,7 @@ mod tests {
         };
         let conds = |i: usize| {
             by_outcome[i]
+                .list
                 .iter()
                 .map(|b| b.0.clone())
                 .collect::<Vec<_>>()

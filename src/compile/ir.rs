@@ -391,6 +391,22 @@ pub enum Leaf {
     Repeated,
     /// The move being filtered sowed into the region.
     SownInto(RegionRef),
+    /// The last move ended in the region.
+    LandedIn(RegionRef),
+    /// The last move started in the region.
+    MovedFrom(RegionRef),
+}
+
+/// Where captured pieces go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CaptureTo {
+    /// Into the capturer's store, where they score.
+    #[default]
+    Store,
+    /// Back into their owner's hand (neutral counters: the capturer's), to enter play again.
+    Hand,
+    /// Out of the game.
+    Removed,
 }
 
 /// A side effect after a move.
@@ -429,8 +445,37 @@ pub enum MoveExpr {
 pub enum Action {
     /// Another phase of the turn, possibly setting the pips.
     Goto(u8, Option<IntExpr>),
-    /// The other player's turn.
+    /// The next player's turn.
     EndTurn,
+    /// The same player's turn again, from the first phase.
+    Again,
+}
+
+/// Where a turn goes, chosen by conditions: the first branch whose condition holds. The list
+/// ends with a branch that always holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Branches {
+    /// The branches in order.
+    pub list: Vec<(Cond, Action)>,
+    /// Their conditions, compiled.
+    pub choice: Choice,
+}
+
+impl Branches {
+    /// Branches from a list, its conditions compiled.
+    pub fn new(list: Vec<(Cond, Action)>) -> Branches {
+        let choice = Choice::first(list.iter().map(|(c, _)| c));
+        Branches { list, choice }
+    }
+
+    /// The one action when no condition is to be tested.
+    #[inline(always)]
+    pub fn fixed(&self) -> Option<&Action> {
+        match self.list.as_slice() {
+            [(Cond::Const(true), a)] => Some(a),
+            _ => None,
+        }
+    }
 }
 
 /// One phase of a turn.
@@ -442,8 +487,8 @@ pub enum Phase {
         moves: MoveExpr,
         /// Pass when there is no move.
         pass: bool,
-        /// Where the turn goes after the move.
-        next: Action,
+        /// Where the turn goes after the move, read with the move just made as the last.
+        next: Branches,
         /// The moves flattened for the playout draw.
         draw: DrawPlan,
     },
@@ -451,12 +496,10 @@ pub enum Phase {
     Chance {
         /// Dice index.
         dice: u16,
-        /// The branches (first match taken) for each outcome of the dice, in their order, with
-        /// `(pips)` read as the value thrown: the branches that cannot hold are gone, so most
-        /// throws test nothing.
-        by_outcome: Vec<Vec<(Cond, Action)>>,
-        /// The conditions of each outcome's branches, compiled.
-        choices: Vec<Choice>,
+        /// Where the turn goes for each outcome of the dice, in their order, with `(pips)` read
+        /// as the value thrown: the branches that cannot hold are gone, so most throws test
+        /// nothing.
+        by_outcome: Vec<Branches>,
     },
 }
 
@@ -518,6 +561,8 @@ pub enum Setup {
         track: Option<u16>,
         /// The state.
         state: u8,
+        /// The kind.
+        kind: u8,
     },
 }
 
@@ -550,6 +595,8 @@ pub struct Game {
     pub dice: Vec<Dice>,
     /// Piece state names.
     pub states: Vec<String>,
+    /// Piece kind names; pieces are of the first unless said otherwise.
+    pub kinds: Vec<String>,
     /// Player variable names and initial values.
     pub vars: Vec<(String, i64)>,
     /// Move generators.

@@ -72,11 +72,13 @@ impl Compiler<'_> {
                         .unwrap_or_default();
                     let track = item.named("track").map(|t| self.track(Some(t)));
                     let state = self.state(item.named("state")).unwrap_or(0);
+                    let kind = self.kind(item.named("kind")).unwrap_or(0);
                     out.push(Setup::Pieces {
                         player,
                         sites,
                         track,
                         state,
+                        kind,
                     });
                 }
                 _ => {}

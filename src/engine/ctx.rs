@@ -1,15 +1,44 @@
 //! What conditions and integers are evaluated against, and what a move did: the context of the
 //! rules' expressions, read on the hot path.
 
-use super::state::{Board, Clock, State};
+use super::moves::Move;
+use super::state::{Board, Clock, Last, State};
 use crate::compile::choice::within_range;
 use crate::compile::ir::*;
 
 /// What applying a generator's move did, for filters and history.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Effects {
     pub sown: Sites,
     pub captured: u32,
+    /// Where the move ended when that is not its `to` (a sowing's last counter); else [`NO_SITE`].
+    pub landed: Site,
+}
+
+impl Default for Effects {
+    #[inline(always)]
+    fn default() -> Effects {
+        Effects {
+            sown: Sites::default(),
+            captured: 0,
+            landed: NO_SITE,
+        }
+    }
+}
+
+impl Effects {
+    /// The last move that `m`, having had these effects, makes.
+    #[inline(always)]
+    pub(crate) fn last(&self, m: Move) -> Last {
+        Last {
+            from: m.from,
+            to: if self.landed == NO_SITE {
+                m.to
+            } else {
+                self.landed
+            },
+        }
+    }
 }
 
 /// What conditions and integers are evaluated against.
@@ -26,6 +55,8 @@ pub(crate) struct Ctx<'a> {
     pub stuck: Option<u8>,
     /// Whether the position occurred before.
     pub repeated: bool,
+    /// The last move: the one just made, in effects, filters and end rules.
+    pub last: Last,
 }
 
 /// The sites sown into by no move.
@@ -43,6 +74,7 @@ impl<'a> Ctx<'a> {
             sown: &NO_SITES,
             stuck: None,
             repeated: false,
+            last: clock.last,
         }
     }
 
@@ -114,6 +146,12 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Whether the region (read with the mover) holds a site, [`NO_SITE`] being in none.
+    #[inline]
+    fn region_holds(&self, r: RegionRef, site: Site) -> bool {
+        site != NO_SITE && region_has(self.game, Some(r), self.mover, site)
+    }
+
     /// One leaf test of a compiled condition.
     #[inline(always)]
     fn test(&self, t: &Test) -> bool {
@@ -138,6 +176,8 @@ impl<'a> Ctx<'a> {
             Leaf::Empty(r) => !self.meets(*r, &self.board.filled),
             Leaf::Filled(r) => self.meets(*r, &self.board.filled),
             Leaf::SownInto(r) => self.meets(*r, self.sown),
+            Leaf::LandedIn(r) => self.region_holds(*r, self.last.to),
+            Leaf::MovedFrom(r) => self.region_holds(*r, self.last.from),
         }
     }
 

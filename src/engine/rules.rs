@@ -112,6 +112,7 @@ pub(super) fn try_on(ctx: &Ctx, filter: u16, m: Move, board: &mut Board) -> Opti
     let effects = apply_gen(ctx.game, ctx.clock, board, ctx.mover, m);
     let after = Ctx {
         sown: &effects.sown,
+        last: effects.last(m),
         ..Ctx::after(ctx.game, ctx.clock, board, ctx.mover)
     };
     after
@@ -144,6 +145,7 @@ pub(crate) fn apply_gen(
         let Effect::SetVar(who, var, value) = effect;
         let ctx = Ctx {
             sown: &fx.sown,
+            last: fx.last(m),
             ..Ctx::after(game, clock, board, mover)
         };
         let (p, v) = (ctx.who(*who), ctx.int(value));

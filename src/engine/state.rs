@@ -1,6 +1,6 @@
 //! States and moves: plain data, `Clone + Eq + Hash`.
 
-use crate::compile::ir::{Site, Sites, MAX_PLAYERS};
+use crate::compile::ir::{CaptureTo, Site, Sites, MAX_PLAYERS, NO_SITE};
 use crate::compile::MAX_VARS;
 
 /// The contents of one site.
@@ -14,6 +14,8 @@ pub struct Cell {
     pub pos: u8,
     /// For a piece: its state (index into the game's piece states).
     pub state: u8,
+    /// For a piece: its kind (index into the game's piece kinds).
+    pub kind: u8,
 }
 
 impl Cell {
@@ -25,6 +27,7 @@ impl Cell {
             owner: mover + 1,
             pos: 0,
             state: 0,
+            kind: 0,
         }
     }
 }
@@ -193,6 +196,23 @@ impl Board {
         }
     }
 
+    /// Sends a captured site's contents where the rule says, for `capturer`.
+    #[inline(always)]
+    pub(crate) fn bank(&mut self, to: CaptureTo, capturer: u8, taken: Cell) {
+        let n = taken.count as u32;
+        match to {
+            CaptureTo::Store => self.store[capturer as usize & (MAX_PLAYERS - 1)] += n,
+            CaptureTo::Hand => {
+                let p = (taken.owner as usize)
+                    .checked_sub(1)
+                    .unwrap_or(capturer as usize);
+                let hand = &mut self.hand[p & (MAX_PLAYERS - 1)];
+                *hand = hand.saturating_add(n.min(u16::MAX as u32) as u16);
+            }
+            CaptureTo::Removed => {}
+        }
+    }
+
     /// Takes one piece off a site.
     #[inline]
     pub(crate) fn take_one(&mut self, s: usize) {
@@ -240,6 +260,27 @@ pub(crate) struct Clock {
     pub moves_played: u64,
     pub edges_played: u64,
     pub moves_made: [u64; MAX_PLAYERS],
+    /// The last move made (not a throw), which conditions read as `(last-to)` and the like.
+    pub last: Last,
+}
+
+/// The origin and landing site of the last move; [`NO_SITE`] before the first move and for a
+/// pass. A sowing lands where its last counter falls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Last {
+    /// Where the move started.
+    pub from: Site,
+    /// Where it ended.
+    pub to: Site,
+}
+
+impl Default for Last {
+    fn default() -> Last {
+        Last {
+            from: NO_SITE,
+            to: NO_SITE,
+        }
+    }
 }
 
 /// The repetition keys of earlier positions, with a 256-bit Bloom filter in front: most keys
@@ -550,7 +591,11 @@ impl State {
 
 #[inline]
 fn cell_word(c: &Cell) -> u64 {
-    c.count as u64 | (c.owner as u64) << 16 | (c.pos as u64) << 24 | (c.state as u64) << 32
+    c.count as u64
+        | (c.owner as u64) << 16
+        | (c.pos as u64) << 24
+        | (c.state as u64) << 32
+        | (c.kind as u64) << 40
 }
 
 /// A fast, well-mixing 64-bit hash accumulator.

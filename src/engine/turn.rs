@@ -5,7 +5,7 @@ use super::ctx::{Ctx, Effects};
 use super::moves::Move;
 use super::rules::{apply_gen, generate, PlayError};
 use super::sample::Scratch;
-use super::state::{Board, Cell, Clock, History, NodeType, State, Status};
+use super::state::{Board, Cell, Clock, History, Last, NodeType, State, Status};
 use crate::compile::ir::*;
 use crate::compile::Needs;
 
@@ -74,14 +74,7 @@ fn advance(
     let mut captured = 0;
     let action = match (s.node, game.phases.get(s.phase as usize)) {
         (NodeType::Terminal, _) => return Err(PlayError::GameOver),
-        (
-            NodeType::Chance,
-            Some(Phase::Chance {
-                dice,
-                by_outcome,
-                choices,
-            }),
-        ) => {
+        (NodeType::Chance, Some(Phase::Chance { dice, by_outcome })) => {
             let Some(v) = m.throw_value() else {
                 return Err(PlayError::WrongNode(
                     "dice are to be thrown here, not a move made",
@@ -93,12 +86,9 @@ fn advance(
             };
             s.clock.pips = v as i64;
             s.clock.edges_played += 1;
-            let ctx = Ctx::after(game, &s.clock, &s.board, actor);
             by_outcome
                 .get(i)
-                .zip(choices.get(i))
-                .and_then(|(branches, choice)| branches.get(ctx.choose(choice)?))
-                .map_or(&END_TURN, |(_, a)| a)
+                .map_or(&END_TURN, |b| pick(game, s, actor, b))
         }
         (NodeType::Decision, Some(Phase::Decision { next, .. })) => {
             if m.throw_value().is_some() {
@@ -106,19 +96,27 @@ fn advance(
                     "a move is to be made here, not dice thrown",
                 ));
             }
-            if let Some((board, effects)) = played {
+            let fx = if let Some((board, effects)) = played {
                 s.board.take_from(board);
-                captured = effects.captured;
+                effects
             } else if !m.is_pass() {
                 if m.gen as usize >= game.gens.len() {
                     return Err(PlayError::Illegal);
                 }
-                captured = apply_gen(game, &s.clock, &mut s.board, actor, m).captured;
-            }
+                apply_gen(game, &s.clock, &mut s.board, actor, m)
+            } else {
+                Effects::default()
+            };
+            captured = fx.captured;
+            s.clock.last = if m.is_pass() {
+                Last::default()
+            } else {
+                fx.last(m)
+            };
             s.clock.moves_played += 1;
             s.clock.moves_made[actor as usize] += 1;
             s.clock.edges_played += 1;
-            next
+            pick(game, s, actor, next)
         }
         _ => return Err(PlayError::Illegal),
     };
@@ -134,6 +132,7 @@ fn advance(
             s.mover = game.next[s.mover as usize & (MAX_PLAYERS - 1)];
             s.phase = 0;
         }
+        Action::Again => s.phase = 0,
     }
     let mut repeated = false;
     if game.needs.contains(Needs::REPETITION) {
@@ -147,6 +146,19 @@ fn advance(
         s.history.push(key);
     }
     Ok((actor, repeated))
+}
+
+/// Where the turn goes after an edge by `actor`: the first branch that holds (the turn ends when
+/// none does).
+#[inline(always)]
+fn pick<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches) -> &'g Action {
+    if let Some(a) = branches.fixed() {
+        return a;
+    }
+    let ctx = Ctx::after(game, &s.clock, &s.board, actor);
+    ctx.choose(&branches.choice)
+        .and_then(|i| branches.list.get(i))
+        .map_or(&END_TURN, |(_, a)| a)
 }
 
 /// Sets the node type of a state whose phase is fresh, generates its moves, and checks the end rules
@@ -302,6 +314,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
                 sites,
                 track,
                 state,
+                kind,
             } => {
                 for &s in sites {
                     let pos = track.map_or(0, |t| {
@@ -312,6 +325,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
                         owner: player + 1,
                         pos: if pos == NO_SITE { 0 } else { pos as u8 },
                         state: *state,
+                        kind: *kind,
                     };
                 }
             }

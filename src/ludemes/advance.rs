@@ -2,7 +2,7 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
 use crate::ludemes::{Lower, Ref, Arg};
-use crate::compile::ir::{Game, Gen, IntExpr, MoveExpr, Site, Track, SITE_WORDS};
+use crate::compile::ir::{CaptureTo, Game, Gen, IntExpr, MoveExpr, Site, Track, SITE_WORDS};
 use crate::engine::{Board, Cell, Clock, Ctx, Effects, Move};
 use crate::ludemes::{MoveFamily, On};
 use crate::compile::Compiler;
@@ -12,8 +12,8 @@ use crate::syntax::Node;
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "advance", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "how many steps")], named: &[opt("state", O(Str), "only pieces in this state"), opt("set-state", O(Str), "the state the piece has after the move"), THEN], doc: "Moves one piece of the mover along its track; it may not end on its own side's piece and captures an enemy piece it ends on.", example: "(advance \"Loop\" (pips) state:\"Freed\")", lower: Lower::Moves(advance), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
-    Ludeme { name: "advance-all", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "the steps in all")], named: &[opt("state", O(Str), "the pieces that move"), opt("set-state", O(Str), "their state afterwards"), THEN], doc: "Every selected piece steps once, together; then one of them, chosen, goes on for the steps left (steps minus the number of pieces). Listed only for two pieces or more.", example: "(advance-all \"Loop\" (pips) state:\"Unfreed\" set-state:\"Freed\")", lower: Lower::Moves(advance_all), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
+    Ludeme { name: "advance", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "how many steps")], named: &[opt("state", O(Str), "only pieces in this state"), opt("set-state", O(Str), "the state the piece has after the move"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), THEN], doc: "Moves one piece of the mover along its track; it may not end on its own side's piece and captures an enemy piece it ends on.", example: "(advance \"Loop\" (pips) state:\"Freed\")", lower: Lower::Moves(advance), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
+    Ludeme { name: "advance-all", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "the steps in all")], named: &[opt("state", O(Str), "the pieces that move"), opt("set-state", O(Str), "their state afterwards"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), THEN], doc: "Every selected piece steps once, together; then one of them, chosen, goes on for the steps left (steps minus the number of pieces). Listed only for two pieces or more.", example: "(advance-all \"Loop\" (pips) state:\"Unfreed\" set-state:\"Freed\")", lower: Lower::Moves(advance_all), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
 ];
 
 fn advance(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
@@ -33,6 +33,7 @@ fn along(c: &mut Compiler<'_>, node: &Node) -> Advance {
         steps: node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0)),
         state: c.state(node.named("state")),
         set_state: c.state(node.named("set-state")),
+        captured: c.capture_to(node.named("captured")),
     }
 }
 
@@ -47,6 +48,8 @@ pub struct Advance {
     pub state: Option<u8>,
     /// State after the move.
     pub set_state: Option<u8>,
+    /// Where a captured piece goes.
+    pub captured: CaptureTo,
 }
 
 /// Every selected piece one step, then a chosen one the rest: the fields of an advance, with
@@ -87,8 +90,13 @@ impl MoveFamily for Advance {
         let moving = board.cells[from];
         if let Some((t, np)) = track_target(tr, mover, moving.pos, k) {
             board.clear(from);
-            fx.captured = land(board, mover, t, np, self.set_state.unwrap_or(moving.state));
-            board.store[mover as usize] += fx.captured;
+            let piece = Cell {
+                count: 1,
+                pos: np,
+                state: self.set_state.unwrap_or(moving.state),
+                ..moving
+            };
+            fx.captured = land(board, mover, t, piece, self.captured);
         }
         fx
     }
@@ -127,14 +135,7 @@ impl MoveFamily for AdvanceAll {
     #[inline]
     fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
         Effects {
-            captured: advance_group(
-                on.game,
-                on.clock,
-                board,
-                on.mover,
-                m.from,
-                (self.0.track, &self.0.steps, self.0.state, self.0.set_state),
-            ),
+            captured: advance_group(on.game, on.clock, board, on.mover, m.from, &self.0),
             ..Effects::default()
         }
     }
@@ -233,14 +234,14 @@ fn advance_group(
     board: &mut Board,
     mover: u8,
     chosen: Site,
-    (track, steps, filter, set_state): (u16, &IntExpr, Option<u8>, Option<u8>),
+    how: &Advance,
 ) -> u32 {
     let mut captured = 0;
     let ctx = Ctx::after(game, clock, board, mover);
-    let k = ctx.int(steps);
+    let k = ctx.int(&how.steps);
     let mut members = [0; MAX_GROUP];
-    let (count, rest) = group(board, mover, filter, k, &mut members);
-    let tr = &game.tracks[track as usize];
+    let (count, rest) = group(board, mover, how.state, k, &mut members);
+    let tr = &game.tracks[how.track as usize];
     let mut targets = [(0, 0); MAX_GROUP];
     if group_targets(
         board,
@@ -260,34 +261,30 @@ fn advance_group(
         }
         for i in 0..count {
             let (t, np) = targets[i];
-            captured += land(board, mover, t, np, set_state.unwrap_or(pieces[i].state));
+            let piece = Cell {
+                count: 1,
+                pos: np,
+                state: how.set_state.unwrap_or(pieces[i].state),
+                ..pieces[i]
+            };
+            captured += land(board, mover, t, piece, how.captured);
         }
-        board.store[mover as usize] += captured;
     }
     captured
 }
 
-/// Puts one of the mover's pieces on site `t` (place `np` of its track, in `state`), capturing
-/// what an opponent had there; returns the counters captured.
+/// Puts one of the mover's pieces on site `t`, capturing what an opponent had there and sending
+/// it where `to` says; returns the counters captured.
 #[inline]
-fn land(board: &mut Board, mover: u8, t: Site, np: u8, state: u8) -> u32 {
-    let me = mover + 1;
+fn land(board: &mut Board, mover: u8, t: Site, piece: Cell, to: CaptureTo) -> u32 {
     let target = board.cells[t as usize];
     // Enemies: occupied and not mine.
-    let captured = if target.count > 0 && target.owner != me {
+    let captured = if target.count > 0 && target.owner != mover + 1 {
+        board.bank(to, mover, target);
         target.count as u32
     } else {
         0
     };
-    board.put(
-        t as usize,
-        Cell {
-            count: 1,
-            owner: me,
-            pos: np,
-            state,
-        },
-    );
+    board.put(t as usize, piece);
     captured
 }
-

@@ -1,8 +1,8 @@
 //! Hop: one piece over a run of enemy sites, capturing them.
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
-use crate::ludemes::{Lower};
-use crate::compile::ir::{Family, Game, Gen, MoveExpr, RegionRef, Site, NO_SITE};
+use crate::ludemes::{Arg, Lower, Ref};
+use crate::compile::ir::{CaptureTo, Family, Game, Gen, MoveExpr, RegionRef, Site, NO_SITE};
 use crate::compile::draw::{rays, region_mask};
 use crate::engine::{region_has, Board, Cell, Ctx, Effects, Move};
 use crate::ludemes::{MoveFamily, On};
@@ -13,18 +13,22 @@ use crate::syntax::Node;
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "hop", kind: Moves, positional: &[req("directions", O(Dir), "the directions of the hop: one, or a group such as Orthogonal")], named: &[opt("run-in", O(Region), "where the hopped-over enemy sites must lie"), opt("edge", O(EdgeRule), "a run reaching the board's edge: land on its last site (LastSite) or no hop (None)"), THEN], doc: "One piece hops over an unbroken run of enemy sites, capturing every piece on them, to the empty site beyond.", example: "(hop Orthogonal edge:LastSite)", lower: Lower::Moves(hop), refs: &[] },
+    Ludeme { name: "hop", kind: Moves, positional: &[req("directions", O(Dir), "the directions of the hop: one, or a group such as Orthogonal")], named: &[opt("run-in", O(Region), "where the hopped-over enemy sites must lie"), opt("edge", O(EdgeRule), "a run reaching the board's edge: land on its last site (LastSite) or no hop (None)"), opt("kind", O(Str), "only pieces of this kind hop"), opt("captured", O(CaptureTo), "where the captured pieces go: the mover's store (Store, the default), their owner's hand (Hand) or off the game (Removed)"), THEN], doc: "One piece hops over an unbroken run of enemy sites, capturing every piece on them, to the empty site beyond; it keeps its kind and state.", example: "(hop Orthogonal edge:LastSite)", lower: Lower::Moves(hop), refs: &[Ref::Kind(Arg::Key("kind"))] },
 ];
 
 fn hop(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let dirs = c.dirs(node.pos(0));
     let run_in = node.named("run-in").map(|r| c.region(r));
     let edge_last = node.named("edge").and_then(|n| n.as_name()) == Some("LastSite");
+    let kind = c.kind(node.named("kind"));
+    let captured = c.capture_to(node.named("captured"));
     c.gen(
         Gen::Hop(Hop {
             dirs,
             run_in,
             edge_last,
+            kind,
+            captured,
         }),
         node,
     )
@@ -39,6 +43,10 @@ pub struct Hop {
     pub run_in: Option<RegionRef>,
     /// Whether a run reaching the edge lands on its last site.
     pub edge_last: bool,
+    /// The kind of the pieces that hop, if only one kind does.
+    pub kind: Option<u8>,
+    /// Where the captured pieces go.
+    pub captured: CaptureTo,
 }
 
 impl MoveFamily for Hop {
@@ -48,6 +56,9 @@ impl MoveFamily for Hop {
         let mine = board.owned[mover as usize];
         let theirs = &board.filled.and_not(&mine);
         for s in mine.iter_in(game.topology.words) {
+            if self.kind.is_some_and(|k| board.cells[s as usize].kind != k) {
+                continue;
+            }
             let nb = game.topology.neighbours(s);
             for &d in &self.dirs {
                 let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
@@ -76,11 +87,13 @@ impl MoveFamily for Hop {
             && board.cells[t as usize].owner != me
             && region_has(game, self.run_in, mover, t)
         {
-            captured += board.cells[t as usize].count as u32;
+            let taken = board.cells[t as usize];
+            captured += taken.count as u32;
+            board.bank(self.captured, mover, taken);
             board.clear(t as usize);
             t = game.topology.neighbour(t, d);
         }
-        board.store[mover as usize] += captured;
+        let moving = board.cells[m.from as usize];
         board.take_one(m.from as usize);
         let to = m.to as usize;
         let on_landing = board.cells[to];
@@ -89,7 +102,7 @@ impl MoveFamily for Hop {
         } else {
             1
         };
-        board.put(to, Cell::piece(mover, count));
+        board.put(to, Cell { count, ..moving });
         Effects {
             captured,
             ..Effects::default()
@@ -101,6 +114,10 @@ impl MoveFamily for Hop {
     }
 
     fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+        // The draw's rays know no kinds: a kind filter is drawn from the listed moves.
+        if self.kind.is_some() {
+            return None;
+        }
         Some(Family::Hop {
             rays: rays(game, &self.dirs)?,
             run_in: region_mask(game, &self.run_in, mover),

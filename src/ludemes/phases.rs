@@ -2,9 +2,11 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{List as L, One as O}};
 use crate::ludemes::{Lower, Ref, Arg};
-use crate::compile::ir::MoveExpr;
+use crate::compile::chance::branches_with_pips;
+use crate::compile::draw::DrawPlan;
+use crate::compile::ir::{Action, Branches, Cond, MoveExpr, Phase};
 use crate::compile::Compiler;
-use crate::syntax::Node;
+use crate::syntax::{Node, NodeKind};
 
 /// The family's ludemes.
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
@@ -17,7 +19,9 @@ pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "when", kind: Clause, positional: &[req("condition", O(Cond), "when the branch is taken"), req("action", O(Action), "where the turn goes")], named: &[], doc: "A branch after a throw.", example: "(when (= (pips) 0) (end-turn))", lower: Lower::Part, refs: &[] },
     Ludeme { name: "else", kind: Clause, positional: &[req("action", O(Action), "where the turn goes")], named: &[], doc: "The branch taken when no other holds.", example: "(else (goto \"Move\"))", lower: Lower::Part, refs: &[] },
     Ludeme { name: "goto", kind: Action, positional: &[req("phase", O(Str), "the next phase")], named: &[opt("pips", O(Int), "sets the value that `(pips)` reads, as for a special throw")], doc: "Goes on to another phase of the same turn.", example: "(goto \"Special\" pips:7)", lower: Lower::Part, refs: &[Ref::Phase(Arg::Pos(0))] },
-    Ludeme { name: "end-turn", kind: Action, positional: &[], named: &[], doc: "Ends the turn; the other player's turn begins.", example: "(end-turn)", lower: Lower::Part, refs: &[] },
+    Ludeme { name: "end-turn", kind: Action, positional: &[], named: &[], doc: "Ends the turn; the next player's turn begins.", example: "(end-turn)", lower: Lower::Part, refs: &[] },
+    Ludeme { name: "again", kind: Action, positional: &[], named: &[], doc: "The same player moves again: their turn starts over from its first phase.", example: "(again)", lower: Lower::Part, refs: &[] },
+    Ludeme { name: "if", kind: Action, positional: &[req("condition", O(Cond), "when the first action is taken; after a move it reads that move as the last (`landed-in`)"), req("then", O(Action), "where the turn goes if it holds"), opt("else", O(Action), "where it goes if not; the turn ends if absent")], named: &[], doc: "Where the turn goes, by a condition.", example: "(if (landed-in (region \"Home\" Mover)) (again))", lower: Lower::Part, refs: &[] },
 ];
 
 fn phases(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
@@ -27,4 +31,83 @@ fn phases(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
         "write `(play (phases {...}))`",
     );
     MoveExpr::Or(Vec::new())
+}
+
+/// The phases of `play`: one decision, or the phases listed in `(phases ...)`.
+pub(crate) fn play(c: &mut Compiler<'_>, node: &Node) -> Vec<Phase> {
+    if node.head() != Some("phases") {
+        c.phase_names = vec!["Play".to_string()];
+        let moves = c.moves(node);
+        return vec![Phase::Decision {
+            moves,
+            pass: false,
+            next: Branches::new(vec![(Cond::Const(true), Action::EndTurn)]),
+            draw: DrawPlan::default(),
+        }];
+    }
+    c.phase_names = c.sym.phases.clone();
+    let list = node.pos(0).and_then(|l| l.as_list()).unwrap_or(&[]);
+    list.iter()
+        .map(|p| match p.head() {
+            Some("chance") => chance(c, p),
+            _ => {
+                let moves = p.pos(1).map(|m| c.moves(m)).unwrap_or(MoveExpr::Or(Vec::new()));
+                let pass = matches!(p.named("pass").map(|n| &n.kind), Some(NodeKind::Bool(true)));
+                let mut next = Vec::new();
+                branches(c, p.named("next"), Cond::Const(true), &mut next);
+                Phase::Decision {
+                    moves,
+                    pass,
+                    next: Branches::new(next),
+                    draw: DrawPlan::default(),
+                }
+            }
+        })
+        .collect()
+}
+
+/// A chance phase, its branches folded for each outcome of its dice.
+fn chance(c: &mut Compiler<'_>, p: &Node) -> Phase {
+    let name = p.pos(1).and_then(|n| n.as_str()).unwrap_or_default();
+    let dice = c.sym.dice.iter().position(|d| d.0 == name).unwrap_or(0) as u16;
+    let mut list = Vec::new();
+    for clause in p.pos(2).and_then(|l| l.as_list()).unwrap_or(&[]) {
+        match clause.head() {
+            Some("when") => {
+                let guard = clause.pos(0).map(|n| c.cond(n)).unwrap_or(Cond::Const(false));
+                branches(c, clause.pos(1), guard, &mut list);
+            }
+            _ => branches(c, clause.pos(0), Cond::Const(true), &mut list),
+        }
+    }
+    let by_outcome = c.sym.dice.get(dice as usize).map_or(Vec::new(), |d| {
+        d.1.iter()
+            .map(|&(v, _)| Branches::new(branches_with_pips(&list, v as i64)))
+            .collect()
+    });
+    Phase::Chance { dice, by_outcome }
+}
+
+/// Appends the first-match branches of an action under `guard`: an `if` splits into its two
+/// sides (the `then` side guarded by its condition too), any other action is one branch.
+fn branches(c: &mut Compiler<'_>, node: Option<&Node>, guard: Cond, out: &mut Vec<(Cond, Action)>) {
+    let action = match node {
+        Some(n) if n.head() == Some("if") => {
+            let test = n.pos(0).map(|t| c.cond(t)).unwrap_or(Cond::Const(false));
+            let both = match guard.clone() {
+                Cond::Const(true) => test,
+                g => Cond::And(vec![g, test]),
+            };
+            branches(c, n.pos(1), both, out);
+            return branches(c, n.pos(2), guard, out);
+        }
+        Some(n) if n.head() == Some("goto") => {
+            let name = n.pos(0).and_then(|p| p.as_str()).unwrap_or_default();
+            let phase = c.sym.phases.iter().position(|p| p == name).unwrap_or(0) as u8;
+            Action::Goto(phase, n.named("pips").map(|p| c.int(p)))
+        }
+        Some(n) if n.head() == Some("again") => Action::Again,
+        _ => Action::EndTurn,
+    };
+    out.push((guard, action));
 }

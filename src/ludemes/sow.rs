@@ -2,7 +2,7 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{List as L, One as O}};
 use crate::ludemes::{Lower, Ref, Arg};
-use crate::compile::ir::{Family, Game, Gen, MoveExpr, RegionRef, Site, Sites, NO_SITE};
+use crate::compile::ir::{CaptureTo, Family, Game, Gen, MoveExpr, RegionRef, Site, Sites, NO_SITE};
 use crate::compile::draw::region_mask;
 use crate::compile::Needs;
 use crate::engine::{Board, Ctx, Effects, Move};
@@ -15,7 +15,7 @@ use crate::syntax::{Node, NodeKind};
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "sow", kind: Moves, positional: &[req("track", O(Str), "the sowing order, a looping track")], named: &[opt("from", O(Region), "the holes a player may sow from"), opt("skip-origin", O(Cond), "whether laps skip the emptied hole"), opt("capture", O(Capture), "what the last counter captures"), THEN], doc: "Takes every counter of a hole and sows them one by one along the track.", example: "(sow \"Sow\" from:(region \"Home\" Mover) skip-origin:true)", lower: Lower::Moves(sow), refs: &[Ref::Track(Arg::Pos(0))] },
-    Ludeme { name: "capture", kind: Capture, positional: &[], named: &[req("in", O(Region), "where captures may happen"), req("counts", L(Int), "the counts that are captured"), opt("backwards", O(Cond), "whether the holes before the last are captured too, while they qualify"), opt("grand-slam", O(GrandSlam), "a capture that would take every counter of the region: Allowed or NoCapture")], doc: "Captures into the mover's store the hole the last counter falls in, when it ends with one of the counts.", example: "(capture in:(region \"Home\" Next) counts:{2 3} backwards:true)", lower: Lower::Part, refs: &[] },
+    Ludeme { name: "capture", kind: Capture, positional: &[], named: &[req("in", O(Region), "where captures may happen"), req("counts", L(Int), "the counts that are captured"), opt("backwards", O(Cond), "whether the holes before the last are captured too, while they qualify"), opt("grand-slam", O(GrandSlam), "a capture that would take every counter of the region: Allowed or NoCapture"), opt("captured", O(CaptureTo), "where the captured counters go: the mover's store (Store, the default), the mover's hand (Hand) or off the game (Removed)")], doc: "Captures the hole the last counter falls in, when it ends with one of the counts.", example: "(capture in:(region \"Home\" Next) counts:{2 3} backwards:true)", lower: Lower::Part, refs: &[] },
 ];
 
 /// What a capture that takes a whole region does.
@@ -38,6 +38,8 @@ pub struct Capture {
     pub backwards: bool,
     /// The grand-slam rule.
     pub grand_slam: GrandSlam,
+    /// Where the captured counters go.
+    pub captured: CaptureTo,
 }
 
 fn sow(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
@@ -68,6 +70,7 @@ fn sow(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
                 Some("NoCapture") => GrandSlam::NoCapture,
                 _ => GrandSlam::Allowed,
             },
+            captured: c.capture_to(cap.named("captured")),
         }
     });
     c.gen(
@@ -146,6 +149,7 @@ impl MoveFamily for Sow {
             left -= 1;
             skipped = 0;
         }
+        fx.landed = sites[i];
         if let Some(cap) = &self.capture {
             fx.captured = capture(game, cap, board, mover, sites, i);
         }
@@ -203,9 +207,9 @@ fn capture(game: &Game, cap: &Capture, board: &mut Board, mover: u8, sites: &[Si
     }
     let mut j = i;
     for _ in 0..n {
+        board.bank(cap.captured, mover, board.cells[sites[j] as usize]);
         board.clear(sites[j] as usize);
         j = if j == 0 { len - 1 } else { j - 1 };
     }
-    board.store[mover as usize] += sum;
     sum
 }

@@ -1,7 +1,7 @@
 //! Step: one piece to an adjacent empty site.
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
-use crate::ludemes::{Lower};
+use crate::ludemes::{Arg, Lower, Ref};
 use crate::compile::ir::{Family, Game, Gen, MoveExpr, RegionRef, NO_SITE};
 use crate::compile::draw::{rays, region_mask};
 use crate::engine::{region_has, Board, Cell, Ctx, Effects, Move};
@@ -13,13 +13,14 @@ use crate::syntax::Node;
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "step", kind: Moves, positional: &[req("directions", O(Dir), "the directions a piece may step in: one, or a group such as Orthogonal")], named: &[opt("to", O(Region), "where a piece may go; any empty site if absent"), THEN], doc: "Moves one piece of a stack of the mover to an adjacent empty site.", example: "(step Orthogonal)", lower: Lower::Moves(step), refs: &[] },
+    Ludeme { name: "step", kind: Moves, positional: &[req("directions", O(Dir), "the directions a piece may step in: one, or a group such as Orthogonal")], named: &[opt("to", O(Region), "where a piece may go; any empty site if absent"), opt("kind", O(Str), "only pieces of this kind step"), THEN], doc: "Moves one piece of a stack of the mover to an adjacent empty site; it keeps its kind and state.", example: "(step Orthogonal)", lower: Lower::Moves(step), refs: &[Ref::Kind(Arg::Key("kind"))] },
 ];
 
 fn step(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let dirs = c.dirs(node.pos(0));
     let to = node.named("to").map(|r| c.region(r));
-    c.gen(Gen::Step(Step { dirs, to }), node)
+    let kind = c.kind(node.named("kind"));
+    c.gen(Gen::Step(Step { dirs, to, kind }), node)
 }
 
 /// One piece to an adjacent empty site.
@@ -29,6 +30,8 @@ pub struct Step {
     pub dirs: Vec<u8>,
     /// Allowed targets.
     pub to: Option<RegionRef>,
+    /// The kind of the pieces that step, if only one kind does.
+    pub kind: Option<u8>,
 }
 
 impl MoveFamily for Step {
@@ -37,6 +40,9 @@ impl MoveFamily for Step {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mine = board.owned[mover as usize];
         for s in mine.iter_in(game.topology.words) {
+            if self.kind.is_some_and(|k| board.cells[s as usize].kind != k) {
+                continue;
+            }
             let nb = game.topology.neighbours(s);
             for &d in &self.dirs {
                 let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
@@ -50,8 +56,10 @@ impl MoveFamily for Step {
 
     #[inline(always)]
     fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        let moving = board.cells[m.from as usize];
         board.take_one(m.from as usize);
-        board.put(m.to as usize, Cell::piece(on.mover, 1));
+        board.put(m.to as usize, Cell { count: 1, ..moving });
+        let _ = on;
         Effects::default()
     }
 
@@ -60,6 +68,10 @@ impl MoveFamily for Step {
     }
 
     fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+        // The draw's rays know no kinds: a kind filter is drawn from the listed moves.
+        if self.kind.is_some() {
+            return None;
+        }
         Some(Family::Step {
             rays: rays(game, &self.dirs)?,
             to: region_mask(game, &self.to, mover),

@@ -144,6 +144,9 @@ impl Resolver {
             (Ref::State(_), Some(st)) => {
                 self.declared(st, "piece state", |s, n| s.states.iter().any(|x| x == n))
             }
+            (Ref::Kind(_), Some(k)) => {
+                self.declared(k, "piece kind", |s, n| s.kinds.iter().any(|x| x == n))
+            }
             (Ref::PlayerRegion(_), Some(c)) => {
                 let name = c.as_str().unwrap_or_default();
                 if self

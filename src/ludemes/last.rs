@@ -1,0 +1,27 @@
+//! The last move: conditions on where the move just made started and ended.
+
+use crate::check::registry::{Kind::*, Ludeme, req, Shape::{One as O}};
+use crate::ludemes::Lower;
+use crate::compile::ir::{Cond, Leaf, RegionRef};
+use crate::compile::Compiler;
+use crate::syntax::Node;
+
+/// The family's ludemes.
+// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
+#[rustfmt::skip]
+pub(crate) const ROWS: &[Ludeme] = &[
+    Ludeme { name: "landed-in", kind: Cond, positional: &[req("region", O(Region), "the sites")], named: &[], doc: "The last move ended in the region (a sowing where its last counter fell). After a move (in `then:`, `next:` and end rules) that is the move just made, and `Mover` its maker; before one, the previous player's move.", example: "(landed-in (region \"Home\" Mover))", lower: Lower::Cond(landed_in), refs: &[] },
+    Ludeme { name: "moved-from", kind: Cond, positional: &[req("region", O(Region), "the sites")], named: &[], doc: "The last move started in the region; read like `landed-in`.", example: "(moved-from (region \"Home\" Mover))", lower: Lower::Cond(moved_from), refs: &[] },
+];
+
+fn region(c: &mut Compiler<'_>, node: &Node) -> RegionRef {
+    node.pos(0).map(|r| c.region(r)).unwrap_or(RegionRef(0))
+}
+
+fn landed_in(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    Cond::Leaf(Leaf::LandedIn(region(c, node)))
+}
+
+fn moved_from(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    Cond::Leaf(Leaf::MovedFrom(region(c, node)))
+}
