@@ -10,7 +10,7 @@ const GAME: &str = r#"(game "Every" (players 2)
   (equipment {(board (rectangle 6 6)) (hand Each)
     (region "Home" P1 (row 0)) (region "Home" P2 (row 1)) (region "Board" (all-sites))
     (track "Sow" {(row 0 E) (row 1 W)} loop:true) (track "Loop" {(row 0 E) (row 1 W)} loop:true)
-    (dice "Sticks" (sticks 6)) (piece-states {"Unfreed" "Freed"}) (var "Opened" 0) @ITEM})
+    (dice "Sticks" (sticks 6)) (piece-states {"Unfreed" "Freed"}) (piece-kinds {"Man" "King"}) (var "Opened" 0) @ITEM})
   (rules @START @PLAY @END))"#;
 
 const START: &str = "(start (hand Each 4))";

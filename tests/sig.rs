@@ -48,6 +48,7 @@ fn position(
             owner: player + 1,
             pos: pos as u8,
             state,
+            kind: 0,
         };
     }
     let v = opened(game);

@@ -414,6 +414,12 @@ pub enum CaptureTo {
 pub enum Effect {
     /// Sets a player variable.
     SetVar(Who, u8, IntExpr),
+    /// Adds to a player's store (a negative amount takes away, down to zero).
+    AddScore(Who, IntExpr),
+    /// The piece where the move landed becomes this kind.
+    Promote(u8),
+    /// The first effects if the condition holds, else the second.
+    If(Choice, Vec<Effect>, Vec<Effect>),
 }
 
 /// A generator with its effects.

@@ -25,6 +25,11 @@ pub(super) fn board(game: &Game, state: &State) -> String {
                 if let Some(name) = game.states.get(c.state as usize) {
                     t.push(name.chars().next().unwrap_or('?').to_ascii_lowercase());
                 }
+                // With two kinds or more, each piece shows its kind's initial, in capitals.
+                if game.kinds.len() > 1 {
+                    let name = game.kinds.get(c.kind as usize).map_or("?", String::as_str);
+                    t.push(name.chars().next().unwrap_or('?').to_ascii_uppercase());
+                }
                 t
             }
         }

@@ -141,15 +141,8 @@ pub(crate) fn apply_gen(
     }
     let on = On { game, clock, mover };
     let fx = def.gen.apply(on, board, m);
-    for effect in &def.then {
-        let Effect::SetVar(who, var, value) = effect;
-        let ctx = Ctx {
-            sown: &fx.sown,
-            last: fx.last(m),
-            ..Ctx::after(game, clock, board, mover)
-        };
-        let (p, v) = (ctx.who(*who), ctx.int(value));
-        board.vars[p as usize][*var as usize] = v;
+    if !def.then.is_empty() {
+        crate::ludemes::effects::run(&def.then, game, clock, board, mover, (m, &fx));
     }
     fx
 }

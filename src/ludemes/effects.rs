@@ -1,9 +1,11 @@
-//! Effects: what a move does after it is made.
+//! Effects: what a move does after it is made, in the order written; each reads the board as
+//! the move and the effects before it left it, and the move as the last move.
 
-use crate::check::registry::{Kind::*, Ludeme, req, Shape::{One as O}};
+use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Lower, Ref, Arg};
-use crate::compile::ir::{Effect, IntExpr};
+use crate::compile::ir::{Choice, Cond, Effect, Game, IntExpr, MAX_PLAYERS, NO_SITE};
 use crate::compile::Compiler;
+use crate::engine::{Board, Clock, Ctx, Effects, Move};
 use crate::syntax::Node;
 
 /// The family's ludemes.
@@ -11,6 +13,9 @@ use crate::syntax::Node;
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "set-var", kind: Effect, positional: &[req("owner", O(Role), "whose variable"), req("name", O(Str), "the variable"), req("value", O(Int), "its new value")], named: &[], doc: "Sets a player variable.", example: "(set-var Mover \"Opened\" 1)", lower: Lower::Part, refs: &[Ref::Var(Arg::Pos(1))] },
+    Ludeme { name: "add-score", kind: Effect, positional: &[req("owner", O(Role), "whose store"), req("value", O(Int), "the amount; a negative one takes away, down to zero")], named: &[], doc: "Adds to a player's store, which `score` reads and `by-score` ranks.", example: "(add-score Mover 1)", lower: Lower::Part, refs: &[] },
+    Ludeme { name: "promote", kind: Effect, positional: &[req("kind", O(Str), "the piece kind it becomes")], named: &[], doc: "The piece where the move landed becomes another kind (a man crowned king).", example: "(promote \"King\")", lower: Lower::Part, refs: &[Ref::Kind(Arg::Pos(0))] },
+    Ludeme { name: "if", kind: Effect, positional: &[req("condition", O(Cond), "when the first effects apply; it reads the move as the last move (`landed-in`)"), req("then", OL(Effect), "the effects if it holds"), opt("else", OL(Effect), "the effects if not")], named: &[], doc: "Effects by a condition read after the move.", example: "(if (landed-in (region \"Home\" Next)) (add-score Mover 1))", lower: Lower::Part, refs: &[] },
 ];
 
 /// The effects of a generator's `then:`, one or a list.
@@ -20,13 +25,53 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: Option<&Node>) -> Vec<Effect> {
         Some(l) => l.iter().collect(),
         None => vec![node],
     };
-    items
-        .into_iter()
-        .map(|e| {
-            let who = c.who(e.pos(0));
-            let var = c.var(e.pos(1));
-            let value = e.pos(2).map(|v| c.int(v)).unwrap_or(IntExpr::Lit(0));
-            Effect::SetVar(who, var, value)
-        })
-        .collect()
+    items.into_iter().map(|e| effect(c, e)).collect()
+}
+
+/// One effect.
+fn effect(c: &mut Compiler<'_>, e: &Node) -> Effect {
+    let int = |c: &mut Compiler<'_>, n: Option<&Node>| n.map(|v| c.int(v)).unwrap_or(IntExpr::Lit(0));
+    match e.head() {
+        Some("add-score") => Effect::AddScore(c.who(e.pos(0)), int(c, e.pos(1))),
+        Some("promote") => Effect::Promote(c.kind(e.pos(0)).unwrap_or(0)),
+        Some("if") => {
+            let test = e.pos(0).map(|t| c.cond(t)).unwrap_or(Cond::Const(false));
+            Effect::If(Choice::of(&test), lower(c, e.pos(1)), lower(c, e.pos(2)))
+        }
+        _ => Effect::SetVar(c.who(e.pos(0)), c.var(e.pos(1)), int(c, e.pos(2))),
+    }
+}
+
+/// Runs effects on the board after mover's move `m`, which had the effects `fx`.
+pub(crate) fn run(list: &[Effect], game: &Game, clock: &Clock, board: &mut Board, mover: u8, (m, fx): (Move, &Effects)) {
+    for effect in list {
+        let ctx = Ctx {
+            sown: &fx.sown,
+            last: fx.last(m),
+            ..Ctx::after(game, clock, board, mover)
+        };
+        match effect {
+            Effect::SetVar(who, var, value) => {
+                let (p, v) = (ctx.who(*who) as usize, ctx.int(value));
+                board.vars[p & (MAX_PLAYERS - 1)][*var as usize] = v;
+            }
+            Effect::AddScore(who, value) => {
+                let (p, v) = (ctx.who(*who) as usize & (MAX_PLAYERS - 1), ctx.int(value));
+                let store = &mut board.store[p];
+                *store = (*store as i64).saturating_add(v).clamp(0, u32::MAX as i64) as u32;
+            }
+            Effect::Promote(kind) => {
+                let t = ctx.last.to;
+                if t != NO_SITE && board.cells[t as usize].count > 0 {
+                    let mut c = board.cells[t as usize];
+                    c.kind = *kind;
+                    board.put(t as usize, c);
+                }
+            }
+            Effect::If(test, then, otherwise) => {
+                let branch = if ctx.holds(test) { then } else { otherwise };
+                run(branch, game, clock, board, mover, (m, fx));
+            }
+        }
+    }
 }
