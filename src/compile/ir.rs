@@ -465,21 +465,29 @@ pub struct Branches {
     pub list: Vec<(Cond, Action)>,
     /// Their conditions, compiled.
     pub choice: Choice,
+    /// Whether the first branch always holds, so nothing is tested.
+    pub fixed: bool,
 }
 
 impl Branches {
     /// Branches from a list, its conditions compiled.
     pub fn new(list: Vec<(Cond, Action)>) -> Branches {
         let choice = Choice::first(list.iter().map(|(c, _)| c));
-        Branches { list, choice }
+        let fixed = matches!(list.first(), Some((Cond::Const(true), _)));
+        Branches {
+            list,
+            choice,
+            fixed,
+        }
     }
 
     /// The one action when no condition is to be tested.
     #[inline(always)]
     pub fn fixed(&self) -> Option<&Action> {
-        match self.list.as_slice() {
-            [(Cond::Const(true), a)] => Some(a),
-            _ => None,
+        if self.fixed {
+            self.list.first().map(|(_, a)| a)
+        } else {
+            None
         }
     }
 }

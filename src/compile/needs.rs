@@ -16,6 +16,9 @@ impl Needs {
     pub const SOWN: Needs = Needs(1 << 2);
     /// The positions seen before, read by `repeated`.
     pub const REPETITION: Needs = Needs(1 << 3);
+    /// The last move read by a condition (`landed-in`, `moved-from`): a filter's trial of a move
+    /// must then make it the last.
+    pub const LAST: Needs = Needs(1 << 4);
 
     /// Whether every feature of `other` is in the set.
     pub const fn contains(self, other: Needs) -> bool {

@@ -6,10 +6,10 @@ use super::state::{Board, Clock, Last, State};
 use crate::compile::choice::within_range;
 use crate::compile::ir::*;
 
-/// What applying a generator's move did, for filters and history.
+/// What applying a generator's move did, for history and the last move (small enough to come
+/// back in registers; the sites a sowing passed stay on the board, in [`Board::sown`]).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Effects {
-    pub sown: Sites,
     pub captured: u32,
     /// Where the move ended when that is not its `to` (a sowing's last counter); else [`NO_SITE`].
     pub landed: Site,
@@ -19,7 +19,6 @@ impl Default for Effects {
     #[inline(always)]
     fn default() -> Effects {
         Effects {
-            sown: Sites::default(),
             captured: 0,
             landed: NO_SITE,
         }
@@ -48,19 +47,11 @@ pub(crate) struct Ctx<'a> {
     pub board: &'a Board,
     /// The player `Mover` stands for.
     pub mover: u8,
-    /// Sites the filtered move sowed into (by reference: most contexts have none, and a set is
-    /// eight words to copy).
-    pub sown: &'a Sites,
     /// The player to move, when they have no legal move.
     pub stuck: Option<u8>,
     /// Whether the position occurred before.
     pub repeated: bool,
-    /// The last move: the one just made, in effects, filters and end rules.
-    pub last: Last,
 }
-
-/// The sites sown into by no move.
-static NO_SITES: Sites = Sites([0; crate::compile::ir::SITE_WORDS]);
 
 impl<'a> Ctx<'a> {
     /// The context of a board with `mover` as `Mover` (in effects and end rules).
@@ -71,10 +62,8 @@ impl<'a> Ctx<'a> {
             clock,
             board,
             mover,
-            sown: &NO_SITES,
             stuck: None,
             repeated: false,
-            last: clock.last,
         }
     }
 
@@ -175,9 +164,9 @@ impl<'a> Ctx<'a> {
             Leaf::Repeated => self.repeated,
             Leaf::Empty(r) => !self.meets(*r, &self.board.filled),
             Leaf::Filled(r) => self.meets(*r, &self.board.filled),
-            Leaf::SownInto(r) => self.meets(*r, self.sown),
-            Leaf::LandedIn(r) => self.region_holds(*r, self.last.to),
-            Leaf::MovedFrom(r) => self.region_holds(*r, self.last.from),
+            Leaf::SownInto(r) => self.meets(*r, &self.board.sown.0),
+            Leaf::LandedIn(r) => self.region_holds(*r, self.clock.last.to),
+            Leaf::MovedFrom(r) => self.region_holds(*r, self.clock.last.from),
         }
     }
 

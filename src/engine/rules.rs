@@ -6,6 +6,7 @@ use super::ctx::{Ctx, Effects};
 use super::moves::Move;
 use super::state::{Board, Clock, State};
 use crate::compile::ir::*;
+use crate::compile::Needs;
 use crate::ludemes::On;
 use std::cell::RefCell;
 
@@ -110,12 +111,18 @@ fn passes(ctx: &Ctx, filter: u16, m: Move) -> bool {
 pub(super) fn try_on(ctx: &Ctx, filter: u16, m: Move, board: &mut Board) -> Option<Effects> {
     board.clone_from(ctx.board);
     let effects = apply_gen(ctx.game, ctx.clock, board, ctx.mover, m);
-    let after = Ctx {
-        sown: &effects.sown,
-        last: effects.last(m),
-        ..Ctx::after(ctx.game, ctx.clock, board, ctx.mover)
+    // The clock's last move is the one before: a filter that reads the last move reads this one.
+    let tried;
+    let clock = if ctx.game.needs.contains(Needs::LAST) {
+        tried = Clock {
+            last: effects.last(m),
+            ..*ctx.clock
+        };
+        &tried
+    } else {
+        ctx.clock
     };
-    after
+    Ctx::after(ctx.game, clock, board, ctx.mover)
         .holds(&ctx.game.filters[filter as usize])
         .then_some(effects)
 }
@@ -138,6 +145,9 @@ pub(crate) fn apply_gen(
     };
     if m.from as usize >= board.cells.len() || m.to as usize >= board.cells.len() {
         return Effects::default();
+    }
+    if game.needs.contains(Needs::SOWN) {
+        board.sown = Default::default();
     }
     let on = On { game, clock, mover };
     let fx = def.gen.apply(on, board, m);

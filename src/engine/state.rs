@@ -58,6 +58,25 @@ pub struct Board {
     /// The words of the site sets the board's sites reach (the rest stay zero): a copy between
     /// two boards of one word copies one word of each set, not the whole sets.
     pub(crate) words: u8,
+    /// The sites the move just applied sowed into, kept only for games whose filters read them.
+    pub(crate) sown: Sown,
+}
+
+/// The sites a move sowed into: a scratch of the board's, read by filters right after the move
+/// and no part of the position (boards equal or hash alike whatever it holds).
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Sown(pub Sites);
+
+impl PartialEq for Sown {
+    fn eq(&self, _: &Sown) -> bool {
+        true
+    }
+}
+
+impl Eq for Sown {}
+
+impl std::hash::Hash for Sown {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// Entries of [`SITE_KEYS`]: a power of two at least the most sites a board may have, so that
@@ -235,6 +254,7 @@ impl Clone for Board {
             keyed: self.keyed,
             varied: self.varied,
             words: self.words,
+            sown: Sown::default(),
         }
     }
 

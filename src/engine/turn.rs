@@ -96,23 +96,21 @@ fn advance(
                     "a move is to be made here, not dice thrown",
                 ));
             }
-            let fx = if let Some((board, effects)) = played {
+            // Only the capture count and the landing are kept: the sown sites stay behind.
+            let last;
+            (captured, last) = if let Some((board, effects)) = played {
                 s.board.take_from(board);
-                effects
+                (effects.captured, effects.last(m))
             } else if !m.is_pass() {
                 if m.gen as usize >= game.gens.len() {
                     return Err(PlayError::Illegal);
                 }
-                apply_gen(game, &s.clock, &mut s.board, actor, m)
+                let fx = apply_gen(game, &s.clock, &mut s.board, actor, m);
+                (fx.captured, fx.last(m))
             } else {
-                Effects::default()
+                (0, Last::default())
             };
-            captured = fx.captured;
-            s.clock.last = if m.is_pass() {
-                Last::default()
-            } else {
-                fx.last(m)
-            };
+            s.clock.last = last;
             s.clock.moves_played += 1;
             s.clock.moves_made[actor as usize] += 1;
             s.clock.edges_played += 1;

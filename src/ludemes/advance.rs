@@ -275,7 +275,7 @@ fn advance_group(
 
 /// Puts one of the mover's pieces on site `t`, capturing what an opponent had there and sending
 /// it where `to` says; returns the counters captured.
-#[inline]
+#[inline(always)]
 fn land(board: &mut Board, mover: u8, t: Site, piece: Cell, to: CaptureTo) -> u32 {
     let target = board.cells[t as usize];
     // Enemies: occupied and not mine.

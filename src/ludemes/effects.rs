@@ -4,7 +4,7 @@
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Lower, Ref, Arg};
 use crate::compile::ir::{Choice, Cond, Effect, Game, IntExpr, MAX_PLAYERS, NO_SITE};
-use crate::compile::Compiler;
+use crate::compile::{Compiler, Needs};
 use crate::engine::{Board, Clock, Ctx, Effects, Move};
 use crate::syntax::Node;
 
@@ -44,12 +44,19 @@ fn effect(c: &mut Compiler<'_>, e: &Node) -> Effect {
 
 /// Runs effects on the board after mover's move `m`, which had the effects `fx`.
 pub(crate) fn run(list: &[Effect], game: &Game, clock: &Clock, board: &mut Board, mover: u8, (m, fx): (Move, &Effects)) {
-    for effect in list {
-        let ctx = Ctx {
-            sown: &fx.sown,
+    // Conditions that read the last move read this one (a copy of the clock only then).
+    let with_last;
+    let clock = if game.needs.contains(Needs::LAST) {
+        with_last = Clock {
             last: fx.last(m),
-            ..Ctx::after(game, clock, board, mover)
+            ..*clock
         };
+        &with_last
+    } else {
+        clock
+    };
+    for effect in list {
+        let ctx = Ctx::after(game, clock, board, mover);
         match effect {
             Effect::SetVar(who, var, value) => {
                 let (p, v) = (ctx.who(*who) as usize, ctx.int(value));
@@ -61,7 +68,7 @@ pub(crate) fn run(list: &[Effect], game: &Game, clock: &Clock, board: &mut Board
                 *store = (*store as i64).saturating_add(v).clamp(0, u32::MAX as i64) as u32;
             }
             Effect::Promote(kind) => {
-                let t = ctx.last.to;
+                let t = fx.last(m).to;
                 if t != NO_SITE && board.cells[t as usize].count > 0 {
                     let mut c = board.cells[t as usize];
                     c.kind = *kind;

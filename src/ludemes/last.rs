@@ -3,7 +3,7 @@
 use crate::check::registry::{Kind::*, Ludeme, req, Shape::{One as O}};
 use crate::ludemes::Lower;
 use crate::compile::ir::{Cond, Leaf, RegionRef};
-use crate::compile::Compiler;
+use crate::compile::{Compiler, Needs};
 use crate::syntax::Node;
 
 /// The family's ludemes.
@@ -15,6 +15,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
 ];
 
 fn region(c: &mut Compiler<'_>, node: &Node) -> RegionRef {
+    c.needs.insert(Needs::LAST);
     node.pos(0).map(|r| c.region(r)).unwrap_or(RegionRef(0))
 }
 

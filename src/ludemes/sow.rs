@@ -5,7 +5,7 @@ use crate::ludemes::{Lower, Ref, Arg};
 use crate::compile::ir::{CaptureTo, Family, Game, Gen, MoveExpr, RegionRef, Site, Sites, NO_SITE};
 use crate::compile::draw::region_mask;
 use crate::compile::Needs;
-use crate::engine::{Board, Ctx, Effects, Move};
+use crate::engine::{Board, Cell, Ctx, Effects, Move};
 use crate::ludemes::{MoveFamily, On};
 use crate::compile::Compiler;
 use crate::syntax::{Node, NodeKind};
@@ -144,7 +144,7 @@ impl MoveFamily for Sow {
             // No test of the old count: it would be a branch mispredicted at random.
             board.add_one(s);
             if game.needs.contains(Needs::SOWN) {
-                fx.sown.insert(s);
+                board.sown.0.insert(s);
             }
             left -= 1;
             skipped = 0;
@@ -207,9 +207,14 @@ fn capture(game: &Game, cap: &Capture, board: &mut Board, mover: u8, sites: &[Si
     }
     let mut j = i;
     for _ in 0..n {
-        board.bank(cap.captured, mover, board.cells[sites[j] as usize]);
         board.clear(sites[j] as usize);
         j = if j == 0 { len - 1 } else { j - 1 };
     }
+    // Sown counters are neutral: they are banked together, as no one's.
+    let taken = Cell {
+        count: sum.min(u16::MAX as u32) as u16,
+        ..Cell::default()
+    };
+    board.bank(cap.captured, mover, taken);
     sum
 }
