@@ -309,12 +309,7 @@ impl Compiler<'_> {
     }
 
     pub(crate) fn state(&self, node: Option<&Node>) -> Option<u8> {
-        let name = node?.as_str()?;
-        self.sym
-            .states
-            .iter()
-            .position(|s| s == name)
-            .map(|i| i as u8)
+        index_of(&self.sym.states, node)
     }
 
     pub(crate) fn capture_to(&self, node: Option<&Node>) -> CaptureTo {
@@ -326,12 +321,7 @@ impl Compiler<'_> {
     }
 
     pub(crate) fn kind(&self, node: Option<&Node>) -> Option<u8> {
-        let name = node?.as_str()?;
-        self.sym
-            .kinds
-            .iter()
-            .position(|s| s == name)
-            .map(|i| i as u8)
+        index_of(&self.sym.kinds, node)
     }
 
     pub(crate) fn track(&self, node: Option<&Node>) -> u16 {
@@ -396,6 +386,12 @@ impl Compiler<'_> {
             }
         }
     }
+}
+
+/// The index of the name a string node gives in a declared list (piece states, piece kinds).
+fn index_of(names: &[String], node: Option<&Node>) -> Option<u8> {
+    let name = node?.as_str()?;
+    names.iter().position(|s| s == name).map(|i| i as u8)
 }
 
 /// The compiler evaluates regions of checked games: every range and name was checked, so an
