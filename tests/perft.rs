@@ -59,3 +59,8 @@ fn toki() {
 fn sig() {
     run("sig.perft");
 }
+
+#[test]
+fn tictactoe() {
+    run("tictactoe.perft");
+}
