@@ -132,6 +132,8 @@ macro_rules! for_each_family {
             transfer { Transfer }
             advance { Advance AdvanceAll }
             lines {}
+            connection {}
+            swap { Swap }
             choose {}
             effects {}
             logic {}

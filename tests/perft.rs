@@ -64,3 +64,10 @@ fn sig() {
 fn tictactoe() {
     run("tictactoe.perft");
 }
+
+#[test]
+fn hex() {
+    run("hex.perft");
+    run("hex-3.perft");
+    run("hex-3-pie.perft");
+}

@@ -69,6 +69,19 @@ fn mcts_beats_random_at_tictactoe() {
 }
 
 #[test]
+fn mcts_beats_random_at_hex_7x7() {
+    let rate = score_with(
+        "games/hex.game",
+        &[("size", "7")],
+        "mcts:iterations=1000",
+        "random",
+        20,
+        1,
+    );
+    assert!(rate >= 0.9);
+}
+
+#[test]
 fn mcts_beats_random_at_woli() {
     assert!(score("games/woli.game", "mcts:iterations=1000", "random", 30, 1) >= 0.9);
 }

@@ -44,6 +44,8 @@ pub struct Symbols {
     pub rows: usize,
     /// Board columns.
     pub columns: usize,
+    /// The shape of the board's cells.
+    pub tiling: crate::compile::topology::Tiling,
     /// Declared regions, with their sites.
     pub regions: Vec<RegionDecl>,
     /// Declared tracks, with their sites in order.
@@ -225,7 +227,10 @@ impl Resolver {
                 }
                 if let Some(shape) = board.pos(0) {
                     let (rows, cols) = match shape.head() {
-                        Some("square") => {
+                        Some(h @ ("square" | "hex-rhombus")) => {
+                            if h == "hex-rhombus" {
+                                self.symbols.tiling = crate::compile::topology::Tiling::Hex;
+                            }
                             let n = self.int(shape.pos(0));
                             (n, n)
                         }

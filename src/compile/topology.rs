@@ -1,7 +1,7 @@
 //! The board as the rules see it: its sites, each site's neighbours by direction in one flat
 //! table, each site's coordinates, and named groups of directions. A builder lays out one kind of
-//! board (square and rectangular grids today); hex tilings and graphs are further builders of the
-//! same table, not further engines.
+//! board (square and rectangular grids, the rhombus of hexagons); graphs would be further builders
+//! of the same table, not further engines.
 
 use super::ir::{Site, Sites, NO_SITE};
 
@@ -16,6 +16,16 @@ pub struct Coord {
     pub x: i16,
     /// The row.
     pub y: i16,
+}
+
+/// The shape of a board's cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tiling {
+    /// Squares with eight neighbours (four orthogonal, four diagonal).
+    #[default]
+    Square,
+    /// Hexagons with six neighbours, each row half a cell right of the one below.
+    Hex,
 }
 
 /// A named group of directions; a player-relative group ("forward") has one list per player.
@@ -52,6 +62,8 @@ pub struct Topology {
     pub rows: usize,
     /// Columns of the grid.
     pub columns: usize,
+    /// The cells' shape: squares, or hexagons (drawn skewed).
+    pub tiling: Tiling,
     /// The direction names, indexed by direction.
     pub directions: Vec<&'static str>,
     /// Each site's coordinates; `None` for a place off the grid (a store, a hand).
@@ -80,7 +92,6 @@ impl Topology {
     /// A grid of `rows` by `columns` sites, numbered row by row from the bottom left, with the
     /// eight directions of [`DIRECTIONS`].
     pub fn rectangle(rows: usize, columns: usize) -> Topology {
-        let n = rows * columns;
         let deltas = [
             (1, 0),
             (1, 1),
@@ -91,9 +102,69 @@ impl Topology {
             (0, -1),
             (1, -1),
         ];
+        let mut t = Topology::lattice(rows, columns, deltas.map(Some));
+        let dir = |name: &str| DIRECTIONS.iter().position(|x| *x == name).unwrap_or(0) as u8;
+        let group = |name: &str, dirs: &[&str]| DirGroup {
+            name: name.into(),
+            dirs: vec![dirs.iter().map(|d| dir(d)).collect()],
+        };
+        t.groups = vec![
+            group("Orthogonal", &["N", "E", "S", "W"]),
+            group("Diagonal", &["NE", "SE", "SW", "NW"]),
+            group("All", &DIRECTIONS),
+        ];
+        t.groups.extend(DIRECTIONS.iter().map(|d| group(d, &[d])));
+        // Towards the opponent's side: north for the first player, south for the second.
+        t.groups.push(DirGroup {
+            name: "Forward".into(),
+            dirs: vec![vec![dir("N")], vec![dir("S")]],
+        });
+        t.groups.push(DirGroup {
+            name: "Backward".into(),
+            dirs: vec![vec![dir("S")], vec![dir("N")]],
+        });
+        t
+    }
+
+    /// The `n` by `n` rhombus of hexagons, numbered row by row from the bottom left like a grid;
+    /// each row lies half a cell right of the one below, so a cell touches six: E and W in its
+    /// row, NE and NW above, SE and SW below. N and S (no neighbour on a hex board) keep their
+    /// places in the table, so that a direction and its opposite stay four apart.
+    pub fn hex_rhombus(n: usize) -> Topology {
+        let deltas = [
+            None,
+            Some((1, 0)),
+            Some((0, 1)),
+            Some((-1, 1)),
+            None,
+            Some((-1, 0)),
+            Some((0, -1)),
+            Some((1, -1)),
+        ];
+        let mut t = Topology::lattice(n, n, deltas);
+        t.tiling = Tiling::Hex;
+        let six = ["NE", "E", "SE", "SW", "W", "NW"];
+        let dir = |name: &str| DIRECTIONS.iter().position(|x| *x == name).unwrap_or(0) as u8;
+        let group = |name: &str, dirs: &[&str]| DirGroup {
+            name: name.into(),
+            dirs: vec![dirs.iter().map(|d| dir(d)).collect()],
+        };
+        // On hexagons every neighbour shares an edge: the six are the orthogonal directions.
+        t.groups = vec![group("Orthogonal", &six), group("All", &six)];
+        t.groups.extend(six.iter().map(|d| group(d, &[d])));
+        t
+    }
+
+    /// A grid of `rows` by `columns` sites where direction `d` of [`DIRECTIONS`] steps by
+    /// `deltas[d]` (rows, columns), or nowhere when `None`; no direction groups yet.
+    fn lattice(rows: usize, columns: usize, deltas: [Option<(i64, i64)>; 8]) -> Topology {
+        let n = rows * columns;
         let neighbour = |s: usize, d: usize| -> Site {
+            let Some((dr, dc)) = deltas[d] else {
+                return NO_SITE;
+            };
             let (r, c) = ((s / columns) as i64, (s % columns) as i64);
-            let (nr, nc) = (r + deltas[d].0, c + deltas[d].1);
+            let (nr, nc) = (r + dr, c + dc);
             if nr >= 0 && nc >= 0 && (nr as usize) < rows && (nc as usize) < columns {
                 (nr as usize * columns + nc as usize) as Site
             } else {
@@ -108,38 +179,18 @@ impl Topology {
             spans.push((at, links.len() as u32));
         }
         let all: Vec<Site> = (0..n as Site).collect();
-        let c = columns as i32;
         let steps = std::array::from_fn(|d| {
-            let delta = [c, c + 1, 1, 1 - c, -c, -c - 1, -1, c - 1][d];
+            let (dr, dc) = deltas[d].unwrap_or((0, 0));
             let has: Vec<Site> = (0..n)
                 .filter(|&s| neighbour(s, d) != NO_SITE)
                 .map(|s| s as Site)
                 .collect();
-            (delta, Sites::of(&has))
-        });
-        let dir = |name: &str| DIRECTIONS.iter().position(|x| *x == name).unwrap_or(0) as u8;
-        let group = |name: &str, dirs: &[&str]| DirGroup {
-            name: name.into(),
-            dirs: vec![dirs.iter().map(|d| dir(d)).collect()],
-        };
-        let mut groups = vec![
-            group("Orthogonal", &["N", "E", "S", "W"]),
-            group("Diagonal", &["NE", "SE", "SW", "NW"]),
-            group("All", &DIRECTIONS),
-        ];
-        groups.extend(DIRECTIONS.iter().map(|d| group(d, &[d])));
-        // Towards the opponent's side: north for the first player, south for the second.
-        groups.push(DirGroup {
-            name: "Forward".into(),
-            dirs: vec![vec![dir("N")], vec![dir("S")]],
-        });
-        groups.push(DirGroup {
-            name: "Backward".into(),
-            dirs: vec![vec![dir("S")], vec![dir("N")]],
+            ((dr * columns as i64 + dc) as i32, Sites::of(&has))
         });
         Topology {
             rows,
             columns,
+            tiling: Tiling::Square,
             directions: DIRECTIONS.to_vec(),
             coords: (0..n)
                 .map(|s| {
@@ -154,7 +205,7 @@ impl Topology {
             board_sites: Sites::of(&all),
             words: n.div_ceil(64),
             steps: Some(steps),
-            groups,
+            groups: Vec::new(),
         }
     }
 

@@ -179,6 +179,7 @@ impl<'a> Ctx<'a> {
             Leaf::LandedIn(r) => self.region_holds(*r, self.last.to),
             Leaf::MovedFrom(r) => self.region_holds(*r, self.last.from),
             Leaf::Line(l) => crate::ludemes::lines::holds(self, l),
+            Leaf::Connected(c) => crate::ludemes::connection::holds(self, c),
         }
     }
 

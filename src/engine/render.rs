@@ -3,6 +3,7 @@
 use super::notation::column_name;
 use super::state::{NodeType, State, Status};
 use crate::compile::ir::{Game, Setup, MAX_PLAYERS};
+use crate::compile::topology::Tiling;
 
 pub(super) fn board(game: &Game, state: &State) -> String {
     let on_tracks = game
@@ -65,8 +66,14 @@ pub(super) fn board(game: &Game, state: &State) -> String {
         game.name, state.clock.moves_played
     ));
     let (rows, columns) = (game.topology.rows, game.topology.columns);
+    // Hexagons: each row half a cell right of the one below, so that a cell's six neighbours
+    // sit around it (NE and NW above, SE and SW below).
+    let skew = match game.topology.tiling {
+        Tiling::Hex => width.div_ceil(2),
+        Tiling::Square => 0,
+    };
     for row in (0..rows).rev() {
-        out.push_str(&format!("{:>3} ", row + 1));
+        out.push_str(&format!("{:>3} {}", row + 1, " ".repeat(row * skew)));
         for col in 0..columns {
             out.push_str(&format!(" {:>width$}", cell_text(row * columns + col)));
         }
