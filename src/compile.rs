@@ -35,7 +35,8 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         sym,
         topology: match sym.tiling {
             topology::Tiling::Square => Topology::rectangle(sym.rows, sym.columns),
-            topology::Tiling::Hex => Topology::hex_rhombus(sym.rows),
+            topology::Tiling::HexRhombus => Topology::hex_rhombus(sym.rows),
+            topology::Tiling::Hexagon => Topology::hexagon(sym.rows.div_ceil(2)),
         },
         source,
         end_branches: Vec::new(),

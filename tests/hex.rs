@@ -395,3 +395,57 @@ fn mistakes_in_connections_and_hex_boards_are_reported() {
     let s = from_start(&square(" dirs:All"), line);
     assert!(ended(&s, Status::Won(0)));
 }
+
+/// A placement game on a regular hexagon of side `n`, won by `line` stones in a row.
+fn hexagon(n: usize, line: usize) -> Game {
+    let text = format!(
+        r#"(game "Hexagon" (players 2) (equipment {{(board (hexagon {n})) (hand Each)}})
+  (rules (start (hand Each 200)) (play (place 1))
+    (end {{(if (line {line} Mover) (result Mover Win)) (if (no-moves Next) (result All Draw))}})))"#
+    );
+    ludus::load_source("hexagon.game", &text, &[]).unwrap_or_else(|e| panic!("{}", e.render(false)))
+}
+
+#[test]
+fn a_regular_hexagon_has_its_cells_and_six_neighbours() {
+    let game = hexagon(3, 5);
+    let s = game.new_initial_state();
+    // 3n^2 - 3n + 1 cells: rows of 3, 4, 5, 4, 3, the bottom one from the middle column.
+    let listed = names(&game, &s);
+    assert_eq!(listed.len(), 19);
+    assert_eq!(
+        listed[..4],
+        ["place c1", "place d1", "place e1", "place b2"]
+    );
+    assert_eq!(listed[18], "place c5");
+    let text = game.render(&s);
+    assert!(text.contains("  5       .  .  .      \n  4      .  .  .  .   \n  3     .  .  .  .  .\n  2       .  .  .  .\n  1         .  .  .\n"), "{text}");
+    // The middle row is a line of five; the hexagon's corners cut the lines through them short.
+    let s = from_start(
+        &game,
+        &alternate(&["a3", "b3", "c3", "d3", "e3"], &["c1", "d1", "e1", "b2"]),
+    );
+    assert!(ended(&s, Status::Won(0)), "{}", game.render(&s));
+    // A column is a line too, along NE and SW: c1 in the bottom row to c5 in the top one.
+    let s = from_start(
+        &game,
+        &alternate(&["c1", "c2", "c3", "c4", "c5"], &["a3", "b3", "d3", "e3"]),
+    );
+    assert!(ended(&s, Status::Won(0)));
+    // Every site of the largest hexagon reads back, and a 13th is too many.
+    let big = hexagon(12, 5);
+    let s = big.new_initial_state();
+    let moves = big.moves(&s);
+    assert_eq!(moves.len(), 397);
+    for m in moves {
+        let text = big.notation(&s, m);
+        assert_eq!(big.parse_move(&s, &text), Ok(m), "{text}");
+    }
+    let text = r#"(game "H" (players 2) (equipment {(board (hexagon 13)) (hand Each)})
+  (rules (start (hand Each 9)) (play (place 1)) (end (if (no-moves Next) (result All Draw)))))"#;
+    let e = ludus::load_source("h.game", text, &[])
+        .map(|_| ())
+        .unwrap_err()
+        .render(false);
+    assert!(e.contains("a hexagon of side 13 is out of range"), "{e}");
+}

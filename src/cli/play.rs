@@ -77,7 +77,7 @@ pub fn marked_board(game: &Game, state: &State, marks: &[ludus::compile::ir::Sit
         match row {
             // Hex rows are skewed: no slot per column to mark.
             Some(r)
-                if game.topology.tiling == ludus::compile::topology::Tiling::Square
+                if !game.topology.tiling.is_hex()
                     && line.is_ascii()
                     && body > 0
                     && body % columns == 0

@@ -3,7 +3,6 @@
 use super::notation::column_name;
 use super::state::{NodeType, State, Status};
 use crate::compile::ir::{Game, Setup, MAX_PLAYERS};
-use crate::compile::topology::Tiling;
 
 pub(super) fn board(game: &Game, state: &State) -> String {
     let on_tracks = game
@@ -68,14 +67,23 @@ pub(super) fn board(game: &Game, state: &State) -> String {
     let (rows, columns) = (game.topology.rows, game.topology.columns);
     // Hexagons: each row half a cell right of the one below, so that a cell's six neighbours
     // sit around it (NE and NW above, SE and SW below).
-    let skew = match game.topology.tiling {
-        Tiling::Hex => width.div_ceil(2),
-        Tiling::Square => 0,
+    let skew = if game.topology.tiling.is_hex() {
+        width.div_ceil(2)
+    } else {
+        0
     };
+    // The site of each cell of the grid, by its coordinates (a hexagon leaves corners empty).
+    let mut grid = vec![None; rows * columns];
+    for (s, c) in game.topology.coords.iter().enumerate() {
+        if let Some(c) = c {
+            grid[c.y as usize * columns + c.x as usize] = Some(s);
+        }
+    }
     for row in (0..rows).rev() {
         out.push_str(&format!("{:>3} {}", row + 1, " ".repeat(row * skew)));
         for col in 0..columns {
-            out.push_str(&format!(" {:>width$}", cell_text(row * columns + col)));
+            let text = grid[row * columns + col].map_or(String::new(), &cell_text);
+            out.push_str(&format!(" {text:>width$}"));
         }
         out.push('\n');
     }

@@ -120,9 +120,10 @@ pub(crate) fn holds(ctx: &Ctx, c: &Connected) -> bool {
 /// The sites at (row, column) where `on(row, column, rows, columns)` holds.
 fn side(b: &mut dyn Board, on: fn(usize, usize, usize, usize) -> bool) -> Option<MoverSites> {
     let (rows, columns) = (b.symbols().rows, b.symbols().columns);
-    let sites: Vec<Site> = (0..rows * columns)
-        .filter(|&s| on(s / columns, s % columns, rows, columns))
-        .map(|s| s as Site)
+    let sites: Vec<Site> = (0..rows)
+        .flat_map(|r| (0..columns).map(move |c| (r, c)))
+        .filter(|&(r, c)| on(r, c, rows, columns))
+        .filter_map(|(r, c)| b.symbols().site_at(r, c))
         .collect();
     Some(std::array::from_fn(|_| sites.clone()))
 }
