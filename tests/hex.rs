@@ -5,9 +5,9 @@
 
 mod setup;
 
-use ludus::{Game, NodeType, State, Status};
+use ludus::{Game, NodeType, Status};
 use rand::{Rng, SeedableRng};
-use setup::{after, ended, load, names};
+use setup::{after, alternate, ended, from_start, load, names};
 
 /// The reference: cell (r, c) of an n x n rhombus touches (r, c±1), (r±1, c), (r+1, c-1) and
 /// (r-1, c+1). P1 joins rows 0 and n-1, P2 columns 0 and n-1. With the pie rule the second
@@ -231,22 +231,6 @@ fn every_random_game_on_a_full_board_has_a_winner() {
     }
 }
 
-/// P1 plays the first list, P2 the second, alternately.
-fn alternate(p1: &[&str], p2: &[&str]) -> String {
-    let mut out = Vec::new();
-    for (i, a) in p1.iter().enumerate() {
-        out.push(format!("place {a}"));
-        if let Some(b) = p2.get(i) {
-            out.push(format!("place {b}"));
-        }
-    }
-    out.join(" ")
-}
-
-fn from_start(game: &Game, line: &str) -> State {
-    after(game, &game.new_initial_state(), line)
-}
-
 #[test]
 fn a_chain_that_winds_back_down_wins_when_it_closes() {
     let game = hex(5, false);
@@ -333,13 +317,7 @@ fn hex_boards_are_drawn_skewed_and_name_every_site() {
     );
     // Every site of the largest hex board and the largest square board reads back.
     for game in [hex(19, false), load("games/gomoku.game", &[("size", "19")])] {
-        let s = game.new_initial_state();
-        let moves = game.moves(&s);
-        assert_eq!(moves.len(), 361);
-        for m in moves {
-            let text = game.notation(&s, m);
-            assert_eq!(game.parse_move(&s, &text), Ok(m), "{text}");
-        }
+        assert_eq!(setup::moves_read_back(&game), 361);
         assert_eq!(game.site_name(360), "s19");
     }
 }
@@ -433,14 +411,7 @@ fn a_regular_hexagon_has_its_cells_and_six_neighbours() {
     );
     assert!(ended(&s, Status::Won(0)));
     // Every site of the largest hexagon reads back, and a 13th is too many.
-    let big = hexagon(12, 5);
-    let s = big.new_initial_state();
-    let moves = big.moves(&s);
-    assert_eq!(moves.len(), 397);
-    for m in moves {
-        let text = big.notation(&s, m);
-        assert_eq!(big.parse_move(&s, &text), Ok(m), "{text}");
-    }
+    assert_eq!(setup::moves_read_back(&hexagon(12, 5)), 397);
     let text = r#"(game "H" (players 2) (equipment {(board (hexagon 13)) (hand Each)})
   (rules (start (hand Each 9)) (play (place 1)) (end (if (no-moves Next) (result All Draw)))))"#;
     let e = ludus::load_source("h.game", text, &[])

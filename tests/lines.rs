@@ -4,9 +4,9 @@
 
 mod setup;
 
-use ludus::{Game, NodeType, State, Status};
+use ludus::{Game, NodeType, Status};
 use rand::{Rng, SeedableRng};
-use setup::{after, ended, load, names};
+use setup::{after, alternate, ended, from_start, load, names};
 
 /// The reference: k in a row on an n x n board, players placing in turn on empty points; a line
 /// of k or more (exactly k with `exact`) through the new stone wins; a full board is a draw.
@@ -189,22 +189,6 @@ fn random_games_agree_with_the_reference() {
     }
 }
 
-/// P1 plays the first list, P2 the second, alternately (P2's list one shorter or as long).
-fn alternate(p1: &[&str], p2: &[&str]) -> String {
-    let mut out = Vec::new();
-    for (i, a) in p1.iter().enumerate() {
-        out.push(format!("place {a}"));
-        if let Some(b) = p2.get(i) {
-            out.push(format!("place {b}"));
-        }
-    }
-    out.join(" ")
-}
-
-fn from_start(game: &Game, line: &str) -> State {
-    after(game, &game.new_initial_state(), line)
-}
-
 #[test]
 fn a_five_wins_in_every_direction() {
     let game = gomoku(15, false);
@@ -337,6 +321,11 @@ fn a_line_length_out_of_range_is_an_error() {
             "{err}"
         );
     }
+    let err = with_end("(if (line 3 Mover exact:(= 1 1)) (result Mover Win))").unwrap_err();
+    assert!(
+        err.contains("`exact:` is a switch, written true or false"),
+        "{err}"
+    );
     let err = with_end("(if (line 3 Each) (result Mover Win))").unwrap_err();
     assert!(
         err.contains("`Each` does not name one player here"),

@@ -34,8 +34,21 @@ pub struct Line {
     pub axes: u8,
 }
 
-fn flag(node: &Node, key: &str) -> bool {
-    matches!(node.named(key).map(|n| &n.kind), Some(NodeKind::Bool(true)))
+/// A named switch written `true` or `false` (false when absent); anything else is reported, not
+/// read as false.
+pub(crate) fn flag(c: &mut Compiler<'_>, node: &Node, key: &str) -> bool {
+    match node.named(key).map(|n| (n, &n.kind)) {
+        None => false,
+        Some((_, NodeKind::Bool(b))) => *b,
+        Some((n, _)) => {
+            c.error(
+                n,
+                format!("`{key}:` is a switch, written true or false"),
+                "write true or false; a condition on the position cannot stand here",
+            );
+            false
+        }
+    }
 }
 
 fn line(c: &mut Compiler<'_>, node: &Node) -> Cond {
@@ -59,8 +72,8 @@ fn line(c: &mut Compiler<'_>, node: &Node) -> Cond {
     Cond::Leaf(Leaf::Line(Line {
         who,
         length: length.clamp(2, MAX_LENGTH) as u8,
-        exact: flag(node, "exact"),
-        through_last: flag(node, "through-last"),
+        exact: flag(c, node, "exact"),
+        through_last: flag(c, node, "through-last"),
         axes,
     }))
 }
