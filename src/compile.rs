@@ -33,7 +33,11 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
     let sym = &checked.symbols;
     let mut c = Compiler {
         sym,
-        topology: Topology::rectangle(sym.rows, sym.columns),
+        topology: match sym.tiling {
+            topology::Tiling::Square => Topology::rectangle(sym.rows, sym.columns),
+            topology::Tiling::HexRhombus => Topology::hex_rhombus(sym.rows),
+            topology::Tiling::Hexagon => Topology::hexagon(sym.rows.div_ceil(2)),
+        },
         source,
         end_branches: Vec::new(),
         regions: Vec::new(),
@@ -361,9 +365,22 @@ impl Compiler<'_> {
 
     /// The directions of a group, looked up in the board's table (the checker has vetted the name).
     pub(crate) fn dirs(&mut self, node: Option<&Node>) -> Vec<u8> {
-        node.and_then(|n| n.as_name())
-            .and_then(|name| self.topology.group(name))
-            .map_or(Vec::new(), |g| g.dirs(0).to_vec())
+        let Some((n, name)) = node.and_then(|n| Some((n, n.as_name()?))) else {
+            return Vec::new();
+        };
+        if let Some(g) = self.topology.group(name) {
+            return g.dirs(0).to_vec();
+        }
+        // A name of the language the board lacks: N on hexagons, which have no north.
+        let groups: Vec<&str> = self
+            .topology
+            .groups
+            .iter()
+            .map(|g| g.name.as_str())
+            .collect();
+        let help = format!("this board's directions are {}", groups.join(", "));
+        self.error(n, format!("this board has no direction `{name}`"), &help);
+        Vec::new()
     }
 
     /// Adds a generator with the effects of its `then:`.

@@ -131,6 +131,9 @@ macro_rules! for_each_family {
             sow { Sow }
             transfer { Transfer }
             advance { Advance AdvanceAll }
+            lines {}
+            connection {}
+            swap { Swap }
             choose {}
             effects {}
             logic {}

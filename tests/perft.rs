@@ -59,3 +59,15 @@ fn toki() {
 fn sig() {
     run("sig.perft");
 }
+
+#[test]
+fn tictactoe() {
+    run("tictactoe.perft");
+}
+
+#[test]
+fn hex() {
+    run("hex.perft");
+    run("hex-3.perft");
+    run("hex-3-pie.perft");
+}

@@ -48,7 +48,7 @@ fn position(
             owner: player + 1,
             pos: pos as u8,
             state,
-            kind: 0,
+            ..Cell::default()
         };
     }
     let v = opened(game);

@@ -4,6 +4,7 @@
 use crate::check::registry::Kind;
 use crate::compile::ir::MAX_PLAYERS;
 use crate::compile::ir::{Site, SITE_WORDS};
+use crate::compile::topology::{grid_site, grid_sites, Tiling};
 use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
 use crate::ludemes::{regions, Scope};
@@ -44,6 +45,8 @@ pub struct Symbols {
     pub rows: usize,
     /// Board columns.
     pub columns: usize,
+    /// The shape of the board's cells.
+    pub tiling: Tiling,
     /// Declared regions, with their sites.
     pub regions: Vec<RegionDecl>,
     /// Declared tracks, with their sites in order.
@@ -93,7 +96,12 @@ pub struct TrackDecl {
 impl Symbols {
     /// Number of sites.
     pub fn sites(&self) -> usize {
-        self.rows * self.columns
+        grid_sites(self.tiling, self.rows, self.columns)
+    }
+
+    /// The site at a row and column of the grid, if that cell is on the board.
+    pub fn site_at(&self, row: usize, column: usize) -> Option<Site> {
+        grid_site(self.tiling, self.rows, self.columns, row, column).map(|s| s as Site)
     }
 
     /// Regions called `name`.
@@ -224,16 +232,42 @@ impl Resolver {
                     );
                 }
                 if let Some(shape) = board.pos(0) {
-                    let (rows, cols) = match shape.head() {
-                        Some("square") => {
+                    let (tiling, rows, cols) = match shape.head() {
+                        Some(h @ ("square" | "hex-rhombus")) => {
                             let n = self.int(shape.pos(0));
-                            (n, n)
+                            let square = h == "square";
+                            (
+                                if square {
+                                    Tiling::Square
+                                } else {
+                                    Tiling::HexRhombus
+                                },
+                                n,
+                                n,
+                            )
                         }
-                        _ => (self.int(shape.pos(0)), self.int(shape.pos(1))),
+                        // A hexagon of side n lies in a rhombus of 2n - 1.
+                        Some("hexagon") => {
+                            let n = self.int(shape.pos(0)).clamp(-1, 1000);
+                            (Tiling::Hexagon, 2 * n - 1, 2 * n - 1)
+                        }
+                        _ => (
+                            Tiling::Square,
+                            self.int(shape.pos(0)),
+                            self.int(shape.pos(1)),
+                        ),
                     };
-                    if rows < 1 || cols < 1 || rows.saturating_mul(cols) > MAX_SITES as i64 {
+                    let within = rows.saturating_mul(cols) <= 4 * MAX_SITES as i64;
+                    if rows < 1
+                        || cols < 1
+                        || !within
+                        || grid_sites(tiling, rows as usize, cols as usize) > MAX_SITES
+                    {
                         self.error(
-                            Diagnostic::new("check::out-of-range", shape.span, format!("a board of {rows} x {cols} sites is out of range"))
+                            Diagnostic::new("check::out-of-range", shape.span, match tiling {
+                                Tiling::Hexagon => format!("a hexagon of side {} is out of range", (rows + 1) / 2),
+                                _ => format!("a board of {rows} x {cols} sites is out of range"),
+                            })
                                 .label("board size")
                                 .help(format!("rows and columns must be at least 1, and the board at most {MAX_SITES} sites"))
                                 .via(shape.via),
@@ -241,6 +275,7 @@ impl Resolver {
                     } else {
                         self.symbols.rows = rows as usize;
                         self.symbols.columns = cols as usize;
+                        self.symbols.tiling = tiling;
                     }
                 }
             }
@@ -536,7 +571,7 @@ impl Resolver {
                             )
                         }
                     };
-                    sites.extend(cs.into_iter().map(|c| (r * cols + c) as Site));
+                    sites.extend(cs.into_iter().filter_map(|c| self.symbols.site_at(r, c)));
                 }
                 Some("column") => {
                     let Some(c) = seg
@@ -562,7 +597,7 @@ impl Resolver {
                             )
                         }
                     };
-                    sites.extend(rs.into_iter().map(|r| (r * cols + c) as Site));
+                    sites.extend(rs.into_iter().filter_map(|r| self.symbols.site_at(r, c)));
                 }
                 Some("sites") => match regions::site_list(self, seg.pos(0)) {
                     Some(s) => sites.extend(s),

@@ -75,8 +75,10 @@ pub fn marked_board(game: &Game, state: &State, marks: &[ludus::compile::ir::Sit
         let row = (i >= 1 && i <= rows).then(|| rows - i);
         let body = line.len().saturating_sub(4);
         match row {
+            // Hex rows are skewed: no slot per column to mark.
             Some(r)
-                if line.is_ascii()
+                if !game.topology.tiling.is_hex()
+                    && line.is_ascii()
                     && body > 0
                     && body % columns == 0
                     && marks.iter().any(|&m| m as usize / columns == r) =>

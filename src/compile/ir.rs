@@ -395,6 +395,10 @@ pub enum Leaf {
     LandedIn(RegionRef),
     /// The last move started in the region.
     MovedFrom(RegionRef),
+    /// A player's pieces in a row (`(line ...)`).
+    Line(crate::ludemes::lines::Line),
+    /// One group of a player's pieces touches every region (`(connected ...)`).
+    Connected(Box<crate::ludemes::connection::Connected>),
 }
 
 /// Where captured pieces go.

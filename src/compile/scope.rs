@@ -18,12 +18,14 @@ enum Place {
 
 /// The arguments that must be numbers written out: (ludeme, positions, what they are). A list
 /// at one of these positions must hold numbers written out too.
-const WRITTEN_OUT: [(&str, &[usize], &str); 12] = [
+const WRITTEN_OUT: [(&str, &[usize], &str); 14] = [
     ("row", &[0], "a row"),
     ("column", &[0], "a column"),
     ("rect", &[0, 1, 2, 3], "a corner of a rectangle"),
     ("sites", &[0], "a site"),
     ("square", &[0], "the size of a board"),
+    ("hex-rhombus", &[0], "the size of a board"),
+    ("hexagon", &[0], "the size of a board"),
     ("rectangle", &[0, 1], "the size of a board"),
     ("players", &[0], "the number of players"),
     ("die", &[0], "the faces of a die"),

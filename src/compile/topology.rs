@@ -1,7 +1,7 @@
 //! The board as the rules see it: its sites, each site's neighbours by direction in one flat
 //! table, each site's coordinates, and named groups of directions. A builder lays out one kind of
-//! board (square and rectangular grids today); hex tilings and graphs are further builders of the
-//! same table, not further engines.
+//! board (square and rectangular grids, the rhombus of hexagons); graphs would be further builders
+//! of the same table, not further engines.
 
 use super::ir::{Site, Sites, NO_SITE};
 
@@ -16,6 +16,56 @@ pub struct Coord {
     pub x: i16,
     /// The row.
     pub y: i16,
+}
+
+/// The shape of a board's cells and of the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tiling {
+    /// A rectangle of squares with eight neighbours (four orthogonal, four diagonal).
+    #[default]
+    Square,
+    /// A rhombus of hexagons with six neighbours, each row half a cell right of the one below.
+    HexRhombus,
+    /// A regular hexagon of hexagons, laid out as the rhombus around it.
+    Hexagon,
+}
+
+impl Tiling {
+    /// Whether the cells are hexagons (drawn skewed).
+    pub fn is_hex(self) -> bool {
+        self != Tiling::Square
+    }
+}
+
+/// The site at row `r`, column `c` of a board of `tiling` on a grid of `rows` by `columns`,
+/// if that cell is on the board: sites are numbered row by row over the board's cells.
+pub fn grid_site(tiling: Tiling, rows: usize, columns: usize, r: usize, c: usize) -> Option<usize> {
+    if r >= rows || c >= columns {
+        return None;
+    }
+    match tiling {
+        Tiling::Square | Tiling::HexRhombus => Some(r * columns + c),
+        Tiling::Hexagon => {
+            // Row r holds the columns within k of the centre: k - r <= c and r + c <= 3k.
+            let k = rows / 2;
+            let span = |r: usize| (k.saturating_sub(r), (3 * k - r).min(2 * k));
+            let (lo, hi) = span(r);
+            (lo..=hi)
+                .contains(&c)
+                .then(|| (0..r).map(|q| span(q).1 - span(q).0 + 1).sum::<usize>() + c - lo)
+        }
+    }
+}
+
+/// The number of cells of a board of `tiling` on a grid of `rows` by `columns`.
+pub fn grid_sites(tiling: Tiling, rows: usize, columns: usize) -> usize {
+    match tiling {
+        Tiling::Square | Tiling::HexRhombus => rows * columns,
+        Tiling::Hexagon => {
+            let n = rows.div_ceil(2);
+            3 * n * n - 3 * n + 1
+        }
+    }
 }
 
 /// A named group of directions; a player-relative group ("forward") has one list per player.
@@ -52,6 +102,8 @@ pub struct Topology {
     pub rows: usize,
     /// Columns of the grid.
     pub columns: usize,
+    /// The cells' shape: squares, or hexagons (drawn skewed).
+    pub tiling: Tiling,
     /// The direction names, indexed by direction.
     pub directions: Vec<&'static str>,
     /// Each site's coordinates; `None` for a place off the grid (a store, a hand).
@@ -80,7 +132,6 @@ impl Topology {
     /// A grid of `rows` by `columns` sites, numbered row by row from the bottom left, with the
     /// eight directions of [`DIRECTIONS`].
     pub fn rectangle(rows: usize, columns: usize) -> Topology {
-        let n = rows * columns;
         let deltas = [
             (1, 0),
             (1, 1),
@@ -91,14 +142,92 @@ impl Topology {
             (0, -1),
             (1, -1),
         ];
-        let neighbour = |s: usize, d: usize| -> Site {
-            let (r, c) = ((s / columns) as i64, (s % columns) as i64);
-            let (nr, nc) = (r + deltas[d].0, c + deltas[d].1);
-            if nr >= 0 && nc >= 0 && (nr as usize) < rows && (nc as usize) < columns {
-                (nr as usize * columns + nc as usize) as Site
-            } else {
-                NO_SITE
+        let mut t = Topology::lattice(Tiling::Square, rows, columns, deltas.map(Some));
+        let dir = |name: &str| DIRECTIONS.iter().position(|x| *x == name).unwrap_or(0) as u8;
+        let group = |name: &str, dirs: &[&str]| DirGroup {
+            name: name.into(),
+            dirs: vec![dirs.iter().map(|d| dir(d)).collect()],
+        };
+        t.groups = vec![
+            group("Orthogonal", &["N", "E", "S", "W"]),
+            group("Diagonal", &["NE", "SE", "SW", "NW"]),
+            group("All", &DIRECTIONS),
+        ];
+        t.groups.extend(DIRECTIONS.iter().map(|d| group(d, &[d])));
+        // Towards the opponent's side: north for the first player, south for the second.
+        t.groups.push(DirGroup {
+            name: "Forward".into(),
+            dirs: vec![vec![dir("N")], vec![dir("S")]],
+        });
+        t.groups.push(DirGroup {
+            name: "Backward".into(),
+            dirs: vec![vec![dir("S")], vec![dir("N")]],
+        });
+        t
+    }
+
+    /// The `n` by `n` rhombus of hexagons, numbered row by row from the bottom left like a grid;
+    /// each row lies half a cell right of the one below, so a cell touches six: E and W in its
+    /// row, NE and NW above, SE and SW below. N and S (no neighbour on a hex board) keep their
+    /// places in the table, so that a direction and its opposite stay four apart.
+    pub fn hex_rhombus(n: usize) -> Topology {
+        Topology::hex(Tiling::HexRhombus, n, n)
+    }
+
+    /// The regular hexagon of side `n` of hexagons: the cells of the `2n - 1` square rhombus
+    /// within `n - 1` steps of its centre, numbered row by row (the bottom row has `n` cells,
+    /// the middle one `2n - 1`), adjacent as on the rhombus.
+    pub fn hexagon(n: usize) -> Topology {
+        Topology::hex(Tiling::Hexagon, 2 * n - 1, 2 * n - 1)
+    }
+
+    fn hex(tiling: Tiling, rows: usize, columns: usize) -> Topology {
+        let deltas = [
+            None,
+            Some((1, 0)),
+            Some((0, 1)),
+            Some((-1, 1)),
+            None,
+            Some((-1, 0)),
+            Some((0, -1)),
+            Some((1, -1)),
+        ];
+        let mut t = Topology::lattice(tiling, rows, columns, deltas);
+        let six = ["NE", "E", "SE", "SW", "W", "NW"];
+        let dir = |name: &str| DIRECTIONS.iter().position(|x| *x == name).unwrap_or(0) as u8;
+        let group = |name: &str, dirs: &[&str]| DirGroup {
+            name: name.into(),
+            dirs: vec![dirs.iter().map(|d| dir(d)).collect()],
+        };
+        // On hexagons every neighbour shares an edge: the six are the orthogonal directions.
+        t.groups = vec![group("Orthogonal", &six), group("All", &six)];
+        t.groups.extend(six.iter().map(|d| group(d, &[d])));
+        t
+    }
+
+    /// A grid of `rows` by `columns` cells (those of `tiling`'s outline), numbered row by row,
+    /// where direction `d` of [`DIRECTIONS`] steps by `deltas[d]` (rows, columns), or nowhere
+    /// when `None`; no direction groups yet.
+    fn lattice(
+        tiling: Tiling,
+        rows: usize,
+        columns: usize,
+        deltas: [Option<(i64, i64)>; 8],
+    ) -> Topology {
+        let at = |r: i64, c: i64| -> Site {
+            if r < 0 || c < 0 {
+                return NO_SITE;
             }
+            grid_site(tiling, rows, columns, r as usize, c as usize).map_or(NO_SITE, |s| s as Site)
+        };
+        let cells: Vec<(i64, i64)> = (0..rows as i64)
+            .flat_map(|r| (0..columns as i64).map(move |c| (r, c)))
+            .filter(|&(r, c)| at(r, c) != NO_SITE)
+            .collect();
+        let n = cells.len();
+        let neighbour = |s: usize, d: usize| -> Site {
+            let (r, c) = cells[s];
+            deltas[d].map_or(NO_SITE, |(dr, dc)| at(r + dr, c + dc))
         };
         let mut spans = Vec::with_capacity(n);
         let mut links = Vec::with_capacity(n * 8);
@@ -108,44 +237,28 @@ impl Topology {
             spans.push((at, links.len() as u32));
         }
         let all: Vec<Site> = (0..n as Site).collect();
-        let c = columns as i32;
-        let steps = std::array::from_fn(|d| {
-            let delta = [c, c + 1, 1, 1 - c, -c, -c - 1, -1, c - 1][d];
-            let has: Vec<Site> = (0..n)
-                .filter(|&s| neighbour(s, d) != NO_SITE)
-                .map(|s| s as Site)
-                .collect();
-            (delta, Sites::of(&has))
-        });
-        let dir = |name: &str| DIRECTIONS.iter().position(|x| *x == name).unwrap_or(0) as u8;
-        let group = |name: &str, dirs: &[&str]| DirGroup {
-            name: name.into(),
-            dirs: vec![dirs.iter().map(|d| dir(d)).collect()],
-        };
-        let mut groups = vec![
-            group("Orthogonal", &["N", "E", "S", "W"]),
-            group("Diagonal", &["NE", "SE", "SW", "NW"]),
-            group("All", &DIRECTIONS),
-        ];
-        groups.extend(DIRECTIONS.iter().map(|d| group(d, &[d])));
-        // Towards the opponent's side: north for the first player, south for the second.
-        groups.push(DirGroup {
-            name: "Forward".into(),
-            dirs: vec![vec![dir("N")], vec![dir("S")]],
-        });
-        groups.push(DirGroup {
-            name: "Backward".into(),
-            dirs: vec![vec![dir("S")], vec![dir("N")]],
+        // A step is a shift of site sets only where every row is whole.
+        let steps = (n == rows * columns).then(|| {
+            std::array::from_fn(|d| {
+                let (dr, dc) = deltas[d].unwrap_or((0, 0));
+                let has: Vec<Site> = (0..n)
+                    .filter(|&s| neighbour(s, d) != NO_SITE)
+                    .map(|s| s as Site)
+                    .collect();
+                ((dr * columns as i64 + dc) as i32, Sites::of(&has))
+            })
         });
         Topology {
             rows,
             columns,
+            tiling,
             directions: DIRECTIONS.to_vec(),
-            coords: (0..n)
-                .map(|s| {
+            coords: cells
+                .iter()
+                .map(|&(r, c)| {
                     Some(Coord {
-                        x: (s % columns) as i16,
-                        y: (s / columns) as i16,
+                        x: c as i16,
+                        y: r as i16,
                     })
                 })
                 .collect(),
@@ -153,8 +266,8 @@ impl Topology {
             links,
             board_sites: Sites::of(&all),
             words: n.div_ceil(64),
-            steps: Some(steps),
-            groups,
+            steps,
+            groups: Vec::new(),
         }
     }
 
@@ -270,5 +383,35 @@ mod tests {
             [2, 3, 1, NO_SITE, NO_SITE, NO_SITE, NO_SITE, NO_SITE]
         );
         assert!(!t.board_sites.contains(store));
+    }
+
+    #[test]
+    fn hex_boards_link_each_cell_to_six() {
+        let count =
+            |t: &Topology, s: Site| t.neighbours(s).iter().filter(|&&n| n != NO_SITE).count();
+        let t = Topology::hex_rhombus(3);
+        // The centre b2 touches six; the acute corners a1 and c3 two, the obtuse c1 and a3 three.
+        assert_eq!(t.neighbours(4), [NO_SITE, 7, 5, 2, NO_SITE, 1, 3, 6]);
+        assert_eq!([0, 8, 2, 6].map(|s| count(&t, s)), [2, 2, 3, 3]);
+        assert_eq!(
+            t.group("All").map(|g| g.dirs(0)),
+            Some(&[1, 2, 3, 5, 6, 7][..])
+        );
+        assert_eq!(t.group("N"), None);
+        assert_eq!(t.ray(1).map(|r| r.0), Some(3));
+        // A hexagon of side 2: rows of 2, 3 and 2 cells; the centre (site 3) touches all six.
+        let t = Topology::hexagon(2);
+        assert_eq!(t.sites(), 7);
+        assert_eq!(t.coords[0], Some(Coord { x: 1, y: 0 }));
+        assert_eq!(t.coords[6], Some(Coord { x: 1, y: 2 }));
+        assert_eq!(t.neighbours(3), [NO_SITE, 6, 4, 1, NO_SITE, 0, 2, 5]);
+        assert_eq!(
+            (0..7).map(|s| count(&t, s)).collect::<Vec<_>>(),
+            [3, 3, 3, 6, 3, 3, 3]
+        );
+        // Its rows are not whole: no shift rays.
+        assert_eq!(t.ray(2), None);
+        assert_eq!(grid_site(Tiling::Hexagon, 3, 3, 0, 0), None);
+        assert_eq!(grid_site(Tiling::Hexagon, 3, 3, 2, 1), Some(6));
     }
 }

@@ -167,6 +167,8 @@ impl<'a> Ctx<'a> {
             Leaf::SownInto(r) => self.meets(*r, &self.board.sown.0),
             Leaf::LandedIn(r) => self.region_holds(*r, self.clock.last.to),
             Leaf::MovedFrom(r) => self.region_holds(*r, self.clock.last.from),
+            Leaf::Line(l) => crate::ludemes::lines::holds(self, l),
+            Leaf::Connected(c) => crate::ludemes::connection::holds(self, c),
         }
     }
 

@@ -70,10 +70,25 @@ pub(super) fn board(game: &Game, state: &State) -> String {
         game.name, state.clock.moves_played
     ));
     let (rows, columns) = (game.topology.rows, game.topology.columns);
+    // Hexagons: each row half a cell right of the one below, so that a cell's six neighbours
+    // sit around it (NE and NW above, SE and SW below).
+    let skew = if game.topology.tiling.is_hex() {
+        width.div_ceil(2)
+    } else {
+        0
+    };
+    // The site of each cell of the grid, by its coordinates (a hexagon leaves corners empty).
+    let mut grid = vec![None; rows * columns];
+    for (s, c) in game.topology.coords.iter().enumerate() {
+        if let Some(c) = c {
+            grid[c.y as usize * columns + c.x as usize] = Some(s);
+        }
+    }
     for row in (0..rows).rev() {
-        out.push_str(&format!("{:>3} ", row + 1));
+        out.push_str(&format!("{:>3} {}", row + 1, " ".repeat(row * skew)));
         for col in 0..columns {
-            out.push_str(&format!(" {:>width$}", cell_text(row * columns + col)));
+            let text = grid[row * columns + col].map_or(String::new(), &cell_text);
+            out.push_str(&format!(" {text:>width$}"));
         }
         out.push('\n');
     }

@@ -82,13 +82,13 @@ fn at(b: &mut dyn Board, node: &Node, i: usize, limit: usize, what: &str) -> Opt
 fn row(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
     let (rows, cols) = (b.symbols().rows, b.symbols().columns);
     let r = at(b, node, 0, rows, "row")?;
-    Some(fixed((0..cols).map(|c| (r * cols + c) as Site).collect()))
+    Some(fixed((0..cols).filter_map(|c| b.symbols().site_at(r, c)).collect()))
 }
 
 fn column(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
     let (rows, cols) = (b.symbols().rows, b.symbols().columns);
     let c = at(b, node, 0, cols, "column")?;
-    Some(fixed((0..rows).map(|r| (r * cols + c) as Site).collect()))
+    Some(fixed((0..rows).filter_map(|r| b.symbols().site_at(r, c)).collect()))
 }
 
 fn rect(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
@@ -99,7 +99,8 @@ fn rect(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
     let c1 = at(b, node, 3, cols, "column")?;
     Some(fixed(
         (r0.min(r1)..=r0.max(r1))
-            .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r * cols + c) as Site))
+            .flat_map(|r| (c0.min(c1)..=c0.max(c1)).map(move |c| (r, c)))
+            .filter_map(|(r, c)| b.symbols().site_at(r, c))
             .collect(),
     ))
 }

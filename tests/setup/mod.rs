@@ -103,18 +103,13 @@ pub fn ended(s: &State, status: Status) -> bool {
 }
 
 /// The value of the game's `limit` option, and whether it counts edges (moves and throws) rather
-/// than moves, as its doc line says.
+/// than moves, as its doc line says. A game without one (a placement game that ends when its
+/// board is full, RULES.md) is bounded by its board: a move fills a site, or (a swap) comes
+/// between two that do.
 pub fn limit(game: &Game) -> (u32, bool) {
-    let decl = game
-        .options
-        .iter()
-        .find(|o| o.name == "limit")
-        .unwrap_or_else(|| {
-            panic!(
-                "{}: no `limit` option (RULES.md: every game has one)",
-                game.name
-            )
-        });
+    let Some(decl) = game.options.iter().find(|o| o.name == "limit") else {
+        return (2 * game.sites() as u32, false);
+    };
     let value = game
         .option_values
         .iter()
@@ -252,4 +247,32 @@ pub fn tally(game: &Game, playouts: u64, thorough: bool) -> [u32; 3] {
         }] += 1;
     }
     tally
+}
+
+/// Placements in notation, P1 playing the first list and P2 the second, alternately.
+pub fn alternate(p1: &[&str], p2: &[&str]) -> String {
+    let mut out = Vec::new();
+    for (i, a) in p1.iter().enumerate() {
+        out.push(format!("place {a}"));
+        if let Some(b) = p2.get(i) {
+            out.push(format!("place {b}"));
+        }
+    }
+    out.join(" ")
+}
+
+/// The state after a line of moves from the start.
+pub fn from_start(game: &Game, line: &str) -> State {
+    after(game, &game.new_initial_state(), line)
+}
+
+/// Every move at the start reads back from its notation; returns how many there are.
+pub fn moves_read_back(game: &Game) -> usize {
+    let s = game.new_initial_state();
+    let moves = game.moves(&s);
+    for &m in &moves {
+        let text = game.notation(&s, m);
+        assert_eq!(game.parse_move(&s, &text), Ok(m), "{text}");
+    }
+    moves.len()
 }

@@ -1,0 +1,142 @@
+//! Connection: a player's pieces joining regions through the board's adjacency, and the board's
+//! sides, the regions connections most often join.
+
+use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{Many as M, One as O}};
+use crate::check::MAX_SITES;
+use crate::compile::ir::{Cond, Leaf, RegionRef, Site, Sites, Who, NO_SITE};
+use crate::compile::Compiler;
+use crate::engine::Ctx;
+use crate::ludemes::{Board, Lower, MoverSites, Scope};
+use crate::syntax::Node;
+
+/// The family's ludemes.
+// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
+#[rustfmt::skip]
+pub(crate) const ROWS: &[Ludeme] = &[
+    Ludeme { name: "connected", kind: Cond, positional: &[req("player", O(Role), "whose pieces: Mover, Next, Prev, or P1 to P4"), req("regions", M(Region), "the regions to join, two or more")], named: &[opt("dirs", O(Dir), "the directions pieces connect along; Orthogonal (on hexagons, all six) if absent"), opt("through-last", O(Cond), "true: only the group of the last move's piece counts (fast, for end rules)")], doc: "One group of the player's pieces, each next to another along the directions, has a piece in every region.", example: "(connected Mover {(bottom) (top)})", lower: Lower::Cond(connected), refs: &[] },
+    Ludeme { name: "bottom", kind: Region, positional: &[], named: &[], doc: "The sites of the bottom row (P1's side).", example: "(bottom)", lower: Lower::Region(bottom), refs: &[] },
+    Ludeme { name: "top", kind: Region, positional: &[], named: &[], doc: "The sites of the top row.", example: "(top)", lower: Lower::Region(top), refs: &[] },
+    Ludeme { name: "left", kind: Region, positional: &[], named: &[], doc: "The sites of the leftmost column (column a).", example: "(left)", lower: Lower::Region(left), refs: &[] },
+    Ludeme { name: "right", kind: Region, positional: &[], named: &[], doc: "The sites of the rightmost column.", example: "(right)", lower: Lower::Region(right), refs: &[] },
+];
+
+/// A connection test, compiled.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Connected {
+    /// Whose pieces.
+    pub who: Who,
+    /// The regions one group must touch.
+    pub regions: Vec<RegionRef>,
+    /// The directions of adjacency.
+    pub dirs: Vec<u8>,
+    /// Only the group of the last move's site.
+    pub through_last: bool,
+}
+
+fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    let who = c.who(node.pos(0));
+    let parts: Vec<&Node> = node.positional().skip(1).collect();
+    let parts = match parts.as_slice() {
+        [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).iter().collect(),
+        _ => parts,
+    };
+    if parts.len() < 2 {
+        c.error(
+            node,
+            format!("a connection joins two regions or more, not {}", parts.len()),
+            "list the regions to join, as `{(region \"Start\" Mover) (region \"Goal\" Mover)}`",
+        );
+    }
+    let regions = parts.iter().map(|r| c.region(r)).collect();
+    let dirs = match node.named("dirs") {
+        Some(d) => c.dirs(Some(d)),
+        None => c.topology.group("Orthogonal").map_or(Vec::new(), |g| g.dirs(0).to_vec()),
+    };
+    let through_last = super::lines::through_last(c, node);
+    Cond::Leaf(Leaf::Connected(Box::new(Connected {
+        who,
+        regions,
+        dirs,
+        through_last,
+    })))
+}
+
+/// The group of `mine` that holds `from`, found by a flood fill with a stack on the stack.
+#[inline]
+fn group(ctx: &Ctx, mine: &Sites, from: Site, dirs: &[u8]) -> Sites {
+    let topology = &ctx.game.topology;
+    let mut seen = Sites::default();
+    let mut stack = [0 as Site; MAX_SITES];
+    seen.insert(from);
+    stack[0] = from;
+    let mut top = 1;
+    while top > 0 {
+        top -= 1;
+        let s = stack[top];
+        for &d in dirs {
+            let t = topology.neighbour(s, d);
+            if t != NO_SITE && mine.contains(t) && !seen.contains(t) {
+                seen.insert(t);
+                // Each site is pushed once, and a board has at most MAX_SITES.
+                stack[top] = t;
+                top += 1;
+            }
+        }
+    }
+    seen
+}
+
+/// Whether the connection test holds in the context's position.
+#[inline(never)]
+pub(crate) fn holds(ctx: &Ctx, c: &Connected) -> bool {
+    let mine = &ctx.board.owned[ctx.who(c.who) as usize];
+    let mask = |r: &RegionRef| &ctx.game.regions[r.0 as usize].mask[ctx.mover as usize];
+    let joins = |g: &Sites| c.regions.iter().all(|r| mask(r).intersects(g));
+    if c.through_last {
+        let s = ctx.clock.last.to;
+        return s != NO_SITE && mine.contains(s) && joins(&group(ctx, mine, s, &c.dirs));
+    }
+    let Some(first) = c.regions.first() else {
+        return false;
+    };
+    // Every group that touches the first region, each filled once.
+    let mut done = Sites::default();
+    for s in mask(first).and(mine).iter_in(ctx.game.topology.words) {
+        if done.contains(s) {
+            continue;
+        }
+        let g = group(ctx, mine, s, &c.dirs);
+        if joins(&g) {
+            return true;
+        }
+        done = done.or(&g);
+    }
+    false
+}
+
+/// The sites at (row, column) where `on(row, column, rows, columns)` holds.
+fn side(b: &mut dyn Board, on: fn(usize, usize, usize, usize) -> bool) -> Option<MoverSites> {
+    let (rows, columns) = (b.symbols().rows, b.symbols().columns);
+    let sites: Vec<Site> = (0..rows)
+        .flat_map(|r| (0..columns).map(move |c| (r, c)))
+        .filter(|&(r, c)| on(r, c, rows, columns))
+        .filter_map(|(r, c)| b.symbols().site_at(r, c))
+        .collect();
+    Some(std::array::from_fn(|_| sites.clone()))
+}
+
+fn bottom(b: &mut dyn Board, _: &Node, _: Scope) -> Option<MoverSites> {
+    side(b, |r, _, _, _| r == 0)
+}
+
+fn top(b: &mut dyn Board, _: &Node, _: Scope) -> Option<MoverSites> {
+    side(b, |r, _, rows, _| r + 1 == rows)
+}
+
+fn left(b: &mut dyn Board, _: &Node, _: Scope) -> Option<MoverSites> {
+    side(b, |_, c, _, _| c == 0)
+}
+
+fn right(b: &mut dyn Board, _: &Node, _: Scope) -> Option<MoverSites> {
+    side(b, |_, c, _, columns| c + 1 == columns)
+}
