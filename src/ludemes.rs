@@ -125,12 +125,13 @@ macro_rules! for_each_family {
             regions {}
             start {}
             phases {}
-            place { Place }
+            place { Place Pass }
             step { Step }
             hop { Hop }
             sow { Sow }
             transfer { Transfer }
             advance { Advance AdvanceAll }
+            flank {}
             choose {}
             effects {}
             logic {}

@@ -66,6 +66,8 @@ pub enum Kind {
     ResultKind,
     /// Where captured pieces go.
     CaptureTo,
+    /// A flanking rule of a placement.
+    Flank,
 }
 
 impl Kind {
@@ -103,6 +105,7 @@ impl Kind {
             Kind::GrandSlam => "a grand-slam rule",
             Kind::ResultKind => "a result kind",
             Kind::CaptureTo => "a destination of captures",
+            Kind::Flank => "a flanking rule",
         }
     }
 

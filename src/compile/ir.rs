@@ -395,6 +395,8 @@ pub enum Leaf {
     LandedIn(RegionRef),
     /// The last move started in the region.
     MovedFrom(RegionRef),
+    /// The last move was a pass.
+    Passed,
 }
 
 /// Where captured pieces go.
@@ -531,6 +533,8 @@ pub enum Outcome {
         /// Scores this close are a draw.
         draw_within: IntExpr,
     },
+    /// The most pieces on the board wins.
+    ByPieces,
 }
 
 /// Win, loss or draw.

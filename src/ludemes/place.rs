@@ -2,7 +2,8 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
 use crate::ludemes::{Lower, Ref};
-use crate::compile::ir::{Family, Game, Gen, MoveExpr, RegionRef};
+use crate::compile::ir::{Cond, Family, Game, Gen, Leaf, MoveExpr, RegionRef, Sites};
+use crate::ludemes::flank::{self, Flank};
 use crate::compile::draw::region_mask;
 use crate::engine::{Board, Cell, Ctx, Effects, Move};
 use crate::ludemes::{MoveFamily, On};
@@ -13,8 +14,18 @@ use crate::syntax::Node;
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "place", kind: Moves, positional: &[req("count", O(Int), "pieces taken from the hand")], named: &[opt("to", O(Region), "where they may go; any empty site if absent"), THEN], doc: "Puts pieces from the mover's hand on one empty site.", example: "(place 2 to:(region \"Board\"))", lower: Lower::Moves(place), refs: &[Ref::Hand] },
+    Ludeme { name: "place", kind: Moves, positional: &[req("count", O(Int), "pieces taken from the hand")], named: &[opt("to", O(Region), "where they may go; any empty site if absent"), opt("flank", O(Flank), "the runs of opposing pieces the placed piece flanks, and whether it must flank one"), THEN], doc: "Puts pieces from the mover's hand on one empty site.", example: "(place 2 to:(region \"Board\"))", lower: Lower::Moves(place), refs: &[Ref::Hand] },
+    Ludeme { name: "pass", kind: Moves, positional: &[], named: &[], doc: "The pass: the mover does nothing. Offered as a last resort inside `priority`.", example: "(priority {(place 1) (pass)})", lower: Lower::Moves(pass), refs: &[] },
+    Ludeme { name: "passed", kind: Cond, positional: &[], named: &[], doc: "The last move was a pass.", example: "(not (passed))", lower: Lower::Cond(passed), refs: &[] },
 ];
+
+fn pass(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
+    c.gen(Gen::Pass(Pass), node)
+}
+
+fn passed(_: &mut Compiler<'_>, _: &Node) -> Cond {
+    Cond::Leaf(Leaf::Passed)
+}
 
 fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let count = node.pos(0).and_then(|n| n.as_int()).unwrap_or(1);
@@ -26,11 +37,13 @@ fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
         );
     }
     let to = node.named("to").map(|r| c.region(r));
+    let flank = node.named("flank").map(|f| flank::lower(c, f));
     c.needs.insert(Needs::PLACING);
     c.gen(
         Gen::Place(Place {
             count: count.clamp(1, MAX_COUNTERS) as u16,
             to,
+            flank,
         }),
         node,
     )
@@ -43,6 +56,32 @@ pub struct Place {
     pub count: u16,
     /// Allowed sites.
     pub to: Option<RegionRef>,
+    /// The runs the placed piece flanks.
+    pub flank: Option<Flank>,
+}
+
+impl Place {
+    /// The free sites where a placement is legal, when the rule tests each: one that must
+    /// flank a run.
+    #[inline(never)]
+    fn generate_tested(&self, ctx: &Ctx, g: u16, free: Sites, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        for s in free.iter_in(game.topology.words) {
+            let flanks = match &self.flank {
+                Some(f) if f.required => f.flanks(game, board, mover, s),
+                _ => true,
+            };
+            if flanks {
+                out.push(Move::new(g, s, s));
+            }
+        }
+    }
+
+    /// Whether each free site is tested before it is offered.
+    #[inline(always)]
+    fn tested(&self) -> bool {
+        self.flank.as_ref().is_some_and(|f| f.required)
+    }
 }
 
 impl MoveFamily for Place {
@@ -56,6 +95,9 @@ impl MoveFamily for Place {
             Some(r) => game.regions[r.0 as usize].mask[mover as usize].and_not(&board.filled),
             None => game.topology.board_sites.and_not(&board.filled),
         };
+        if self.tested() {
+            return self.generate_tested(ctx, g, free, out);
+        }
         out.extend(
             free.iter_in(game.topology.words)
                 .map(|s| Move::new(g, s, s)),
@@ -67,7 +109,13 @@ impl MoveFamily for Place {
         let hand = &mut board.hand[on.mover as usize];
         *hand -= self.count.min(*hand);
         board.put(m.to as usize, Cell::piece(on.mover, self.count));
-        Effects::default()
+        match &self.flank {
+            Some(f) => Effects {
+                captured: f.apply(on.game, board, on.mover, m.to),
+                ..Effects::default()
+            },
+            None => Effects::default(),
+        }
     }
 
     fn notation(&self, _from: &str, to: &str, _enemy: bool) -> String {
@@ -75,9 +123,31 @@ impl MoveFamily for Place {
     }
 
     fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+        // Tested sites are drawn from the listed moves.
+        if self.tested() {
+            return None;
+        }
         Some(Family::Place {
             count: self.count,
             to: region_mask(game, &self.to, mover),
         })
+    }
+}
+
+/// The pass as a move of its own, for `priority`: the same edge as a decision's pass.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pass;
+
+impl MoveFamily for Pass {
+    fn generate(&self, _ctx: &Ctx, _g: u16, out: &mut Vec<Move>) {
+        out.push(Move::pass());
+    }
+
+    fn apply(&self, _on: On<'_>, _board: &mut Board, _m: Move) -> Effects {
+        Effects::default()
+    }
+
+    fn notation(&self, _from: &str, _to: &str, _enemy: bool) -> String {
+        "pass".into()
     }
 }
