@@ -328,22 +328,34 @@ impl<'a> Expander<'a> {
                 quoted,
                 head_span,
                 args,
-            } => Node {
-                kind: NodeKind::Call {
-                    head: head.clone(),
-                    quoted: *quoted,
-                    head_span: *head_span,
-                    args: args
-                        .iter()
-                        .map(|a| Arg {
-                            key: a.key.clone(),
-                            value: self.node(&a.value, params, via, depth + 1),
-                        })
-                        .collect(),
-                },
-                span: node.span,
-                via,
-            },
+            } => {
+                let call = Node {
+                    kind: NodeKind::Call {
+                        head: head.clone(),
+                        quoted: *quoted,
+                        head_span: *head_span,
+                        args: args
+                            .iter()
+                            .map(|a| Arg {
+                                key: a.key.clone(),
+                                value: self.node(&a.value, params, via, depth + 1),
+                            })
+                            .collect(),
+                    },
+                    span: node.span,
+                    via,
+                };
+                // Arithmetic on numbers written out (option values included) is a number, so that
+                // sizes, sites and counts may be computed from options.
+                match crate::ludemes::arithmetic::folded(&call) {
+                    Some(v) => Node {
+                        kind: NodeKind::Int(v),
+                        span: node.span,
+                        via,
+                    },
+                    None => call,
+                }
+            }
             _ => Node {
                 kind: node.kind.clone(),
                 span: node.span,

@@ -59,3 +59,9 @@ fn toki() {
 fn sig() {
     run("sig.perft");
 }
+
+/// Depth 10 takes about 5 s in release.
+#[test]
+fn reversi() {
+    run("reversi.perft");
+}

@@ -97,3 +97,8 @@ fn more_iterations_play_better_woli() {
         ) > 0.6
     );
 }
+
+#[test]
+fn mcts_beats_random_at_reversi() {
+    assert!(score("games/reversi.game", "mcts:iterations=1000", "random", 20, 1) >= 0.9);
+}
