@@ -131,6 +131,7 @@ macro_rules! for_each_family {
             sow { Sow }
             transfer { Transfer }
             advance { Advance AdvanceAll }
+            lines {}
             flank {}
             choose {}
             effects {}

@@ -60,6 +60,11 @@ fn sig() {
     run("sig.perft");
 }
 
+#[test]
+fn tictactoe() {
+    run("tictactoe.perft");
+}
+
 /// Depth 10 takes about 5 s in release.
 #[test]
 fn reversi() {

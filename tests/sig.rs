@@ -48,6 +48,7 @@ fn position(
             owner: player + 1,
             pos: pos as u8,
             state,
+            ..Cell::default()
         };
     }
     let v = opened(game);

@@ -9,8 +9,24 @@ use std::time::Instant;
 
 /// The score rate of `a` against `b` over `games` games (a plays P1 in the even games).
 fn score(file: &str, a: &str, b: &str, games: u64, seed: u64) -> f64 {
-    let game =
-        ludus::load_file(Path::new(file), &[]).unwrap_or_else(|e| panic!("{}", e.render(false)));
+    score_with(file, &[], a, b, games, seed)
+}
+
+/// The score rate of `a` against `b` with option settings.
+fn score_with(
+    file: &str,
+    options: &[(&str, &str)],
+    a: &str,
+    b: &str,
+    games: u64,
+    seed: u64,
+) -> f64 {
+    let settings: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let game = ludus::load_file(Path::new(file), &settings)
+        .unwrap_or_else(|e| panic!("{}", e.render(false)));
     let (sa, sb) = (AgentSpec::parse(a).unwrap(), AgentSpec::parse(b).unwrap());
     let started = Instant::now();
     let results: Vec<(f64, u64)> = (0..games)
@@ -37,6 +53,19 @@ fn score(file: &str, a: &str, b: &str, games: u64, seed: u64) -> f64 {
         started.elapsed().as_secs_f64()
     );
     rate
+}
+
+#[test]
+fn mcts_beats_random_at_tictactoe() {
+    assert!(
+        score(
+            "games/tictactoe.game",
+            "mcts:iterations=1000",
+            "random",
+            20,
+            1
+        ) >= 0.9
+    );
 }
 
 #[test]

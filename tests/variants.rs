@@ -216,12 +216,14 @@ fn sig_3x8_runs_a_track_of_32_positions() {
             owner: 1,
             pos,
             state: 1,
+            ..Cell::default()
         };
         p.board.cells[23] = Cell {
             count: 1,
             owner: 2,
             pos: 0,
             state: 0,
+            ..Cell::default()
         };
         p.board.vars[0][opened] = 1;
         p.phase = game.phase_index("Move").unwrap();

@@ -395,6 +395,8 @@ pub enum Leaf {
     LandedIn(RegionRef),
     /// The last move started in the region.
     MovedFrom(RegionRef),
+    /// A player's pieces in a row (`(line ...)`).
+    Line(crate::ludemes::lines::Line),
     /// The last move was a pass.
     Passed,
 }

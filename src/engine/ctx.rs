@@ -178,6 +178,7 @@ impl<'a> Ctx<'a> {
             Leaf::SownInto(r) => self.meets(*r, self.sown),
             Leaf::LandedIn(r) => self.region_holds(*r, self.last.to),
             Leaf::MovedFrom(r) => self.region_holds(*r, self.last.from),
+            Leaf::Line(l) => crate::ludemes::lines::holds(self, l),
             Leaf::Passed => self.clock.moves_played > 0 && self.last.from == NO_SITE,
         }
     }

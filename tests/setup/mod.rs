@@ -103,18 +103,13 @@ pub fn ended(s: &State, status: Status) -> bool {
 }
 
 /// The value of the game's `limit` option, and whether it counts edges (moves and throws) rather
-/// than moves, as its doc line says.
+/// than moves, as its doc line says. A game without one (a placement game that ends when its
+/// board is full, RULES.md) is bounded by its board: a move fills a site, or (a swap) comes
+/// between two that do.
 pub fn limit(game: &Game) -> (u32, bool) {
-    let decl = game
-        .options
-        .iter()
-        .find(|o| o.name == "limit")
-        .unwrap_or_else(|| {
-            panic!(
-                "{}: no `limit` option (RULES.md: every game has one)",
-                game.name
-            )
-        });
+    let Some(decl) = game.options.iter().find(|o| o.name == "limit") else {
+        return (2 * game.sites() as u32, false);
+    };
     let value = game
         .option_values
         .iter()

@@ -1,0 +1,120 @@
+//! Lines: a player's pieces in a row along chosen directions, through the last move's site or
+//! anywhere on the board.
+
+use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O}};
+use crate::ludemes::Lower;
+use crate::compile::ir::{Cond, Leaf, Site, Who, NO_SITE};
+use crate::compile::Compiler;
+use crate::engine::Ctx;
+use crate::syntax::{Node, NodeKind};
+
+/// The family's ludemes.
+// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
+#[rustfmt::skip]
+pub(crate) const ROWS: &[Ludeme] = &[
+    Ludeme { name: "line", kind: Cond, positional: &[req("length", O(Int), "pieces in a row, 2 to 64"), req("player", O(Role), "whose pieces: Mover, Next, Prev, or P1 to P4")], named: &[opt("dirs", O(Dir), "the directions lines run along (a direction stands for its axis, both ways); All if absent"), opt("exact", O(Cond), "true: exactly `length` in a row, a longer line does not count"), opt("through-last", O(Cond), "true: only lines through the last move's site (fast, for end rules); anywhere if absent")], doc: "The player has `length` or more of their pieces in an unbroken row along one of the directions.", example: "(line 5 Mover exact:true through-last:true)", lower: Lower::Cond(line), refs: &[] },
+];
+
+/// The longest line a rule may ask for.
+const MAX_LENGTH: i64 = 64;
+
+/// A line test, compiled: flat and `Copy`, read on the hot path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Line {
+    /// Whose pieces.
+    pub who: Who,
+    /// Pieces in a row.
+    pub length: u8,
+    /// Only a line of exactly `length` counts.
+    pub exact: bool,
+    /// Only lines through the last move's site.
+    pub through_last: bool,
+    /// The axes, one bit per direction `d` of a grid's first half: an axis runs along `d` and
+    /// its opposite `d + 4`.
+    pub axes: u8,
+}
+
+fn flag(node: &Node, key: &str) -> bool {
+    matches!(node.named(key).map(|n| &n.kind), Some(NodeKind::Bool(true)))
+}
+
+fn line(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    let length = node.pos(0).and_then(|n| n.as_int()).unwrap_or(2);
+    if !(2..=MAX_LENGTH).contains(&length) {
+        if let Some(n) = node.pos(0) {
+            c.error(
+                n,
+                format!("a line of {length} is out of range"),
+                "ask for 2 to 64 pieces in a row",
+            );
+        }
+    }
+    let who = c.who(node.pos(1));
+    let dirs = match node.named("dirs") {
+        Some(d) => c.dirs(Some(d)),
+        None => c.topology.group("All").map_or(Vec::new(), |g| g.dirs(0).to_vec()),
+    };
+    // A direction and its opposite are one axis: directions come in opposite pairs d, d + 4.
+    let axes = dirs.iter().fold(0u8, |acc, &d| acc | 1 << (d % 4));
+    Cond::Leaf(Leaf::Line(Line {
+        who,
+        length: length.clamp(2, MAX_LENGTH) as u8,
+        exact: flag(node, "exact"),
+        through_last: flag(node, "through-last"),
+        axes,
+    }))
+}
+
+/// The pieces of player `owner` (as a cell stores it) in a row from `s` along `dir`, `s` left out.
+#[inline]
+fn run(ctx: &Ctx, owner: u8, mut s: Site, dir: u8) -> u32 {
+    let (topology, cells) = (&ctx.game.topology, &ctx.board.cells);
+    let mut n = 0;
+    loop {
+        s = topology.neighbour(s, dir);
+        if s == NO_SITE || cells[s as usize].owner != owner {
+            return n;
+        }
+        n += 1;
+    }
+}
+
+/// Whether a run of `n` pieces makes the line asked for.
+#[inline]
+fn enough(l: &Line, n: u32) -> bool {
+    if l.exact {
+        n == l.length as u32
+    } else {
+        n >= l.length as u32
+    }
+}
+
+/// Whether the line test holds in the context's position.
+#[inline(never)]
+pub(crate) fn holds(ctx: &Ctx, l: &Line) -> bool {
+    let owner = ctx.who(l.who) + 1;
+    let axes = (0..4u8).filter(|d| l.axes & (1 << d) != 0);
+    if l.through_last {
+        let s = ctx.last.to;
+        if s == NO_SITE || ctx.board.cells.get(s as usize).is_none_or(|c| c.owner != owner) {
+            return false;
+        }
+        return axes
+            .into_iter()
+            .any(|d| enough(l, 1 + run(ctx, owner, s, d) + run(ctx, owner, s, d + 4)));
+    }
+    let mine = &ctx.board.owned[owner as usize - 1];
+    for s in mine.iter_in(ctx.game.topology.words) {
+        for d in axes.clone() {
+            // Each run is counted once, from its first piece: the one with none of its own behind.
+            let behind = ctx.game.topology.neighbour(s, d + 4);
+            if behind != NO_SITE && ctx.board.cells[behind as usize].owner == owner {
+                continue;
+            }
+            if enough(l, 1 + run(ctx, owner, s, d)) {
+                return true;
+            }
+        }
+    }
+    false
+}
