@@ -70,3 +70,8 @@ fn tictactoe() {
 fn reversi() {
     run("reversi.perft");
 }
+
+#[test]
+fn connect_four() {
+    run("connect-four.perft");
+}

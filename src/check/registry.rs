@@ -68,6 +68,8 @@ pub enum Kind {
     CaptureTo,
     /// A flanking rule of a placement.
     Flank,
+    /// What a site holds, seen by the mover.
+    Occupant,
 }
 
 impl Kind {
@@ -106,6 +108,7 @@ impl Kind {
             Kind::ResultKind => "a result kind",
             Kind::CaptureTo => "a destination of captures",
             Kind::Flank => "a flanking rule",
+            Kind::Occupant => "what a site holds",
         }
     }
 
@@ -132,6 +135,7 @@ impl Kind {
             Kind::GrandSlam => &["Allowed", "NoCapture"],
             Kind::ResultKind => &["Win", "Loss", "Draw"],
             Kind::CaptureTo => &["Store", "Hand", "Removed"],
+            Kind::Occupant => &["Empty", "Filled", "Friend", "Enemy", "Off"],
             _ => &[],
         }
     }

@@ -399,6 +399,8 @@ pub enum Leaf {
     Line(crate::ludemes::lines::Line),
     /// The last move was a pass.
     Passed,
+    /// A neighbour of the last move's site holds an occupant.
+    Beside(crate::ludemes::place::Beside),
 }
 
 /// Where captured pieces go.

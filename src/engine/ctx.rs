@@ -180,6 +180,7 @@ impl<'a> Ctx<'a> {
             Leaf::MovedFrom(r) => self.region_holds(*r, self.last.from),
             Leaf::Line(l) => crate::ludemes::lines::holds(self, l),
             Leaf::Passed => self.clock.moves_played > 0 && self.last.from == NO_SITE,
+            Leaf::Beside(b) => b.holds(self),
         }
     }
 
