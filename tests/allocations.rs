@@ -32,7 +32,7 @@ static GLOBAL: Counting = Counting;
 
 #[test]
 fn playouts_allocate_nothing_once_warm() {
-    for name in ["toki", "woli", "sig", "tabou"] {
+    for name in ["toki", "woli", "sig", "tabou", "reversi", "connect-four"] {
         let game = ludus::load_file(Path::new(&format!("games/{name}.game")), &[]).unwrap();
         let start = game.new_initial_state();
         let mut state = start.clone();
