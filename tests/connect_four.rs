@@ -4,9 +4,9 @@
 //! lock-step random games, with every option.
 //! Sites are named as in chess: a1 = site 0, rows from the bottom.
 
-mod setup;
 #[path = "reference/connect_four.rs"]
 mod reference;
+mod setup;
 
 use ludus::{Game, State, Status};
 use rand::{Rng, SeedableRng};
@@ -47,7 +47,11 @@ fn a_disc_drops_to_the_lowest_empty_cell_of_each_column() {
 #[test]
 fn a_full_column_takes_no_more_discs() {
     let (game, s) = start();
-    let s = after(&game, &s, "place a1 place a2 place a3 place a4 place a5 place a6");
+    let s = after(
+        &game,
+        &s,
+        "place a1 place a2 place a3 place a4 place a5 place a6",
+    );
     assert!(!names(&game, &s).iter().any(|n| n.starts_with("place a")));
     assert_eq!(names(&game, &s).len(), 6);
 }
@@ -56,11 +60,19 @@ fn a_full_column_takes_no_more_discs() {
 fn four_in_a_row_wins_in_each_direction() {
     let (game, s) = start();
     // Across: P1 a1 b1 c1 d1, P2 on the second row.
-    let across = after(&game, &s, "place a1 place a2 place b1 place b2 place c1 place c2");
+    let across = after(
+        &game,
+        &s,
+        "place a1 place a2 place b1 place b2 place c1 place c2",
+    );
     assert!(!across.is_terminal());
     assert!(ended(&after(&game, &across, "place d1"), Status::Won(0)));
     // Up: P1 on column a.
-    let up = after(&game, &s, "place a1 place b1 place a2 place b2 place a3 place b3");
+    let up = after(
+        &game,
+        &s,
+        "place a1 place b1 place a2 place b2 place a3 place b3",
+    );
     assert!(ended(&after(&game, &up, "place a4"), Status::Won(0)));
     // Rising diagonal a1 b2 c3 d4 for P1.
     let rising = after(
@@ -87,17 +99,31 @@ fn four_in_a_row_wins_in_each_direction() {
 fn a_full_grid_without_a_line_is_a_draw() {
     // On 2 columns and 2 rows with connect 3, no line can be made.
     let game = connect_four(2, 2, 3);
-    let s = after(&game, &game.new_initial_state(), "place a1 place b1 place a2");
+    let s = after(
+        &game,
+        &game.new_initial_state(),
+        "place a1 place b1 place a2",
+    );
     assert!(!s.is_terminal());
     assert!(ended(&after(&game, &s, "place b2"), Status::Drawn));
 }
 
 #[test]
 fn perft_agrees_with_the_reference_with_every_option() {
-    for (c, r, k, depth) in [(7, 6, 4, 7), (4, 4, 3, 16), (5, 4, 4, 9), (19, 19, 5, 4), (1, 3, 2, 4)] {
+    for (c, r, k, depth) in [
+        (7, 6, 4, 7),
+        (4, 4, 3, 16),
+        (5, 4, 4, 9),
+        (19, 19, 5, 4),
+        (1, 3, 2, 4),
+    ] {
         let game = connect_four(c, r, k);
         let ours = ludus::engine::perft(&game, &game.new_initial_state(), depth);
-        assert_eq!(ours, ConnectFour::new(c, r, k).perft(depth), "{c}x{r} connect {k}");
+        assert_eq!(
+            ours,
+            ConnectFour::new(c, r, k).perft(depth),
+            "{c}x{r} connect {k}"
+        );
     }
 }
 

@@ -63,7 +63,10 @@ fn flanked_runs_up_to_the_bound_are_removed_and_longer_ones_stay() {
     assert_eq!(owners(&after(&game, &s, "place e5"), &["b1", "c1"]), [2, 2]);
     let game = load("flank:(flank Orthogonal max:2 remove:true)");
     let s = at(&game, &["a1"], &["b1", "c1"]);
-    assert_eq!(owners(&after(&game, &s, "place d1"), &["b1", "c1", "d1"]), [0, 0, 1]);
+    assert_eq!(
+        owners(&after(&game, &s, "place d1"), &["b1", "c1", "d1"]),
+        [0, 0, 1]
+    );
 }
 
 #[test]
@@ -111,18 +114,36 @@ fn beside_reads_each_occupant_around_the_candidate_site() {
 #[test]
 fn the_new_ludemes_are_checked() {
     for (args, message) in [
-        ("flank:(flank All min:3 max:2)", "a run of at least 3 and at most 2 pieces cannot be"),
-        ("flank:(flank All min:0)", "a run's min length must be a whole number from 1"),
-        ("flank:(flank All remove:(passed))", "`remove` is true or false"),
+        (
+            "flank:(flank All min:3 max:2)",
+            "a run of at least 3 and at most 2 pieces cannot be",
+        ),
+        (
+            "flank:(flank All min:0)",
+            "a run's min length must be a whole number from 1",
+        ),
+        (
+            "flank:(flank All remove:(passed))",
+            "`remove` is true or false",
+        ),
         ("flank:(flank Al)", "did you mean `All`?"),
         ("flank:(beside All Filled)", "a flanking rule"),
         ("if:(beside S Fill)", "did you mean `Filled`?"),
         ("if:(beside S)", "missing"),
-        ("to:(sites {(div 7 0)})", "a site of a region is a number known before play"),
-        ("to:(sites {(div (pips) 2)})", "a site of a region is a number known before play"),
+        (
+            "to:(sites {(div 7 0)})",
+            "`(div ...)` is computed, but a site must be a number written out",
+        ),
+        (
+            "to:(sites {(div (pips) 2)})",
+            "`(div ...)` is computed, but a site must be a number written out",
+        ),
         ("if:(= (div (pips) 0) 1)", "the divisor of `div` is 0"),
     ] {
         let err = refused(args);
-        assert!(err.contains(message), "{args}: expected `{message}` in\n{err}");
+        assert!(
+            err.contains(message),
+            "{args}: expected `{message}` in\n{err}"
+        );
     }
 }

@@ -3,9 +3,9 @@
 //! (`tests/reference/reversi.rs`) by perft and by lock-step random games on every size.
 //! Sites are named as in chess: a1 = site 0, rows from the bottom.
 
-mod setup;
 #[path = "reference/reversi.rs"]
 mod reference;
+mod setup;
 
 use ludus::{Game, State, Status};
 use rand::{Rng, SeedableRng};
@@ -41,7 +41,10 @@ fn the_start_offers_the_four_flanking_placements() {
     let game = reversi(8);
     let s = game.new_initial_state();
     assert_eq!(owners(&game, &s, &["d4", "e4", "d5", "e5"]), [2, 1, 1, 2]);
-    assert_eq!(names(&game, &s), ["place d3", "place c4", "place f5", "place e6"]);
+    assert_eq!(
+        names(&game, &s),
+        ["place d3", "place c4", "place f5", "place e6"]
+    );
 }
 
 #[test]
@@ -81,7 +84,10 @@ fn a_player_without_a_placement_passes_and_the_opponent_goes_on() {
     let s = setup::after(&game, &s, "place c1");
     assert_eq!(names(&game, &s), ["pass"]);
     let s = setup::after(&game, &s, "pass");
-    assert_eq!((s.mover(), names(&game, &s)), (0, vec!["place h5".to_string()]));
+    assert_eq!(
+        (s.mover(), names(&game, &s)),
+        (0, vec!["place h5".to_string()])
+    );
 }
 
 #[test]

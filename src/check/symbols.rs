@@ -3,8 +3,8 @@
 
 use crate::check::registry::Kind;
 use crate::compile::ir::MAX_PLAYERS;
-use crate::compile::MAX_VARS;
 use crate::compile::ir::{Site, SITE_WORDS};
+use crate::compile::MAX_VARS;
 use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
 use crate::ludemes::{regions, Scope};

@@ -73,30 +73,11 @@ fn fixed(v: Vec<Site>) -> MoverSites {
     std::array::from_fn(|_| v.clone())
 }
 
-/// A number written out at a position, in range.
+/// A number written out at a position, in range (a computed one is refused by the compiler's
+/// scope check, which names it).
 fn at(b: &mut dyn Board, node: &Node, i: usize, limit: usize, what: &str) -> Option<usize> {
     let n = node.pos(i)?;
-    let v = written(b, n, what)?;
-    b.in_range(n, v, limit, what)
-}
-
-/// A number written out (arithmetic on numbers and options is folded into one when the game is
-/// expanded); anything else, a number known only in play or a division by 0, is reported.
-fn written(b: &mut dyn Board, n: &Node, what: &str) -> Option<i64> {
-    if let Some(v) = n.as_int() {
-        return Some(v);
-    }
-    b.report(
-        Diagnostic::new(
-            "check::kind",
-            n.span,
-            format!("a {what} of a region is a number known before play"),
-        )
-        .label("not a number written out")
-        .help("write a number, or arithmetic on numbers and options (with no division by 0)")
-        .via(n.via),
-    );
-    None
+    b.in_range(n, n.as_int()?, limit, what)
 }
 
 fn row(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
@@ -134,7 +115,8 @@ pub fn site_list(b: &mut dyn Board, list: Option<&Node>) -> Option<Vec<Site>> {
     let mut out = Vec::new();
     let mut ok = true;
     for item in items {
-        let Some(v) = written(b, item, "site") else {
+        // A computed site is refused by the compiler's scope check, which names it.
+        let Some(v) = item.as_int() else {
             ok = false;
             continue;
         };
