@@ -7,11 +7,14 @@
 #[path = "reference/connect_four.rs"]
 mod reference;
 mod setup;
+#[path = "reference/tree.rs"]
+mod tree;
 
 use ludus::{Game, State, Status};
 use rand::{Rng, SeedableRng};
 use reference::ConnectFour;
 use setup::{after, ended, load, names};
+use tree::Tree;
 
 fn connect_four(columns: usize, rows: usize, connect: usize) -> Game {
     load(

@@ -6,11 +6,14 @@
 #[path = "reference/reversi.rs"]
 mod reference;
 mod setup;
+#[path = "reference/tree.rs"]
+mod tree;
 
 use ludus::{Game, State, Status};
 use rand::{Rng, SeedableRng};
 use reference::Reversi;
 use setup::{empty, ended, load, names, stack};
+use tree::Tree;
 
 fn reversi(size: usize) -> Game {
     load("games/reversi.game", &[("size", &size.to_string())])

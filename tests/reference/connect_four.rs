@@ -4,6 +4,8 @@
 //! `connect` of one's discs in a row across, up or along a diagonal wins; a full grid is a draw.
 
 /// A position: cells (0 empty, 1 P1, 2 P2), the player to move, and the winner once there is one.
+use super::tree::Tree;
+
 #[derive(Clone, Debug)]
 pub struct ConnectFour {
     pub columns: usize,
@@ -28,7 +30,7 @@ impl ConnectFour {
     }
 
     /// The lowest empty cell of each column that has one, as sites, ascending.
-    pub fn moves(&self) -> Vec<usize> {
+    fn legal(&self) -> Vec<usize> {
         if self.winner.is_some() {
             return Vec::new();
         }
@@ -44,7 +46,7 @@ impl ConnectFour {
     }
 
     /// Drops the mover's disc on `site`.
-    pub fn play(&mut self, site: usize) {
+    fn make(&mut self, site: usize) {
         let me = self.mover + 1;
         self.cells[site] = me;
         let (r0, c0) = ((site / self.columns) as i32, (site % self.columns) as i32);
@@ -67,23 +69,16 @@ impl ConnectFour {
         }
         self.mover = 1 - self.mover;
     }
+}
 
-    /// Leaf counts at each depth up to `depth`.
-    pub fn perft(&self, depth: usize) -> Vec<u64> {
-        let mut counts = vec![0; depth + 1];
-        self.walk(depth, 0, &mut counts);
-        counts
+impl Tree for ConnectFour {
+    type Move = usize;
+
+    fn moves(&self) -> Vec<usize> {
+        self.legal()
     }
 
-    fn walk(&self, depth: usize, at: usize, counts: &mut [u64]) {
-        counts[at] += 1;
-        if at == depth {
-            return;
-        }
-        for m in self.moves() {
-            let mut next = self.clone();
-            next.play(m);
-            next.walk(depth, at + 1, counts);
-        }
+    fn play(&mut self, m: usize) {
+        self.make(m)
     }
 }

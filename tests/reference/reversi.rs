@@ -6,6 +6,8 @@
 
 /// A position: cells (0 empty, 1 P1, 2 P2), the player to move (0 or 1), and whether the last
 /// move was a pass.
+use super::tree::Tree;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reversi {
     pub n: usize,
@@ -96,7 +98,7 @@ impl Reversi {
     }
 
     /// The legal moves: the placements, or a pass when there is none; none when the game is over.
-    pub fn moves(&self) -> Vec<RMove> {
+    fn legal(&self) -> Vec<RMove> {
         if self.over() {
             return Vec::new();
         }
@@ -109,7 +111,7 @@ impl Reversi {
     }
 
     /// Plays a move.
-    pub fn play(&mut self, m: RMove) {
+    fn make(&mut self, m: RMove) {
         self.passed = m.is_none();
         if let Some(s) = m {
             for f in self.flips(s, self.mover) {
@@ -130,23 +132,16 @@ impl Reversi {
             std::cmp::Ordering::Equal => None,
         }
     }
+}
 
-    /// Leaf counts at each depth up to `depth`.
-    pub fn perft(&self, depth: usize) -> Vec<u64> {
-        let mut counts = vec![0; depth + 1];
-        self.walk(depth, 0, &mut counts);
-        counts
+impl Tree for Reversi {
+    type Move = RMove;
+
+    fn moves(&self) -> Vec<RMove> {
+        self.legal()
     }
 
-    fn walk(&self, depth: usize, at: usize, counts: &mut [u64]) {
-        counts[at] += 1;
-        if at == depth {
-            return;
-        }
-        for m in self.moves() {
-            let mut next = self.clone();
-            next.play(m);
-            next.walk(depth, at + 1, counts);
-        }
+    fn play(&mut self, m: RMove) {
+        self.make(m)
     }
 }
