@@ -147,3 +147,18 @@ fn the_new_ludemes_are_checked() {
         );
     }
 }
+
+#[test]
+fn count_in_counts_one_players_pieces_in_a_region() {
+    // P1 may place only while P2 has fewer than two pieces on row 1 (P1's own do not count).
+    let game = load("if:(< (count-in (row 0) of:Next) 2)");
+    let s = at(&game, &["a1", "b1", "c1"], &["d1"]);
+    assert_eq!(names(&game, &s).len(), 25 - 4);
+    let s = at(&game, &["a1"], &["d1", "e1"]);
+    assert_eq!(names(&game, &s), Vec::<String>::new());
+    // Stacks count each piece: one stack of two is two pieces.
+    let mut p = empty(&game);
+    p.board.cells[setup::site(5, "d1")] = stack(1, 2);
+    p.board.hand[..2].copy_from_slice(&[20, 20]);
+    assert_eq!(names(&game, &game.state_at(p)), Vec::<String>::new());
+}

@@ -322,6 +322,8 @@ pub enum IntExpr {
     MovesMade(Who),
     /// An arithmetic operation on two numbers (the operators live in the arithmetic family).
     Arith(Op, Box<IntExpr>, Box<IntExpr>),
+    /// A player's pieces in a region.
+    CountOf(Who, RegionRef),
 }
 
 /// A comparison.

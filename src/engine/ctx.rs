@@ -121,9 +121,10 @@ impl<'a> Ctx<'a> {
             IntExpr::MovesPlayed => self.clock.moves_played as i64,
             IntExpr::EdgesPlayed => self.clock.edges_played as i64,
             IntExpr::MovesMade(w) => self.clock.moves_made[self.who(*w) as usize] as i64,
-            IntExpr::CountIn(_) | IntExpr::PiecesOnBoard(_) | IntExpr::Arith(..) => {
-                self.int_composite(e)
-            }
+            IntExpr::CountIn(_)
+            | IntExpr::PiecesOnBoard(_)
+            | IntExpr::Arith(..)
+            | IntExpr::CountOf(..) => self.int_composite(e),
         }
     }
 
@@ -141,6 +142,14 @@ impl<'a> Ctx<'a> {
                 .map(|s| self.board.cells[s as usize].count as i64)
                 .sum(),
             IntExpr::Arith(op, a, b) => op.apply(self.int(a), self.int(b)),
+            IntExpr::CountOf(w, r) => {
+                let mine = &self.board.owned[self.who(*w) as usize];
+                self.sites(*r)
+                    .iter()
+                    .filter(|&&s| mine.contains(s))
+                    .map(|&s| self.board.cells[s as usize].count as i64)
+                    .sum()
+            }
             // The leaves: `int` reads them and sends only the kinds above here.
             _ => self.int(e),
         }
