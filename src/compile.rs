@@ -85,20 +85,6 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
             );
         }
     }
-    if sym.vars.len() > MAX_VARS {
-        c.errors.push(
-            Diagnostic::new(
-                "check::out-of-range",
-                game.span,
-                format!(
-                    "this game declares {} player variables; ludus allows {MAX_VARS}",
-                    sym.vars.len()
-                ),
-            )
-            .label("too many variables")
-            .help("merge variables, or use piece states"),
-        );
-    }
     let total: i64 = setup
         .iter()
         .map(|s| match s {

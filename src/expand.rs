@@ -328,22 +328,34 @@ impl<'a> Expander<'a> {
                 quoted,
                 head_span,
                 args,
-            } => Node {
-                kind: NodeKind::Call {
-                    head: head.clone(),
-                    quoted: *quoted,
-                    head_span: *head_span,
-                    args: args
-                        .iter()
-                        .map(|a| Arg {
-                            key: a.key.clone(),
-                            value: self.node(&a.value, params, via, depth + 1),
-                        })
-                        .collect(),
-                },
-                span: node.span,
-                via,
-            },
+            } => {
+                let call = Node {
+                    kind: NodeKind::Call {
+                        head: head.clone(),
+                        quoted: *quoted,
+                        head_span: *head_span,
+                        args: args
+                            .iter()
+                            .map(|a| Arg {
+                                key: a.key.clone(),
+                                value: self.node(&a.value, params, via, depth + 1),
+                            })
+                            .collect(),
+                    },
+                    span: node.span,
+                    via,
+                };
+                // Arithmetic on numbers written out (option values included) is a number, so that
+                // sizes, sites and counts may be computed from options.
+                match crate::ludemes::arithmetic::folded(&call) {
+                    Some(v) => Node {
+                        kind: NodeKind::Int(v),
+                        span: node.span,
+                        via,
+                    },
+                    None => call,
+                }
+            }
             _ => Node {
                 kind: node.kind.clone(),
                 span: node.span,
@@ -502,11 +514,20 @@ mod tests {
             (define "Twice" (+ #1 #1))
             (game "G" (x ("Twice" (option "n"))) (y (select "e" a:1 b:2)))"#;
         let e = run(src, &[("n", "4")]).unwrap();
+        // (+ 4 4): arithmetic on numbers written out is folded into one.
+        let x = e.game.pos(1).unwrap().pos(0).unwrap();
+        assert_eq!(x.as_int(), Some(8));
+        assert!(x.via.is_some());
+        assert_eq!(e.game.pos(2).unwrap().pos(0).unwrap().as_int(), Some(2));
+        let src = r#"(option "n" 6 min:1 max:9) (define "Plus" (+ #1 (pips)))
+            (game "G" (x ("Plus" (option "n"))) (y (div 7 0)) (z (mod 7 2)))"#;
+        let e = run(src, &[("n", "4")]).unwrap();
         let x = e.game.pos(1).unwrap().pos(0).unwrap();
         assert_eq!(x.head(), Some("+"));
         assert_eq!(x.pos(0).unwrap().as_int(), Some(4));
-        assert!(x.via.is_some());
-        assert_eq!(e.game.pos(2).unwrap().pos(0).unwrap().as_int(), Some(2));
+        // A division by 0 is left for the compiler to refuse.
+        assert_eq!(e.game.pos(2).unwrap().pos(0).unwrap().head(), Some("div"));
+        assert_eq!(e.game.pos(3).unwrap().pos(0).unwrap().as_int(), Some(1));
     }
 
     #[test]

@@ -125,7 +125,7 @@ macro_rules! for_each_family {
             regions {}
             start {}
             phases {}
-            place { Place }
+            place { Place Pass }
             step { Step }
             hop { Hop }
             sow { Sow }
@@ -134,6 +134,7 @@ macro_rules! for_each_family {
             lines {}
             connection {}
             swap { Swap }
+            flank {}
             choose {}
             effects {}
             logic {}

@@ -32,7 +32,17 @@ static GLOBAL: Counting = Counting;
 
 #[test]
 fn playouts_allocate_nothing_once_warm() {
-    for name in ["toki", "woli", "sig", "tabou", "tictactoe", "gomoku", "hex"] {
+    for name in [
+        "toki",
+        "woli",
+        "sig",
+        "tabou",
+        "tictactoe",
+        "gomoku",
+        "hex",
+        "reversi",
+        "connect-four",
+    ] {
         let game = ludus::load_file(Path::new(&format!("games/{name}.game")), &[]).unwrap();
         let start = game.new_initial_state();
         let mut state = start.clone();

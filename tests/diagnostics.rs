@@ -543,3 +543,23 @@ fn cascade_option_setting() {
     let (codes, rendered) = load_broken("cascade_option_default.game", &[("counters", "4")]);
     assert_eq!(codes, vec!["check::kind"], "{rendered}");
 }
+
+diagnostic_test!(
+    too_many_variables,
+    "too_many_variables.game",
+    &[],
+    ["check::out-of-range"],
+    "15:5",
+    "this is player variable 9; ludus allows 8",
+    "one variable too many"
+);
+
+/// The language reference states the cap the checker enforces.
+#[test]
+fn the_variable_cap_is_documented() {
+    let var = ludus::check::registry::lookup("var")
+        .find(|l| l.kind == ludus::check::registry::Kind::Item)
+        .expect("the var declaration");
+    let cap = format!("at most {} variables", ludus::compile::MAX_VARS);
+    assert!(var.doc.contains(&cap), "{}", var.doc);
+}

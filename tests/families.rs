@@ -71,6 +71,7 @@ fn games(kind: Kind, e: &str) -> Vec<String> {
         )],
         Kind::Capture => vec![with("@MOVE", format!("(sow \"Sow\" capture:{e})"))],
         Kind::Effect => vec![with("@MOVE", format!("(place 1 then:{e})"))],
+        Kind::Flank => vec![with("@MOVE", format!("(place 1 flank:{e})"))],
         Kind::Cond => vec![
             with("@MOVE", format!("(if {e} (place 1))")),
             with("@END", format!("(end {{(if {e} (result Mover Win))}})")),

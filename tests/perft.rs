@@ -71,3 +71,14 @@ fn hex() {
     run("hex-3.perft");
     run("hex-3-pie.perft");
 }
+
+/// Depth 10 takes about 5 s in release.
+#[test]
+fn reversi() {
+    run("reversi.perft");
+}
+
+#[test]
+fn connect_four() {
+    run("connect-four.perft");
+}

@@ -78,7 +78,7 @@ fn computed_numbers_where_one_must_be_written_out_are_refused() {
     let out = ludus(&["validate", &hostile("computed_where_written_out.game")]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("help: write the number itself: 4"),
+        stderr(&out).contains("help: write a number, or arithmetic on numbers and options"),
         "{}",
         stderr(&out)
     );

@@ -139,3 +139,29 @@ fn more_iterations_play_better_woli() {
         ) > 0.6
     );
 }
+
+#[test]
+fn mcts_beats_random_at_reversi() {
+    assert!(
+        score(
+            "games/reversi.game",
+            "mcts:iterations=1000",
+            "random",
+            20,
+            1
+        ) >= 0.9
+    );
+}
+
+#[test]
+fn mcts_beats_random_at_connect_four() {
+    assert!(
+        score(
+            "games/connect-four.game",
+            "mcts:iterations=1000",
+            "random",
+            20,
+            1
+        ) >= 0.9
+    );
+}

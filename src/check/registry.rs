@@ -66,6 +66,10 @@ pub enum Kind {
     ResultKind,
     /// Where captured pieces go.
     CaptureTo,
+    /// A flanking rule of a placement.
+    Flank,
+    /// What a site holds, seen by the mover.
+    Occupant,
 }
 
 impl Kind {
@@ -103,6 +107,8 @@ impl Kind {
             Kind::GrandSlam => "a grand-slam rule",
             Kind::ResultKind => "a result kind",
             Kind::CaptureTo => "a destination of captures",
+            Kind::Flank => "a flanking rule",
+            Kind::Occupant => "what a site holds",
         }
     }
 
@@ -129,6 +135,7 @@ impl Kind {
             Kind::GrandSlam => &["Allowed", "NoCapture"],
             Kind::ResultKind => &["Win", "Loss", "Draw"],
             Kind::CaptureTo => &["Store", "Hand", "Removed"],
+            Kind::Occupant => &["Empty", "Filled", "Friend", "Enemy", "Off"],
             _ => &[],
         }
     }

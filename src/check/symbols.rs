@@ -5,6 +5,7 @@ use crate::check::registry::Kind;
 use crate::compile::ir::MAX_PLAYERS;
 use crate::compile::ir::{Site, SITE_WORDS};
 use crate::compile::topology::{grid_site, grid_sites, Tiling};
+use crate::compile::MAX_VARS;
 use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
 use crate::ludemes::{regions, Scope};
@@ -325,6 +326,21 @@ impl Resolver {
                             )
                             .label("second declaration")
                             .help("give each variable a name of its own")
+                            .via(item.via),
+                        );
+                    }
+                    if self.symbols.vars.len() == MAX_VARS {
+                        self.error(
+                            Diagnostic::new(
+                                "check::out-of-range",
+                                item.span,
+                                format!(
+                                    "this is player variable {}; ludus allows {MAX_VARS}",
+                                    MAX_VARS + 1
+                                ),
+                            )
+                            .label("one variable too many")
+                            .help("merge variables, or use piece states")
                             .via(item.via),
                         );
                     }

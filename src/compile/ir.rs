@@ -322,6 +322,8 @@ pub enum IntExpr {
     MovesMade(Who),
     /// An arithmetic operation on two numbers (the operators live in the arithmetic family).
     Arith(Op, Box<IntExpr>, Box<IntExpr>),
+    /// A player's pieces in a region.
+    CountOf(Who, RegionRef),
 }
 
 /// A comparison.
@@ -399,6 +401,10 @@ pub enum Leaf {
     Line(crate::ludemes::lines::Line),
     /// One group of a player's pieces touches every region (`(connected ...)`).
     Connected(Box<crate::ludemes::connection::Connected>),
+    /// The last move was a pass.
+    Passed,
+    /// A neighbour of the last move's site holds an occupant.
+    Beside(crate::ludemes::place::Beside),
 }
 
 /// Where captured pieces go.
@@ -549,6 +555,8 @@ pub enum Outcome {
         /// Scores this close are a draw.
         draw_within: IntExpr,
     },
+    /// The most pieces on the board wins.
+    ByPieces,
 }
 
 /// Win, loss or draw.

@@ -125,27 +125,11 @@ fn must_be_written(node: Option<&Node>, what: &str, errors: &mut Vec<Diagnostic>
                 ),
             )
             .label("computed")
-            .help(match fold(node) {
-                Some(v) => format!("write the number itself: {v}"),
-                None => {
-                    "write the number itself; only conditions and moves read the position".into()
-                }
-            })
+            .help(
+                "write a number, or arithmetic on numbers and options (folded into one before \
+                 play); only conditions and moves read the position",
+            )
             .via(node.via),
         );
-    }
-}
-
-/// The value of arithmetic on numbers written out, if that is what `node` is.
-fn fold(node: &Node) -> Option<i64> {
-    if let NodeKind::Int(v) = node.kind {
-        return Some(v);
-    }
-    let (a, b) = (fold(node.pos(0)?)?, fold(node.pos(1)?)?);
-    match node.head()? {
-        "+" => a.checked_add(b),
-        "-" => a.checked_sub(b),
-        "*" => a.checked_mul(b),
-        _ => None,
     }
 }

@@ -162,6 +162,7 @@ impl Compiler<'_> {
                             draw_within,
                         }
                     }
+                    Some(r) if r.head() == Some("by-pieces") => Outcome::ByPieces,
                     Some(r) => {
                         let who = match r.pos(0).and_then(|n| n.as_name()) {
                             Some("All") | Some("Each") | Some("Shared") => None,

@@ -110,9 +110,10 @@ impl<'a> Ctx<'a> {
             IntExpr::MovesPlayed => self.clock.moves_played as i64,
             IntExpr::EdgesPlayed => self.clock.edges_played as i64,
             IntExpr::MovesMade(w) => self.clock.moves_made[self.who(*w) as usize] as i64,
-            IntExpr::CountIn(_) | IntExpr::PiecesOnBoard(_) | IntExpr::Arith(..) => {
-                self.int_composite(e)
-            }
+            IntExpr::CountIn(_)
+            | IntExpr::PiecesOnBoard(_)
+            | IntExpr::Arith(..)
+            | IntExpr::CountOf(..) => self.int_composite(e),
         }
     }
 
@@ -130,6 +131,14 @@ impl<'a> Ctx<'a> {
                 .map(|s| self.board.cells[s as usize].count as i64)
                 .sum(),
             IntExpr::Arith(op, a, b) => op.apply(self.int(a), self.int(b)),
+            IntExpr::CountOf(w, r) => {
+                let mine = &self.board.owned[self.who(*w) as usize];
+                self.sites(*r)
+                    .iter()
+                    .filter(|&&s| mine.contains(s))
+                    .map(|&s| self.board.cells[s as usize].count as i64)
+                    .sum()
+            }
             // The leaves: `int` reads them and sends only the kinds above here.
             _ => self.int(e),
         }
@@ -169,6 +178,8 @@ impl<'a> Ctx<'a> {
             Leaf::MovedFrom(r) => self.region_holds(*r, self.clock.last.from),
             Leaf::Line(l) => crate::ludemes::lines::holds(self, l),
             Leaf::Connected(c) => crate::ludemes::connection::holds(self, c),
+            Leaf::Passed => self.clock.moves_played > 0 && self.clock.last.from == NO_SITE,
+            Leaf::Beside(b) => b.holds(self),
         }
     }
 

@@ -247,20 +247,34 @@ fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
                 let ctx = Ctx::after(game, &s.clock, &s.board, actor);
                 ctx.int(draw_within)
             };
-            if n == 2 {
-                let diff = s.board.store[0] as i64 - s.board.store[1] as i64;
-                if diff.abs() <= within {
-                    Status::Drawn
-                } else {
-                    Status::Won(if diff > 0 { 0 } else { 1 })
-                }
-            } else {
-                let store = s.board.store;
-                ranking(n, |q| -(store[q] as i64), within)
-            }
+            let store = s.board.store.map(i64::from);
+            by_count(n, &store, within)
+        }
+        Outcome::ByPieces => {
+            let pieces: [i64; MAX_PLAYERS] = std::array::from_fn(|p| {
+                s.board.owned[p]
+                    .iter_in(game.topology.words)
+                    .map(|site| i64::from(s.board.cells[site as usize].count))
+                    .sum()
+            });
+            by_count(n, &pieces, 0)
         }
     };
     s.node = NodeType::Terminal;
+}
+
+/// The result of `n` players by their counts, the higher first; counts within `within` tie.
+fn by_count(n: usize, counts: &[i64; MAX_PLAYERS], within: i64) -> Status {
+    if n == 2 {
+        let diff = counts[0] - counts[1];
+        if diff.abs() <= within {
+            Status::Drawn
+        } else {
+            Status::Won(if diff > 0 { 0 } else { 1 })
+        }
+    } else {
+        ranking(n, |q| -counts[q], within)
+    }
 }
 
 /// The result of ranking `n` players by a key, lower first: each player takes the place after

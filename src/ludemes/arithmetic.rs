@@ -14,6 +14,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "-", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Difference: `a` - `b` (saturating at the limits of 64-bit integers).", example: "(- (pips) 1)", lower: Lower::Int(difference), refs: &[] },
     Ludeme { name: "*", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Product: `a` * `b` (saturating at the limits of 64-bit integers).", example: "(* 2 (pips))", lower: Lower::Int(product), refs: &[] },
     Ludeme { name: "mod", kind: Int, positional: &[req("a", O(Int), "the number divided"), req("b", O(Int), "the divisor; a divisor written as 0 is refused")], named: &[], doc: "Remainder: `a` modulo `b`, Euclidean, from 0 to |`b`| - 1 (-7 mod 3 is 2); 0 when a computed `b` is 0.", example: "(mod (moves-played) 2)", lower: Lower::Int(remainder), refs: &[] },
+    Ludeme { name: "div", kind: Int, positional: &[req("a", O(Int), "the number divided"), req("b", O(Int), "the divisor; a divisor written as 0 is refused")], named: &[], doc: "Quotient: `a` divided by `b`, Euclidean, so that `a` = `b` * (div a b) + (mod a b) (div 7 2 is 3, div -7 2 is -4); 0 when a computed `b` is 0.", example: "(div (moves-played) 2)", lower: Lower::Int(quotient), refs: &[] },
 ];
 
 /// An arithmetic operator: the family's operators, evaluated here for the compiler's folding and
@@ -28,6 +29,8 @@ pub enum Op {
     Mul,
     /// Euclidean remainder, in 0..|b|; 0 when `b` is 0 (a divisor written as 0 is refused).
     Mod,
+    /// Euclidean quotient; 0 when `b` is 0 (a divisor written as 0 is refused).
+    Div,
 }
 
 impl Op {
@@ -40,7 +43,39 @@ impl Op {
             Op::Mul => a.saturating_mul(b),
             // `None` for a divisor of 0, and for i64::MIN mod -1, whose remainder is 0.
             Op::Mod => a.checked_rem_euclid(b).unwrap_or(0),
+            // `None` for a divisor of 0, and for i64::MIN / -1, which saturates.
+            Op::Div => match a.checked_div_euclid(b) {
+                Some(q) => q,
+                None if b == 0 => 0,
+                None => i64::MAX,
+            },
         }
+    }
+
+    /// The operator a ludeme's name stands for.
+    pub fn named(head: &str) -> Option<Op> {
+        Some(match head {
+            "+" => Op::Add,
+            "-" => Op::Sub,
+            "*" => Op::Mul,
+            "mod" => Op::Mod,
+            "div" => Op::Div,
+            _ => return None,
+        })
+    }
+}
+
+/// The value of an operation on two numbers written out, for places that need a number before
+/// the game is compiled (board sizes, sites, counts): `None` for anything else, and for a
+/// divisor of 0, which the compiler refuses with its own message.
+pub fn folded(node: &crate::syntax::Node) -> Option<i64> {
+    let op = Op::named(node.head()?)?;
+    match node.args() {
+        [a, b] if a.key.is_none() && b.key.is_none() => {
+            let (x, y) = (a.value.as_int()?, b.value.as_int()?);
+            (y != 0 || !matches!(op, Op::Mod | Op::Div)).then(|| op.apply(x, y))
+        }
+        _ => None,
     }
 }
 
@@ -79,13 +114,22 @@ fn product(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
 }
 
 fn remainder(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
+    division(c, node, Op::Mod, "`mod`", "a remainder")
+}
+
+fn quotient(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
+    division(c, node, Op::Div, "`div`", "a quotient")
+}
+
+/// A remainder or quotient: a divisor written as 0 is refused.
+fn division(c: &mut Compiler<'_>, node: &Node, op: Op, name: &str, what: &str) -> IntExpr {
     let (a, b) = sides(c, node);
     if let (IntExpr::Lit(0), Some(divisor)) = (&b, node.pos(1)) {
         c.error(
             divisor,
-            "the divisor of `mod` is 0",
-            "a remainder needs a divisor other than 0",
+            format!("the divisor of {name} is 0"),
+            &format!("{what} needs a divisor other than 0"),
         );
     }
-    combine(Op::Mod, a, b)
+    combine(op, a, b)
 }

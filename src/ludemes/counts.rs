@@ -1,6 +1,6 @@
 //! Counts: conditions and numbers read from the position and the game so far.
 
-use crate::check::registry::{Kind::*, Ludeme, req, Shape::{One as O}};
+use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O}};
 use crate::ludemes::{Lower, Ref, Arg};
 use crate::compile::ir::{Cond, IntExpr, Leaf, RegionRef};
 use crate::compile::{Compiler, Needs};
@@ -15,7 +15,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "repeated", kind: Cond, positional: &[], named: &[], doc: "The position (every site's contents and the player to move) occurred before in this game. Only in end rules.", example: "(repeated)", lower: Lower::Cond(repeated), refs: &[] },
     Ludeme { name: "sown-into", kind: Cond, positional: &[req("region", O(Region), "the sites counted or sown into")], named: &[], doc: "In a filter's condition only: the move sowed at least one counter into the region.", example: "(sown-into (region \"Home\" Next))", lower: Lower::Cond(sown_into), refs: &[] },
     Ludeme { name: "pips", kind: Int, positional: &[], named: &[], doc: "The value of the current throw (or the value a `goto` set).", example: "(pips)", lower: Lower::Int(pips), refs: &[] },
-    Ludeme { name: "count-in", kind: Int, positional: &[req("region", O(Region), "the sites counted or sown into")], named: &[], doc: "The counters or pieces on the region's sites.", example: "(count-in (region \"Home\" Next))", lower: Lower::Int(count_in), refs: &[] },
+    Ludeme { name: "count-in", kind: Int, positional: &[req("region", O(Region), "the sites counted or sown into")], named: &[opt("of", O(Role), "only this player's pieces: Mover, Next, Prev, or P1 to P4; every counter and piece if absent")], doc: "The counters or pieces on the region's sites.", example: "(count-in (region \"Home\" Next))", lower: Lower::Int(count_in), refs: &[] },
     Ludeme { name: "pieces-on-board", kind: Int, positional: &[req("player", O(Role), "Mover, Next, Prev, or P1 to P4")], named: &[], doc: "The player's pieces on the board.", example: "(pieces-on-board Mover)", lower: Lower::Int(pieces_on_board), refs: &[] },
     Ludeme { name: "in-hand", kind: Int, positional: &[req("player", O(Role), "Mover, Next, Prev, or P1 to P4")], named: &[], doc: "The pieces in the player's hand.", example: "(in-hand Next)", lower: Lower::Int(in_hand), refs: &[Ref::Hand] },
     Ludeme { name: "score", kind: Int, positional: &[req("player", O(Role), "Mover, Next, Prev, or P1 to P4")], named: &[], doc: "The counters in the player's store.", example: "(score Mover)", lower: Lower::Int(score), refs: &[] },
@@ -50,7 +50,11 @@ fn pips(_: &mut Compiler<'_>, _: &Node) -> IntExpr {
 }
 
 fn count_in(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
-    IntExpr::CountIn(node.pos(0).map(|r| c.region(r)).unwrap_or(RegionRef(0)))
+    let region = node.pos(0).map(|r| c.region(r)).unwrap_or(RegionRef(0));
+    match node.named("of") {
+        Some(who) => IntExpr::CountOf(c.who(Some(who)), region),
+        None => IntExpr::CountIn(region),
+    }
 }
 
 fn pieces_on_board(c: &mut Compiler<'_>, node: &Node) -> IntExpr {

@@ -2,7 +2,9 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
 use crate::ludemes::{Lower, Ref};
-use crate::compile::ir::{Family, Game, Gen, MoveExpr, RegionRef};
+use crate::compile::ir::{Choice, Cond, Family, Game, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, NO_SITE};
+use crate::engine::Last;
+use crate::ludemes::flank::{self, Flank};
 use crate::compile::draw::region_mask;
 use crate::engine::{Board, Cell, Ctx, Effects, Move};
 use crate::ludemes::{MoveFamily, On};
@@ -13,8 +15,34 @@ use crate::syntax::Node;
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "place", kind: Moves, positional: &[req("count", O(Int), "pieces taken from the hand")], named: &[opt("to", O(Region), "where they may go; any empty site if absent"), THEN], doc: "Puts pieces from the mover's hand on one empty site.", example: "(place 2 to:(region \"Board\"))", lower: Lower::Moves(place), refs: &[Ref::Hand] },
+    Ludeme { name: "place", kind: Moves, positional: &[req("count", O(Int), "pieces taken from the hand")], named: &[opt("to", O(Region), "where they may go; any empty site if absent"), opt("flank", O(Flank), "the runs of opposing pieces the placed piece flanks, and whether it must flank one"), opt("if", O(Cond), "a condition each empty site must meet, read before the placement with the site as the last move's (`beside`, `landed-in`)"), THEN], doc: "Puts pieces from the mover's hand on one empty site.", example: "(place 2 to:(region \"Board\"))", lower: Lower::Moves(place), refs: &[Ref::Hand] },
+    Ludeme { name: "pass", kind: Moves, positional: &[], named: &[], doc: "The pass: the mover does nothing. Offered as a last resort inside `priority`.", example: "(pass)", lower: Lower::Moves(pass), refs: &[] },
+    Ludeme { name: "beside", kind: Cond, positional: &[req("directions", O(Dir), "the directions looked in from the site: one, or a group such as Orthogonal"), req("occupant", O(Occupant), "Empty, Filled, Friend (the mover's), Enemy (another player's), or Off (no site that way)")], named: &[], doc: "The site next to the last move's site in one of the directions holds that occupant. In `place`'s `if:`, the last move's site is the site placed on.", example: "(beside S Filled)", lower: Lower::Cond(beside), refs: &[] },
+    Ludeme { name: "passed", kind: Cond, positional: &[], named: &[], doc: "The last move was a pass.", example: "(passed)", lower: Lower::Cond(passed), refs: &[] },
 ];
+
+fn pass(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
+    c.gen(Gen::Pass(Pass), node)
+}
+
+fn beside(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    let dirs = c.dirs(node.pos(0));
+    let what = match node.pos(1).and_then(|n| n.as_name()) {
+        Some("Empty") => Occupant::Empty,
+        Some("Filled") => Occupant::Filled,
+        Some("Friend") => Occupant::Friend,
+        Some("Enemy") => Occupant::Enemy,
+        _ => Occupant::Off,
+    };
+    // It reads the last move's site: a filter's trial or a move's effects must make it the move.
+    c.needs.insert(Needs::LAST);
+    Cond::Leaf(Leaf::Beside(Beside { dirs, what }))
+}
+
+fn passed(c: &mut Compiler<'_>, _: &Node) -> Cond {
+    c.needs.insert(Needs::LAST);
+    Cond::Leaf(Leaf::Passed)
+}
 
 fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let count = node.pos(0).and_then(|n| n.as_int()).unwrap_or(1);
@@ -26,11 +54,15 @@ fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
         );
     }
     let to = node.named("to").map(|r| c.region(r));
+    let flank = node.named("flank").map(|f| flank::lower(c, f));
+    let site_test = node.named("if").map(|n| Choice::of(&c.cond(n)));
     c.needs.insert(Needs::PLACING);
     c.gen(
         Gen::Place(Place {
             count: count.clamp(1, MAX_COUNTERS) as u16,
             to,
+            flank,
+            site_test,
         }),
         node,
     )
@@ -43,6 +75,44 @@ pub struct Place {
     pub count: u16,
     /// Allowed sites.
     pub to: Option<RegionRef>,
+    /// The runs the placed piece flanks.
+    pub flank: Option<Flank>,
+    /// The condition each site must meet, read with the site as the last move's.
+    pub site_test: Option<Choice>,
+}
+
+impl Place {
+    /// The free sites where a placement is legal, when the rule tests each: one that must
+    /// flank a run, or meet a condition.
+    #[inline(never)]
+    fn generate_tested(&self, ctx: &Ctx, g: u16, free: Sites, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        // The site tested stands as the last move's: one copy of the clock, its landing moved.
+        let mut clock = *ctx.clock;
+        for s in free.iter_in(game.topology.words) {
+            let flanks = match &self.flank {
+                Some(f) if f.required => f.flanks(game, board, mover, s),
+                _ => true,
+            };
+            clock.last = Last { from: s, to: s };
+            let meets = |test: &Choice| {
+                Ctx {
+                    clock: &clock,
+                    ..*ctx
+                }
+                .holds(test)
+            };
+            if flanks && self.site_test.as_ref().is_none_or(meets) {
+                out.push(Move::new(g, s, s));
+            }
+        }
+    }
+
+    /// Whether each free site is tested before it is offered.
+    #[inline(always)]
+    fn tested(&self) -> bool {
+        self.flank.as_ref().is_some_and(|f| f.required) || self.site_test.is_some()
+    }
 }
 
 impl MoveFamily for Place {
@@ -56,6 +126,9 @@ impl MoveFamily for Place {
             Some(r) => game.regions[r.0 as usize].mask[mover as usize].and_not(&board.filled),
             None => game.topology.board_sites.and_not(&board.filled),
         };
+        if self.tested() {
+            return self.generate_tested(ctx, g, free, out);
+        }
         out.extend(
             free.iter_in(game.topology.words)
                 .map(|s| Move::new(g, s, s)),
@@ -67,7 +140,13 @@ impl MoveFamily for Place {
         let hand = &mut board.hand[on.mover as usize];
         *hand -= self.count.min(*hand);
         board.put(m.to as usize, Cell::piece(on.mover, self.count));
-        Effects::default()
+        match &self.flank {
+            Some(f) => Effects {
+                captured: f.apply(on.game, board, on.mover, m.to),
+                ..Effects::default()
+            },
+            None => Effects::default(),
+        }
     }
 
     fn notation(&self, _from: &str, to: &str, _enemy: bool) -> String {
@@ -75,9 +154,78 @@ impl MoveFamily for Place {
     }
 
     fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+        // Tested sites are drawn from the listed moves.
+        if self.tested() {
+            return None;
+        }
         Some(Family::Place {
             count: self.count,
             to: region_mask(game, &self.to, mover),
+        })
+    }
+}
+
+/// The pass as a move of its own, for `priority`: the same edge as a decision's pass.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pass;
+
+impl MoveFamily for Pass {
+    fn generate(&self, _ctx: &Ctx, _g: u16, out: &mut Vec<Move>) {
+        out.push(Move::pass());
+    }
+
+    fn apply(&self, _on: On<'_>, _board: &mut Board, _m: Move) -> Effects {
+        Effects::default()
+    }
+
+    fn notation(&self, _from: &str, _to: &str, _enemy: bool) -> String {
+        "pass".into()
+    }
+}
+
+/// What a site holds, as `beside` tests it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Occupant {
+    /// Nothing.
+    Empty,
+    /// Anything.
+    Filled,
+    /// The mover's pieces.
+    Friend,
+    /// Another player's pieces.
+    Enemy,
+    /// No site: the edge of the board that way.
+    Off,
+}
+
+/// `(beside ...)`: a neighbour of the last move's site holds an occupant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Beside {
+    /// Direction indices.
+    pub dirs: Vec<u8>,
+    /// What the neighbour holds.
+    pub what: Occupant,
+}
+
+impl Beside {
+    /// Whether it holds in the context (never before the first move).
+    #[inline(never)]
+    pub(crate) fn holds(&self, ctx: &Ctx) -> bool {
+        let site: Site = ctx.clock.last.to;
+        if site == NO_SITE {
+            return false;
+        }
+        let (board, mine) = (ctx.board, &ctx.board.owned[ctx.mover as usize & 3]);
+        self.dirs.iter().any(|&d| {
+            let n = ctx.game.topology.neighbour(site, d);
+            match self.what {
+                Occupant::Off => n == NO_SITE,
+                _ if n == NO_SITE => false,
+                Occupant::Empty => !board.filled.contains(n),
+                Occupant::Filled => board.filled.contains(n),
+                Occupant::Friend => mine.contains(n),
+                Occupant::Enemy => board.filled.contains(n) && !mine.contains(n),
+            }
         })
     }
 }

@@ -73,7 +73,8 @@ fn fixed(v: Vec<Site>) -> MoverSites {
     std::array::from_fn(|_| v.clone())
 }
 
-/// A number written out at a position, in range.
+/// A number written out at a position, in range (a computed one is refused by the compiler's
+/// scope check, which names it).
 fn at(b: &mut dyn Board, node: &Node, i: usize, limit: usize, what: &str) -> Option<usize> {
     let n = node.pos(i)?;
     b.in_range(n, n.as_int()?, limit, what)
@@ -115,7 +116,11 @@ pub fn site_list(b: &mut dyn Board, list: Option<&Node>) -> Option<Vec<Site>> {
     let mut out = Vec::new();
     let mut ok = true;
     for item in items {
-        let v = item.as_int().unwrap_or(-1);
+        // A computed site is refused by the compiler's scope check, which names it.
+        let Some(v) = item.as_int() else {
+            ok = false;
+            continue;
+        };
         match b.in_range(item, v, b.symbols().sites(), "site") {
             Some(s) => out.push(s as Site),
             None => ok = false,
