@@ -1,15 +1,9 @@
 //! A move's effects: a list run in order, each reading the board the move and the effects
 //! before it left, and the move as the last move.
 
-use ludus::{Game, State};
+mod setup;
 
-fn play(game: &Game, s: &mut State, text: &str) {
-    let m = game
-        .parse_move(s, text)
-        .unwrap_or_else(|e| panic!("{text}: {e:?}"));
-    game.apply_checked(s, m)
-        .unwrap_or_else(|e| panic!("{text}: {e:?}"));
-}
+use setup::play;
 
 const SCORING: &str = r#"
 (game "Corner Points"

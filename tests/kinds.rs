@@ -1,31 +1,16 @@
 //! Piece kinds: declared by name, set at the start, read by generators, changed by promotion,
 //! and shown on the board.
 
-use ludus::{Game, State};
+mod setup;
+
+use ludus::Game;
+use setup::{play, sorted_names as legal};
 
 fn load(name: &str, text: &str) -> Game {
     match ludus::load_source(name, text, &[]) {
         Ok(g) => g,
         Err(e) => panic!("{name} loads: {}", e.render(false)),
     }
-}
-
-fn legal(game: &Game, s: &State) -> Vec<String> {
-    let mut out: Vec<String> = game
-        .moves(s)
-        .into_iter()
-        .map(|m| game.notation(s, m))
-        .collect();
-    out.sort();
-    out
-}
-
-fn play(game: &Game, s: &mut State, text: &str) {
-    let m = game
-        .parse_move(s, text)
-        .unwrap_or_else(|e| panic!("{text}: {e:?}"));
-    game.apply_checked(s, m)
-        .unwrap_or_else(|e| panic!("{text}: {e:?}"));
 }
 
 /// Men step north and are crowned on the far row; kings step in all eight directions.

@@ -1,25 +1,15 @@
 //! Turn control after a move: the state keeps the last move (its origin and landing site), and
 //! a decision's `next:` chooses where the turn goes by conditions that read it.
 
-use ludus::{Game, State};
+mod setup;
+
+use ludus::Game;
+use setup::play;
 
 fn load(name: &str, text: &str) -> Game {
     match ludus::load_source(name, text, &[]) {
         Ok(g) => g,
         Err(e) => panic!("{name} loads: {e:?}"),
-    }
-}
-
-/// Plays moves given in notation.
-fn play(game: &Game, s: &mut State, moves: &[&str]) {
-    for text in moves {
-        let m = match game.parse_move(s, text) {
-            Ok(m) => m,
-            Err(e) => panic!("{text}: {e:?}"),
-        };
-        if let Err(e) = game.apply_checked(s, m) {
-            panic!("{text}: {e:?}");
-        }
     }
 }
 
@@ -40,14 +30,14 @@ fn a_landing_in_a_region_gives_another_turn() {
     let mut s = g.new_initial_state();
     assert_eq!(s.mover(), 0);
     // a1 is a corner: P1 moves again.
-    play(&g, &mut s, &["place a1"]);
+    play(&g, &mut s, "place a1");
     assert_eq!(s.mover(), 0);
     // b2 is not: the turn passes.
-    play(&g, &mut s, &["place b2"]);
+    play(&g, &mut s, "place b2");
     assert_eq!(s.mover(), 1);
-    play(&g, &mut s, &["place c3"]);
+    play(&g, &mut s, "place c3");
     assert_eq!(s.mover(), 1);
-    play(&g, &mut s, &["place b1"]);
+    play(&g, &mut s, "place b1");
     assert_eq!(s.mover(), 0);
     assert_eq!(g.position(&s).last.to, 1);
 }
@@ -64,16 +54,16 @@ fn nested_branches_take_the_first_that_holds() {
     let g = load("branches.game", &text);
     let mut s = g.new_initial_state();
     // a1: a corner, but the inner branch ends the turn.
-    play(&g, &mut s, &["place a1"]);
+    play(&g, &mut s, "place a1");
     assert_eq!(s.mover(), 1);
     // c1: a corner other than a1: again.
-    play(&g, &mut s, &["place c1"]);
+    play(&g, &mut s, "place c1");
     assert_eq!(s.mover(), 1);
     // b2 (site 4): not a corner, the else branch's own `if` holds: again.
-    play(&g, &mut s, &["place b2"]);
+    play(&g, &mut s, "place b2");
     assert_eq!(s.mover(), 1);
     // a2: nothing holds, the turn ends.
-    play(&g, &mut s, &["place a2"]);
+    play(&g, &mut s, "place a2");
     assert_eq!(s.mover(), 0);
 }
 
@@ -101,20 +91,20 @@ fn a_sowing_lands_where_its_last_counter_falls() {
     let g = load("stores.game", STORES);
     let mut s = g.new_initial_state();
     // Two counters from b1 (site 1): c1, then d1 (site 3), P1's store: P1 sows again.
-    play(&g, &mut s, &["sow b1"]);
+    play(&g, &mut s, "sow b1");
     let p = g.position(&s);
     assert_eq!((p.last.from, p.last.to), (1, 3));
     assert_eq!(s.mover(), 0);
     // From a1 (site 0): b1, c1: not the store, the turn passes.
-    play(&g, &mut s, &["sow a1"]);
+    play(&g, &mut s, "sow a1");
     let p = g.position(&s);
     assert_eq!((p.last.from, p.last.to), (0, 2));
     assert_eq!(s.mover(), 1);
     // P2 sows from c2 (site 6): b2 (5), then a2 (4), P2's own store: again.
-    play(&g, &mut s, &["sow c2"]);
+    play(&g, &mut s, "sow c2");
     assert_eq!(s.mover(), 1);
     // From d2 (site 7): c2, b2: the turn passes.
-    play(&g, &mut s, &["sow d2"]);
+    play(&g, &mut s, "sow d2");
     assert_eq!(s.mover(), 0);
 }
 
@@ -127,9 +117,9 @@ fn moved_from_reads_the_origin() {
     let g = load("origin.game", &text);
     let mut s = g.new_initial_state();
     // From a1 (site 0): again. From b1: the turn passes.
-    play(&g, &mut s, &["sow a1"]);
+    play(&g, &mut s, "sow a1");
     assert_eq!(s.mover(), 0);
-    play(&g, &mut s, &["sow b1"]);
+    play(&g, &mut s, "sow b1");
     assert_eq!(s.mover(), 1);
 }
 

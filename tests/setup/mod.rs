@@ -34,6 +34,13 @@ pub fn names(game: &Game, s: &State) -> Vec<String> {
     }
 }
 
+/// The legal moves in notation, sorted.
+pub fn sorted_names(game: &Game, s: &State) -> Vec<String> {
+    let mut out = names(game, s);
+    out.sort();
+    out
+}
+
 /// Plays a line of moves and throws in notation (`"throw 1 f1-f2 throw 3"`); each must be legal.
 pub fn play(game: &Game, s: &mut State, line: &str) {
     for text in Game::split_moves(line) {
