@@ -171,17 +171,17 @@ impl Topology {
     /// row, NE and NW above, SE and SW below. N and S (no neighbour on a hex board) keep their
     /// places in the table, so that a direction and its opposite stay four apart.
     pub fn hex_rhombus(n: usize) -> Topology {
-        Topology::hex(Tiling::HexRhombus, n, n)
+        Topology::hexagonal(Tiling::HexRhombus, n, n)
     }
 
     /// The regular hexagon of side `n` of hexagons: the cells of the `2n - 1` square rhombus
     /// within `n - 1` steps of its centre, numbered row by row (the bottom row has `n` cells,
     /// the middle one `2n - 1`), adjacent as on the rhombus.
     pub fn hexagon(n: usize) -> Topology {
-        Topology::hex(Tiling::Hexagon, 2 * n - 1, 2 * n - 1)
+        Topology::hexagonal(Tiling::Hexagon, 2 * n - 1, 2 * n - 1)
     }
 
-    fn hex(tiling: Tiling, rows: usize, columns: usize) -> Topology {
+    fn hexagonal(tiling: Tiling, rows: usize, columns: usize) -> Topology {
         let deltas = [
             None,
             Some((1, 0)),
