@@ -336,28 +336,28 @@ fn mistakes_in_connections_and_hex_boards_are_reported() {
             .unwrap_err()
             .render(false)
     };
-    let e = err(base("(hex-rhombus 3)", "(connected Mover {(top)})"));
+    let e = err(base("(rhombus 3)", "(connected Mover {(top)})"));
     assert!(
         e.contains("a connection joins two regions or more, not 1"),
         "{e}"
     );
     let e = err(base(
-        "(hex-rhombus 3)",
+        "(rhombus 3)",
         "(connected Mover {(top) (bottom)} dirs:N)",
     ));
     assert!(e.contains("this board has no direction `N`"), "{e}");
     assert!(e.contains("Orthogonal, All, NE, E, SE, SW, W, NW"), "{e}");
     let e = err(base(
-        "(hex-rhombus 0)",
+        "(rhombus 0)",
         "(connected Mover {(top) (bottom)})",
     ));
     assert!(e.contains("a board of 0 x 0 sites is out of range"), "{e}");
     let e = err(base(
-        "(hex-rhombus 22)",
+        "(rhombus 22)",
         "(connected Mover {(top) (bottom)})",
     ));
     assert!(e.contains("out of range"), "{e}");
-    let e = err(base("(hex-rhombus 3)", "(conected Mover {(top) (bottom)})"));
+    let e = err(base("(rhombus 3)", "(conected Mover {(top) (bottom)})"));
     assert!(e.contains("connected"), "{e}");
     // On a square board, orthogonal neighbours connect and diagonal ones only when asked.
     let square = |dirs: &str| {

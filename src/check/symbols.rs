@@ -234,7 +234,7 @@ impl Resolver {
                 }
                 if let Some(shape) = board.pos(0) {
                     let (tiling, rows, cols) = match shape.head() {
-                        Some(h @ ("square" | "hex-rhombus")) => {
+                        Some(h @ ("square" | "rhombus")) => {
                             let n = self.int(shape.pos(0));
                             let square = h == "square";
                             (

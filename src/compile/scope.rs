@@ -24,7 +24,7 @@ const WRITTEN_OUT: [(&str, &[usize], &str); 14] = [
     ("rect", &[0, 1, 2, 3], "a corner of a rectangle"),
     ("sites", &[0], "a site"),
     ("square", &[0], "the size of a board"),
-    ("hex-rhombus", &[0], "the size of a board"),
+    ("rhombus", &[0], "the size of a board"),
     ("hexagon", &[0], "the size of a board"),
     ("rectangle", &[0, 1], "the size of a board"),
     ("players", &[0], "the number of players"),
