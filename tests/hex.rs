@@ -347,15 +347,9 @@ fn mistakes_in_connections_and_hex_boards_are_reported() {
     ));
     assert!(e.contains("this board has no direction `N`"), "{e}");
     assert!(e.contains("Orthogonal, All, NE, E, SE, SW, W, NW"), "{e}");
-    let e = err(base(
-        "(rhombus 0)",
-        "(connected Mover {(top) (bottom)})",
-    ));
+    let e = err(base("(rhombus 0)", "(connected Mover {(top) (bottom)})"));
     assert!(e.contains("a board of 0 x 0 sites is out of range"), "{e}");
-    let e = err(base(
-        "(rhombus 22)",
-        "(connected Mover {(top) (bottom)})",
-    ));
+    let e = err(base("(rhombus 22)", "(connected Mover {(top) (bottom)})"));
     assert!(e.contains("out of range"), "{e}");
     let e = err(base("(rhombus 3)", "(conected Mover {(top) (bottom)})"));
     assert!(e.contains("connected"), "{e}");
