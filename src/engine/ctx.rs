@@ -5,6 +5,7 @@ use super::moves::Move;
 use super::state::{Board, Clock, Last, State};
 use crate::compile::choice::within_range;
 use crate::compile::ir::*;
+use crate::compile::Needs;
 
 /// What applying a generator's move did, for history and the last move (small enough to come
 /// back in registers; the sites a sowing passed stay on the board, in [`Board::sown`]).
@@ -37,6 +38,25 @@ impl Effects {
                 self.landed
             },
         }
+    }
+
+    /// The clock that conditions read right after move `m`: a copy with this move as the last,
+    /// put in `slot`, made only when some condition of the game reads the last move.
+    #[inline(always)]
+    pub(crate) fn clock_after<'c>(
+        &self,
+        game: &Game,
+        clock: &'c Clock,
+        m: Move,
+        slot: &'c mut Option<Clock>,
+    ) -> &'c Clock {
+        if !game.needs.contains(Needs::LAST) {
+            return clock;
+        }
+        slot.insert(Clock {
+            last: self.last(m),
+            ..*clock
+        })
     }
 }
 

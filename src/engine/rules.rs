@@ -112,16 +112,8 @@ pub(super) fn try_on(ctx: &Ctx, filter: u16, m: Move, board: &mut Board) -> Opti
     board.clone_from(ctx.board);
     let effects = apply_gen(ctx.game, ctx.clock, board, ctx.mover, m);
     // The clock's last move is the one before: a filter that reads the last move reads this one.
-    let tried;
-    let clock = if ctx.game.needs.contains(Needs::LAST) {
-        tried = Clock {
-            last: effects.last(m),
-            ..*ctx.clock
-        };
-        &tried
-    } else {
-        ctx.clock
-    };
+    let mut tried = None;
+    let clock = effects.clock_after(ctx.game, ctx.clock, m, &mut tried);
     Ctx::after(ctx.game, clock, board, ctx.mover)
         .holds(&ctx.game.filters[filter as usize])
         .then_some(effects)

@@ -4,7 +4,7 @@
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Lower, Ref, Arg};
 use crate::compile::ir::{Choice, Cond, Effect, Game, IntExpr, MAX_PLAYERS, NO_SITE};
-use crate::compile::{Compiler, Needs};
+use crate::compile::Compiler;
 use crate::engine::{Board, Clock, Ctx, Effects, Move};
 use crate::syntax::Node;
 
@@ -44,17 +44,9 @@ fn effect(c: &mut Compiler<'_>, e: &Node) -> Effect {
 
 /// Runs effects on the board after mover's move `m`, which had the effects `fx`.
 pub(crate) fn run(list: &[Effect], game: &Game, clock: &Clock, board: &mut Board, mover: u8, (m, fx): (Move, &Effects)) {
-    // Conditions that read the last move read this one (a copy of the clock only then).
-    let with_last;
-    let clock = if game.needs.contains(Needs::LAST) {
-        with_last = Clock {
-            last: fx.last(m),
-            ..*clock
-        };
-        &with_last
-    } else {
-        clock
-    };
+    // Conditions that read the last move read this one.
+    let mut with_last = None;
+    let clock = fx.clock_after(game, clock, m, &mut with_last);
     for effect in list {
         let ctx = Ctx::after(game, clock, board, mover);
         match effect {

@@ -55,11 +55,10 @@ impl MoveFamily for Step {
     }
 
     #[inline(always)]
-    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, _on: On<'_>, board: &mut Board, m: Move) -> Effects {
         let moving = board.cells[m.from as usize];
         board.take_one(m.from as usize);
         board.put(m.to as usize, Cell { count: 1, ..moving });
-        let _ = on;
         Effects::default()
     }
 
