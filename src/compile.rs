@@ -349,24 +349,48 @@ impl Compiler<'_> {
         }
     }
 
-    /// The directions of a group, looked up in the board's table (the checker has vetted the name).
-    pub(crate) fn dirs(&mut self, node: Option<&Node>) -> Vec<u8> {
-        let Some((n, name)) = node.and_then(|n| Some((n, n.as_name()?))) else {
-            return Vec::new();
+    /// The directions a rule names: one name or a list of names, each a direction or a group in
+    /// the board's table (the checker has vetted the names), as each player reads them.
+    pub(crate) fn dirs(&mut self, node: Option<&Node>) -> Dirs {
+        let mut dirs = Dirs::default();
+        let Some(node) = node else {
+            return dirs;
         };
-        if let Some(g) = self.topology.group(name) {
-            return g.dirs(0).to_vec();
+        let names: Vec<&Node> = match node.as_list() {
+            Some(list) => list.iter().collect(),
+            None => vec![node],
+        };
+        for n in names {
+            let Some(name) = n.as_name() else { continue };
+            if let Some(g) = self.topology.group(name) {
+                dirs.extend(g);
+                continue;
+            }
+            // A name of the language the board lacks: N on hexagons, which have no north.
+            let groups: Vec<&str> = self
+                .topology
+                .groups
+                .iter()
+                .map(|g| g.name.as_str())
+                .collect();
+            let help = format!("this board's directions are {}", groups.join(", "));
+            self.error(n, format!("this board has no direction `{name}`"), &help);
         }
-        // A name of the language the board lacks: N on hexagons, which have no north.
-        let groups: Vec<&str> = self
-            .topology
-            .groups
-            .iter()
-            .map(|g| g.name.as_str())
-            .collect();
-        let help = format!("this board's directions are {}", groups.join(", "));
-        self.error(n, format!("this board has no direction `{name}`"), &help);
-        Vec::new()
+        dirs
+    }
+
+    /// Directions that must read the same for every player (a condition about lines of pieces,
+    /// which has no mover to face): a player-relative name is an error.
+    pub(crate) fn absolute_dirs(&mut self, node: &Node) -> Vec<u8> {
+        let dirs = self.dirs(Some(node));
+        if dirs.is_relative() {
+            self.error(
+                node,
+                "these directions differ from player to player",
+                "name directions of the board (N, NE, Orthogonal, All ...) here, not ones relative to a player",
+            );
+        }
+        dirs.0[0].clone()
     }
 
     /// Adds a generator with the effects of its `then:`.

@@ -7,7 +7,7 @@ use crate::expand::{Metadata, OptionDecl, OptionValue};
 pub use crate::ludemes::arithmetic::Op;
 pub use crate::ludemes::{Capture, Gen, GrandSlam};
 
-pub use super::topology::{DirGroup, Topology, DIRECTIONS};
+pub use super::topology::{DirGroup, Dirs, Topology, DIRECTIONS};
 
 /// A site: an index into the board's cells (grid sites first, then places off the grid).
 pub type Site = u16;

@@ -3,7 +3,7 @@
 //! board (square and rectangular grids, the rhombus of hexagons); graphs would be further builders
 //! of the same table, not further engines.
 
-use super::ir::{Site, Sites, NO_SITE};
+use super::ir::{Site, Sites, MAX_PLAYERS, NO_SITE};
 
 /// Directions on a grid, in the order of a grid site's neighbours.
 pub const DIRECTIONS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
@@ -95,6 +95,69 @@ impl DirGroup {
     }
 }
 
+/// The player-relative groups of a square grid: each named by its turn from the way a player
+/// faces (P1 north, P2 south, P3 east, P4 west, as if seated at the four sides), in eighths
+/// of a turn clockwise from forward.
+pub const RELATIVE_GROUPS: [(&str, &[u8]); 9] = [
+    ("Forward", &[0]),
+    ("Backward", &[4]),
+    ("Leftward", &[6]),
+    ("Rightward", &[2]),
+    ("ForwardDiagonal", &[7, 1]),
+    ("BackwardDiagonal", &[5, 3]),
+    ("Forwards", &[7, 0, 1]),
+    ("Backwards", &[5, 4, 3]),
+    ("Sideways", &[6, 2]),
+];
+
+/// The relative groups, each with one list per seat: [`DIRECTIONS`] runs clockwise in eighths
+/// of a turn, so a turn from a facing is an addition.
+fn relative_groups() -> impl Iterator<Item = DirGroup> {
+    // The index in DIRECTIONS each seat faces: N, S, E, W.
+    const FACING: [u8; MAX_PLAYERS] = [0, 4, 2, 6];
+    RELATIVE_GROUPS.iter().map(|(name, turns)| DirGroup {
+        name: (*name).into(),
+        dirs: FACING
+            .iter()
+            .map(|f| turns.iter().map(|t| (f + t) % 8).collect())
+            .collect(),
+    })
+}
+
+/// The directions a rule names, as each player reads them: one list per player, since a
+/// player-relative name ("forward") means another direction for each.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Dirs(pub [Vec<u8>; MAX_PLAYERS]);
+
+impl Dirs {
+    /// The same directions for every player.
+    pub fn shared(dirs: Vec<u8>) -> Dirs {
+        Dirs(std::array::from_fn(|_| dirs.clone()))
+    }
+
+    /// The directions as `player` (0-based) reads them.
+    #[inline(always)]
+    pub fn of(&self, player: u8) -> &[u8] {
+        self.0.get(player as usize).map_or(&[], |d| d.as_slice())
+    }
+
+    /// Whether some player reads them as other directions than the first player.
+    pub fn is_relative(&self) -> bool {
+        self.0.iter().any(|d| *d != self.0[0])
+    }
+
+    /// Adds a group's directions, each player's own, leaving out those already there.
+    pub fn extend(&mut self, group: &DirGroup) {
+        for (p, list) in self.0.iter_mut().enumerate() {
+            for &d in group.dirs(p) {
+                if !list.contains(&d) {
+                    list.push(d);
+                }
+            }
+        }
+    }
+}
+
 /// A board: sites, neighbours, coordinates and direction groups.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Topology {
@@ -154,15 +217,7 @@ impl Topology {
             group("All", &DIRECTIONS),
         ];
         t.groups.extend(DIRECTIONS.iter().map(|d| group(d, &[d])));
-        // Towards the opponent's side: north for the first player, south for the second.
-        t.groups.push(DirGroup {
-            name: "Forward".into(),
-            dirs: vec![vec![dir("N")], vec![dir("S")]],
-        });
-        t.groups.push(DirGroup {
-            name: "Backward".into(),
-            dirs: vec![vec![dir("S")], vec![dir("N")]],
-        });
+        t.groups.extend(relative_groups());
         t
     }
 
@@ -344,7 +399,7 @@ mod tests {
             t.group("Diagonal").map(|g| g.dirs(0)),
             Some(&[1, 3, 5, 7][..])
         );
-        assert_eq!(t.group("Sideways"), None);
+        assert_eq!(t.group("Around"), None);
     }
 
     #[test]
@@ -360,12 +415,39 @@ mod tests {
                 .collect()
         };
         assert_eq!((names(0), names(1)), (vec!["N"], vec!["S"]));
+        assert_eq!((names(2), names(3)), (vec!["E"], vec!["W"]));
+        let diagonals = |p: usize| -> Vec<&str> {
+            let g = t
+                .group("ForwardDiagonal")
+                .expect("grids have forward diagonals");
+            g.dirs(p)
+                .iter()
+                .map(|&d| t.directions[d as usize])
+                .collect()
+        };
+        assert_eq!(
+            (0..4).map(diagonals).collect::<Vec<_>>(),
+            [["NW", "NE"], ["SE", "SW"], ["NE", "SE"], ["SW", "NW"]]
+        );
         // From the centre, forward is a different neighbour for each player.
         let ahead = |p: usize| t.neighbour(4, forward.dirs(p)[0]);
         assert_eq!((ahead(0), ahead(1)), (7, 1));
         let all = t.group("All").expect("grids have all directions");
         assert!(!all.is_relative());
         assert_eq!(all.dirs(1), all.dirs(0));
+    }
+
+    /// The language's direction names are the square grid's groups, relative ones included.
+    #[test]
+    fn every_direction_name_is_a_group_of_the_square_grid() {
+        let t = Topology::square(3);
+        let names = crate::check::registry::Kind::Dir.names();
+        for name in names {
+            assert!(t.group(name).is_some(), "{name}");
+        }
+        for (name, _) in RELATIVE_GROUPS {
+            assert!(names.contains(&name), "{name}");
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Connection: a player's pieces joining regions through the board's adjacency, and the board's
 //! sides, the regions connections most often join.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{Many as M, One as O}};
+use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{Many as M, One as O, OneOrList as OL}};
 use crate::check::MAX_SITES;
 use crate::compile::ir::{Cond, Leaf, RegionRef, Site, Sites, Who, NO_SITE};
 use crate::compile::Compiler;
@@ -13,7 +13,7 @@ use crate::syntax::Node;
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "connected", kind: Cond, positional: &[req("player", O(Role), "whose pieces: Mover, Next, Prev, or P1 to P4"), req("regions", M(Region), "the regions to join, two or more")], named: &[opt("dirs", O(Dir), "the directions pieces connect along; Orthogonal (on hexagons, all six) if absent"), opt("through-last", O(Cond), "true: only the group of the last move's piece counts (fast, for end rules)")], doc: "One group of the player's pieces, each next to another along the directions, has a piece in every region.", example: "(connected Mover {(bottom) (top)})", lower: Lower::Cond(connected), refs: &[] },
+    Ludeme { name: "connected", kind: Cond, positional: &[req("player", O(Role), "whose pieces: Mover, Next, Prev, or P1 to P4"), req("regions", M(Region), "the regions to join, two or more")], named: &[opt("dirs", OL(Dir), "the directions pieces connect along; Orthogonal (on hexagons, all six) if absent"), opt("through-last", O(Cond), "true: only the group of the last move's piece counts (fast, for end rules)")], doc: "One group of the player's pieces, each next to another along the directions, has a piece in every region.", example: "(connected Mover {(bottom) (top)})", lower: Lower::Cond(connected), refs: &[] },
     Ludeme { name: "bottom", kind: Region, positional: &[], named: &[], doc: "The sites of the bottom row (P1's side).", example: "(bottom)", lower: Lower::Region(bottom), refs: &[] },
     Ludeme { name: "top", kind: Region, positional: &[], named: &[], doc: "The sites of the top row.", example: "(top)", lower: Lower::Region(top), refs: &[] },
     Ludeme { name: "left", kind: Region, positional: &[], named: &[], doc: "The sites of the leftmost column (column a).", example: "(left)", lower: Lower::Region(left), refs: &[] },
@@ -49,7 +49,7 @@ fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
     }
     let regions = parts.iter().map(|r| c.region(r)).collect();
     let dirs = match node.named("dirs") {
-        Some(d) => c.dirs(Some(d)),
+        Some(d) => c.absolute_dirs(d),
         None => c.topology.group("Orthogonal").map_or(Vec::new(), |g| g.dirs(0).to_vec()),
     };
     let through_last = super::lines::through_last(c, node);

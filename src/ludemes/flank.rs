@@ -1,7 +1,7 @@
 //! Flanking: runs of opposing pieces closed by one of the mover's pieces, flipped or removed.
 
-use crate::check::registry::{opt, req, Kind::*, Ludeme, Shape::One as O};
-use crate::compile::ir::{Game, Site, NO_SITE};
+use crate::check::registry::{opt, req, Kind::*, Ludeme, Shape::One as O, Shape::OneOrList as OL};
+use crate::compile::ir::{Dirs, Game, Site, NO_SITE};
 use crate::compile::Compiler;
 use crate::engine::{Board, Cell};
 use crate::ludemes::Lower;
@@ -11,7 +11,7 @@ use crate::syntax::{Node, NodeKind};
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "flank", kind: Flank, positional: &[req("directions", O(Dir), "the directions runs are looked for in from the placed piece: one, or a group such as All")], named: &[opt("min", O(Int), "the fewest opposing pieces a run holds (1 if absent)"), opt("max", O(Int), "the most opposing pieces a run holds (no bound if absent)"), opt("remove", O(Cond), "whether flanked runs are removed (true) instead of flipped to the mover (false, the default)"), opt("required", O(Cond), "whether a placement must flank at least one run (true) or may flank none (false, the default)")], doc: "In each direction from the placed piece, an unbroken run of opposing pieces closed by one of the mover's pieces is flanked: every flanked run is flipped to the mover or removed.", example: "(flank All required:true)", lower: Lower::Part, refs: &[] },
+    Ludeme { name: "flank", kind: Flank, positional: &[req("directions", OL(Dir), "the directions runs are looked for in from the placed piece: a direction, a group such as All, or a list of them")], named: &[opt("min", O(Int), "the fewest opposing pieces a run holds (1 if absent)"), opt("max", O(Int), "the most opposing pieces a run holds (no bound if absent)"), opt("remove", O(Cond), "whether flanked runs are removed (true) instead of flipped to the mover (false, the default)"), opt("required", O(Cond), "whether a placement must flank at least one run (true) or may flank none (false, the default)")], doc: "In each direction from the placed piece, an unbroken run of opposing pieces closed by one of the mover's pieces is flanked: every flanked run is flipped to the mover or removed.", example: "(flank All required:true)", lower: Lower::Part, refs: &[] },
 ];
 
 /// The most pieces a run may hold: a board has fewer sites in a line.
@@ -20,8 +20,8 @@ const NO_BOUND: u16 = u16::MAX;
 /// A flanking rule of a placement: which runs are flanked and what happens to them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Flank {
-    /// Direction indices.
-    pub dirs: Vec<u8>,
+    /// The directions, as each player reads them.
+    pub dirs: Dirs,
     /// The fewest opposing pieces in a run.
     pub min: u16,
     /// The most opposing pieces in a run.
@@ -102,6 +102,7 @@ impl Flank {
     #[inline]
     pub(crate) fn flanks(&self, game: &Game, board: &Board, mover: u8, site: Site) -> bool {
         self.dirs
+            .of(mover)
             .iter()
             .any(|&d| self.closer(game, board, mover, site, d) != NO_SITE)
     }
@@ -110,7 +111,7 @@ impl Flank {
     /// the pieces taken.
     pub(crate) fn apply(&self, game: &Game, board: &mut Board, mover: u8, site: Site) -> u32 {
         let mut taken = 0;
-        for &d in &self.dirs {
+        for &d in self.dirs.of(mover) {
             let end = self.closer(game, board, mover, site, d);
             if end == NO_SITE {
                 continue;

@@ -1,8 +1,8 @@
 //! Hop: one piece over a run of enemy sites, capturing them.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
+use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Arg, Lower, Ref};
-use crate::compile::ir::{CaptureTo, Family, Game, Gen, MoveExpr, RegionRef, Site, NO_SITE};
+use crate::compile::ir::{CaptureTo, Dirs, Family, Game, Gen, MoveExpr, RegionRef, Site, NO_SITE};
 use crate::compile::draw::{rays, region_mask};
 use crate::engine::{region_has, Board, Cell, Ctx, Effects, Move};
 use crate::ludemes::{MoveFamily, On};
@@ -13,7 +13,7 @@ use crate::syntax::Node;
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "hop", kind: Moves, positional: &[req("directions", O(Dir), "the directions of the hop: one, or a group such as Orthogonal")], named: &[opt("run-in", O(Region), "where the hopped-over enemy sites must lie"), opt("edge", O(EdgeRule), "a run reaching the board's edge: land on its last site (LastSite) or no hop (None)"), opt("kind", O(Str), "only pieces of this kind hop"), opt("captured", O(CaptureTo), "where the captured pieces go: the mover's store (Store, the default), their owner's hand (Hand) or off the game (Removed)"), THEN], doc: "One piece hops over an unbroken run of enemy sites, capturing every piece on them, to the empty site beyond; it keeps its kind and state.", example: "(hop Orthogonal edge:LastSite)", lower: Lower::Moves(hop), refs: &[Ref::Kind(Arg::Key("kind"))] },
+    Ludeme { name: "hop", kind: Moves, positional: &[req("directions", OL(Dir), "the directions of the hop: a direction, a group such as Orthogonal or Forward, or a list of them")], named: &[opt("run-in", O(Region), "where the hopped-over enemy sites must lie"), opt("edge", O(EdgeRule), "a run reaching the board's edge: land on its last site (LastSite) or no hop (None)"), opt("kind", O(Str), "only pieces of this kind hop"), opt("captured", O(CaptureTo), "where the captured pieces go: the mover's store (Store, the default), their owner's hand (Hand) or off the game (Removed)"), THEN], doc: "One piece hops over an unbroken run of enemy sites, capturing every piece on them, to the empty site beyond; it keeps its kind and state.", example: "(hop Orthogonal edge:LastSite)", lower: Lower::Moves(hop), refs: &[Ref::Kind(Arg::Key("kind"))] },
 ];
 
 fn hop(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
@@ -37,8 +37,8 @@ fn hop(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
 /// One piece over a run of enemy sites.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Hop {
-    /// Direction indices.
-    pub dirs: Vec<u8>,
+    /// The directions, as each player reads them.
+    pub dirs: Dirs,
     /// Where the run's sites must lie.
     pub run_in: Option<RegionRef>,
     /// Whether a run reaching the edge lands on its last site.
@@ -60,7 +60,7 @@ impl MoveFamily for Hop {
                 continue;
             }
             let nb = game.topology.neighbours(s);
-            for &d in &self.dirs {
+            for &d in self.dirs.of(mover) {
                 let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
                 // Most directions are ruled out by the first site.
                 if t == NO_SITE || !theirs.contains(t) {
@@ -119,7 +119,7 @@ impl MoveFamily for Hop {
             return None;
         }
         Some(Family::Hop {
-            rays: rays(game, &self.dirs)?,
+            rays: rays(game, self.dirs.of(mover as u8))?,
             run_in: region_mask(game, &self.run_in, mover),
             edge_last: self.edge_last,
             region: self.run_in,

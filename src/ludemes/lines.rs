@@ -1,7 +1,7 @@
 //! Lines: a player's pieces in a row along chosen directions, through the last move's site or
 //! anywhere on the board.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O}};
+use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::Lower;
 use crate::compile::ir::{Cond, Leaf, Site, Who, NO_SITE};
 use crate::compile::{Compiler, Needs};
@@ -12,7 +12,7 @@ use crate::syntax::{Node, NodeKind};
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "line", kind: Cond, positional: &[req("length", O(Int), "pieces in a row, 2 to 64"), req("player", O(Role), "whose pieces: Mover, Next, Prev, or P1 to P4")], named: &[opt("dirs", O(Dir), "the directions lines run along (a direction stands for its axis, both ways); All if absent"), opt("exact", O(Cond), "true: exactly `length` in a row, a longer line does not count"), opt("through-last", O(Cond), "true: only lines through the last move's site (fast, for end rules); anywhere if absent")], doc: "The player has `length` or more of their pieces in an unbroken row along one of the directions.", example: "(line 5 Mover exact:true through-last:true)", lower: Lower::Cond(line), refs: &[] },
+    Ludeme { name: "line", kind: Cond, positional: &[req("length", O(Int), "pieces in a row, 2 to 64"), req("player", O(Role), "whose pieces: Mover, Next, Prev, or P1 to P4")], named: &[opt("dirs", OL(Dir), "the directions lines run along (a direction stands for its axis, both ways); All if absent"), opt("exact", O(Cond), "true: exactly `length` in a row, a longer line does not count"), opt("through-last", O(Cond), "true: only lines through the last move's site (fast, for end rules); anywhere if absent")], doc: "The player has `length` or more of their pieces in an unbroken row along one of the directions.", example: "(line 5 Mover exact:true through-last:true)", lower: Lower::Cond(line), refs: &[] },
 ];
 
 /// The longest line a rule may ask for.
@@ -64,7 +64,7 @@ fn line(c: &mut Compiler<'_>, node: &Node) -> Cond {
     }
     let who = c.who(node.pos(1));
     let dirs = match node.named("dirs") {
-        Some(d) => c.dirs(Some(d)),
+        Some(d) => c.absolute_dirs(d),
         None => c.topology.group("All").map_or(Vec::new(), |g| g.dirs(0).to_vec()),
     };
     // A direction and its opposite are one axis: directions come in opposite pairs d, d + 4.

@@ -1,8 +1,8 @@
 //! Place: pieces from the hand onto an empty site.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
+use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Lower, Ref};
-use crate::compile::ir::{Choice, Cond, Family, Game, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, NO_SITE};
+use crate::compile::ir::{Choice, Cond, Dirs, Family, Game, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, NO_SITE};
 use crate::engine::Last;
 use crate::ludemes::flank::{self, Flank};
 use crate::compile::draw::region_mask;
@@ -17,7 +17,7 @@ use crate::syntax::Node;
 pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "place", kind: Moves, positional: &[req("count", O(Int), "pieces taken from the hand")], named: &[opt("to", O(Region), "where they may go; any empty site if absent"), opt("flank", O(Flank), "the runs of opposing pieces the placed piece flanks, and whether it must flank one"), opt("if", O(Cond), "a condition each empty site must meet, read before the placement with the site as the last move's (`beside`, `landed-in`)"), THEN], doc: "Puts pieces from the mover's hand on one empty site.", example: "(place 2 to:(region \"Board\"))", lower: Lower::Moves(place), refs: &[Ref::Hand] },
     Ludeme { name: "pass", kind: Moves, positional: &[], named: &[], doc: "The pass: the mover does nothing. Offered as a last resort inside `priority`.", example: "(pass)", lower: Lower::Moves(pass), refs: &[] },
-    Ludeme { name: "beside", kind: Cond, positional: &[req("directions", O(Dir), "the directions looked in from the site: one, or a group such as Orthogonal"), req("occupant", O(Occupant), "Empty, Filled, Friend (the mover's), Enemy (another player's), or Off (no site that way)")], named: &[], doc: "The site next to the last move's site in one of the directions holds that occupant. In `place`'s `if:`, the last move's site is the site placed on.", example: "(beside S Filled)", lower: Lower::Cond(beside), refs: &[] },
+    Ludeme { name: "beside", kind: Cond, positional: &[req("directions", OL(Dir), "the directions looked in from the site: a direction, a group such as Orthogonal, or a list of them"), req("occupant", O(Occupant), "Empty, Filled, Friend (the mover's), Enemy (another player's), or Off (no site that way)")], named: &[], doc: "The site next to the last move's site in one of the directions holds that occupant. In `place`'s `if:`, the last move's site is the site placed on.", example: "(beside S Filled)", lower: Lower::Cond(beside), refs: &[] },
     Ludeme { name: "passed", kind: Cond, positional: &[], named: &[], doc: "The last move was a pass.", example: "(passed)", lower: Lower::Cond(passed), refs: &[] },
 ];
 
@@ -201,8 +201,8 @@ pub enum Occupant {
 /// `(beside ...)`: a neighbour of the last move's site holds an occupant.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Beside {
-    /// Direction indices.
-    pub dirs: Vec<u8>,
+    /// The directions, as each player reads them.
+    pub dirs: Dirs,
     /// What the neighbour holds.
     pub what: Occupant,
 }
@@ -216,7 +216,7 @@ impl Beside {
             return false;
         }
         let (board, mine) = (ctx.board, &ctx.board.owned[ctx.mover as usize & 3]);
-        self.dirs.iter().any(|&d| {
+        self.dirs.of(ctx.mover).iter().any(|&d| {
             let n = ctx.game.topology.neighbour(site, d);
             match self.what {
                 Occupant::Off => n == NO_SITE,

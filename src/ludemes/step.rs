@@ -1,8 +1,8 @@
 //! Step: one piece to an adjacent empty site.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
+use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Arg, Lower, Ref};
-use crate::compile::ir::{Family, Game, Gen, MoveExpr, RegionRef, NO_SITE};
+use crate::compile::ir::{Dirs, Family, Game, Gen, MoveExpr, RegionRef, NO_SITE};
 use crate::compile::draw::{rays, region_mask};
 use crate::engine::{region_has, Board, Cell, Ctx, Effects, Move};
 use crate::ludemes::{MoveFamily, On};
@@ -13,7 +13,7 @@ use crate::syntax::Node;
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "step", kind: Moves, positional: &[req("directions", O(Dir), "the directions a piece may step in: one, or a group such as Orthogonal")], named: &[opt("to", O(Region), "where a piece may go; any empty site if absent"), opt("kind", O(Str), "only pieces of this kind step"), THEN], doc: "Moves one piece of a stack of the mover to an adjacent empty site; it keeps its kind and state.", example: "(step Orthogonal)", lower: Lower::Moves(step), refs: &[Ref::Kind(Arg::Key("kind"))] },
+    Ludeme { name: "step", kind: Moves, positional: &[req("directions", OL(Dir), "the directions a piece may step in: a direction, a group such as Orthogonal or Forwards, or a list of them")], named: &[opt("to", O(Region), "where a piece may go; any empty site if absent"), opt("kind", O(Str), "only pieces of this kind step"), THEN], doc: "Moves one piece of a stack of the mover to an adjacent empty site; it keeps its kind and state.", example: "(step Orthogonal)", lower: Lower::Moves(step), refs: &[Ref::Kind(Arg::Key("kind"))] },
 ];
 
 fn step(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
@@ -26,8 +26,8 @@ fn step(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
 /// One piece to an adjacent empty site.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {
-    /// Direction indices.
-    pub dirs: Vec<u8>,
+    /// The directions, as each player reads them.
+    pub dirs: Dirs,
     /// Allowed targets.
     pub to: Option<RegionRef>,
     /// The kind of the pieces that step, if only one kind does.
@@ -44,7 +44,7 @@ impl MoveFamily for Step {
                 continue;
             }
             let nb = game.topology.neighbours(s);
-            for &d in &self.dirs {
+            for &d in self.dirs.of(mover) {
                 let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
                 if t != NO_SITE && !board.filled.contains(t) && region_has(game, self.to, mover, t)
                 {
@@ -72,7 +72,7 @@ impl MoveFamily for Step {
             return None;
         }
         Some(Family::Step {
-            rays: rays(game, &self.dirs)?,
+            rays: rays(game, self.dirs.of(mover as u8))?,
             to: region_mask(game, &self.to, mover),
         })
     }
