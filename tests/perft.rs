@@ -79,6 +79,11 @@ fn reversi() {
 }
 
 #[test]
+fn breakthrough() {
+    run("breakthrough.perft");
+}
+
+#[test]
 fn connect_four() {
     run("connect-four.perft");
 }

@@ -73,10 +73,13 @@ pub enum Family {
         /// Allowed sites.
         to: Sites,
     },
-    /// One step along a ray to an empty site of `to`.
+    /// One step along a ray to an empty site of `to`, or, along the rays from `quiet` on, onto
+    /// an opposing piece of `to`, capturing it.
     Step {
-        /// The directions, each counted on its own.
+        /// The directions, each counted on its own: the quiet ones, then those that capture.
         rays: Vec<Ray>,
+        /// How many rays step to empty sites; the rest capture.
+        quiet: usize,
         /// Allowed targets.
         to: Sites,
     },

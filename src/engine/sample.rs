@@ -245,10 +245,11 @@ fn collect<const W: usize>(ctx: &Ctx, view: &View<W>, ops: &[DrawOp], sc: &mut S
         match op {
             DrawOp::Count { family, .. } => match family {
                 // Every ray in one loop: the step's `match` is paid once per family.
-                Family::Step { rays, to } => {
+                Family::Step { rays, quiet, to } => {
                     let free = free(view, to);
                     for (k, ray) in rays.iter().enumerate() {
-                        counted += group(sc, pc, k, reaching(view, ray, &free));
+                        let targets = if k < *quiet { free } else { prey(view, to) };
+                        counted += group(sc, pc, k, reaching(view, ray, &targets));
                     }
                 }
                 Family::Hop { rays, run_in, .. } => {
@@ -286,9 +287,14 @@ fn collect<const W: usize>(ctx: &Ctx, view: &View<W>, ops: &[DrawOp], sc: &mut S
 fn candidates<const W: usize>(family: &Family, ray: usize, view: &View<W>) -> Sites<W> {
     match family {
         Family::Place { count, to } => placements(view, *count, to),
-        Family::Step { rays, to } => rays
-            .get(ray)
-            .map_or(Sites::default(), |r| reaching(view, r, &free(view, to))),
+        Family::Step { rays, quiet, to } => rays.get(ray).map_or(Sites::default(), |r| {
+            let targets = if ray < *quiet {
+                free(view, to)
+            } else {
+                prey(view, to)
+            };
+            reaching(view, r, &targets)
+        }),
         Family::Hop { rays, run_in, .. } => rays
             .get(ray)
             .map_or(Sites::default(), |r| reaching(view, r, &prey(view, run_in))),

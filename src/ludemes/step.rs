@@ -2,7 +2,7 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Arg, Lower, Ref};
-use crate::compile::ir::{Dirs, Family, Game, Gen, MoveExpr, RegionRef, NO_SITE};
+use crate::compile::ir::{CaptureTo, Dirs, Family, Game, Gen, MoveExpr, RegionRef, NO_SITE};
 use crate::compile::draw::{rays, region_mask};
 use crate::engine::{region_has, Board, Cell, Ctx, Effects, Move};
 use crate::ludemes::{MoveFamily, On};
@@ -13,14 +13,26 @@ use crate::syntax::Node;
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "step", kind: Moves, positional: &[req("directions", OL(Dir), "the directions a piece may step in: a direction, a group such as Orthogonal or Forwards, or a list of them")], named: &[opt("to", O(Region), "where a piece may go; any empty site if absent"), opt("kind", O(Str), "only pieces of this kind step"), THEN], doc: "Moves one piece of a stack of the mover to an adjacent empty site; it keeps its kind and state.", example: "(step Orthogonal)", lower: Lower::Moves(step), refs: &[Ref::Kind(Arg::Key("kind"))] },
+    Ludeme { name: "step", kind: Moves, positional: &[req("directions", OL(Dir), "the directions a piece may step in: a direction, a group such as Orthogonal or Forwards, or a list of them")], named: &[opt("to", O(Region), "where a piece may go; any empty site if absent"), opt("kind", O(Str), "only pieces of this kind step"), opt("capture", OL(Dir), "directions in which a piece may also step onto an opposing piece, capturing it by replacement; they need not be among the step's own (a pawn steps forward and captures on the forward diagonals)"), opt("captured", O(CaptureTo), "where captured pieces go: the mover's store (Store, the default), their owner's hand (Hand) or off the game (Removed)"), THEN], doc: "Moves one piece of a stack of the mover to an adjacent empty site, or onto an opposing piece in a `capture:` direction, capturing it; the piece keeps its kind and state.", example: "(step Orthogonal)", lower: Lower::Moves(step), refs: &[Ref::Kind(Arg::Key("kind"))] },
 ];
 
 fn step(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let dirs = c.dirs(node.pos(0));
     let to = node.named("to").map(|r| c.region(r));
     let kind = c.kind(node.named("kind"));
-    c.gen(Gen::Step(Step { dirs, to, kind }), node)
+    let capture = c.dirs(node.named("capture"));
+    let captured = c.capture_to(node.named("captured"));
+    c.gen(
+        Gen::Step(Step {
+            dirs,
+            to,
+            kind,
+            captures: capture.0.iter().any(|d| !d.is_empty()),
+            capture,
+            captured,
+        }),
+        node,
+    )
 }
 
 /// One piece to an adjacent empty site.
@@ -32,6 +44,12 @@ pub struct Step {
     pub to: Option<RegionRef>,
     /// The kind of the pieces that step, if only one kind does.
     pub kind: Option<u8>,
+    /// The directions in which a step may land on an opposing piece and capture it.
+    pub capture: Dirs,
+    /// Whether there are any: a step that cannot capture never reads its target.
+    pub captures: bool,
+    /// Where the captured pieces go.
+    pub captured: CaptureTo,
 }
 
 impl MoveFamily for Step {
@@ -39,6 +57,7 @@ impl MoveFamily for Step {
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mine = board.owned[mover as usize];
+        let theirs = board.filled.and_not(&mine);
         for s in mine.iter_in(game.topology.words) {
             if self.kind.is_some_and(|k| board.cells[s as usize].kind != k) {
                 continue;
@@ -51,19 +70,40 @@ impl MoveFamily for Step {
                     out.push(Move::new(g, s, t));
                 }
             }
+            for &d in self.capture.of(mover) {
+                let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
+                if t != NO_SITE && theirs.contains(t) && region_has(game, self.to, mover, t) {
+                    out.push(Move::new(g, s, t));
+                }
+            }
         }
     }
 
     #[inline(always)]
-    fn apply(&self, _on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        let mut captured = 0;
+        // A step lands on a piece only to capture it.
+        if self.captures && board.cells[m.to as usize].count > 0 {
+            let taken = board.cells[m.to as usize];
+            captured = u32::from(taken.count);
+            board.bank(self.captured, on.mover, taken);
+            board.clear(m.to as usize);
+        }
         let moving = board.cells[m.from as usize];
         board.take_one(m.from as usize);
         board.put(m.to as usize, Cell { count: 1, ..moving });
-        Effects::default()
+        Effects {
+            captured,
+            ..Effects::default()
+        }
     }
 
-    fn notation(&self, from: &str, to: &str, _enemy: bool) -> String {
-        format!("{from}-{to}")
+    fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
+        if enemy {
+            format!("{from}x{to}")
+        } else {
+            format!("{from}-{to}")
+        }
     }
 
     fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
@@ -71,8 +111,13 @@ impl MoveFamily for Step {
         if self.kind.is_some() {
             return None;
         }
+        // The quiet rays first, then those that capture.
+        let quiet = self.dirs.of(mover as u8);
+        let capture = self.capture.of(mover as u8);
+        let all: Vec<u8> = quiet.iter().chain(capture).copied().collect();
         Some(Family::Step {
-            rays: rays(game, self.dirs.of(mover as u8))?,
+            rays: rays(game, &all)?,
+            quiet: quiet.len(),
             to: region_mask(game, &self.to, mover),
         })
     }
