@@ -404,7 +404,7 @@ pub enum Leaf {
     /// The last move was a pass.
     Passed,
     /// A neighbour of the last move's site holds an occupant.
-    Beside(crate::ludemes::place::Beside),
+    Beside(Box<crate::ludemes::place::Beside>),
 }
 
 /// Where captured pieces go.

@@ -36,7 +36,7 @@ fn beside(c: &mut Compiler<'_>, node: &Node) -> Cond {
     };
     // It reads the last move's site: a filter's trial or a move's effects must make it the move.
     c.needs.insert(Needs::LAST);
-    Cond::Leaf(Leaf::Beside(Beside { dirs, what }))
+    Cond::Leaf(Leaf::Beside(Box::new(Beside { dirs, what })))
 }
 
 fn passed(c: &mut Compiler<'_>, _: &Node) -> Cond {
