@@ -718,6 +718,14 @@ mod tests {
         const { assert!(crate::check::MAX_SITES < 64 * SITE_WORDS) };
     }
 
+    /// Compiled conditions hold leaves inline: a large leaf makes every test larger and every
+    /// condition slower (a per-player direction list inline cost Sig 2% per edge). Box the rest.
+    #[test]
+    fn a_leaf_stays_small() {
+        let size = std::mem::size_of::<super::Leaf>();
+        assert!(size <= 48, "{size}");
+    }
+
     #[test]
     fn select_finds_every_set_bit() {
         let words = [
