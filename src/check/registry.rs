@@ -299,7 +299,13 @@ pub fn markdown() -> String {
     }
     out.push_str(
         "\nIn `play`, `Mover` is the player to move, `Next` the one after them in turn order (seat order: P1, P2, ...) and `Prev` the one before. In `end` and `filter`, `Mover` is the player who just moved. \
-         `Orthogonal` is N, S, E and W; `Diagonal` the other four; `All` the eight.\n\n## Ludemes by kind\n\n",
+         `Orthogonal` is N, S, E and W; `Diagonal` the other four; `All` the eight.\n\n\
+         Where directions are expected, one name or a list of names stands, `{Forward E}` meaning either. \
+         The relative names turn with the player, as if seated at a side of a square grid: P1 faces N, P2 S, P3 E and P4 W. \
+         `Forward` is the way a player faces and `Backward` the opposite; `Leftward` and `Rightward` a quarter turn either way; \
+         `ForwardDiagonal` the two diagonals ahead and `BackwardDiagonal` the two behind; `Forwards` is forward with its two \
+         diagonals, `Backwards` the three behind, `Sideways` left and right. Conditions on lines of pieces (`line`, `connected`), \
+         which no player faces, take the board's own names.\n\n## Ludemes by kind\n\n",
     );
     for kind in &kinds {
         let names: Vec<String> = LUDEMES
