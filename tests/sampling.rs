@@ -116,3 +116,28 @@ fn variant_draws_are_uniform() {
         assert!(draws_are_uniform(&game, 3, 9) > 10, "{file}");
     }
 }
+
+#[test]
+fn breakthrough_draws_are_uniform() {
+    // Steps to empty squares and captures are counted as rays of their own.
+    for size in ["5", "8"] {
+        let game = setup::load("games/breakthrough.game", &[("size", size)]);
+        assert!(draws_are_uniform(&game, 10, 2) > 50, "size {size}");
+    }
+    let game = setup::load("tests/variants/hexapawn.game", &[]);
+    assert!(draws_are_uniform(&game, 40, 1) > 100);
+}
+
+#[test]
+fn placement_games_draws_are_uniform() {
+    for (file, options) in [
+        ("games/tictactoe.game", vec![]),
+        ("games/connect-four.game", vec![]),
+        ("games/reversi.game", vec![("size", "6")]),
+        ("games/hex.game", vec![("size", "5")]),
+        ("games/gomoku.game", vec![("size", "7")]),
+    ] {
+        let game = setup::load(file, &options);
+        assert!(draws_are_uniform(&game, 6, 3) > 10, "{file}");
+    }
+}
