@@ -14,6 +14,8 @@ pub(crate) struct Effects {
     pub captured: u32,
     /// Where the move ended when that is not its `to` (a sowing's last counter); else [`NO_SITE`].
     pub landed: Site,
+    /// Whether the move made progress (`(progress)` among its effects).
+    pub progress: bool,
 }
 
 impl Default for Effects {
@@ -22,6 +24,7 @@ impl Default for Effects {
         Effects {
             captured: 0,
             landed: NO_SITE,
+            progress: false,
         }
     }
 }
@@ -130,6 +133,7 @@ impl<'a> Ctx<'a> {
             IntExpr::MovesPlayed => self.clock.moves_played as i64,
             IntExpr::EdgesPlayed => self.clock.edges_played as i64,
             IntExpr::MovesMade(w) => self.clock.moves_made[self.who(*w) as usize] as i64,
+            IntExpr::MovesWithoutProgress => self.clock.since_progress as i64,
             IntExpr::CountIn(_)
             | IntExpr::PiecesOnBoard(_)
             | IntExpr::Arith(..)
