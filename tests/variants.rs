@@ -29,7 +29,7 @@ fn plays_to_an_end(name: &str) {
 }
 
 #[test]
-fn the_variants_are_the_five_files_of_tests_variants() {
+fn the_variants_are_the_six_files_of_tests_variants() {
     let mut stems: Vec<String> = std::fs::read_dir("tests/variants")
         .expect("tests/variants")
         .map(|e| e.unwrap().path())
@@ -37,11 +37,26 @@ fn the_variants_are_the_five_files_of_tests_variants() {
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
     stems.sort();
-    assert_eq!(stems, ["oware", "sig-3x8", "tabou-5", "toki-7x7", "woli-4"]);
+    assert_eq!(
+        stems,
+        [
+            "draughts-back",
+            "oware",
+            "sig-3x8",
+            "tabou-5",
+            "toki-7x7",
+            "woli-4"
+        ]
+    );
     for stem in stems {
         let game = variant(&stem);
         assert!(!game.name.is_empty());
     }
+}
+
+#[test]
+fn draughts_back_plays_1000_games() {
+    plays_to_an_end("draughts-back");
 }
 
 #[test]
