@@ -14,8 +14,9 @@ pub(crate) struct Effects {
     pub captured: u32,
     /// Where the move ended when that is not its `to` (a sowing's last counter); else [`NO_SITE`].
     pub landed: Site,
-    /// Whether the move made progress (`(progress)` among its effects).
-    pub progress: bool,
+    /// Whether the move made progress (`(progress)` among its effects): 1 or 0. A byte, not a
+    /// bool, so that an `Option` of a move and its effects keeps its niche in the move.
+    pub progress: u8,
 }
 
 impl Default for Effects {
@@ -24,7 +25,7 @@ impl Default for Effects {
         Effects {
             captured: 0,
             landed: NO_SITE,
-            progress: false,
+            progress: 0,
         }
     }
 }

@@ -144,7 +144,14 @@ pub(crate) fn apply_gen(
     let on = On { game, clock, mover };
     let mut fx = def.gen.apply(on, board, m);
     if !def.then.is_empty() {
-        fx.progress = crate::ludemes::effects::run(&def.then, game, clock, board, mover, (m, &fx));
+        fx.progress = u8::from(crate::ludemes::effects::run(
+            &def.then,
+            game,
+            clock,
+            board,
+            mover,
+            (m, &fx),
+        ));
     }
     fx
 }

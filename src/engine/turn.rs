@@ -108,11 +108,11 @@ fn advance(
                 let fx = apply_gen(game, &s.clock, &mut s.board, actor, m);
                 (fx.captured, fx.last(m), fx.progress)
             } else {
-                (0, Last::default(), false)
+                (0, Last::default(), 0)
             };
             s.clock.last = last;
             if game.needs.contains(Needs::PROGRESS) {
-                s.clock.since_progress = if progress {
+                s.clock.since_progress = if progress != 0 {
                     0
                 } else {
                     s.clock.since_progress.saturating_add(1)

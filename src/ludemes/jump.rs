@@ -94,7 +94,8 @@ impl Walk<'_> {
 }
 
 impl MoveFamily for Jump {
-    #[inline]
+    // Out of line: the games without jumps keep the generators' dispatch as it was.
+    #[inline(never)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mine = board.owned[mover as usize];
@@ -119,7 +120,7 @@ impl MoveFamily for Jump {
         }
     }
 
-    #[inline]
+    #[inline(never)]
     fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
         let (topology, mover) = (&on.game.topology, on.mover);
         let moving = board.cells[m.from as usize];
