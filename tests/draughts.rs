@@ -316,3 +316,44 @@ fn in_the_variant_men_jump_backwards_and_are_crowned_where_the_chain_ends() {
     let s = at(&g, &pieces, 0);
     assert_eq!(legal(&g, &s), ["f6xd8"]);
 }
+
+/// A one-piece game on a board of `shape` whose pieces start on `region`.
+fn regions_game(shape: &str, region: &str) -> Result<Game, String> {
+    let text = format!(
+        r#"(game "Regions" (players 2) (equipment {{(board {shape})}})
+  (rules (start (pieces P1 {region})) (play (step All)) (end (if (no-moves Next) (result Next Loss)))))"#
+    );
+    ludus::load_source("regions.game", &text, &[]).map_err(|e| e.render(false))
+}
+
+fn start_squares(g: &Game) -> Vec<String> {
+    let s = g.new_initial_state();
+    (0..s.cells().len())
+        .filter(|&i| s.cells()[i].count > 0)
+        .map(|i| g.site_name(i as u16))
+        .collect()
+}
+
+#[test]
+fn checkered_squares_meet_other_regions() {
+    let dark = regions_game("(square 3)", "(checkered Dark)").unwrap();
+    assert_eq!(start_squares(&dark), ["a1", "c1", "b2", "a3", "c3"]);
+    let light = regions_game("(rectangle 2 3)", "(checkered Light)").unwrap();
+    assert_eq!(start_squares(&light), ["b1", "a2", "c2"]);
+    let meet = regions_game("(square 4)", "(intersection (checkered Light) (row 3) (column 0))");
+    assert_eq!(start_squares(&meet.unwrap()), ["a4"]);
+    let list = regions_game("(square 4)", "(intersection {(checkered Dark) (rect 0 0 1 3)})");
+    assert_eq!(start_squares(&list.unwrap()), ["a1", "c1", "b2", "d2"]);
+}
+
+#[test]
+fn checkered_squares_on_hexagons_are_refused() {
+    let Err(report) = regions_game("(rhombus 4)", "(checkered Dark)") else {
+        panic!("hexagons have no two colours");
+    };
+    assert!(report.contains("`checkered` needs a board of squares"), "{report}");
+    let Err(report) = regions_game("(square 4)", "(checkered Grey)") else {
+        panic!("an unknown colour is refused");
+    };
+    assert!(report.contains("Grey"), "{report}");
+}
