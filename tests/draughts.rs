@@ -340,9 +340,15 @@ fn checkered_squares_meet_other_regions() {
     assert_eq!(start_squares(&dark), ["a1", "c1", "b2", "a3", "c3"]);
     let light = regions_game("(rectangle 2 3)", "(checkered Light)").unwrap();
     assert_eq!(start_squares(&light), ["b1", "a2", "c2"]);
-    let meet = regions_game("(square 4)", "(intersection (checkered Light) (row 3) (column 0))");
+    let meet = regions_game(
+        "(square 4)",
+        "(intersection (checkered Light) (row 3) (column 0))",
+    );
     assert_eq!(start_squares(&meet.unwrap()), ["a4"]);
-    let list = regions_game("(square 4)", "(intersection {(checkered Dark) (rect 0 0 1 3)})");
+    let list = regions_game(
+        "(square 4)",
+        "(intersection {(checkered Dark) (rect 0 0 1 3)})",
+    );
     assert_eq!(start_squares(&list.unwrap()), ["a1", "c1", "b2", "d2"]);
 }
 
@@ -351,7 +357,10 @@ fn checkered_squares_on_hexagons_are_refused() {
     let Err(report) = regions_game("(rhombus 4)", "(checkered Dark)") else {
         panic!("hexagons have no two colours");
     };
-    assert!(report.contains("`checkered` needs a board of squares"), "{report}");
+    assert!(
+        report.contains("`checkered` needs a board of squares"),
+        "{report}"
+    );
     let Err(report) = regions_game("(square 4)", "(checkered Grey)") else {
         panic!("an unknown colour is refused");
     };

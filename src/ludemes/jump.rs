@@ -3,7 +3,8 @@
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Arg, Lower, Ref};
 use crate::compile::ir::{CaptureTo, Dirs, Game, Gen, MoveExpr, Site, Sites, DIRECTIONS, NO_SITE};
-use crate::engine::{chain_turn, site_name, Board, Cell, Ctx, Effects, Move};
+use crate::engine::{chain_turn, site_name, Board, Ctx, Effects, Move};
+use crate::ludemes::hop::land;
 use crate::ludemes::{MoveFamily, On};
 use crate::compile::Compiler;
 use crate::syntax::Node;
@@ -138,14 +139,7 @@ impl MoveFamily for Jump {
             board.clear(over as usize);
             at = topology.neighbour(over, d);
         }
-        let to = m.to as usize;
-        let on_landing = board.cells[to];
-        let count = if on_landing.owner == mover + 1 {
-            on_landing.count + 1
-        } else {
-            1
-        };
-        board.put(to, Cell { count, ..moving });
+        land(board, mover + 1, m.to, moving);
         Effects {
             captured,
             ..Effects::default()
