@@ -366,3 +366,50 @@ fn checkered_squares_on_hexagons_are_refused() {
     };
     assert!(report.contains("Grey"), "{report}");
 }
+
+/// A king on a 16x16 board facing a serpentine of 19 men, each landing beside the next man.
+#[test]
+fn a_chain_ends_at_its_sixteenth_jump_as_the_doc_says() {
+    let text = r#"(game "Long chains" (players 2)
+  (equipment {(board (square 16)) (piece-kinds {"Man" "King"})})
+  (rules (start (pieces P1 (sites {0}) kind:"King"))
+    (play (jump Diagonal)) (end (if (no-moves Next) (result Next Loss)))))"#;
+    let g = ludus::load_source("long.game", text, &[])
+        .map_err(|e| e.render(false))
+        .unwrap();
+    // Landings zigzag right along rows 1 to 3, then up and left: (column, row), from a1.
+    let mut landings = vec![(0i32, 0i32)];
+    for k in 1..=7 {
+        landings.push((2 * k, if k % 2 == 1 { 2 } else { 0 }));
+    }
+    for k in 1..=6 {
+        landings.push((14 - 2 * k, if k % 2 == 1 { 4 } else { 6 }));
+    }
+    for k in 1..=6 {
+        landings.push((2 + 2 * k, if k % 2 == 1 { 8 } else { 10 }));
+    }
+    let mut p = empty(&g);
+    p.board.cells[0] = Cell {
+        count: 1,
+        owner: 1,
+        kind: KING,
+        ..Cell::default()
+    };
+    for pair in landings.windows(2) {
+        let (x, y) = ((pair[0].0 + pair[1].0) / 2, (pair[0].1 + pair[1].1) / 2);
+        p.board.cells[(y * 16 + x) as usize] = Cell {
+            count: 1,
+            owner: 2,
+            ..Cell::default()
+        };
+    }
+    assert_eq!(landings.len() - 1, 19, "nineteen men in the way");
+    let s = g.state_at(p);
+    let name = |(x, y): (i32, i32)| g.site_name((y * 16 + x) as u16);
+    let sixteen: Vec<String> = landings[..17].iter().map(|&l| name(l)).collect();
+    // The one chain stops after sixteen jumps, the most a move records; the rest stay.
+    assert_eq!(legal(&g, &s), [sixteen.join("x")]);
+    let s = after(&g, &s, &sixteen.join("x"));
+    assert_eq!(s.scores()[0], 16);
+    assert_eq!(s.cells().iter().filter(|c| c.owner == 2).count(), 3);
+}
