@@ -81,8 +81,10 @@ impl Walk<'_> {
                     continue;
                 }
                 went_on = true;
-                // The way back is never taken: it would jump `over` again.
+                // The way back is never taken (it would jump `over` again), so a later jump's
+                // code is never zero on the boards `jump` accepts.
                 let code = if len == 0 { d } else { chain_turn(last, d) };
+                debug_assert!(len == 0 || code != 0);
                 jumped.insert(over);
                 self.from(land, jumped, (bits | (code as u64) << (3 * len), len + 1, d), out);
                 jumped.remove(over);
