@@ -20,7 +20,9 @@ mod state;
 mod turn;
 
 pub(crate) use ctx::{region_has, Ctx, Effects};
+pub(crate) use moves::chain_turn;
 pub use moves::Move;
+pub(crate) use notation::site_name;
 pub use rules::PlayError;
 pub use sample::Scratch;
 pub use search::{perft, perft_divide, perft_until, playout, random_walk, Playout};
@@ -61,6 +63,8 @@ pub struct Position {
     pub moves_made: [u64; MAX_PLAYERS],
     /// The last move's origin and landing site.
     pub last: Last,
+    /// Moves played since the last that made progress (`moves-without-progress`).
+    pub moves_without_progress: u32,
 }
 
 impl Game {
@@ -75,6 +79,7 @@ impl Game {
             edges_played: state.clock.edges_played,
             moves_made: state.clock.moves_made,
             last: state.clock.last,
+            moves_without_progress: state.clock.since_progress,
         }
     }
 
@@ -105,6 +110,7 @@ impl Game {
                 edges_played: p.edges_played,
                 moves_made: p.moves_made,
                 last: p.last,
+                since_progress: p.moves_without_progress,
             },
             node: NodeType::Decision,
             status: Status::Ongoing,

@@ -135,6 +135,8 @@ macro_rules! for_each_family {
             connection {}
             swap { Swap }
             flank {}
+            jump { Jump }
+            progress {}
             choose {}
             effects {}
             logic {}
@@ -188,10 +190,10 @@ macro_rules! declare_families {
                 }
             }
 
-            /// How one of its moves is written.
-            pub(crate) fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
+            /// How one of its moves, `m`, is written.
+            pub(crate) fn notation(&self, game: &Game, m: Move, from: &str, to: &str, enemy: bool) -> String {
                 match self {
-                    $($(Gen::$variant(x) => x.notation(from, to, enemy),)*)*
+                    $($(Gen::$variant(x) => x.notation_of(game, m, from, to, enemy),)*)*
                 }
             }
 
@@ -227,6 +229,11 @@ pub(crate) trait MoveFamily {
     /// How one of its moves is written, from the names of its sites and whether it lands on an
     /// enemy.
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String;
+    /// How move `m` is written in `game`: by default [`MoveFamily::notation`] of its sites'
+    /// names; a family whose moves hold more (a chain's landings) writes them here.
+    fn notation_of(&self, _game: &Game, _m: Move, from: &str, to: &str, enemy: bool) -> String {
+        self.notation(from, to, enemy)
+    }
     /// Its draw-plan step for `mover`: a family the sampler counts, or `None` to list the moves.
     fn draw(&self, _game: &Game, _mover: usize) -> Option<Family> {
         None

@@ -87,3 +87,9 @@ fn breakthrough() {
 fn connect_four() {
     run("connect-four.perft");
 }
+
+/// English draughts to depth 10, under a second in release.
+#[test]
+fn draughts() {
+    run("draughts.perft");
+}

@@ -178,3 +178,16 @@ fn mcts_beats_random_at_breakthrough() {
         ) >= 0.9
     );
 }
+
+#[test]
+fn mcts_beats_random_at_draughts() {
+    assert!(
+        score(
+            "games/draughts.game",
+            "mcts:iterations=1000",
+            "random",
+            20,
+            1
+        ) >= 0.9
+    );
+}

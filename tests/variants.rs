@@ -39,7 +39,15 @@ fn the_variants_are_the_files_of_tests_variants() {
     stems.sort();
     assert_eq!(
         stems,
-        ["hexapawn", "oware", "sig-3x8", "tabou-5", "toki-7x7", "woli-4"]
+        [
+            "draughts-back",
+            "hexapawn",
+            "oware",
+            "sig-3x8",
+            "tabou-5",
+            "toki-7x7",
+            "woli-4"
+        ]
     );
     for stem in stems {
         let game = variant(&stem);
@@ -50,6 +58,11 @@ fn the_variants_are_the_files_of_tests_variants() {
 #[test]
 fn hexapawn_plays_1000_games() {
     plays_to_an_end("hexapawn");
+}
+
+#[test]
+fn draughts_back_plays_1000_games() {
+    plays_to_an_end("draughts-back");
 }
 
 #[test]

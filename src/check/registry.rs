@@ -70,6 +70,8 @@ pub enum Kind {
     Flank,
     /// What a site holds, seen by the mover.
     Occupant,
+    /// One colour of a checkered board's squares.
+    Colour,
 }
 
 impl Kind {
@@ -109,6 +111,7 @@ impl Kind {
             Kind::CaptureTo => "a destination of captures",
             Kind::Flank => "a flanking rule",
             Kind::Occupant => "what a site holds",
+            Kind::Colour => "a colour of squares",
         }
     }
 
@@ -145,6 +148,7 @@ impl Kind {
             Kind::ResultKind => &["Win", "Loss", "Draw"],
             Kind::CaptureTo => &["Store", "Hand", "Removed"],
             Kind::Occupant => &["Empty", "Filled", "Friend", "Enemy", "Off"],
+            Kind::Colour => &["Dark", "Light"],
             _ => &[],
         }
     }
@@ -286,6 +290,7 @@ pub fn markdown() -> String {
         Kind::EdgeRule,
         Kind::GrandSlam,
         Kind::ResultKind,
+        Kind::Colour,
     ] {
         out.push_str(&format!(
             "- {}: {}\n",

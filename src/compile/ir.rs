@@ -324,6 +324,8 @@ pub enum IntExpr {
     Arith(Op, Box<IntExpr>, Box<IntExpr>),
     /// A player's pieces in a region.
     CountOf(Who, RegionRef),
+    /// Moves played since the last that made progress.
+    MovesWithoutProgress,
 }
 
 /// A comparison.
@@ -430,6 +432,8 @@ pub enum Effect {
     Promote(u8),
     /// The first effects if the condition holds, else the second.
     If(Choice, Vec<Effect>, Vec<Effect>),
+    /// The move makes progress: the count of moves without progress starts again.
+    Progress,
 }
 
 /// A generator with its effects.

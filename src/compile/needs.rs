@@ -19,6 +19,8 @@ impl Needs {
     /// The last move read by a condition (`landed-in`, `moved-from`): a filter's trial of a move
     /// must then make it the last.
     pub const LAST: Needs = Needs(1 << 4);
+    /// The count of moves without progress, read by `moves-without-progress`.
+    pub const PROGRESS: Needs = Needs(1 << 5);
 
     /// Whether every feature of `other` is in the set.
     pub const fn contains(self, other: Needs) -> bool {

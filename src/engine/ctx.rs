@@ -14,6 +14,9 @@ pub(crate) struct Effects {
     pub captured: u32,
     /// Where the move ended when that is not its `to` (a sowing's last counter); else [`NO_SITE`].
     pub landed: Site,
+    /// Whether the move made progress (`(progress)` among its effects): 1 or 0. A byte, not a
+    /// bool, so that an `Option` of a move and its effects keeps its niche in the move.
+    pub progress: u8,
 }
 
 impl Default for Effects {
@@ -22,6 +25,7 @@ impl Default for Effects {
         Effects {
             captured: 0,
             landed: NO_SITE,
+            progress: 0,
         }
     }
 }
@@ -130,6 +134,7 @@ impl<'a> Ctx<'a> {
             IntExpr::MovesPlayed => self.clock.moves_played as i64,
             IntExpr::EdgesPlayed => self.clock.edges_played as i64,
             IntExpr::MovesMade(w) => self.clock.moves_made[self.who(*w) as usize] as i64,
+            IntExpr::MovesWithoutProgress => self.clock.since_progress as i64,
             IntExpr::CountIn(_)
             | IntExpr::PiecesOnBoard(_)
             | IntExpr::Arith(..)

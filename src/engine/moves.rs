@@ -4,8 +4,9 @@ use crate::compile::ir::{Site, NO_SITE};
 use std::num::NonZeroU8;
 
 /// One edge of the game tree: a move of a generator, a pass, or a throw. Sixteen bytes, `Copy`
-/// and ordered by generator, origin and target first: besides the two sites it has room for the
-/// landings of a chain of jumps, a removed piece's site, a promotion and a hop's direction.
+/// and ordered by generator, origin and target first: besides the two sites it has room for a
+/// chain of up to [`Move::MAX_JUMPS`] jumps, a removed piece's site, a promotion and a hop's
+/// direction.
 #[derive(Debug, Clone, Copy)]
 #[repr(C, align(8))]
 pub struct Move {
@@ -15,9 +16,10 @@ pub struct Move {
     pub(crate) from: Site,
     /// Target site (or high byte of a throw value).
     pub(crate) to: Site,
-    /// The landings between origin and target of a chain of jumps, in order; `NO_SITE` after
-    /// the last.
-    pub(crate) path: [Site; Move::MAX_PATH],
+    /// The directions of a chain of jumps, 3 bits a jump (48 bits, [`Move::MAX_JUMPS`] jumps):
+    /// the first jump's direction, then for each later jump its turn from the way back, which
+    /// is never taken (it would jump the same piece twice), so a zero ends the chain.
+    pub(crate) chain: [u16; 3],
     /// A site whose piece the move removes, or `NO_SITE`.
     pub(crate) removal: Site,
     /// The direction of a hop, or [`Move::NO_DIR`].
@@ -33,9 +35,9 @@ impl Move {
     fn words(&self) -> [u64; 2] {
         let w = |x: u16, at: u32| (x as u64) << at;
         [
-            w(self.gen, 0) | w(self.from, 16) | w(self.to, 32) | w(self.path[0], 48),
-            w(self.path[1], 0)
-                | w(self.path[2], 16)
+            w(self.gen, 0) | w(self.from, 16) | w(self.to, 32) | w(self.chain[0], 48),
+            w(self.chain[1], 0)
+                | w(self.chain[2], 16)
                 | w(self.removal, 32)
                 | (self.dir as u64) << 48
                 | (self.promotion.get() as u64) << 56,
@@ -44,13 +46,13 @@ impl Move {
 
     /// The fields in order of importance: generator, origin, target, then the rest.
     #[allow(clippy::type_complexity)]
-    fn key(&self) -> (u16, Site, Site, [Site; Move::MAX_PATH], Site, u8, u8) {
-        let (gen, from, to, path) = (self.gen, self.from, self.to, self.path);
+    fn key(&self) -> (u16, Site, Site, u64, Site, u8, u8) {
+        let (gen, from, to) = (self.gen, self.from, self.to);
         (
             gen,
             from,
             to,
-            path,
+            self.chain_bits(),
             self.removal,
             self.dir,
             self.promotion.get(),
@@ -88,8 +90,9 @@ impl Ord for Move {
 impl Move {
     pub(crate) const PASS: u16 = u16::MAX;
     pub(crate) const THROW: u16 = u16::MAX - 1;
-    /// The most landings a move records between its origin and its target.
-    pub const MAX_PATH: usize = 3;
+    /// The most jumps a chain records (3 bits each in 48): a longer chain is never made, since
+    /// `jump` ends a chain at this many jumps (its doc says so).
+    pub const MAX_JUMPS: usize = 16;
     /// No direction recorded.
     pub const NO_DIR: u8 = u8::MAX;
     /// No promotion (piece kinds are numbered below it).
@@ -113,7 +116,7 @@ impl Move {
             gen,
             from,
             to,
-            path: [NO_SITE; Move::MAX_PATH],
+            chain: [0; 3],
             removal: NO_SITE,
             dir: Move::NO_DIR,
             promotion: NonZeroU8::MAX,
@@ -126,11 +129,38 @@ impl Move {
         Move { dir, ..self }
     }
 
-    /// The same move through the given landings (at most [`Move::MAX_PATH`]; `None` if more).
-    pub fn with_path(self, landings: &[Site]) -> Option<Move> {
-        let mut path = [NO_SITE; Move::MAX_PATH];
-        path.get_mut(..landings.len())?.copy_from_slice(landings);
-        Some(Move { path, ..self })
+    /// The same move as a chain of jumps in these directions (each below 8, on a board where a
+    /// direction's opposite is four apart, and no jump straight back the way the last came):
+    /// `None` for no jump, more than [`Move::MAX_JUMPS`], or a direction that cannot be recorded.
+    pub fn with_jumps(self, dirs: &[u8]) -> Option<Move> {
+        let &first = dirs.first()?;
+        if dirs.len() > Move::MAX_JUMPS || dirs.iter().any(|&d| d >= 8) {
+            return None;
+        }
+        let mut bits = first as u64;
+        for (k, pair) in dirs.windows(2).enumerate() {
+            let turn = chain_turn(pair[0], pair[1]);
+            if turn == 0 {
+                return None;
+            }
+            bits |= (turn as u64) << (3 * (k + 1));
+        }
+        Some(self.with_chain_bits(bits))
+    }
+
+    /// The same move with the chain's bits as [`Move::chain_bits`] reads them.
+    #[inline(always)]
+    pub(crate) fn with_chain_bits(self, bits: u64) -> Move {
+        Move {
+            chain: [bits as u16, (bits >> 16) as u16, (bits >> 32) as u16],
+            ..self
+        }
+    }
+
+    /// The chain's 48 bits.
+    #[inline(always)]
+    pub(crate) fn chain_bits(&self) -> u64 {
+        self.chain[0] as u64 | (self.chain[1] as u64) << 16 | (self.chain[2] as u64) << 32
     }
 
     /// The same move, removing the piece on `site` too.
@@ -170,10 +200,28 @@ impl Move {
         (self.gen < Move::THROW).then_some(self.to)
     }
 
-    /// The landings between origin and target of a chain of jumps, in order (empty for one jump).
-    pub fn path(&self) -> &[Site] {
-        let n = self.path.iter().take_while(|&&s| s != NO_SITE).count();
-        &self.path[..n]
+    /// The directions of a move of `jump`, in order (one at least; another move reads as a
+    /// jump north).
+    pub fn jumps(&self) -> impl Iterator<Item = u8> {
+        let bits = self.chain_bits();
+        let mut k = 0;
+        let mut last = 0u8;
+        std::iter::from_fn(move || {
+            if k >= Move::MAX_JUMPS {
+                return None;
+            }
+            let code = ((bits >> (3 * k)) & 7) as u8;
+            let d = if k == 0 {
+                code
+            } else if code == 0 {
+                return None;
+            } else {
+                (last + 4 + code) & 7
+            };
+            k += 1;
+            last = d;
+            Some(d)
+        })
     }
 
     /// The site of a piece the move removes besides its captures on the way.
@@ -193,6 +241,13 @@ impl Move {
     }
 }
 
+/// The 3-bit code of a jump in direction `next` after one in direction `last`: its turn from
+/// the way back (`last` + 4), zero only for the way back.
+#[inline(always)]
+pub(crate) fn chain_turn(last: u8, next: u8) -> u8 {
+    next.wrapping_sub(last.wrapping_add(4)) & 7
+}
+
 #[cfg(test)]
 mod tests {
     use super::Move;
@@ -200,24 +255,31 @@ mod tests {
     use crate::engine::NodeType;
 
     #[test]
-    fn a_move_carries_a_path_a_removal_a_promotion_and_a_direction() {
+    fn a_move_carries_a_chain_a_removal_a_promotion_and_a_direction() {
         let plain = Move::new(3, 10, 399);
         assert_eq!((plain.from(), plain.to()), (Some(10), Some(399)));
-        assert_eq!(plain.path(), &[] as &[u16]);
         assert_eq!(
             (plain.removal(), plain.promotion(), plain.dir()),
             (None, None, None)
         );
-        let chain = plain.with_path(&[30, 50, 255]).expect("three landings fit");
-        assert_eq!(chain.path(), [30, 50, 255]);
-        assert_eq!(plain.with_path(&[1, 2, 3, 4]), None);
+        // Sixteen jumps, every direction and every turn but the way back, read back in order.
+        let long = [1, 1, 3, 5, 7, 0, 2, 4, 6, 6, 7, 5, 3, 1, 0, 0];
+        let chain = plain.with_jumps(&long).expect("sixteen jumps fit");
+        assert_eq!(chain.jumps().collect::<Vec<_>>(), long);
+        let short = plain.with_jumps(&[7, 1]).expect("two jumps fit");
+        assert_eq!(short.jumps().collect::<Vec<_>>(), [7, 1]);
+        assert_eq!(plain.with_jumps(&[2]).unwrap().jumps().count(), 1);
+        // What cannot be recorded is refused, never cut.
+        assert_eq!(plain.with_jumps(&[0; 17]), None);
+        assert_eq!(plain.with_jumps(&[1, 5]), None, "straight back");
+        assert_eq!(plain.with_jumps(&[8]), None);
+        assert_eq!(plain.with_jumps(&[]), None);
+        assert_ne!(chain, short);
         let taken = plain.with_removal(255);
         assert_eq!(taken.removal(), Some(255));
         let promoted = chain.with_promotion(2);
-        assert_eq!(
-            (promoted.promotion(), promoted.path()),
-            (Some(2), &[30, 50, 255][..])
-        );
+        assert_eq!(promoted.promotion(), Some(2));
+        assert_eq!(promoted.jumps().collect::<Vec<_>>(), long);
         assert_eq!(plain.with_dir(5).dir(), Some(5));
         // Each extra makes another move, and today's moves order by generator, origin, target.
         assert_ne!(plain, taken);

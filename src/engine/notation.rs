@@ -9,7 +9,7 @@ use crate::compile::topology::Coord;
 /// Words that take the next word as part of the same move.
 const PREFIXES: [&str; 4] = ["place", "sow", "throw", "all"];
 
-pub(super) fn site_name(game: &Game, site: Site) -> String {
+pub(crate) fn site_name(game: &Game, site: Site) -> String {
     match game.topology.coords.get(site as usize).copied().flatten() {
         Some(Coord { x, y }) => format!("{}{}", column_name(x.max(0) as usize), y as i32 + 1),
         None => format!("s{site}"),
@@ -45,7 +45,7 @@ pub(super) fn write(game: &Game, state: &State, m: Move) -> String {
         .get(m.to as usize)
         .is_some_and(|c| c.owner != 0 && c.owner != state.mover + 1);
     match game.gens.get(m.gen as usize) {
-        Some(def) => def.gen.notation(&from, &to, enemy),
+        Some(def) => def.gen.notation(game, m, &from, &to, enemy),
         None => format!("?{}", m.gen),
     }
 }

@@ -142,9 +142,16 @@ pub(crate) fn apply_gen(
         board.sown = Default::default();
     }
     let on = On { game, clock, mover };
-    let fx = def.gen.apply(on, board, m);
+    let mut fx = def.gen.apply(on, board, m);
     if !def.then.is_empty() {
-        crate::ludemes::effects::run(&def.then, game, clock, board, mover, (m, &fx));
+        fx.progress = u8::from(crate::ludemes::effects::run(
+            &def.then,
+            game,
+            clock,
+            board,
+            mover,
+            (m, &fx),
+        ));
     }
     fx
 }

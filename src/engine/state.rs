@@ -282,6 +282,8 @@ pub(crate) struct Clock {
     pub moves_made: [u64; MAX_PLAYERS],
     /// The last move made (not a throw), which conditions read as `(last-to)` and the like.
     pub last: Last,
+    /// Moves since the last that made progress, kept when the game reads it.
+    pub since_progress: u32,
 }
 
 /// The origin and landing site of the last move; [`NO_SITE`] before the first move and for a

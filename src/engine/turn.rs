@@ -97,20 +97,27 @@ fn advance(
                 ));
             }
             // Only the capture count and the landing are kept: the sown sites stay behind.
-            let last;
-            (captured, last) = if let Some((board, effects)) = played {
+            let (last, progress);
+            (captured, last, progress) = if let Some((board, effects)) = played {
                 s.board.take_from(board);
-                (effects.captured, effects.last(m))
+                (effects.captured, effects.last(m), effects.progress)
             } else if !m.is_pass() {
                 if m.gen as usize >= game.gens.len() {
                     return Err(PlayError::Illegal);
                 }
                 let fx = apply_gen(game, &s.clock, &mut s.board, actor, m);
-                (fx.captured, fx.last(m))
+                (fx.captured, fx.last(m), fx.progress)
             } else {
-                (0, Last::default())
+                (0, Last::default(), 0)
             };
             s.clock.last = last;
+            if game.needs.contains(Needs::PROGRESS) {
+                s.clock.since_progress = if progress != 0 {
+                    0
+                } else {
+                    s.clock.since_progress.saturating_add(1)
+                };
+            }
             s.clock.moves_played += 1;
             s.clock.moves_made[actor as usize] += 1;
             s.clock.edges_played += 1;

@@ -38,12 +38,15 @@ fn effect(c: &mut Compiler<'_>, e: &Node) -> Effect {
             let test = e.pos(0).map(|t| c.cond(t)).unwrap_or(Cond::Const(false));
             Effect::If(Choice::of(&test), lower(c, e.pos(1)), lower(c, e.pos(2)))
         }
+        Some("progress") => Effect::Progress,
         _ => Effect::SetVar(c.who(e.pos(0)), c.var(e.pos(1)), int(c, e.pos(2))),
     }
 }
 
-/// Runs effects on the board after mover's move `m`, which had the effects `fx`.
-pub(crate) fn run(list: &[Effect], game: &Game, clock: &Clock, board: &mut Board, mover: u8, (m, fx): (Move, &Effects)) {
+/// Runs effects on the board after mover's move `m`, which had the effects `fx`; returns whether
+/// one of them said the move makes progress.
+pub(crate) fn run(list: &[Effect], game: &Game, clock: &Clock, board: &mut Board, mover: u8, (m, fx): (Move, &Effects)) -> bool {
+    let mut progress = false;
     // Conditions that read the last move read this one.
     let mut with_last = None;
     let clock = fx.clock_after(game, clock, m, &mut with_last);
@@ -69,8 +72,10 @@ pub(crate) fn run(list: &[Effect], game: &Game, clock: &Clock, board: &mut Board
             }
             Effect::If(test, then, otherwise) => {
                 let branch = if ctx.holds(test) { then } else { otherwise };
-                run(branch, game, clock, board, mover, (m, fx));
+                progress |= run(branch, game, clock, board, mover, (m, fx));
             }
+            Effect::Progress => progress = true,
         }
     }
+    progress
 }

@@ -95,14 +95,7 @@ impl MoveFamily for Hop {
         }
         let moving = board.cells[m.from as usize];
         board.take_one(m.from as usize);
-        let to = m.to as usize;
-        let on_landing = board.cells[to];
-        let count = if on_landing.owner == me {
-            on_landing.count + 1
-        } else {
-            1
-        };
-        board.put(to, Cell { count, ..moving });
+        land(board, me, m.to, moving);
         Effects {
             captured,
             ..Effects::default()
@@ -125,6 +118,18 @@ impl MoveFamily for Hop {
             region: self.run_in,
         })
     }
+}
+
+/// Puts one piece like `moving` on `to`, on top of a stack of the same owner `me` there.
+#[inline(always)]
+pub(crate) fn land(board: &mut Board, me: u8, to: Site, moving: Cell) {
+    let on_landing = board.cells[to as usize];
+    let count = if on_landing.owner == me {
+        on_landing.count + 1
+    } else {
+        1
+    };
+    board.put(to as usize, Cell { count, ..moving });
 }
 
 /// Where a hop from `from` in direction `d` lands, if it can.

@@ -5,6 +5,7 @@ use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{List as L, Many 
 use crate::check::Symbols;
 use crate::check::seat_of;
 use crate::compile::ir::{Game, Site, MAX_PLAYERS};
+use crate::compile::topology::Tiling;
 use crate::diagnostic::Diagnostic;
 use crate::ludemes::{lowering, Lower};
 use crate::syntax::Node;
@@ -20,6 +21,8 @@ pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "all-sites", kind: Region, positional: &[], named: &[], doc: "Every site of the board.", example: "(all-sites)", lower: Lower::Region(all_sites), refs: &[] },
     Ludeme { name: "region", kind: Region, positional: &[req("name", O(Str), "a declared region"), opt("owner", O(Role), "whose region: P1 to P4, Mover, Next or Prev")], named: &[], doc: "A declared region.", example: "(region \"Home\" Mover)", lower: Lower::Region(declared), refs: &[] },
     Ludeme { name: "union", kind: Region, positional: &[req("regions", M(Region), "the regions to join")], named: &[], doc: "The sites of any of the regions.", example: "(union (row 0) (row 1))", lower: Lower::Region(union), refs: &[] },
+    Ludeme { name: "intersection", kind: Region, positional: &[req("regions", M(Region), "the regions to meet")], named: &[], doc: "The sites in every one of the regions, in the order of the first.", example: "(intersection (row 0) (column 0))", lower: Lower::Region(intersection), refs: &[] },
+    Ludeme { name: "checkered", kind: Region, positional: &[req("colour", O(Colour), "Dark (a1's colour, as on a chessboard) or Light")], named: &[], doc: "The squares of one colour of a board of squares coloured like a chessboard, a1 dark.", example: "(checkered Dark)", lower: Lower::Region(checkered), refs: &[] },
 ];
 
 /// A region's sites for each mover, P1 first: `Mover` and `Next` name a different player's.
@@ -134,12 +137,8 @@ fn all_sites(b: &mut dyn Board, _: &Node, _: Scope) -> Option<MoverSites> {
 }
 
 fn union(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSites> {
-    let parts: Vec<&Node> = match node.positional().collect::<Vec<_>>().as_slice() {
-        [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).iter().collect(),
-        many => many.to_vec(),
-    };
     let mut out = MoverSites::default();
-    for p in parts {
+    for p in parts(node) {
         let s = sites(b, p, scope)?;
         for m in 0..MAX_PLAYERS {
             for &x in &s[m] {
@@ -150,6 +149,56 @@ fn union(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSites> {
         }
     }
     Some(out)
+}
+
+/// The regions a ludeme joins or meets: its positional arguments, or one list of them.
+fn parts(node: &Node) -> Vec<&Node> {
+    match node.positional().collect::<Vec<_>>().as_slice() {
+        [one] if one.as_list().is_some() => one.as_list().unwrap_or(&[]).iter().collect(),
+        many => many.to_vec(),
+    }
+}
+
+fn intersection(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSites> {
+    let mut out: Option<MoverSites> = None;
+    for p in parts(node) {
+        let s = sites(b, p, scope)?;
+        out = Some(match out {
+            None => s,
+            Some(mut acc) => {
+                for (kept, other) in acc.iter_mut().zip(&s) {
+                    kept.retain(|x| other.contains(x));
+                }
+                acc
+            }
+        });
+    }
+    out
+}
+
+fn checkered(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
+    if b.symbols().tiling != Tiling::Square {
+        b.report(
+            Diagnostic::new(
+                "check::out-of-range",
+                node.span,
+                "`checkered` needs a board of squares",
+            )
+            .label("this board's cells are hexagons")
+            .help("use `checkered` on a square or rectangular board")
+            .via(node.via),
+        );
+        return None;
+    }
+    // a1, row 0 and column 0, is dark: dark squares have an even sum of row and column.
+    let dark = node.pos(0).and_then(|n| n.as_name()) != Some("Light");
+    let (rows, cols) = (b.symbols().rows, b.symbols().columns);
+    let squares = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| (r, c)))
+        .filter(|(r, c)| ((r + c) % 2 == 0) == dark)
+        .filter_map(|(r, c)| b.symbols().site_at(r, c))
+        .collect();
+    Some(fixed(squares))
 }
 
 fn declared(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSites> {

@@ -77,7 +77,10 @@ impl Endings {
 fn counts_turns(e: &IntExpr) -> bool {
     matches!(
         e,
-        IntExpr::MovesPlayed | IntExpr::EdgesPlayed | IntExpr::MovesMade(_)
+        IntExpr::MovesPlayed
+            | IntExpr::EdgesPlayed
+            | IntExpr::MovesMade(_)
+            | IntExpr::MovesWithoutProgress
     )
 }
 

@@ -109,13 +109,23 @@ pub fn ended(s: &State, status: Status) -> bool {
     s.node() == NodeType::Terminal && s.status() == status
 }
 
-/// The value of the game's `limit` option, and whether it counts edges (moves and throws) rather
-/// than moves, as its doc line says. A game without one (a placement game that ends when its
-/// board is full, RULES.md) is bounded by its board: a move fills a site, or (a swap) comes
-/// between two that do.
-pub fn limit(game: &Game) -> (u32, bool) {
+/// What a game's `limit` option counts, as its doc line says.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Counts {
+    /// Moves played.
+    Moves,
+    /// Edges: moves and throws.
+    Edges,
+    /// Moves in a row without progress (`moves-without-progress`).
+    Quiet,
+}
+
+/// The value of the game's `limit` option, and what it counts, as its doc line says. A game
+/// without one (a placement game that ends when its board is full, RULES.md) is bounded by its
+/// board: a move fills a site, or (a swap) comes between two that do.
+pub fn limit(game: &Game) -> (u32, Counts) {
     let Some(decl) = game.options.iter().find(|o| o.name == "limit") else {
-        return (2 * game.sites() as u32, false);
+        return (2 * game.sites() as u32, Counts::Moves);
     };
     let value = game
         .option_values
@@ -123,10 +133,14 @@ pub fn limit(game: &Game) -> (u32, bool) {
         .find(|(n, _)| n == "limit")
         .map(|(_, v)| v.to_string())
         .expect("a value for `limit`");
-    (
-        value.parse().expect("a numeric limit"),
-        decl.doc.starts_with("edges"),
-    )
+    let counts = if decl.doc.starts_with("edges") {
+        Counts::Edges
+    } else if decl.doc.starts_with("moves in a row") {
+        Counts::Quiet
+    } else {
+        Counts::Moves
+    };
+    (value.parse().expect("a numeric limit"), counts)
 }
 
 /// Plays one random game from the start with a seeded generator, checking at every node the
@@ -137,7 +151,7 @@ pub fn limit(game: &Game) -> (u32, bool) {
 pub fn checked_playout(game: &Game, seed: u64, thorough: bool) -> State {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-    let (limit, counts_edges) = limit(game);
+    let (limit, counts) = limit(game);
     let mut s = game.new_initial_state();
     let mut fast = game.moves(&s);
     let mut step = 0u32;
@@ -150,10 +164,10 @@ pub fn checked_playout(game: &Game, seed: u64, thorough: bool) -> State {
             r.iter().all(|x| (-1.0..=1.0).contains(x)) && r[0] + r[1] == 0.0,
             "returns {r:?}"
         );
-        let used = if counts_edges {
-            s.edges_played()
-        } else {
-            s.moves_played()
+        let used = match counts {
+            Counts::Edges => s.edges_played(),
+            Counts::Moves => s.moves_played(),
+            Counts::Quiet => u64::from(game.position(&s).moves_without_progress),
         };
         assert!(
             used <= u64::from(limit),

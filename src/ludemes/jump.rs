@@ -1,0 +1,166 @@
+//! Jump: a chain of jumps over single opposing pieces, the whole chain one move.
+
+use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
+use crate::ludemes::{Arg, Lower, Ref};
+use crate::compile::ir::{CaptureTo, Dirs, Game, Gen, MoveExpr, Site, Sites, DIRECTIONS, NO_SITE};
+use crate::engine::{chain_turn, site_name, Board, Ctx, Effects, Move};
+use crate::ludemes::hop::land;
+use crate::ludemes::{MoveFamily, On};
+use crate::compile::Compiler;
+use crate::syntax::Node;
+
+/// The family's ludemes.
+// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
+#[rustfmt::skip]
+pub(crate) const ROWS: &[Ludeme] = &[
+    Ludeme { name: "jump", kind: Moves, positional: &[req("directions", OL(Dir), "the directions of every jump of the chain: a direction, a group such as Diagonal or ForwardDiagonal, or a list of them")], named: &[opt("kind", O(Str), "only pieces of this kind jump"), opt("captured", O(CaptureTo), "where the jumped pieces go: the mover's store (Store, the default), their owner's hand (Hand) or off the game (Removed)"), THEN], doc: "A piece of the mover jumps over an adjacent opposing piece to the empty site just beyond, the same way, and from its landing must jump on while it can: the whole chain is one move, written as its landings (`c3xe5xc7`). Every chain that cannot go on is a move, whatever it captures, so a chain that branches lists one move per branch. The jumped pieces stay until the chain ends (none is jumped twice or landed on), then go where `captured:` says; the piece's origin counts as empty. The piece keeps its kind and state; `then:` runs once, after the chain, which landed on its last landing. A chain ends at 16 jumps, the most a move records. Boards whose directions come in opposite pairs (square and hexagonal grids).", example: "(jump Diagonal captured:Removed)", lower: Lower::Moves(jump), refs: &[Ref::Kind(Arg::Key("kind"))] },
+];
+
+fn jump(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
+    let dirs = c.dirs(node.pos(0));
+    // A chain records each jump as a turn from the way back: the board must have one.
+    if c.topology.directions != DIRECTIONS {
+        c.error(
+            node,
+            "`jump` needs a board whose directions come in opposite pairs",
+            "jump on a square, rectangular or hexagonal board",
+        );
+    }
+    let kind = c.kind(node.named("kind"));
+    let captured = c.capture_to(node.named("captured"));
+    c.gen(
+        Gen::Jump(Jump {
+            dirs,
+            kind,
+            captured,
+        }),
+        node,
+    )
+}
+
+/// A chain of jumps over single opposing pieces.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Jump {
+    /// The directions of each jump, as each player reads them.
+    pub dirs: Dirs,
+    /// The kind of the pieces that jump, if only one kind does.
+    pub kind: Option<u8>,
+    /// Where the jumped pieces go.
+    pub captured: CaptureTo,
+}
+
+/// What a chain's walk reads: the position as the chain's piece sees it.
+struct Walk<'a> {
+    game: &'a Game,
+    board: &'a Board,
+    /// The opposing pieces.
+    theirs: Sites,
+    dirs: &'a [u8],
+    /// The piece's origin, empty while it jumps if it was alone there.
+    origin: Site,
+    origin_empties: bool,
+    g: u16,
+}
+
+impl Walk<'_> {
+    /// Every chain that goes on from `at`, reached by the jumps in `bits` (`len` of them, the
+    /// last in direction `last`) over the pieces in `jumped`, ending each that cannot go on.
+    fn from(&self, at: Site, jumped: &mut Sites, (bits, len, last): (u64, usize, u8), out: &mut Vec<Move>) {
+        let mut went_on = false;
+        if len < Move::MAX_JUMPS {
+            let nb = self.game.topology.neighbours(at);
+            for &d in self.dirs {
+                let over = nb.get(d as usize).copied().unwrap_or(NO_SITE);
+                if over == NO_SITE || !self.theirs.contains(over) || jumped.contains(over) {
+                    continue;
+                }
+                let land = self.game.topology.neighbour(over, d);
+                let empty = !self.board.filled.contains(land)
+                    || (land == self.origin && self.origin_empties);
+                if land == NO_SITE || !empty {
+                    continue;
+                }
+                went_on = true;
+                // The way back is never taken (it would jump `over` again), so a later jump's
+                // code is never zero on the boards `jump` accepts.
+                let code = if len == 0 { d } else { chain_turn(last, d) };
+                debug_assert!(len == 0 || code != 0);
+                jumped.insert(over);
+                self.from(land, jumped, (bits | (code as u64) << (3 * len), len + 1, d), out);
+                jumped.remove(over);
+            }
+        }
+        if !went_on && len > 0 {
+            out.push(Move::new(self.g, self.origin, at).with_chain_bits(bits));
+        }
+    }
+}
+
+impl MoveFamily for Jump {
+    // Out of line: the games without jumps keep the generators' dispatch as it was.
+    #[inline(never)]
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let mine = board.owned[mover as usize];
+        let mut walk = Walk {
+            game,
+            board,
+            theirs: board.filled.and_not(&mine),
+            dirs: self.dirs.of(mover),
+            origin: NO_SITE,
+            origin_empties: false,
+            g,
+        };
+        let mut jumped = Sites::default();
+        for s in mine.iter_in(game.topology.words) {
+            let cell = board.cells[s as usize];
+            if self.kind.is_some_and(|k| cell.kind != k) {
+                continue;
+            }
+            walk.origin = s;
+            walk.origin_empties = cell.count == 1;
+            walk.from(s, &mut jumped, (0, 0, 0), out);
+        }
+    }
+
+    #[inline(never)]
+    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        let (topology, mover) = (&on.game.topology, on.mover);
+        let moving = board.cells[m.from as usize];
+        board.take_one(m.from as usize);
+        let mut captured = 0;
+        let mut at = m.from;
+        for d in m.jumps() {
+            let over = topology.neighbour(at, d);
+            if over == NO_SITE {
+                break;
+            }
+            let taken = board.cells[over as usize];
+            captured += taken.count as u32;
+            board.bank(self.captured, mover, taken);
+            board.clear(over as usize);
+            at = topology.neighbour(over, d);
+        }
+        land(board, mover + 1, m.to, moving);
+        Effects {
+            captured,
+            ..Effects::default()
+        }
+    }
+
+    fn notation(&self, from: &str, to: &str, _enemy: bool) -> String {
+        format!("{from}x{to}")
+    }
+
+    fn notation_of(&self, game: &Game, m: Move, from: &str, _to: &str, _enemy: bool) -> String {
+        // The landings, each after an `x`.
+        let mut out = from.to_string();
+        let mut at = m.from;
+        for d in m.jumps() {
+            at = game.topology.neighbour(game.topology.neighbour(at, d), d);
+            out.push('x');
+            out.push_str(&site_name(game, at));
+        }
+        out
+    }
+}
