@@ -37,6 +37,9 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
             topology::Tiling::Square => Topology::rectangle(sym.rows, sym.columns),
             topology::Tiling::HexRhombus => Topology::hex_rhombus(sym.rows),
             topology::Tiling::Hexagon => Topology::hexagon(sym.rows.div_ceil(2)),
+            topology::Tiling::Graph => {
+                Topology::graph(sym.graph.as_ref().unwrap_or(&Default::default()))
+            }
         },
         source,
         end_branches: Vec::new(),
