@@ -399,8 +399,16 @@ impl Compiler<'_> {
     /// Adds a generator with the effects of its `then:`.
     pub(crate) fn gen(&mut self, gen: Gen, node: &Node) -> MoveExpr {
         let then = effects::lower(self, node.named("then"));
-        self.gens.push(GenDef { gen, then });
-        MoveExpr::Gen(self.gens.len() as u16 - 1)
+        let remove = crate::ludemes::removal::lower(self, node);
+        let removes = remove.is_some();
+        self.gens.push(GenDef { gen, then, remove });
+        let g = self.gens.len() as u16 - 1;
+        // Only a generator that takes a piece pays for it.
+        if removes {
+            MoveExpr::Remove(g)
+        } else {
+            MoveExpr::Gen(g)
+        }
     }
 
     pub(crate) fn moves(&mut self, node: &Node) -> MoveExpr {

@@ -135,6 +135,8 @@ macro_rules! for_each_family {
             connection {}
             swap { Swap }
             flank {}
+            relocate { Relocate }
+            removal {}
             choose {}
             effects {}
             logic {}

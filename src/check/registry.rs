@@ -70,6 +70,8 @@ pub enum Kind {
     Flank,
     /// What a site holds, seen by the mover.
     Occupant,
+    /// A piece a move also takes.
+    Removal,
 }
 
 impl Kind {
@@ -109,6 +111,7 @@ impl Kind {
             Kind::CaptureTo => "a destination of captures",
             Kind::Flank => "a flanking rule",
             Kind::Occupant => "what a site holds",
+            Kind::Removal => "a removal",
         }
     }
 

@@ -5,6 +5,7 @@ use crate::ludemes::{Arg, Lower, Ref};
 use crate::compile::ir::{Dirs, Family, Game, Gen, MoveExpr, RegionRef, NO_SITE};
 use crate::compile::draw::{rays, region_mask};
 use crate::engine::{region_has, Board, Cell, Ctx, Effects, Move};
+use crate::ludemes::removal::REMOVE;
 use crate::ludemes::{MoveFamily, On};
 use crate::compile::Compiler;
 use crate::syntax::Node;
@@ -13,7 +14,7 @@ use crate::syntax::Node;
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "step", kind: Moves, positional: &[req("directions", OL(Dir), "the directions a piece may step in: a direction, a group such as Orthogonal or Forwards, or a list of them")], named: &[opt("to", O(Region), "where a piece may go; any empty site if absent"), opt("kind", O(Str), "only pieces of this kind step"), THEN], doc: "Moves one piece of a stack of the mover to an adjacent empty site; it keeps its kind and state.", example: "(step Orthogonal)", lower: Lower::Moves(step), refs: &[Ref::Kind(Arg::Key("kind"))] },
+    Ludeme { name: "step", kind: Moves, positional: &[req("directions", OL(Dir), "the directions a piece may step in: a direction, a group such as Orthogonal or Forwards, or a list of them")], named: &[opt("to", O(Region), "where a piece may go; any empty site if absent"), opt("kind", O(Str), "only pieces of this kind step"), REMOVE, THEN], doc: "Moves one piece of a stack of the mover to an adjacent empty site; it keeps its kind and state.", example: "(step Orthogonal)", lower: Lower::Moves(step), refs: &[Ref::Kind(Arg::Key("kind"))] },
 ];
 
 fn step(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
