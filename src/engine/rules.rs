@@ -83,7 +83,12 @@ pub(super) fn expr_moves(
         MoveExpr::Remove(g) => {
             let start = out.len();
             gen_moves(ctx, *g, out);
-            if let Some(r) = ctx.game.gens.get(*g as usize).and_then(|d| d.remove.as_ref()) {
+            if let Some(r) = ctx
+                .game
+                .gens
+                .get(*g as usize)
+                .and_then(|d| d.remove.as_ref())
+            {
                 r.expand(ctx, *g, start, out);
             }
             if let Some(needs) = lazy {
