@@ -79,6 +79,11 @@ fn reversi() {
 }
 
 #[test]
+fn morris() {
+    run("morris.perft");
+}
+
+#[test]
 fn connect_four() {
     run("connect-four.perft");
 }

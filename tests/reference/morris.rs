@@ -124,17 +124,26 @@ pub struct Morris {
     pub flying: bool,
     /// Moves after which the game is drawn.
     pub limit: u32,
-    neighbours: [Vec<usize>; 24],
-    mills: Vec<[usize; 3]>,
+    /// Each point's neighbours along the segments (`NONE` after the last).
+    neighbours: [[usize; 4]; 24],
+    mills: [[usize; 3]; 16],
 }
+
+/// No neighbour.
+const NONE: usize = usize::MAX;
 
 impl Morris {
     /// The start: an empty board, nine pieces in each hand.
     pub fn new(flying: bool, limit: u32) -> Morris {
-        let mut neighbours: [Vec<usize>; 24] = Default::default();
+        let mut neighbours = [[NONE; 4]; 24];
         for (a, b) in SEGMENTS {
-            neighbours[point(a)].push(point(b));
-            neighbours[point(b)].push(point(a));
+            for (x, y) in [(point(a), point(b)), (point(b), point(a))] {
+                let free = neighbours[x]
+                    .iter()
+                    .position(|&n| n == NONE)
+                    .expect("at most four");
+                neighbours[x][free] = y;
+            }
         }
         let cells = [0; 24];
         Morris {
@@ -147,7 +156,7 @@ impl Morris {
             flying,
             limit,
             neighbours,
-            mills: MILLS.iter().map(|m| m.map(point)).collect(),
+            mills: MILLS.map(|m| m.map(point)),
         }
     }
 
@@ -184,7 +193,7 @@ impl Morris {
                     self.neighbours[from]
                         .iter()
                         .copied()
-                        .filter(|&t| self.cells[t] == 0)
+                        .filter(|&t| t != NONE && self.cells[t] == 0)
                         .collect()
                 };
                 plain.extend(targets.into_iter().map(|to| (Some(from), to)));
@@ -257,7 +266,9 @@ impl Tree for Morris {
         self.history.push(key);
         // A player with no move, or left with two pieces, loses; then a repetition or the
         // limit draws.
-        if self.legal().is_empty() || self.pieces(next) + (self.hand[next] as usize) < 3 {
+        // A player with pieces in hand can always place one: 18 pieces leave points empty.
+        let stuck = self.hand[next] == 0 && self.legal().is_empty();
+        if stuck || self.pieces(next) + (self.hand[next] as usize) < 3 {
             self.result = Some(Some(winner));
         } else if repeated || self.played >= self.limit {
             self.result = Some(None);
