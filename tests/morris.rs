@@ -321,3 +321,19 @@ fn random_games_agree_with_the_reference_move_by_move() {
     assert!(endings.iter().all(|&n| n > 0), "{endings:?}");
     assert!(taken > 0 && flown > 0);
 }
+
+/// Regions on a graph board take the points at their grid places; a row with none is empty.
+#[test]
+fn regions_read_a_graphs_points_by_their_coordinates() {
+    let text = "(game \"G\" (players 2) (equipment {(board (graph {\"a1 d1 g1\" \"a4 b4 c4\" \"a1 a4\"})) \
+                (hand Each) (region \"Middle\" (row 3)) (region \"Left\" (column 0)) (region \"Low\" (row 1))}) \
+                (rules (start (hand Each 3)) (play (or {(place 1 to:(region \"Middle\")) (place 1 to:(region \"Left\")) \
+                (place 1 to:(region \"Low\"))})) (end (if (no-moves Next) (result Next Loss)))))";
+    let game =
+        ludus::load_source("g.game", text, &[]).unwrap_or_else(|e| panic!("{}", e.render(false)));
+    let s = game.new_initial_state();
+    assert_eq!(
+        names(&game, &s),
+        ["place a4", "place b4", "place c4", "place a1", "place a4"]
+    );
+}
