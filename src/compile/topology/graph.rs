@@ -202,19 +202,9 @@ impl GraphBoard {
 
     /// The rows and columns of the grid its points lie on.
     pub fn extent(&self) -> (usize, usize) {
-        let rows = self
-            .points
-            .iter()
-            .map(|c| c.y as usize + 1)
-            .max()
-            .unwrap_or(0);
-        let columns = self
-            .points
-            .iter()
-            .map(|c| c.x as usize + 1)
-            .max()
-            .unwrap_or(0);
-        (rows, columns)
+        self.points.iter().fold((0, 0), |(rows, columns), c| {
+            (rows.max(c.y as usize + 1), columns.max(c.x as usize + 1))
+        })
     }
 
     /// The point at a row and column, if there is one.
