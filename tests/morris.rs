@@ -337,3 +337,30 @@ fn regions_read_a_graphs_points_by_their_coordinates() {
         ["place a4", "place b4", "place c4", "place a1", "place a4"]
     );
 }
+
+/// `captured:` sends the taken piece where it says: the taker's store, its owner's hand (P2 holds
+/// one piece still), or out of the game.
+#[test]
+fn a_removal_sends_the_piece_where_captured_says() {
+    for (to, store, hand) in [("Store", 1, 1), ("Hand", 0, 2), ("Removed", 0, 1)] {
+        let text = format!(
+            "(game \"G\" (players 2) (equipment {{(board (graph {{\"a1 b1 c1\" \"a2 b2 c2\"}})) (hand Each)}}) \
+             (rules (start (hand Each 3)) (play (place 1 remove:(remove Next when:(line 3 Mover through-last:true) \
+             captured:{to}))) (end (if (no-moves Next) (result Next Loss)))))"
+        );
+        let game = ludus::load_source("g.game", &text, &[])
+            .unwrap_or_else(|e| panic!("{}", e.render(false)));
+        let s = setup::after(
+            &game,
+            &game.new_initial_state(),
+            "place a1 place a2 place b1 place b2",
+        );
+        assert_eq!(
+            sorted_names(&game, &s),
+            ["place c1xa2", "place c1xb2", "place c2"]
+        );
+        let s = setup::after(&game, &s, "place c1xb2");
+        let p = game.position(&s);
+        assert_eq!((p.board.store[0], p.board.hand[1]), (store, hand), "{to}");
+    }
+}

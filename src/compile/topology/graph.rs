@@ -218,8 +218,8 @@ impl GraphBoard {
 
 impl Topology {
     /// The board of a graph: its points as sites, each with its neighbours along the links in
-    /// the eight directions; the groups of a square grid but the player-relative ones, and no
-    /// shift rays (a step is no shift of site sets).
+    /// the eight directions; the direction groups of a square grid, and no shift rays (a step
+    /// is no shift of site sets).
     pub fn graph(g: &GraphBoard) -> Topology {
         let (rows, columns) = g.extent();
         let n = g.points.len();
@@ -242,6 +242,8 @@ impl Topology {
             group("All", &DIRECTIONS),
         ];
         groups.extend(DIRECTIONS.iter().map(|d| group(d, &[d])));
+        // Links run along compass directions, so a player's forward is the grid's.
+        groups.extend(super::relative_groups());
         Topology {
             rows,
             columns,
