@@ -37,6 +37,9 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
             topology::Tiling::Square => Topology::rectangle(sym.rows, sym.columns),
             topology::Tiling::HexRhombus => Topology::hex_rhombus(sym.rows),
             topology::Tiling::Hexagon => Topology::hexagon(sym.rows.div_ceil(2)),
+            topology::Tiling::Graph => {
+                Topology::graph(sym.graph.as_ref().unwrap_or(&Default::default()))
+            }
         },
         source,
         end_branches: Vec::new(),
@@ -396,8 +399,16 @@ impl Compiler<'_> {
     /// Adds a generator with the effects of its `then:`.
     pub(crate) fn gen(&mut self, gen: Gen, node: &Node) -> MoveExpr {
         let then = effects::lower(self, node.named("then"));
-        self.gens.push(GenDef { gen, then });
-        MoveExpr::Gen(self.gens.len() as u16 - 1)
+        let remove = crate::ludemes::removal::lower(self, node);
+        let removes = remove.is_some();
+        self.gens.push(GenDef { gen, then, remove });
+        let g = self.gens.len() as u16 - 1;
+        // Only a generator that takes a piece pays for it.
+        if removes {
+            MoveExpr::Remove(g)
+        } else {
+            MoveExpr::Gen(g)
+        }
     }
 
     pub(crate) fn moves(&mut self, node: &Node) -> MoveExpr {

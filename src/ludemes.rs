@@ -137,6 +137,8 @@ macro_rules! for_each_family {
             flank {}
             jump { Jump }
             progress {}
+            relocate { Relocate }
+            removal {}
             choose {}
             effects {}
             logic {}

@@ -172,3 +172,24 @@ fn the_ring_reading_plays() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["playouts"], 200);
 }
+
+/// A board declared as a graph: `info` names its points, `moves` draws them at their places
+/// (blank where the grid has no point) and writes a move that takes a piece with `x`.
+#[test]
+fn a_graph_board_is_described_and_drawn_by_its_points() {
+    let o = ludus(&["info", "games/morris.game"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(
+        "board: 24 points joined by lines, on a grid of 7 rows x 7 columns (a1 = site 0, numbered row by row from the bottom left)"
+    ));
+    let o = ludus(&[
+        "moves",
+        "games/morris.game",
+        "--moves",
+        "place a1 place a7 place d1 place b6",
+    ]);
+    let out = stdout(&o);
+    assert!(out.contains("  1  x1       x1        .\n"), "{out}");
+    assert!(out.contains("  6     o1     .     .   \n"), "{out}");
+    assert!(out.contains("  place g1xb6\n  place g1xa7\n"), "{out}");
+}

@@ -72,6 +72,7 @@ fn games(kind: Kind, e: &str) -> Vec<String> {
         Kind::Capture => vec![with("@MOVE", format!("(sow \"Sow\" capture:{e})"))],
         Kind::Effect => vec![with("@MOVE", format!("(place 1 then:{e})"))],
         Kind::Flank => vec![with("@MOVE", format!("(place 1 flank:{e})"))],
+        Kind::Removal => vec![with("@MOVE", format!("(place 1 remove:{e})"))],
         Kind::Cond => vec![
             with("@MOVE", format!("(if {e} (place 1))")),
             with("@END", format!("(end {{(if {e} (result Mover Win))}})")),
@@ -148,8 +149,10 @@ fn every_row_is_lowered_as_its_kind() {
     assert!(matches!(phases.lower, Lower::Moves(_)));
 }
 
-/// The string arguments that are a declaration's own name, not a reference to one.
-const DECLARED_NAMES: [(&str, Kind, &str); 9] = [
+/// The string arguments that are a declaration's own name, not a reference to one (a graph's
+/// lines name its points).
+const DECLARED_NAMES: [(&str, Kind, &str); 10] = [
+    ("graph", Kind::Shape, "lines"),
     ("game", Kind::Game, "name"),
     ("region", Kind::Item, "name"),
     ("track", Kind::Item, "name"),

@@ -84,6 +84,11 @@ fn breakthrough() {
 }
 
 #[test]
+fn morris() {
+    run("morris.perft");
+}
+
+#[test]
 fn connect_four() {
     run("connect-four.perft");
 }

@@ -82,6 +82,22 @@ fn mcts_beats_random_at_hex_7x7() {
 }
 
 #[test]
+fn mcts_beats_random_at_morris() {
+    assert!(score("games/morris.game", "mcts:iterations=1000", "random", 20, 1) >= 0.9);
+    let off = [("flying", "off")];
+    assert!(
+        score_with(
+            "games/morris.game",
+            &off,
+            "mcts:iterations=1000",
+            "random",
+            20,
+            1
+        ) >= 0.9
+    );
+}
+
+#[test]
 fn mcts_beats_random_at_woli() {
     assert!(score("games/woli.game", "mcts:iterations=1000", "random", 30, 1) >= 0.9);
 }

@@ -44,6 +44,7 @@ fn the_variants_are_the_files_of_tests_variants() {
             "hexapawn",
             "oware",
             "sig-3x8",
+            "six-mens-morris",
             "tabou-5",
             "toki-7x7",
             "woli-4"
@@ -260,4 +261,52 @@ fn sig_3x8_runs_a_track_of_32_positions() {
         names(&game, &s),
         ["b1-h2", "c1-g2", "d1-f2", "e1-e2", "f1-d2", "g1-c2", "h1-b2"]
     );
+}
+
+#[test]
+fn six_mens_morris_plays_1000_games() {
+    plays_to_an_end("six-mens-morris");
+}
+
+/// Six Men's Morris: the graph board, `remove:` and `relocate` on a second game.
+#[test]
+fn six_mens_morris_takes_on_a_side_of_a_square_and_flies_at_three() {
+    let game = variant("six-mens-morris");
+    assert_eq!(game.sites(), 16);
+    let point = |name: &str| {
+        (0..game.sites())
+            .find(|&s| game.site_name(s as u16) == name)
+            .unwrap_or_else(|| panic!("{name} is no point"))
+    };
+    let at = |p1: &[&str], p2: &[&str], hands: [u16; 2]| {
+        let mut p = setup::empty(&game);
+        for (owner, list) in [(1, p1), (2, p2)] {
+            for name in list {
+                p.board.cells[point(name)] = Cell {
+                    count: 1,
+                    owner,
+                    ..Cell::default()
+                };
+            }
+        }
+        p.board.hand[..2].copy_from_slice(&hands);
+        game.state_at(p)
+    };
+    // a1 c1 e1 is a side: placing e1 takes either piece. a3 b3 is a line of two: no mill.
+    let s = at(&["a1", "c1", "a3"], &["b2", "c2"], [3, 4]);
+    let mut moves = names(&game, &s);
+    moves.sort();
+    assert!(moves.contains(&"place b3".to_string()));
+    let at_e1: Vec<&String> = moves.iter().filter(|m| m.starts_with("place e1")).collect();
+    assert_eq!(at_e1, ["place e1xb2", "place e1xc2"]);
+    // Three pieces fly to any of the nine empty points; only the mill takes, and not from a mill.
+    let s = at(&["a1", "c1", "b3"], &["a5", "c5", "e5", "d4"], [0, 0]);
+    let moves = names(&game, &s);
+    assert_eq!(moves.len(), 27);
+    let taking: Vec<&String> = moves.iter().filter(|m| m.contains('x')).collect();
+    assert_eq!(taking, ["b3-e1xd4"]);
+    // P2, down to three, flies in turn: three pieces to ten empty points.
+    let s = after(&game, &s, "b3-e1xd4");
+    assert_eq!(s.cells()[point("d4")].owner, 0);
+    assert_eq!(names(&game, &s).len(), 30);
 }

@@ -72,6 +72,8 @@ pub enum Kind {
     Occupant,
     /// One colour of a checkered board's squares.
     Colour,
+    /// A piece a move also takes.
+    Removal,
 }
 
 impl Kind {
@@ -112,6 +114,7 @@ impl Kind {
             Kind::Flank => "a flanking rule",
             Kind::Occupant => "what a site holds",
             Kind::Colour => "a colour of squares",
+            Kind::Removal => "a removal",
         }
     }
 
@@ -281,7 +284,9 @@ pub fn markdown() -> String {
          ## Sites\n\n\
          A board of R rows and C columns has sites 0 to R×C−1, numbered row by row from the bottom left: \
          site = row × C + column, row 0 at the bottom (P1's side). In move notation, columns are letters and rows numbers \
-         from 1: site 0 is `a1`.\n\n\
+         from 1: site 0 is `a1`. A board declared as a `graph` has a site for each point named in its lines, at the \
+         place of the grid its name gives, numbered row by row from the bottom left; `row`, `column` and `rect` take \
+         the points at those places.\n\n\
          ## Names\n\n",
     );
     for kind in [

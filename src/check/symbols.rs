@@ -4,13 +4,14 @@
 use crate::check::registry::Kind;
 use crate::compile::ir::MAX_PLAYERS;
 use crate::compile::ir::{Site, SITE_WORDS};
-use crate::compile::topology::{grid_site, grid_sites, Tiling};
+use crate::compile::topology::{grid_site, grid_sites, GraphBoard, Tiling};
 use crate::compile::MAX_VARS;
 use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
 use crate::ludemes::{regions, Scope};
 use crate::syntax::{Node, NodeKind, Span};
 
+mod graph;
 mod references;
 
 /// The player a role name such as `P3` fixes (0-based), if it names one.
@@ -48,6 +49,8 @@ pub struct Symbols {
     pub columns: usize,
     /// The shape of the board's cells.
     pub tiling: Tiling,
+    /// The points and links of a board declared as a graph.
+    pub graph: Option<GraphBoard>,
     /// Declared regions, with their sites.
     pub regions: Vec<RegionDecl>,
     /// Declared tracks, with their sites in order.
@@ -97,11 +100,17 @@ pub struct TrackDecl {
 impl Symbols {
     /// Number of sites.
     pub fn sites(&self) -> usize {
-        grid_sites(self.tiling, self.rows, self.columns)
+        match &self.graph {
+            Some(g) => g.points.len(),
+            None => grid_sites(self.tiling, self.rows, self.columns),
+        }
     }
 
-    /// The site at a row and column of the grid, if that cell is on the board.
+    /// The site at a row and column of the grid, if that cell (or point) is on the board.
     pub fn site_at(&self, row: usize, column: usize) -> Option<Site> {
+        if let Some(g) = &self.graph {
+            return g.site_at(row, column);
+        }
         grid_site(self.tiling, self.rows, self.columns, row, column).map(|s| s as Site)
     }
 
@@ -232,7 +241,7 @@ impl Resolver {
                         .via(extra.via),
                     );
                 }
-                if let Some(shape) = board.pos(0) {
+                if let Some(shape) = board.pos(0).filter(|s| s.head() != Some("graph")) {
                     let (tiling, rows, cols) = match shape.head() {
                         Some(h @ ("square" | "rhombus")) => {
                             let n = self.int(shape.pos(0));
@@ -279,6 +288,11 @@ impl Resolver {
                         self.symbols.tiling = tiling;
                     }
                 }
+            }
+        }
+        if let Some(shape) = boards.first().and_then(|b| b.pos(0)) {
+            if shape.head() == Some("graph") {
+                self.graph_board(shape);
             }
         }
         if self.symbols.rows == 0 {

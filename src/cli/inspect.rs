@@ -21,12 +21,22 @@ pub fn info(args: InfoArgs) -> Result<(), String> {
         "players: {} (P1 moves first, sits at the bottom)",
         game.players
     );
-    outln!(
-        "board: {} rows x {} columns, {} sites (a1 = site 0, bottom left)",
-        game.topology.rows,
-        game.topology.columns,
-        game.sites()
-    );
+    if game.topology.tiling == ludus::compile::topology::Tiling::Graph {
+        outln!(
+            "board: {} points joined by lines, on a grid of {} rows x {} columns ({} = site 0, numbered row by row from the bottom left)",
+            game.sites(),
+            game.topology.rows,
+            game.topology.columns,
+            game.site_name(0)
+        );
+    } else {
+        outln!(
+            "board: {} rows x {} columns, {} sites (a1 = site 0, bottom left)",
+            game.topology.rows,
+            game.topology.columns,
+            game.sites()
+        );
+    }
     if game.options.is_empty() {
         outln!("options: none");
     } else {

@@ -68,6 +68,11 @@ pub fn marked_board(game: &Game, state: &State, marks: &[ludus::compile::ir::Sit
     let text = game.render(state);
     let lines: Vec<&str> = text.lines().collect();
     let columns = game.topology.columns.max(1);
+    // Each mark's row and column (a graph's points are not numbered as a full grid's cells).
+    let place = |m: ludus::compile::ir::Site| {
+        let c = game.topology.coords.get(m as usize).copied().flatten();
+        c.map_or((usize::MAX, 0), |c| (c.y as usize, c.x as usize))
+    };
     let mut out = String::new();
     for (i, line) in lines.iter().enumerate() {
         // Grid lines come after the header, top row first: "NNN " then one slot per column.
@@ -81,12 +86,12 @@ pub fn marked_board(game: &Game, state: &State, marks: &[ludus::compile::ir::Sit
                     && line.is_ascii()
                     && body > 0
                     && body % columns == 0
-                    && marks.iter().any(|&m| m as usize / columns == r) =>
+                    && marks.iter().any(|&m| place(m).0 == r) =>
             {
                 let width = body / columns;
                 let mut bytes = line.as_bytes().to_vec();
-                for &m in marks.iter().filter(|&&m| m as usize / columns == r) {
-                    let slot = 4 + (m as usize % columns) * width;
+                for &m in marks.iter().filter(|&&m| place(m).0 == r) {
+                    let slot = 4 + place(m).1 * width;
                     let start = (slot..slot + width)
                         .find(|&j| bytes[j] != b' ')
                         .unwrap_or(slot + width - 1);

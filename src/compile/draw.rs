@@ -199,6 +199,11 @@ fn flatten(game: &Game, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<Draw
             expr: e.clone(),
             tag,
         }),
+        // A move that takes a piece is known once the move is tried: listed.
+        MoveExpr::Remove(..) => ops.push(DrawOp::ListExpr {
+            expr: e.clone(),
+            tag,
+        }),
         MoveExpr::Filter(..) => ops.push(DrawOp::ListExpr {
             expr: e.clone(),
             tag,

@@ -443,6 +443,8 @@ pub struct GenDef {
     pub gen: Gen,
     /// Effects after each of its moves.
     pub then: Vec<Effect>,
+    /// A piece each of its moves may also take (`remove:`).
+    pub remove: Option<crate::ludemes::removal::Removal>,
 }
 
 /// The move expression of a decision phase.
@@ -458,6 +460,8 @@ pub enum MoveExpr {
     Filter(u16, Box<MoveExpr>),
     /// The moves of the first set that has any.
     Priority(Vec<MoveExpr>),
+    /// One generator, by index, whose moves also take a chosen piece (its `remove:`).
+    Remove(u16),
 }
 
 /// Where a turn goes.

@@ -5,6 +5,9 @@
 
 use super::ir::{Site, Sites, MAX_PLAYERS, NO_SITE};
 
+mod graph;
+pub use graph::{direction, parse_point, GraphBoard, GraphError, MAX_GRAPH_SPAN};
+
 /// Directions on a grid, in the order of a grid site's neighbours.
 pub const DIRECTIONS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 
@@ -28,12 +31,14 @@ pub enum Tiling {
     HexRhombus,
     /// A regular hexagon of hexagons, laid out as the rhombus around it.
     Hexagon,
+    /// Points at places of a grid and the lines that join them, declared in the game file.
+    Graph,
 }
 
 impl Tiling {
     /// Whether the cells are hexagons (drawn skewed).
     pub fn is_hex(self) -> bool {
-        self != Tiling::Square
+        matches!(self, Tiling::HexRhombus | Tiling::Hexagon)
     }
 }
 
@@ -45,6 +50,8 @@ pub fn grid_site(tiling: Tiling, rows: usize, columns: usize, r: usize, c: usize
     }
     match tiling {
         Tiling::Square | Tiling::HexRhombus => Some(r * columns + c),
+        // A graph's points are its own: `GraphBoard::site_at`.
+        Tiling::Graph => None,
         Tiling::Hexagon => {
             // Row r holds the columns within k of the centre: k - r <= c and r + c <= 3k.
             let k = rows / 2;
@@ -61,6 +68,7 @@ pub fn grid_site(tiling: Tiling, rows: usize, columns: usize, r: usize, c: usize
 pub fn grid_sites(tiling: Tiling, rows: usize, columns: usize) -> usize {
     match tiling {
         Tiling::Square | Tiling::HexRhombus => rows * columns,
+        Tiling::Graph => 0,
         Tiling::Hexagon => {
             let n = rows.div_ceil(2);
             3 * n * n - 3 * n + 1

@@ -80,6 +80,21 @@ pub(super) fn expr_moves(
         MoveExpr::Filter(id, inner) if lazy.is_some() && tag == NO_FILTER => {
             expr_moves(ctx, inner, out, lazy, *id)
         }
+        MoveExpr::Remove(g) => {
+            let start = out.len();
+            gen_moves(ctx, *g, out);
+            if let Some(r) = ctx
+                .game
+                .gens
+                .get(*g as usize)
+                .and_then(|d| d.remove.as_ref())
+            {
+                r.expand(ctx, *g, start, out);
+            }
+            if let Some(needs) = lazy {
+                needs.resize(out.len(), tag);
+            }
+        }
         MoveExpr::Filter(id, inner) => {
             let start = out.len();
             expr_moves(ctx, inner, out, lazy, tag);
@@ -143,6 +158,9 @@ pub(crate) fn apply_gen(
     }
     let on = On { game, clock, mover };
     let mut fx = def.gen.apply(on, board, m);
+    if let Some(r) = &def.remove {
+        fx.captured += r.apply(game, board, mover, m);
+    }
     if !def.then.is_empty() {
         fx.progress = u8::from(crate::ludemes::effects::run(
             &def.then,

@@ -1,0 +1,60 @@
+//! Relocate: one piece of the mover to any empty site, wherever it stands (flying).
+
+use crate::check::registry::{Kind::*, Ludeme, opt, THEN, Shape::One as O};
+use crate::ludemes::{Arg, Lower, Ref};
+use crate::compile::ir::{Gen, MoveExpr, RegionRef};
+use crate::compile::draw::region_mask;
+use crate::engine::{Board, Cell, Ctx, Effects, Move};
+use crate::ludemes::removal::REMOVE;
+use crate::ludemes::{MoveFamily, On};
+use crate::compile::Compiler;
+use crate::syntax::Node;
+
+/// The family's ludemes.
+// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
+#[rustfmt::skip]
+pub(crate) const ROWS: &[Ludeme] = &[
+    Ludeme { name: "relocate", kind: Moves, positional: &[], named: &[opt("to", O(Region), "where a piece may go; any empty site if absent"), opt("kind", O(Str), "only pieces of this kind move"), REMOVE, THEN], doc: "Moves one piece of a stack of the mover to any empty site of the board, adjacent or not (a piece that flies); it keeps its kind and state. Written `a1-g7`.", example: "(relocate)", lower: Lower::Moves(relocate), refs: &[Ref::Kind(Arg::Key("kind"))] },
+];
+
+fn relocate(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
+    let to = node.named("to").map(|r| c.region(r));
+    let kind = c.kind(node.named("kind"));
+    c.gen(Gen::Relocate(Relocate { to, kind }), node)
+}
+
+/// One piece to any empty site.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Relocate {
+    /// Allowed targets.
+    pub to: Option<RegionRef>,
+    /// The kind of the pieces that move, if only one kind does.
+    pub kind: Option<u8>,
+}
+
+impl MoveFamily for Relocate {
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let words = game.topology.words;
+        let free = region_mask(game, &self.to, mover as usize)
+            .and(&game.topology.board_sites)
+            .and_not(&board.filled);
+        for s in board.owned[mover as usize].iter_in(words) {
+            if self.kind.is_some_and(|k| board.cells[s as usize].kind != k) {
+                continue;
+            }
+            out.extend(free.iter_in(words).map(|t| Move::new(g, s, t)));
+        }
+    }
+
+    fn apply(&self, _on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        let moving = board.cells[m.from as usize];
+        board.take_one(m.from as usize);
+        board.put(m.to as usize, Cell { count: 1, ..moving });
+        Effects::default()
+    }
+
+    fn notation(&self, from: &str, to: &str, _enemy: bool) -> String {
+        format!("{from}-{to}")
+    }
+}

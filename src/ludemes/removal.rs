@@ -1,0 +1,125 @@
+//! Removal: a move that also takes one chosen piece of a player when a condition holds after
+//! it (a mill formed). Given to generators as `remove:`; one move per piece it may take.
+
+use crate::check::registry::{Kind::*, Ludeme, opt, req, Param, Shape::One as O};
+use crate::ludemes::Lower;
+use crate::compile::ir::{CaptureTo, Choice, Cond, Game, Who};
+use crate::compile::Compiler;
+use crate::engine::{Board, Ctx, Last, Move};
+use crate::ludemes::On;
+use crate::syntax::Node;
+use std::cell::RefCell;
+
+/// The family's ludemes.
+// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
+#[rustfmt::skip]
+pub(crate) const ROWS: &[Ludeme] = &[
+    Ludeme { name: "remove", kind: Removal, positional: &[req("player", O(Role), "whose piece is taken: Mover, Next, Prev, or P1 to P4")], named: &[req("when", O(Cond), "the condition after the move (read with the move as the last, `Mover` its maker) under which it takes a piece"), opt("prefer", O(Cond), "a condition on each piece that may be taken, read with its site as the last move's: only those where it holds may be taken, unless it holds for none"), opt("captured", O(CaptureTo), "where the piece goes: Removed (out of the game) if absent, Store or Hand")], doc: "Given to a move generator as `remove:`: after each of its moves, if `when:` holds, the move also takes one piece of the player, one move per piece it may take (written `place d1xg7`, `a4-a1xg7`). If the player has no piece on the board the move stands alone. The piece goes before the move's `then:` effects.", example: "(remove Next when:(line 3 Mover through-last:true) prefer:(not (line 3 Next through-last:true)))", lower: Lower::Part, refs: &[] },
+];
+
+/// The argument of the generators that can take a chosen piece.
+pub(crate) const REMOVE: Param = opt(
+    "remove",
+    O(Removal),
+    "a piece the move also takes, `(remove ...)`: one move per piece it may take",
+);
+
+thread_local! {
+    /// The board a move is tried on to read `when:` after it.
+    static AFTER: RefCell<Board> = RefCell::new(Board::default());
+}
+
+/// A removal, compiled.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Removal {
+    /// Whose piece is taken.
+    pub who: Who,
+    /// When, read after the move.
+    pub when: Choice,
+    /// The pieces preferred, read per site.
+    pub prefer: Option<Choice>,
+    /// Where the piece goes.
+    pub captured: CaptureTo,
+}
+
+/// The removal a generator's `remove:` asks for, if it asks for one.
+pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Option<Removal> {
+    let r = node.named("remove")?;
+    let when = r.named("when").map_or(Cond::Const(false), |n| c.cond(n));
+    let prefer = r.named("prefer").map(|n| Choice::of(&c.cond(n)));
+    Some(Removal {
+        who: c.who(r.pos(0)),
+        when: Choice::of(&when),
+        prefer,
+        captured: match r.named("captured") {
+            Some(n) => c.capture_to(Some(n)),
+            None => CaptureTo::Removed,
+        },
+    })
+}
+
+impl Removal {
+    /// Replaces the moves `out[start..]` of generator `g` by their removals: each move that
+    /// meets `when:` becomes one move per piece it may take.
+    #[inline(never)]
+    pub(crate) fn expand(&self, ctx: &Ctx, g: u16, start: usize, out: &mut Vec<Move>) {
+        let end = out.len();
+        let Some(def) = ctx.game.gens.get(g as usize) else {
+            return;
+        };
+        let mut spare = None;
+        AFTER.with(|cell| {
+            let mut borrowed = cell.try_borrow_mut();
+            let board: &mut Board = match &mut borrowed {
+                Ok(b) => b,
+                Err(_) => spare.insert(Board::default()),
+            };
+            for i in start..end {
+                let m = out[i];
+                board.clone_from(ctx.board);
+                let on = On {
+                    game: ctx.game,
+                    clock: ctx.clock,
+                    mover: ctx.mover,
+                };
+                let fx = def.gen.apply(on, board, m);
+                let mut slot = None;
+                let clock = fx.clock_after(ctx.game, ctx.clock, m, &mut slot);
+                let after = Ctx::after(ctx.game, clock, board, ctx.mover);
+                let theirs = board.owned[after.who(self.who) as usize];
+                if theirs.is_empty() || !after.holds(&self.when) {
+                    out.push(m);
+                    continue;
+                }
+                let words = ctx.game.topology.words;
+                let mark = out.len();
+                if let Some(prefer) = &self.prefer {
+                    // Each piece stands as the last move's site, as `place`'s `if:` reads a site.
+                    let mut at = *clock;
+                    for s in theirs.iter_in(words) {
+                        at.last = Last { from: s, to: s };
+                        if (Ctx { clock: &at, ..after }).holds(prefer) {
+                            out.push(m.with_removal(s));
+                        }
+                    }
+                }
+                if out.len() == mark {
+                    out.extend(theirs.iter_in(words).map(|s| m.with_removal(s)));
+                }
+            }
+        });
+        out.drain(start..end);
+    }
+
+    /// Takes the piece the move chose, after the move itself.
+    #[inline(never)]
+    pub(crate) fn apply(&self, game: &Game, board: &mut Board, mover: u8, m: Move) -> u32 {
+        let Some(s) = m.removal().filter(|&s| (s as usize) < game.topology.sites()) else {
+            return 0;
+        };
+        let taken = board.cells[s as usize];
+        board.clear(s as usize);
+        board.bank(self.captured, mover, taken);
+        taken.count as u32
+    }
+}
