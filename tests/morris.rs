@@ -364,3 +364,21 @@ fn a_removal_sends_the_piece_where_captured_says() {
         assert_eq!((p.board.store[0], p.board.hand[1]), (store, hand), "{to}");
     }
 }
+
+/// A removal takes one piece: from a stack, the rest stays.
+#[test]
+fn a_removal_takes_one_piece_of_a_stack() {
+    let text = "(game \"G\" (players 2) (equipment {(board (graph {\"a1 b1 c1\" \"a2 b2 c2\"})) (hand Each)}) \
+                (rules (start (hand Each 3)) (play (place 1 remove:(remove Next when:(line 3 Mover through-last:true)))) \
+                (end (if (no-moves Next) (result Next Loss)))))";
+    let game =
+        ludus::load_source("g.game", text, &[]).unwrap_or_else(|e| panic!("{}", e.render(false)));
+    let mut p = empty(&game);
+    p.board.cells[0] = stack(0, 1);
+    p.board.cells[1] = stack(0, 1);
+    p.board.cells[4] = stack(1, 2);
+    p.board.hand[..2].copy_from_slice(&[1, 1]);
+    let s = game.state_at(p);
+    let s = setup::after(&game, &s, "place c1xb2");
+    assert_eq!((s.cells()[4].owner, s.cells()[4].count), (2, 1));
+}

@@ -5,7 +5,7 @@ use crate::check::registry::{Kind::*, Ludeme, opt, req, Param, Shape::One as O};
 use crate::ludemes::Lower;
 use crate::compile::ir::{CaptureTo, Choice, Cond, Game, Who};
 use crate::compile::Compiler;
-use crate::engine::{Board, Ctx, Last, Move};
+use crate::engine::{Board, Cell, Ctx, Last, Move};
 use crate::ludemes::On;
 use crate::syntax::Node;
 use std::cell::RefCell;
@@ -117,8 +117,12 @@ impl Removal {
         let Some(s) = m.removal().filter(|&s| (s as usize) < game.topology.sites()) else {
             return 0;
         };
-        let taken = board.cells[s as usize];
-        board.clear(s as usize);
+        // One piece, the top of a stack.
+        let taken = Cell {
+            count: board.cells[s as usize].count.min(1),
+            ..board.cells[s as usize]
+        };
+        board.take_one(s as usize);
         board.bank(self.captured, mover, taken);
         taken.count as u32
     }
