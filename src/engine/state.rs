@@ -239,6 +239,15 @@ impl Board {
         c.count = c.count.saturating_sub(1);
         self.put(s, c);
     }
+
+    /// Moves one piece of the stack on `from` to `to`, which it then holds alone; the piece
+    /// keeps its kind and state.
+    #[inline]
+    pub(crate) fn move_one(&mut self, from: usize, to: usize) {
+        let moving = self.cells[from];
+        self.take_one(from);
+        self.put(to, Cell { count: 1, ..moving });
+    }
 }
 
 impl Clone for Board {

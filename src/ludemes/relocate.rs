@@ -4,7 +4,7 @@ use crate::check::registry::{Kind::*, Ludeme, opt, THEN, Shape::One as O};
 use crate::ludemes::{Arg, Lower, Ref};
 use crate::compile::ir::{Gen, MoveExpr, RegionRef};
 use crate::compile::draw::region_mask;
-use crate::engine::{Board, Cell, Ctx, Effects, Move};
+use crate::engine::{Board, Ctx, Effects, Move};
 use crate::ludemes::removal::REMOVE;
 use crate::ludemes::{MoveFamily, On};
 use crate::compile::Compiler;
@@ -48,9 +48,7 @@ impl MoveFamily for Relocate {
     }
 
     fn apply(&self, _on: On<'_>, board: &mut Board, m: Move) -> Effects {
-        let moving = board.cells[m.from as usize];
-        board.take_one(m.from as usize);
-        board.put(m.to as usize, Cell { count: 1, ..moving });
+        board.move_one(m.from as usize, m.to as usize);
         Effects::default()
     }
 

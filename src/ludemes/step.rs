@@ -4,7 +4,7 @@ use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, 
 use crate::ludemes::{Arg, Lower, Ref};
 use crate::compile::ir::{CaptureTo, Dirs, Family, Game, Gen, MoveExpr, RegionRef, NO_SITE};
 use crate::compile::draw::{rays, region_mask};
-use crate::engine::{region_has, Board, Cell, Ctx, Effects, Move};
+use crate::engine::{region_has, Board, Ctx, Effects, Move};
 use crate::ludemes::removal::REMOVE;
 use crate::ludemes::{MoveFamily, On};
 use crate::compile::Compiler;
@@ -90,9 +90,7 @@ impl MoveFamily for Step {
             board.bank(self.captured, on.mover, taken);
             board.clear(m.to as usize);
         }
-        let moving = board.cells[m.from as usize];
-        board.take_one(m.from as usize);
-        board.put(m.to as usize, Cell { count: 1, ..moving });
+        board.move_one(m.from as usize, m.to as usize);
         Effects {
             captured,
             ..Effects::default()
