@@ -45,8 +45,15 @@ fn the_start_and_the_notation_read_back() {
         ["sow a1", "sow b1", "sow c1", "sow d1", "sow e1", "sow f1"]
     );
     assert_eq!(moves_read_back(&game), 6);
-    assert_eq!(pits(&s), [4; 12].iter().copied().chain([0, 0]).collect::<Vec<_>>());
-    assert!(game.render(&s).contains("stores: P1 0, P2 0"), "{}", game.render(&s));
+    assert_eq!(
+        pits(&s),
+        [4; 12].iter().copied().chain([0, 0]).collect::<Vec<_>>()
+    );
+    assert!(
+        game.render(&s).contains("stores: P1 0, P2 0"),
+        "{}",
+        game.render(&s)
+    );
 }
 
 #[test]
@@ -101,7 +108,14 @@ fn no_capture_when_the_opposite_pit_is_empty() {
     // With a seed opposite, the same sowing captures: b1's seed and b2's.
     let s = position(&game, [1, 0, 0, 0, 0, 0], [0, 2, 1, 0, 0, 0], 0, [0, 0]);
     let s = after(&game, &s, "sow a1");
-    assert_eq!(pits(&s), [0; 8].iter().copied().chain([1, 0, 0, 0, 0, 0]).collect::<Vec<_>>());
+    assert_eq!(
+        pits(&s),
+        [0; 8]
+            .iter()
+            .copied()
+            .chain([1, 0, 0, 0, 0, 0])
+            .collect::<Vec<_>>()
+    );
     assert_eq!((scores(&s), s.mover()), ([3, 0], 1));
 }
 
@@ -177,7 +191,11 @@ fn perft_agrees_with_the_reference_with_every_option() {
     for ((pits, seeds, either), depth) in OPTIONS.into_iter().zip([7, 7, 12, 10, 10]) {
         let game = with_options(pits, seeds, either);
         let ours = ludus::engine::perft(&game, &game.new_initial_state(), depth);
-        assert_eq!(ours, Kalah::new(pits, seeds, either).perft(depth), "{pits} {seeds} {either}");
+        assert_eq!(
+            ours,
+            Kalah::new(pits, seeds, either).perft(depth),
+            "{pits} {seeds} {either}"
+        );
     }
 }
 
@@ -188,7 +206,8 @@ fn random_games_agree_with_the_reference_move_by_move() {
     for (pits, seeds, either) in OPTIONS {
         let game = with_options(pits, seeds, either);
         for _ in 0..60 {
-            let (mut s, mut reference) = (game.new_initial_state(), Kalah::new(pits, seeds, either));
+            let (mut s, mut reference) =
+                (game.new_initial_state(), Kalah::new(pits, seeds, either));
             loop {
                 let ours = names(&game, &s);
                 let theirs: Vec<String> = reference
@@ -211,7 +230,13 @@ fn random_games_agree_with_the_reference_move_by_move() {
             assert!(reference.over);
             assert_eq!(s.returns()[..2], reference.returns());
             let r = reference.returns()[0];
-            endings[if r > 0.0 { 0 } else if r < 0.0 { 1 } else { 2 }] += 1;
+            endings[if r > 0.0 {
+                0
+            } else if r < 0.0 {
+                1
+            } else {
+                2
+            }] += 1;
         }
     }
     assert!(endings.iter().all(|&n| n > 0), "{endings:?}");

@@ -80,7 +80,9 @@ impl Tree for Kalah {
         if self.over {
             return Vec::new();
         }
-        self.row(self.mover).filter(|&i| self.seeds[i] > 0).collect()
+        self.row(self.mover)
+            .filter(|&i| self.seeds[i] > 0)
+            .collect()
     }
 
     fn play(&mut self, from: usize) {
@@ -118,7 +120,10 @@ impl Tree for Kalah {
         };
         if ends {
             for q in 0..2 {
-                let left: u32 = self.row(q).map(|i| std::mem::take(&mut self.seeds[i])).sum();
+                let left: u32 = self
+                    .row(q)
+                    .map(|i| std::mem::take(&mut self.seeds[i]))
+                    .sum();
                 self.stores[q] += left;
             }
             self.over = true;
