@@ -138,18 +138,23 @@ fn sow(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
             opposite: flag(cap.named("opposite")).then(|| opposites(c)),
         }
     });
+    let sow = Sow {
+        track,
+        from,
+        skip_origin: flag(node.named("skip-origin")),
+        capture,
+        first_store: c.sym.store_site(0),
+    };
+    // A track through a store gets its own generator: the others never test for stores.
+    let stores = (c.sym.tracks.iter())
+        .filter(|t| t.name == node.pos(0).and_then(|n| n.as_str()).unwrap_or_default())
+        .any(|t| t.sites.iter().any(|&s| s >= sow.first_store));
     c.gen(
-        Gen::Sow(Sow {
-            track,
-            from,
-            skip_origin: flag(node.named("skip-origin")),
-            capture,
-            first_store: if c.sym.stores {
-                c.sym.store_site(0)
-            } else {
-                NO_SITE
-            },
-        }),
+        if stores {
+            Gen::SowStores(SowStores(sow))
+        } else {
+            Gen::Sow(sow)
+        },
         node,
     )
 }
@@ -165,11 +170,34 @@ pub struct Sow {
     pub skip_origin: bool,
     /// The capture rule.
     pub capture: Option<Capture>,
-    /// P1's store, the first place after the board (`NO_SITE` when no track passes a store).
+    /// P1's store, the first place after the board.
     pub first_store: Site,
 }
 
+/// Sowing along a track that passes through the players' stores.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SowStores(pub Sow);
+
 impl Sow {
+    /// Plays a sowing; with `STORES`, seeds falling on a store's place go to that store.
+    #[inline(always)]
+    fn sow<const STORES: bool>(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        let (game, mover) = (on.game, on.mover);
+        let mut fx = Effects::default();
+        let from = m.from as usize;
+        let tr = &game.tracks[self.track as usize];
+        let sites = &tr.sites[mover as usize];
+        let mut i = tr.first_index[mover as usize][from] as usize;
+        let left = board.cells[from].count;
+        board.clear(from);
+        i = self.sow_along::<STORES>(game, board, sites, i, from, left);
+        fx.landed = sites[i];
+        if let Some(cap) = &self.capture {
+            fx.captured = capture(game, cap, board, mover, sites, i);
+        }
+        fx
+    }
+
     /// Sows `left` counters taken from `from` along `sites` after place `i`; returns the place
     /// of the last. With `STORES`, a counter falling on a store's place goes to that store.
     #[inline(always)]
@@ -234,25 +262,7 @@ impl MoveFamily for Sow {
 
     #[inline(always)]
     fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
-        let (game, mover) = (on.game, on.mover);
-        let mut fx = Effects::default();
-        let from = m.from as usize;
-        let tr = &game.tracks[self.track as usize];
-        let sites = &tr.sites[mover as usize];
-        let mut i = tr.first_index[mover as usize][from] as usize;
-        let left = board.cells[from].count;
-        board.clear(from);
-        // Two loops, so that a game without stores pays nothing for them.
-        i = if self.first_store == NO_SITE {
-            self.sow_along::<false>(game, board, sites, i, from, left)
-        } else {
-            self.sow_along::<true>(game, board, sites, i, from, left)
-        };
-        fx.landed = sites[i];
-        if let Some(cap) = &self.capture {
-            fx.captured = capture(game, cap, board, mover, sites, i);
-        }
-        fx
+        self.sow::<false>(on, board, m)
     }
 
     fn notation(&self, from: &str, _to: &str, _enemy: bool) -> String {
@@ -267,6 +277,26 @@ impl MoveFamily for Sow {
         Some(Family::Sow {
             from: region_mask(game, &self.from, mover).and(&on),
         })
+    }
+}
+
+impl MoveFamily for SowStores {
+    #[inline(always)]
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        self.0.generate(ctx, g, out)
+    }
+
+    #[inline(always)]
+    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        self.0.sow::<true>(on, board, m)
+    }
+
+    fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
+        self.0.notation(from, to, enemy)
+    }
+
+    fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+        self.0.draw(game, mover)
     }
 }
 
