@@ -245,3 +245,28 @@ fn random_games_agree_with_the_reference_move_by_move() {
 fn pits_of(s: &State, n: usize) -> Vec<u32> {
     s.cells()[..n].iter().map(|c| c.count as u32).collect()
 }
+
+/// The same ludemes on a second game: Kalah sown clockwise (`tests/variants/kalah-clockwise.game`),
+/// each store at its player's left end. A mirror image, so its perft is Kalah's.
+#[test]
+fn clockwise_kalah_sows_into_stores_at_the_left_and_mirrors_kalahs_tree() {
+    let game = load("tests/variants/kalah-clockwise.game", &[]);
+    let s = game.new_initial_state();
+    // d1's 4 seeds: c1, b1, a1, P1's store: P1 moves again.
+    let s = after(&game, &s, "sow d1");
+    assert_eq!(pits(&s)[..6], [5, 5, 5, 0, 4, 4]);
+    assert_eq!((scores(&s), s.mover()), ([1, 0], 0));
+    for (options, depth) in [
+        (&[][..], 7),
+        (&[("pits", "4"), ("seeds", "2"), ("end", "either")][..], 10),
+    ] {
+        let (ours, mirror) = (
+            kalah(options),
+            load("tests/variants/kalah-clockwise.game", options),
+        );
+        assert_eq!(
+            ludus::engine::perft(&mirror, &mirror.new_initial_state(), depth),
+            ludus::engine::perft(&ours, &ours.new_initial_state(), depth)
+        );
+    }
+}
