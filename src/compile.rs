@@ -50,6 +50,11 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         filters: Vec::new(),
         needs: if sym.hands { Needs::HANDS } else { Needs::NONE },
     };
+    if sym.stores {
+        for _ in 0..sym.players {
+            c.topology.add_place();
+        }
+    }
     let game = &checked.expanded.game;
     // Misplaced ludemes would compile to conditions that never hold or numbers read as nothing.
     let misplaced = scope::check(game);
@@ -106,7 +111,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
     if !c.errors.is_empty() {
         return Err(c.errors);
     }
-    let n = sym.sites();
+    let n = c.topology.sites();
     let mut compiled = Game {
         name: checked.expanded.name.clone(),
         metadata: checked.expanded.metadata.clone(),

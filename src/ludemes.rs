@@ -128,7 +128,7 @@ macro_rules! for_each_family {
             place { Place Pass }
             step { Step }
             hop { Hop }
-            sow { Sow }
+            sow { Sow SowStores }
             transfer { Transfer }
             advance { Advance AdvanceAll }
             lines {}

@@ -55,7 +55,14 @@ fn games(kind: Kind, e: &str) -> Vec<String> {
         Kind::Shape => vec![with("@BOARD", format!("(board {e})"))],
         Kind::DiceSpec => vec![with("@ITEM", format!("(dice \"Other\" {e})"))],
         Kind::Segment => vec![with("@ITEM", format!("(track \"Other\" {{{e}}})"))],
-        Kind::Region => vec![with("@MOVE", format!("(place 1 to:{e})"))],
+        Kind::Region => vec![
+            with("@MOVE", format!("(place 1 to:{e})")),
+            // A store is a region once a track passes through it.
+            game(&[
+                ("@ITEM", "(track \"Stores\" {(row 0 E) (store P1) (store P2)} loop:true)"),
+                ("@MOVE", &format!("(place 1 to:{e})")),
+            ]),
+        ],
         Kind::Start => vec![with("@START", e.into())],
         Kind::Setup => vec![with("@START", format!("(start {{{e}}})"))],
         Kind::Play => vec![with("@PLAY", e.into())],

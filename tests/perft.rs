@@ -98,3 +98,42 @@ fn connect_four() {
 fn draughts() {
     run("draughts.perft");
 }
+
+#[test]
+fn kalah() {
+    run("kalah.perft");
+}
+
+/// About 6 s in release: `cargo test --release --test perft -- --ignored kalah_deep`.
+#[test]
+#[ignore]
+fn kalah_deep() {
+    run("kalah-deep.perft");
+}
+
+#[test]
+fn kalah_either() {
+    run("kalah-either.perft");
+}
+
+/// About 6 s in release: `cargo test --release --test perft -- --ignored kalah_either_deep`.
+#[test]
+#[ignore]
+fn kalah_either_deep() {
+    run("kalah-either-deep.perft");
+}
+
+#[test]
+fn kalah_3_3() {
+    run("kalah-3-3.perft");
+}
+
+#[test]
+fn kalah_4_2() {
+    run("kalah-4-2.perft");
+}
+
+#[test]
+fn kalah_4_2_either() {
+    run("kalah-4-2-either.perft");
+}

@@ -207,3 +207,8 @@ fn mcts_beats_random_at_draughts() {
         ) >= 0.9
     );
 }
+
+#[test]
+fn mcts_beats_random_at_kalah() {
+    assert!(score("games/kalah.game", "mcts:iterations=1000", "random", 20, 15) >= 0.9);
+}

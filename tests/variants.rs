@@ -42,6 +42,7 @@ fn the_variants_are_the_files_of_tests_variants() {
         [
             "draughts-back",
             "hexapawn",
+            "kalah-clockwise",
             "oware",
             "sig-3x8",
             "six-mens-morris",

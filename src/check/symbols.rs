@@ -67,6 +67,9 @@ pub struct Symbols {
     pub hands: bool,
     /// Phase names, in order, when the play has phases.
     pub phases: Vec<String>,
+    /// Whether a track passes through the players' stores: each player's store is then a place
+    /// off the grid, numbered after the board's sites (P1's first).
+    pub stores: bool,
 }
 
 /// A declared region.
@@ -112,6 +115,11 @@ impl Symbols {
             return g.site_at(row, column);
         }
         grid_site(self.tiling, self.rows, self.columns, row, column).map(|s| s as Site)
+    }
+
+    /// The place of player `p`'s store, off the grid after the board's sites.
+    pub fn store_site(&self, p: u8) -> Site {
+        (self.sites() + p as usize) as Site
     }
 
     /// Regions called `name`.
@@ -632,6 +640,31 @@ impl Resolver {
                 Some("sites") => match regions::site_list(self, seg.pos(0)) {
                     Some(s) => sites.extend(s),
                     None => return,
+                },
+                Some("store") => match seg.pos(0).map(|o| self.player(o, false)) {
+                    Some(Some(Some(_)))
+                        if self.symbols.store_site(self.symbols.players) as usize
+                            > SITE_WORDS * 64 =>
+                    {
+                        return self.error(
+                            Diagnostic::new(
+                                "check::out-of-range",
+                                seg.span,
+                                "the board leaves no room for the players' stores",
+                            )
+                            .label("a store off the grid")
+                            .help(format!(
+                                "a board with stores has at most {} sites",
+                                SITE_WORDS * 64 - self.symbols.players as usize
+                            ))
+                            .via(seg.via),
+                        );
+                    }
+                    Some(Some(Some(p))) => {
+                        sites.push(self.symbols.store_site(p));
+                        self.symbols.stores = true;
+                    }
+                    _ => return,
                 },
                 _ => {}
             }

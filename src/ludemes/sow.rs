@@ -8,6 +8,10 @@ use crate::compile::Needs;
 use crate::engine::{Board, Cell, Ctx, Effects, Move};
 use crate::ludemes::{MoveFamily, On};
 use crate::compile::Compiler;
+use crate::check::seat_of;
+use crate::compile::ir::MAX_PLAYERS;
+use crate::diagnostic::Diagnostic;
+use crate::ludemes::regions::{Board as Declared, MoverSites, Scope};
 use crate::syntax::{Node, NodeKind};
 
 /// The family's ludemes.
@@ -15,7 +19,9 @@ use crate::syntax::{Node, NodeKind};
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "sow", kind: Moves, positional: &[req("track", O(Str), "the sowing order, a looping track")], named: &[opt("from", O(Region), "the holes a player may sow from"), opt("skip-origin", O(Cond), "whether laps skip the emptied hole"), opt("capture", O(Capture), "what the last counter captures"), THEN], doc: "Takes every counter of a hole and sows them one by one along the track.", example: "(sow \"Sow\" from:(region \"Home\" Mover) skip-origin:true)", lower: Lower::Moves(sow), refs: &[Ref::Track(Arg::Pos(0))] },
-    Ludeme { name: "capture", kind: Capture, positional: &[], named: &[req("in", O(Region), "where captures may happen"), req("counts", L(Int), "the counts that are captured"), opt("backwards", O(Cond), "whether the holes before the last are captured too, while they qualify"), opt("grand-slam", O(GrandSlam), "a capture that would take every counter of the region: Allowed or NoCapture"), opt("captured", O(CaptureTo), "where the captured counters go: the mover's store (Store, the default), the mover's hand (Hand) or off the game (Removed)")], doc: "Captures the hole the last counter falls in, when it ends with one of the counts.", example: "(capture in:(region \"Home\" Next) counts:{2 3} backwards:true)", lower: Lower::Part, refs: &[] },
+    Ludeme { name: "store", kind: Segment, positional: &[req("player", O(Role), "P1 to P4")], named: &[], doc: "A player's store as a place of a track: a counter sown there goes to the store that `(score P)` reads.", example: "(store P1)", lower: Lower::Part, refs: &[] },
+    Ludeme { name: "store", kind: Region, positional: &[req("player", O(Role), "P1 to P4, or in the rules Mover, Next or Prev")], named: &[], doc: "A player's store, the place a track passes through with `(store P1)`.", example: "(store Mover)", lower: Lower::Region(store), refs: &[] },
+    Ludeme { name: "capture", kind: Capture, positional: &[], named: &[req("in", O(Region), "where captures may happen"), req("counts", L(Int), "the counts that are captured"), opt("backwards", O(Cond), "whether the holes before the last are captured too, while they qualify"), opt("grand-slam", O(GrandSlam), "a capture that would take every counter of the region: Allowed or NoCapture"), opt("captured", O(CaptureTo), "where the captured counters go: the mover's store (Store, the default), the mover's hand (Hand) or off the game (Removed)"), opt("opposite", O(Cond), "whether the opposite hole (the same column, the other row) is taken with the last, and only when it holds a counter")], doc: "Captures the hole the last counter falls in, when it ends with one of the counts (a hole that ends with 1 was empty just before the last counter fell, the emptied origin included).", example: "(capture in:(region \"Home\" Next) counts:{2 3} backwards:true)", lower: Lower::Part, refs: &[] },
 ];
 
 /// What a capture that takes a whole region does.
@@ -40,6 +46,64 @@ pub struct Capture {
     pub grand_slam: GrandSlam,
     /// Where the captured counters go.
     pub captured: CaptureTo,
+    /// Each site's opposite (the same column, the other row), when the opposite is taken too.
+    pub opposite: Option<Box<[Site]>>,
+}
+
+/// The store region: each mover's list is the store of the player the role names.
+fn store(b: &mut dyn Declared, node: &Node, scope: Scope) -> Option<MoverSites> {
+    let role = node.pos(0)?;
+    let name = role.as_name().unwrap_or_default();
+    let sym = b.symbols();
+    let players = sym.players as usize;
+    let (next, prev) = crate::compile::ir::Game::turn_order(sym.players);
+    let whose = |m: usize| match name {
+        "Mover" => Some(m as u8),
+        "Next" => Some(next[m]),
+        "Prev" => Some(prev[m]),
+        other => seat_of(other),
+    };
+    let relative = matches!(name, "Mover" | "Next" | "Prev");
+    let problem = if !sym.stores {
+        Some(("no track passes through the players' stores", "declare a track with `(store P1)` first, e.g. `(track \"Sow\" P1 {(row 0 E) (store P1) (row 1 W)} loop:true)`"))
+    } else if whose(0).is_none_or(|p| p as usize >= players) || (relative && scope == Scope::Declaration) {
+        Some(("no such player's store", "write P1 to P4 (in the rules, Mover, Next or Prev too)"))
+    } else {
+        None
+    };
+    if let Some((message, help)) = problem {
+        b.report(
+            Diagnostic::new("check::out-of-range", role.span, message)
+                .label("whose store?")
+                .help(help)
+                .via(role.via),
+        );
+        return None;
+    }
+    let sym = b.symbols();
+    Some(std::array::from_fn(|m| {
+        match whose(m.min(players.max(1) - 1)) {
+            Some(p) if m < players || !relative => vec![sym.store_site(p)],
+            _ => Vec::new(),
+        }
+    }))
+}
+
+/// Each site's opposite on a grid: the same column, the mirrored row (the site itself where
+/// there is none, so that a lone row captures nothing more).
+fn opposites(c: &Compiler<'_>) -> Box<[Site]> {
+    let t = &c.topology;
+    let rows = c.sym.rows;
+    (0..t.sites())
+        .map(|s| {
+            t.coords
+                .get(s)
+                .copied()
+                .flatten()
+                .and_then(|xy| c.sym.site_at(rows - 1 - xy.y as usize, xy.x as usize))
+                .unwrap_or(s as Site)
+        })
+        .collect()
 }
 
 fn sow(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
@@ -71,15 +135,26 @@ fn sow(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
                 _ => GrandSlam::Allowed,
             },
             captured: c.capture_to(cap.named("captured")),
+            opposite: flag(cap.named("opposite")).then(|| opposites(c)),
         }
     });
+    let sow = Sow {
+        track,
+        from,
+        skip_origin: flag(node.named("skip-origin")),
+        capture,
+        first_store: c.sym.store_site(0),
+    };
+    // A track through a store gets its own generator: the others never test for stores.
+    let stores = (c.sym.tracks.iter())
+        .filter(|t| t.name == node.pos(0).and_then(|n| n.as_str()).unwrap_or_default())
+        .any(|t| t.sites.iter().any(|&s| s >= sow.first_store));
     c.gen(
-        Gen::Sow(Sow {
-            track,
-            from,
-            skip_origin: flag(node.named("skip-origin")),
-            capture,
-        }),
+        if stores {
+            Gen::SowStores(SowStores(sow))
+        } else {
+            Gen::Sow(sow)
+        },
         node,
     )
 }
@@ -95,6 +170,77 @@ pub struct Sow {
     pub skip_origin: bool,
     /// The capture rule.
     pub capture: Option<Capture>,
+    /// P1's store, the first place after the board.
+    pub first_store: Site,
+}
+
+/// Sowing along a track that passes through the players' stores.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SowStores(pub Sow);
+
+impl Sow {
+    /// Plays a sowing; with `STORES`, seeds falling on a store's place go to that store.
+    #[inline(always)]
+    fn sow<const STORES: bool>(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        let (game, mover) = (on.game, on.mover);
+        let mut fx = Effects::default();
+        let from = m.from as usize;
+        let tr = &game.tracks[self.track as usize];
+        let sites = &tr.sites[mover as usize];
+        let mut i = tr.first_index[mover as usize][from] as usize;
+        let left = board.cells[from].count;
+        board.clear(from);
+        i = self.sow_along::<STORES>(game, board, sites, i, from, left);
+        fx.landed = sites[i];
+        if let Some(cap) = &self.capture {
+            fx.captured = capture(game, cap, board, mover, sites, i);
+        }
+        fx
+    }
+
+    /// Sows `left` counters taken from `from` along `sites` after place `i`; returns the place
+    /// of the last. With `STORES`, a counter falling on a store's place goes to that store.
+    #[inline(always)]
+    fn sow_along<const STORES: bool>(
+        &self,
+        game: &Game,
+        board: &mut Board,
+        sites: &[Site],
+        mut i: usize,
+        from: usize,
+        mut left: u16,
+    ) -> usize {
+        let len = sites.len();
+        let mut skipped = 0;
+        while left > 0 {
+            i += 1;
+            if i == len {
+                i = 0;
+            }
+            let s = sites[i];
+            if self.skip_origin && s as usize == from {
+                // A track made only of the origin cannot be sown: give the counters back.
+                skipped += 1;
+                if skipped > len {
+                    board.add(from, left);
+                    break;
+                }
+                continue;
+            }
+            if STORES && s >= self.first_store {
+                board.store[(s - self.first_store) as usize & (MAX_PLAYERS - 1)] += 1;
+            } else {
+                // No test of the old count: it would be a branch mispredicted at random.
+                board.add_one(s);
+                if game.needs.contains(Needs::SOWN) {
+                    board.sown.0.insert(s);
+                }
+            }
+            left -= 1;
+            skipped = 0;
+        }
+        i
+    }
 }
 
 impl MoveFamily for Sow {
@@ -116,44 +262,7 @@ impl MoveFamily for Sow {
 
     #[inline(always)]
     fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
-        let (game, mover) = (on.game, on.mover);
-        let mut fx = Effects::default();
-        let from = m.from as usize;
-        let tr = &game.tracks[self.track as usize];
-        let sites = &tr.sites[mover as usize];
-        let len = sites.len();
-        let mut i = tr.first_index[mover as usize][from] as usize;
-        let mut left = board.cells[from].count;
-        board.clear(from);
-        let mut skipped = 0;
-        while left > 0 {
-            i += 1;
-            if i == len {
-                i = 0;
-            }
-            let s = sites[i];
-            if self.skip_origin && s as usize == from {
-                // A track made only of the origin cannot be sown: give the counters back.
-                skipped += 1;
-                if skipped > len {
-                    board.add(from, left);
-                    break;
-                }
-                continue;
-            }
-            // No test of the old count: it would be a branch mispredicted at random.
-            board.add_one(s);
-            if game.needs.contains(Needs::SOWN) {
-                board.sown.0.insert(s);
-            }
-            left -= 1;
-            skipped = 0;
-        }
-        fx.landed = sites[i];
-        if let Some(cap) = &self.capture {
-            fx.captured = capture(game, cap, board, mover, sites, i);
-        }
-        fx
+        self.sow::<false>(on, board, m)
     }
 
     fn notation(&self, from: &str, _to: &str, _enemy: bool) -> String {
@@ -168,6 +277,26 @@ impl MoveFamily for Sow {
         Some(Family::Sow {
             from: region_mask(game, &self.from, mover).and(&on),
         })
+    }
+}
+
+impl MoveFamily for SowStores {
+    #[inline(always)]
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        self.0.generate(ctx, g, out)
+    }
+
+    #[inline(always)]
+    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        self.0.sow::<true>(on, board, m)
+    }
+
+    fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
+        self.0.notation(from, to, enemy)
+    }
+
+    fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+        self.0.draw(game, mover)
     }
 }
 
@@ -205,12 +334,34 @@ fn capture(game: &Game, cap: &Capture, board: &mut Board, mover: u8, sites: &[Si
     if n == 0 || wipes_out {
         return 0;
     }
+    if let Some(opposite) = &cap.opposite {
+        return capture_opposite(cap, board, mover, sites[i], opposite);
+    }
     let mut j = i;
     for _ in 0..n {
         board.clear(sites[j] as usize);
         j = if j == 0 { len - 1 } else { j - 1 };
     }
     // Sown counters are neutral: they are banked together, as no one's.
+    let taken = Cell {
+        count: sum.min(u16::MAX as u32) as u16,
+        ..Cell::default()
+    };
+    board.bank(cap.captured, mover, taken);
+    sum
+}
+
+/// The capture of the last hole `last` with its opposite, when the opposite holds a counter.
+#[inline(always)]
+fn capture_opposite(cap: &Capture, board: &mut Board, mover: u8, last: Site, opposite: &[Site]) -> u32 {
+    let facing = opposite.get(last as usize).copied().unwrap_or(last);
+    let held = board.cells[facing as usize].count;
+    if held == 0 || facing == last {
+        return 0;
+    }
+    let sum = board.cells[last as usize].count as u32 + held as u32;
+    board.clear(last as usize);
+    board.clear(facing as usize);
     let taken = Cell {
         count: sum.min(u16::MAX as u32) as u16,
         ..Cell::default()

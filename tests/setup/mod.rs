@@ -125,6 +125,11 @@ pub enum Counts {
 /// board: a move fills a site, or (a swap) comes between two that do.
 pub fn limit(game: &Game) -> (u32, Counts) {
     let Some(decl) = game.options.iter().find(|o| o.name == "limit") else {
+        // Kalah ends by itself but not within its board (RULES.md, "Kalah": seeds only move on
+        // or into a store); its games last far fewer than 1000 moves.
+        if game.name == "Kalah" {
+            return (1000, Counts::Moves);
+        }
         return (2 * game.sites() as u32, Counts::Moves);
     };
     let value = game
