@@ -98,3 +98,8 @@ fn connect_four() {
 fn draughts() {
     run("draughts.perft");
 }
+
+#[test]
+fn ur() {
+    run("ur.perft");
+}

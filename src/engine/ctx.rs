@@ -31,6 +31,9 @@ impl Default for Effects {
 }
 
 impl Effects {
+    /// What `landed` holds when the piece left the board (borne off): it landed on no site.
+    pub(crate) const OFF: Site = NO_SITE - 1;
+
     /// The last move that `m`, having had these effects, makes.
     #[inline(always)]
     pub(crate) fn last(&self, m: Move) -> Last {
@@ -38,6 +41,8 @@ impl Effects {
             from: m.from,
             to: if self.landed == NO_SITE {
                 m.to
+            } else if self.landed == Effects::OFF {
+                NO_SITE
             } else {
                 self.landed
             },
