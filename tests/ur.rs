@@ -260,3 +260,29 @@ fn the_perft_depth_sees_captures_and_rosettes() {
     walk(&Ur::new(), 14, &mut seen);
     assert!(seen.0 > 0 && seen.1 > 0, "{seen:?}");
 }
+
+/// In a race the default evaluation counts how far pieces have come: without it every Ur
+/// position is level (seven pieces each, in hand, on the board or borne off).
+#[test]
+fn the_evaluation_sees_progress_in_a_race() {
+    let game = ur();
+    let h = ludus::agents::Heuristic::new(&game);
+    let level = at(&game, [&[3], &[3]], [6, 6], [0, 0], 0);
+    assert_eq!(h.value(&level), 0.0);
+    let ahead = at(&game, [&[10], &[3]], [6, 6], [0, 0], 0);
+    assert!(h.value(&ahead) > 0.0);
+    let borne = at(&game, [&[], &[14]], [6, 6], [1, 0], 0);
+    assert!(h.value(&borne) > 0.0, "a piece borne off is worth more than one on the last square");
+}
+
+/// Bearing off needs a track with an end.
+#[test]
+fn bearing_off_a_looped_track_is_refused() {
+    let text = "(game \"G\" (players 2) (equipment {(board (rectangle 2 3)) \
+                (track \"Loop\" {(row 0 E) (row 1 W)} loop:true)}) \
+                (rules (start (pieces P1 (row 0) track:\"Loop\")) (play (advance \"Loop\" 1 bear-off:true)) \
+                (end (if (no-moves Next) (result Next Loss)))))";
+    let err = ludus::load_source("g.game", text, &[]).err().expect("refused");
+    let shown = err.render(false);
+    assert!(shown.contains("a piece cannot bear off a track that loops"), "{shown}");
+}

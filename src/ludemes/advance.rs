@@ -14,9 +14,9 @@ use crate::syntax::Node;
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "advance", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "how many steps")], named: &[opt("state", O(Str), "only pieces in this state"), opt("set-state", O(Str), "the state the piece has after the move"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, opt("bear-off", O(Cond), "true: a piece whose steps end exactly one past the track's last square leaves the board into the mover's store (read by `score`); a longer throw does not move it. Tracks that do not loop"), THEN], doc: "Moves one piece of the mover along its track; it may not end on its own side's piece (unless `stack:true`) and captures an enemy piece it ends on.", example: "(advance \"Track\" (pips) safe:(region \"Safe\") bear-off:true)", lower: Lower::Moves(advance), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
+    Ludeme { name: "advance", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "how many steps")], named: &[opt("state", O(Str), "only pieces in this state"), opt("set-state", O(Str), "the state the piece has after the move"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, opt("bear-off", O(Cond), "true: a piece whose steps end exactly one past the track's last square leaves the board into the mover's store (read by `score`); a longer throw does not move it. Tracks that do not loop"), THEN], doc: "Moves one piece of the mover along its track; it may not end on its own side's piece (unless `stack:true`) and captures an enemy piece it ends on.", example: "(advance \"Loop\" (pips) captured:Hand safe:(region \"Home\" Next))", lower: Lower::Moves(advance), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
     Ludeme { name: "advance-all", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "the steps in all")], named: &[opt("state", O(Str), "the pieces that move"), opt("set-state", O(Str), "their state afterwards"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), THEN], doc: "Every selected piece steps once, together; then one of them, chosen, goes on for the steps left (steps minus the number of pieces). Listed only for two pieces or more.", example: "(advance-all \"Loop\" (pips) state:\"Unfreed\" set-state:\"Freed\")", lower: Lower::Moves(advance_all), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
-    Ludeme { name: "enter", kind: Moves, positional: &[req("track", O(Str), "the track"), req("square", O(Int), "the track's square the piece enters on, 1 for its first")], named: &[opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, THEN], doc: "Puts one piece from the mover's hand on its track at the square given (none if the square is off the track): not on its own side's piece (unless `stack:true`), capturing an enemy piece there.", example: "(enter \"Track\" (pips) captured:Hand)", lower: Lower::Moves(enter), refs: &[Ref::Track(Arg::Pos(0)), Ref::Hand] },
+    Ludeme { name: "enter", kind: Moves, positional: &[req("track", O(Str), "the track"), req("square", O(Int), "the track's square the piece enters on, 1 for its first")], named: &[opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, THEN], doc: "Puts one piece from the mover's hand on its track at the square given (none if the square is off the track): not on its own side's piece (unless `stack:true`), capturing an enemy piece there.", example: "(enter \"Loop\" (pips) captured:Hand)", lower: Lower::Moves(enter), refs: &[Ref::Track(Arg::Pos(0)), Ref::Hand] },
 ];
 
 /// Where capture is not allowed.
@@ -107,11 +107,8 @@ impl MoveFamily for Advance {
                 continue;
             }
             match track_target(track, mover, c.pos, k) {
-                Some((t, _)) => {
-                    if t == s || self.open(ctx, t) {
-                        out.push(Move::new(g, s, t));
-                    }
-                }
+                Some((t, _)) if t == s || self.open(ctx, t) => out.push(Move::new(g, s, t)),
+                Some(_) => {}
                 // Borne off: written from the piece's site to itself.
                 None if self.bear_off && borne_off(track, mover, c.pos, k) => out.push(Move::new(g, s, s)),
                 None => {}

@@ -81,7 +81,7 @@ impl Ur {
 
     /// Whether the mover may end on track square `sq`.
     fn open(&self, sq: usize) -> bool {
-        !self.on[self.mover][sq] && !(sq == SAFE && self.enemy_at(sq))
+        !(self.on[self.mover][sq] || sq == SAFE && self.enemy_at(sq))
     }
 
     /// A move in ludus's notation.
