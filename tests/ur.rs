@@ -272,7 +272,10 @@ fn the_evaluation_sees_progress_in_a_race() {
     let ahead = at(&game, [&[10], &[3]], [6, 6], [0, 0], 0);
     assert!(h.value(&ahead) > 0.0);
     let borne = at(&game, [&[], &[14]], [6, 6], [1, 0], 0);
-    assert!(h.value(&borne) > 0.0, "a piece borne off is worth more than one on the last square");
+    assert!(
+        h.value(&borne) > 0.0,
+        "a piece borne off is worth more than one on the last square"
+    );
 }
 
 /// Bearing off needs a track with an end.
@@ -282,7 +285,12 @@ fn bearing_off_a_looped_track_is_refused() {
                 (track \"Loop\" {(row 0 E) (row 1 W)} loop:true)}) \
                 (rules (start (pieces P1 (row 0) track:\"Loop\")) (play (advance \"Loop\" 1 bear-off:true)) \
                 (end (if (no-moves Next) (result Next Loss)))))";
-    let err = ludus::load_source("g.game", text, &[]).err().expect("refused");
+    let err = ludus::load_source("g.game", text, &[])
+        .err()
+        .expect("refused");
     let shown = err.render(false);
-    assert!(shown.contains("a piece cannot bear off a track that loops"), "{shown}");
+    assert!(
+        shown.contains("a piece cannot bear off a track that loops"),
+        "{shown}"
+    );
 }

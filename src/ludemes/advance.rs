@@ -107,7 +107,17 @@ impl MoveFamily for Advance {
                 continue;
             }
             match track_target(track, mover, c.pos, k) {
-                Some((t, _)) if t == s || self.open(ctx, t) => out.push(Move::new(g, s, t)),
+                // Without safe sites or stacks, only an own piece blocks (the common case, kept short).
+                Some((t, _))
+                    if t == s
+                        || if self.stack || self.safe.is_some() {
+                            self.open(ctx, t)
+                        } else {
+                            cells[t as usize].owner != mover + 1
+                        } =>
+                {
+                    out.push(Move::new(g, s, t))
+                }
                 Some(_) => {}
                 // Borne off: written from the piece's site to itself.
                 None if self.bear_off && borne_off(track, mover, c.pos, k) => out.push(Move::new(g, s, s)),
@@ -124,23 +134,17 @@ impl MoveFamily for Advance {
         let k = Ctx::after(game, on.clock, board, mover).int(&self.steps);
         let tr = &game.tracks[self.track as usize];
         let moving = board.cells[from];
-        match track_target(tr, mover, moving.pos, k) {
-            Some((t, np)) => {
-                lift(board, from, moving);
-                let piece = Cell {
-                    count: 1,
-                    pos: np,
-                    state: self.set_state.unwrap_or(moving.state),
-                    ..moving
-                };
-                fx.captured = land(board, mover, t, piece, self.captured);
-            }
-            None if self.bear_off && borne_off(tr, mover, moving.pos, k) => {
-                lift(board, from, moving);
-                board.store[mover as usize & (MAX_PLAYERS - 1)] += 1;
-                fx.landed = Effects::OFF;
-            }
-            None => {}
+        if let Some((t, np)) = track_target(tr, mover, moving.pos, k) {
+            lift(board, from, moving, self.stack);
+            let piece = Cell {
+                count: 1,
+                pos: np,
+                state: self.set_state.unwrap_or(moving.state),
+                ..moving
+            };
+            fx.captured = land(board, mover, t, piece, self.captured, self.stack);
+        } else if self.bear_off && borne_off(tr, mover, moving.pos, k) {
+            fx.landed = bear(board, mover, from, moving, self.stack);
         }
         fx
     }
@@ -209,7 +213,7 @@ impl Advance {
 }
 
 impl MoveFamily for Enter {
-    #[inline]
+    #[inline(never)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         if board.hand[mover as usize] == 0 {
@@ -224,7 +228,7 @@ impl MoveFamily for Enter {
         }
     }
 
-    #[inline]
+    #[inline(never)]
     fn apply(&self, on: On<'_>, board: &mut Board, _: Move) -> Effects {
         let (game, mover) = (on.game, on.mover);
         let square = Ctx::after(game, on.clock, board, mover).int(&self.0.steps);
@@ -238,7 +242,7 @@ impl MoveFamily for Enter {
                 state: self.0.set_state.unwrap_or(0),
                 ..Cell::piece(mover, 1)
             };
-            fx.captured = land(board, mover, t, piece, self.0.captured);
+            fx.captured = land(board, mover, t, piece, self.0.captured, self.0.stack);
         }
         fx
     }
@@ -265,10 +269,18 @@ fn borne_off(track: &Track, player: u8, pos: u8, steps: i64) -> bool {
     !track.looped && (pos as i64).checked_add(steps) == Some(track.sites[player as usize].len() as i64)
 }
 
-/// Takes the moving piece off its site: one of a stack, or the whole cell.
+/// Bears the piece on `from` off into the mover's store (rare: out of line); where it landed.
+#[inline(never)]
+fn bear(board: &mut Board, mover: u8, from: usize, moving: Cell, stack: bool) -> Site {
+    lift(board, from, moving, stack);
+    board.store[mover as usize & (MAX_PLAYERS - 1)] += 1;
+    Effects::OFF
+}
+
+/// Takes the moving piece off its site: one of a stack (where pieces stack), or the whole cell.
 #[inline(always)]
-fn lift(board: &mut Board, from: usize, moving: Cell) {
-    if moving.count > 1 {
+fn lift(board: &mut Board, from: usize, moving: Cell, stack: bool) {
+    if stack && moving.count > 1 {
         board.put(from, Cell { count: moving.count - 1, ..moving });
     } else {
         board.clear(from);
@@ -397,7 +409,7 @@ fn advance_group(
                 state: how.set_state.unwrap_or(pieces[i].state),
                 ..pieces[i]
             };
-            captured += land(board, mover, t, piece, how.captured);
+            captured += land(board, mover, t, piece, how.captured, how.stack);
         }
     }
     captured
@@ -406,7 +418,7 @@ fn advance_group(
 /// Puts one of the mover's pieces on site `t`, capturing what an opponent had there and sending
 /// it where `to` says; returns the counters captured.
 #[inline(always)]
-fn land(board: &mut Board, mover: u8, t: Site, piece: Cell, to: CaptureTo) -> u32 {
+fn land(board: &mut Board, mover: u8, t: Site, piece: Cell, to: CaptureTo, stack: bool) -> u32 {
     let target = board.cells[t as usize];
     // Enemies: occupied and not mine.
     let captured = if target.count > 0 && target.owner != mover + 1 {
@@ -416,7 +428,7 @@ fn land(board: &mut Board, mover: u8, t: Site, piece: Cell, to: CaptureTo) -> u3
         0
     };
     // Own pieces there (a stack the rule allows): the piece joins them.
-    let piece = if target.count > 0 && target.owner == mover + 1 {
+    let piece = if stack && target.count > 0 && target.owner == mover + 1 {
         Cell {
             count: target.count.saturating_add(1),
             ..piece
