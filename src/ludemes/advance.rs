@@ -49,15 +49,17 @@ fn along(c: &mut Compiler<'_>, node: &Node) -> Advance {
         let at = node.named("bear-off").unwrap_or(node);
         c.error(at, "a piece cannot bear off a track that loops".to_string(), "bear off a track that stops at its end");
     }
+    let (safe, stack) = (node.named("safe").map(|r| c.region(r)), flag(c, node, "stack"));
     Advance {
+        race: bear_off || stack || safe.is_some(),
         track,
         steps: node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0)),
         state: c.state(node.named("state")),
         set_state: c.state(node.named("set-state")),
         captured: c.capture_to(node.named("captured")),
-        safe: node.named("safe").map(|r| c.region(r)),
+        safe,
         bear_off,
-        stack: flag(c, node, "stack"),
+        stack,
     }
 }
 
@@ -80,6 +82,8 @@ pub struct Advance {
     pub bear_off: bool,
     /// Whether own pieces may share a square.
     pub stack: bool,
+    /// Whether any of the three above is asked: the race's moves, generated out of line.
+    pub race: bool,
 }
 
 /// One piece from the hand onto the track, at the square its steps name.
@@ -94,6 +98,9 @@ pub struct AdvanceAll(pub Advance);
 impl MoveFamily for Advance {
     #[inline(always)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        if self.race {
+            return self.generate_race(ctx, g, out);
+        }
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let cells = &board.cells;
         let k = ctx.int(&self.steps);
@@ -106,28 +113,19 @@ impl MoveFamily for Advance {
             if self.state.is_some_and(|st| c.state != st) {
                 continue;
             }
-            match track_target(track, mover, c.pos, k) {
-                // Without safe sites or stacks, only an own piece blocks (the common case, kept short).
-                Some((t, _))
-                    if t == s
-                        || if self.stack || self.safe.is_some() {
-                            self.open(ctx, t)
-                        } else {
-                            cells[t as usize].owner != mover + 1
-                        } =>
-                {
-                    out.push(Move::new(g, s, t))
+            if let Some((t, _)) = track_target(track, mover, c.pos, k) {
+                if t == s || cells[t as usize].owner != mover + 1 {
+                    out.push(Move::new(g, s, t));
                 }
-                Some(_) => {}
-                // Borne off: written from the piece's site to itself.
-                None if self.bear_off && borne_off(track, mover, c.pos, k) => out.push(Move::new(g, s, s)),
-                None => {}
             }
         }
     }
 
     #[inline(always)]
     fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        if self.race {
+            return self.apply_race(on, board, m);
+        }
         let (game, mover) = (on.game, on.mover);
         let mut fx = Effects::default();
         let from = m.from as usize;
@@ -135,16 +133,14 @@ impl MoveFamily for Advance {
         let tr = &game.tracks[self.track as usize];
         let moving = board.cells[from];
         if let Some((t, np)) = track_target(tr, mover, moving.pos, k) {
-            lift(board, from, moving, self.stack);
+            board.clear(from);
             let piece = Cell {
                 count: 1,
                 pos: np,
                 state: self.set_state.unwrap_or(moving.state),
                 ..moving
             };
-            fx.captured = land(board, mover, t, piece, self.captured, self.stack);
-        } else if self.bear_off && borne_off(tr, mover, moving.pos, k) {
-            fx.landed = bear(board, mover, from, moving, self.stack);
+            fx.captured = land(board, mover, t, piece, self.captured, false);
         }
         fx
     }
@@ -196,6 +192,59 @@ impl MoveFamily for AdvanceAll {
 }
 
 impl Advance {
+    /// The moves of an advance with safe sites, stacks or bearing off: out of line, so that
+    /// the plain advance stays as short as it was.
+    #[inline(never)]
+    fn generate_race(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let k = ctx.int(&self.steps);
+        if k <= 0 {
+            return;
+        }
+        let track = &game.tracks[self.track as usize];
+        for s in board.owned[mover as usize].iter_in(game.topology.words) {
+            let c = board.cells[s as usize];
+            if self.state.is_some_and(|st| c.state != st) {
+                continue;
+            }
+            match track_target(track, mover, c.pos, k) {
+                Some((t, _)) if t == s || self.open(ctx, t) => out.push(Move::new(g, s, t)),
+                Some(_) => {}
+                // Borne off: written from the piece's site to itself.
+                None if self.bear_off && borne_off(track, mover, c.pos, k) => {
+                    out.push(Move::new(g, s, s))
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// Plays a move of [`Advance::generate_race`].
+    #[inline(never)]
+    fn apply_race(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        let (game, mover) = (on.game, on.mover);
+        let mut fx = Effects::default();
+        let from = m.from as usize;
+        let k = Ctx::after(game, on.clock, board, mover).int(&self.steps);
+        let tr = &game.tracks[self.track as usize];
+        let moving = board.cells[from];
+        if let Some((t, np)) = track_target(tr, mover, moving.pos, k) {
+            lift(board, from, moving, self.stack);
+            let piece = Cell {
+                count: 1,
+                pos: np,
+                state: self.set_state.unwrap_or(moving.state),
+                ..moving
+            };
+            fx.captured = land(board, mover, t, piece, self.captured, self.stack);
+        } else if self.bear_off && borne_off(tr, mover, moving.pos, k) {
+            lift(board, from, moving, self.stack);
+            board.store[mover as usize & (MAX_PLAYERS - 1)] += 1;
+            fx.landed = Effects::OFF;
+        }
+        fx
+    }
+
     /// Whether one of the mover's pieces may end on site `t`: an empty site, its own side's
     /// pieces if they stack, an enemy piece off the safe sites.
     #[inline(always)]
@@ -269,14 +318,6 @@ fn borne_off(track: &Track, player: u8, pos: u8, steps: i64) -> bool {
     !track.looped && (pos as i64).checked_add(steps) == Some(track.sites[player as usize].len() as i64)
 }
 
-/// Bears the piece on `from` off into the mover's store (rare: out of line); where it landed.
-#[inline(never)]
-fn bear(board: &mut Board, mover: u8, from: usize, moving: Cell, stack: bool) -> Site {
-    lift(board, from, moving, stack);
-    board.store[mover as usize & (MAX_PLAYERS - 1)] += 1;
-    Effects::OFF
-}
-
 /// Takes the moving piece off its site: one of a stack (where pieces stack), or the whole cell.
 #[inline(always)]
 fn lift(board: &mut Board, from: usize, moving: Cell, stack: bool) {
@@ -287,8 +328,9 @@ fn lift(board: &mut Board, from: usize, moving: Cell, stack: bool) {
     }
 }
 
-/// Where a piece at `pos` on `track` ends after `steps`, with its new position.
-#[inline]
+/// Where a piece at `pos` on `track` ends after `steps`, with its new position (inlined
+/// everywhere: the plain advance's hot loop must keep it inline).
+#[inline(always)]
 fn track_target(track: &Track, player: u8, pos: u8, steps: i64) -> Option<(Site, u8)> {
     let sites = &track.sites[player as usize];
     let len = sites.len() as i64;
