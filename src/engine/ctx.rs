@@ -31,7 +31,8 @@ impl Default for Effects {
 }
 
 impl Effects {
-    /// What `landed` holds when the piece left the board (borne off): it landed on no site.
+    /// What `landed` holds when the piece left the board (borne off): a site beyond every
+    /// board, which no region holds and no neighbour table knows.
     pub(crate) const OFF: Site = NO_SITE - 1;
 
     /// The last move that `m`, having had these effects, makes.
@@ -41,8 +42,6 @@ impl Effects {
             from: m.from,
             to: if self.landed == NO_SITE {
                 m.to
-            } else if self.landed == Effects::OFF {
-                NO_SITE
             } else {
                 self.landed
             },

@@ -125,6 +125,10 @@ pub enum Counts {
 /// board: a move fills a site, or (a swap) comes between two that do.
 pub fn limit(game: &Game) -> (u32, Counts) {
     let Some(decl) = game.options.iter().find(|o| o.name == "limit") else {
+        // A race with dice and no limit ends with probability 1, not by a bound: a generous one.
+        if !game.dice.is_empty() {
+            return (100 * game.sites() as u32, Counts::Moves);
+        }
         return (2 * game.sites() as u32, Counts::Moves);
     };
     let value = game
