@@ -130,7 +130,7 @@ macro_rules! for_each_family {
             hop { Hop }
             sow { Sow SowStores }
             transfer { Transfer }
-            advance { Advance AdvanceAll }
+            advance { Advance AdvanceAll Enter }
             lines {}
             connection {}
             swap { Swap }

@@ -255,6 +255,7 @@ fn every_move_family_names_its_generator() {
         ),
         (r#"(advance "Loop" 1)"#, "advance"),
         (r#"(advance-all "Loop" 3)"#, "advance"),
+        (r#"(enter "Loop" 1)"#, "advance"),
     ] {
         let play = format!("(play {example})");
         let loaded = ludus::load_source("g.game", &game(&[("@PLAY", &play)]), &[])

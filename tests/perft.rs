@@ -137,3 +137,8 @@ fn kalah_4_2() {
 fn kalah_4_2_either() {
     run("kalah-4-2-either.perft");
 }
+
+#[test]
+fn ur() {
+    run("ur.perft");
+}

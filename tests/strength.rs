@@ -212,3 +212,11 @@ fn mcts_beats_random_at_draughts() {
 fn mcts_beats_random_at_kalah() {
     assert!(score("games/kalah.game", "mcts:iterations=1000", "random", 20, 15) >= 0.9);
 }
+
+/// The Royal Game of Ur: the dice weigh heavily, so 65% of 60 games is asked. About a minute
+/// and a half on two cores: `cargo test --release --test strength -- --ignored mcts_beats_random_at_ur`.
+#[test]
+#[ignore = "long: about 90 s"]
+fn mcts_beats_random_at_ur() {
+    assert!(score("games/ur.game", "mcts:iterations=1000", "random", 60, 1) >= 0.65);
+}

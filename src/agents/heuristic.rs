@@ -16,6 +16,9 @@ pub struct Heuristic {
     collect: [Vec<crate::compile::ir::Site>; MAX_PLAYERS],
     /// The material in play at the start (at least 1).
     scale: f64,
+    /// In a race (pieces borne off a track that does not loop), each player's track length plus
+    /// one: a piece is worth how far it has come, so that progress shows before pieces finish.
+    race: Option<[f64; MAX_PLAYERS]>,
 }
 
 impl Heuristic {
@@ -37,9 +40,14 @@ impl Heuristic {
         let total = on_board
             + start.hands().iter().map(|&h| h as u64).sum::<u64>()
             + start.scores().iter().map(|&s| s as u64).sum::<u64>();
+        let race = game.gens.iter().find_map(|d| match &d.gen {
+            crate::compile::ir::Gen::Advance(a) if a.bear_off => game.tracks.get(a.track as usize),
+            _ => None,
+        });
         Heuristic {
             collect,
             scale: total.max(1) as f64,
+            race: race.map(|t| std::array::from_fn(|p| t.sites[p].len() as f64 + 1.0)),
         }
     }
 
@@ -50,9 +58,24 @@ impl Heuristic {
     }
 
     /// Each player's material: store, hand and pieces on the board, plus half of the counters
-    /// they would collect at the end.
+    /// they would collect at the end. In a race: the pieces borne off, and those on the track
+    /// by how far they have come.
     pub fn materials(&self, state: &State) -> [f64; MAX_PLAYERS] {
         let n = state.players() as usize;
+        if let Some(len) = &self.race {
+            let mut m = [0.0; MAX_PLAYERS];
+            let borne = state.scores();
+            for (p, x) in m.iter_mut().enumerate().take(n) {
+                *x = borne[p] as f64;
+            }
+            for c in state.cells() {
+                let p = (c.owner as usize).wrapping_sub(1);
+                if let Some(x) = m[..n].get_mut(p) {
+                    *x += c.count as f64 * (c.pos as f64 + 1.0) / len[p];
+                }
+            }
+            return m;
+        }
         let stores = state.scores();
         let hands = state.hands();
         let mut m = [0.0; MAX_PLAYERS];

@@ -31,6 +31,10 @@ impl Default for Effects {
 }
 
 impl Effects {
+    /// What `landed` holds when the piece left the board (borne off): a site beyond every
+    /// board, which no region holds and no neighbour table knows.
+    pub(crate) const OFF: Site = NO_SITE - 1;
+
     /// The last move that `m`, having had these effects, makes.
     #[inline(always)]
     pub(crate) fn last(&self, m: Move) -> Last {

@@ -7,7 +7,7 @@ use crate::compile::ir::{Game, Site};
 use crate::compile::topology::Coord;
 
 /// Words that take the next word as part of the same move.
-const PREFIXES: [&str; 4] = ["place", "sow", "throw", "all"];
+const PREFIXES: [&str; 5] = ["place", "sow", "throw", "all", "enter"];
 
 pub(crate) fn site_name(game: &Game, site: Site) -> String {
     match game.topology.coords.get(site as usize).copied().flatten() {

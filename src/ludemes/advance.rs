@@ -1,20 +1,28 @@
 //! Advance: pieces along their track, one or all together.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
+use crate::check::registry::{Kind::*, Ludeme, Param, opt, req, THEN, Shape::{One as O}};
 use crate::ludemes::{Lower, Ref, Arg};
-use crate::compile::ir::{CaptureTo, Game, Gen, IntExpr, MoveExpr, Site, Track, SITE_WORDS};
+use crate::compile::ir::{CaptureTo, Game, Gen, IntExpr, MoveExpr, RegionRef, Site, Track, SITE_WORDS};
 use crate::engine::{Board, Cell, Clock, Ctx, Effects, Move};
 use crate::ludemes::{MoveFamily, On};
-use crate::compile::Compiler;
+use crate::compile::{Compiler, Needs};
+use crate::ludemes::lines::flag;
+use crate::compile::ir::MAX_PLAYERS;
 use crate::syntax::Node;
 
 /// The family's ludemes.
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "advance", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "how many steps")], named: &[opt("state", O(Str), "only pieces in this state"), opt("set-state", O(Str), "the state the piece has after the move"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), THEN], doc: "Moves one piece of the mover along its track; it may not end on its own side's piece and captures an enemy piece it ends on.", example: "(advance \"Loop\" (pips) state:\"Freed\")", lower: Lower::Moves(advance), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
+    Ludeme { name: "advance", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "how many steps")], named: &[opt("state", O(Str), "only pieces in this state"), opt("set-state", O(Str), "the state the piece has after the move"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, opt("bear-off", O(Cond), "true: a piece whose steps end exactly one past the track's last square leaves the board into the mover's store (read by `score`); a longer throw does not move it. Tracks that do not loop"), THEN], doc: "Moves one piece of the mover along its track; it may not end on its own side's piece (unless `stack:true`) and captures an enemy piece it ends on.", example: "(advance \"Loop\" (pips) captured:Hand safe:(region \"Home\" Next))", lower: Lower::Moves(advance), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
     Ludeme { name: "advance-all", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "the steps in all")], named: &[opt("state", O(Str), "the pieces that move"), opt("set-state", O(Str), "their state afterwards"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), THEN], doc: "Every selected piece steps once, together; then one of them, chosen, goes on for the steps left (steps minus the number of pieces). Listed only for two pieces or more.", example: "(advance-all \"Loop\" (pips) state:\"Unfreed\" set-state:\"Freed\")", lower: Lower::Moves(advance_all), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
+    Ludeme { name: "enter", kind: Moves, positional: &[req("track", O(Str), "the track"), req("square", O(Int), "the track's square the piece enters on, 1 for its first")], named: &[opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, THEN], doc: "Puts one piece from the mover's hand on its track at the square given (none if the square is off the track): not on its own side's piece (unless `stack:true`), capturing an enemy piece there.", example: "(enter \"Loop\" (pips) captured:Hand)", lower: Lower::Moves(enter), refs: &[Ref::Track(Arg::Pos(0)), Ref::Hand] },
 ];
+
+/// Where capture is not allowed.
+const SAFE: Param = opt("safe", O(Region), "sites where an enemy piece cannot be captured: a piece may not end on one there");
+/// Whether own pieces may share a square.
+const STACK: Param = opt("stack", O(Cond), "true: a piece may end on its own side's pieces, and they share the square");
 
 fn advance(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let along = along(c, node);
@@ -26,14 +34,32 @@ fn advance_all(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     c.gen(Gen::AdvanceAll(AdvanceAll(along)), node)
 }
 
+fn enter(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
+    let along = along(c, node);
+    c.needs.insert(Needs::PLACING);
+    c.gen(Gen::Enter(Enter(along)), node)
+}
+
 /// The track, steps, state and state afterwards both ludemes take.
 fn along(c: &mut Compiler<'_>, node: &Node) -> Advance {
+    let bear_off = flag(c, node, "bear-off");
+    let track = c.track(node.pos(0));
+    let name = node.pos(0).and_then(|n| n.as_str());
+    if bear_off && c.sym.tracks.iter().any(|t| t.looped && Some(t.name.as_str()) == name) {
+        let at = node.named("bear-off").unwrap_or(node);
+        c.error(at, "a piece cannot bear off a track that loops".to_string(), "bear off a track that stops at its end");
+    }
+    let (safe, stack) = (node.named("safe").map(|r| c.region(r)), flag(c, node, "stack"));
     Advance {
-        track: c.track(node.pos(0)),
+        race: bear_off || stack || safe.is_some(),
+        track,
         steps: node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0)),
         state: c.state(node.named("state")),
         set_state: c.state(node.named("set-state")),
         captured: c.capture_to(node.named("captured")),
+        safe,
+        bear_off,
+        stack,
     }
 }
 
@@ -50,7 +76,19 @@ pub struct Advance {
     pub set_state: Option<u8>,
     /// Where a captured piece goes.
     pub captured: CaptureTo,
+    /// Where an enemy piece cannot be captured (nor landed on).
+    pub safe: Option<RegionRef>,
+    /// Whether an exact throw past the track's end takes the piece off the board.
+    pub bear_off: bool,
+    /// Whether own pieces may share a square.
+    pub stack: bool,
+    /// Whether any of the three above is asked: the race's moves, generated out of line.
+    pub race: bool,
 }
+
+/// One piece from the hand onto the track, at the square its steps name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Enter(pub Advance);
 
 /// Every selected piece one step, then a chosen one the rest: the fields of an advance, with
 /// the steps counted for the whole group.
@@ -60,6 +98,9 @@ pub struct AdvanceAll(pub Advance);
 impl MoveFamily for Advance {
     #[inline(always)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        if self.race {
+            return self.generate_race(ctx, g, out);
+        }
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let cells = &board.cells;
         let k = ctx.int(&self.steps);
@@ -82,6 +123,9 @@ impl MoveFamily for Advance {
 
     #[inline(always)]
     fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        if self.race {
+            return self.apply_race(on, board, m);
+        }
         let (game, mover) = (on.game, on.mover);
         let mut fx = Effects::default();
         let from = m.from as usize;
@@ -96,13 +140,15 @@ impl MoveFamily for Advance {
                 state: self.set_state.unwrap_or(moving.state),
                 ..moving
             };
-            fx.captured = land(board, mover, t, piece, self.captured);
+            fx.captured = land(board, mover, t, piece, self.captured, false);
         }
         fx
     }
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
-        if enemy {
+        if self.bear_off && from == to {
+            format!("{from}-off")
+        } else if enemy {
             format!("{from}x{to}")
         } else {
             format!("{from}-{to}")
@@ -145,8 +191,146 @@ impl MoveFamily for AdvanceAll {
     }
 }
 
-/// Where a piece at `pos` on `track` ends after `steps`, with its new position.
+impl Advance {
+    /// The moves of an advance with safe sites, stacks or bearing off: out of line, so that
+    /// the plain advance stays as short as it was.
+    #[inline(never)]
+    fn generate_race(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let k = ctx.int(&self.steps);
+        if k <= 0 {
+            return;
+        }
+        let track = &game.tracks[self.track as usize];
+        for s in board.owned[mover as usize].iter_in(game.topology.words) {
+            let c = board.cells[s as usize];
+            if self.state.is_some_and(|st| c.state != st) {
+                continue;
+            }
+            match track_target(track, mover, c.pos, k) {
+                Some((t, _)) if t == s || self.open(ctx, t) => out.push(Move::new(g, s, t)),
+                Some(_) => {}
+                // Borne off: written from the piece's site to itself.
+                None if self.bear_off && borne_off(track, mover, c.pos, k) => {
+                    out.push(Move::new(g, s, s))
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// Plays a move of [`Advance::generate_race`].
+    #[inline(never)]
+    fn apply_race(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+        let (game, mover) = (on.game, on.mover);
+        let mut fx = Effects::default();
+        let from = m.from as usize;
+        let k = Ctx::after(game, on.clock, board, mover).int(&self.steps);
+        let tr = &game.tracks[self.track as usize];
+        let moving = board.cells[from];
+        if let Some((t, np)) = track_target(tr, mover, moving.pos, k) {
+            lift(board, from, moving, self.stack);
+            let piece = Cell {
+                count: 1,
+                pos: np,
+                state: self.set_state.unwrap_or(moving.state),
+                ..moving
+            };
+            fx.captured = land(board, mover, t, piece, self.captured, self.stack);
+        } else if self.bear_off && borne_off(tr, mover, moving.pos, k) {
+            lift(board, from, moving, self.stack);
+            board.store[mover as usize & (MAX_PLAYERS - 1)] += 1;
+            fx.landed = Effects::OFF;
+        }
+        fx
+    }
+
+    /// Whether one of the mover's pieces may end on site `t`: an empty site, its own side's
+    /// pieces if they stack, an enemy piece off the safe sites.
+    #[inline(always)]
+    fn open(&self, ctx: &Ctx, t: Site) -> bool {
+        let c = ctx.board.cells[t as usize];
+        if c.owner == ctx.mover + 1 {
+            self.stack
+        } else {
+            c.owner == 0
+                || self.safe.is_none_or(|r| {
+                    !ctx.game.regions[r.0 as usize].mask[ctx.mover as usize].contains(t)
+                })
+        }
+    }
+}
+
+impl MoveFamily for Enter {
+    #[inline(never)]
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        if board.hand[mover as usize] == 0 {
+            return;
+        }
+        let square = ctx.int(&self.0.steps);
+        let track = &game.tracks[self.0.track as usize];
+        if let Some((t, _)) = entry(track, mover, square) {
+            if self.0.open(ctx, t) {
+                out.push(Move::new(g, t, t));
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn apply(&self, on: On<'_>, board: &mut Board, _: Move) -> Effects {
+        let (game, mover) = (on.game, on.mover);
+        let square = Ctx::after(game, on.clock, board, mover).int(&self.0.steps);
+        let track = &game.tracks[self.0.track as usize];
+        let mut fx = Effects::default();
+        if let Some((t, np)) = entry(track, mover, square) {
+            let hand = &mut board.hand[mover as usize];
+            *hand = hand.saturating_sub(1);
+            let piece = Cell {
+                pos: np,
+                state: self.0.set_state.unwrap_or(0),
+                ..Cell::piece(mover, 1)
+            };
+            fx.captured = land(board, mover, t, piece, self.0.captured, self.0.stack);
+        }
+        fx
+    }
+
+    fn notation(&self, _from: &str, to: &str, enemy: bool) -> String {
+        if enemy {
+            format!("enter x{to}")
+        } else {
+            format!("enter {to}")
+        }
+    }
+}
+
+/// The site and track position of the track's `square` (1 for its first), if it has one.
 #[inline]
+fn entry(track: &Track, player: u8, square: i64) -> Option<(Site, u8)> {
+    let i = usize::try_from(square.checked_sub(1)?).ok()?;
+    track.sites[player as usize].get(i).map(|&t| (t, i as u8))
+}
+
+/// Whether `steps` from `pos` end exactly one past the end of a track that does not loop.
+#[inline]
+fn borne_off(track: &Track, player: u8, pos: u8, steps: i64) -> bool {
+    !track.looped && (pos as i64).checked_add(steps) == Some(track.sites[player as usize].len() as i64)
+}
+
+/// Takes the moving piece off its site: one of a stack (where pieces stack), or the whole cell.
+#[inline(always)]
+fn lift(board: &mut Board, from: usize, moving: Cell, stack: bool) {
+    if stack && moving.count > 1 {
+        board.put(from, Cell { count: moving.count - 1, ..moving });
+    } else {
+        board.clear(from);
+    }
+}
+
+/// Where a piece at `pos` on `track` ends after `steps`, with its new position (inlined
+/// everywhere: the plain advance's hot loop must keep it inline).
+#[inline(always)]
 fn track_target(track: &Track, player: u8, pos: u8, steps: i64) -> Option<(Site, u8)> {
     let sites = &track.sites[player as usize];
     let len = sites.len() as i64;
@@ -267,7 +451,7 @@ fn advance_group(
                 state: how.set_state.unwrap_or(pieces[i].state),
                 ..pieces[i]
             };
-            captured += land(board, mover, t, piece, how.captured);
+            captured += land(board, mover, t, piece, how.captured, how.stack);
         }
     }
     captured
@@ -276,7 +460,7 @@ fn advance_group(
 /// Puts one of the mover's pieces on site `t`, capturing what an opponent had there and sending
 /// it where `to` says; returns the counters captured.
 #[inline(always)]
-fn land(board: &mut Board, mover: u8, t: Site, piece: Cell, to: CaptureTo) -> u32 {
+fn land(board: &mut Board, mover: u8, t: Site, piece: Cell, to: CaptureTo, stack: bool) -> u32 {
     let target = board.cells[t as usize];
     // Enemies: occupied and not mine.
     let captured = if target.count > 0 && target.owner != mover + 1 {
@@ -284,6 +468,15 @@ fn land(board: &mut Board, mover: u8, t: Site, piece: Cell, to: CaptureTo) -> u3
         target.count as u32
     } else {
         0
+    };
+    // Own pieces there (a stack the rule allows): the piece joins them.
+    let piece = if stack && target.count > 0 && target.owner == mover + 1 {
+        Cell {
+            count: target.count.saturating_add(1),
+            ..piece
+        }
+    } else {
+        piece
     };
     board.put(t as usize, piece);
     captured

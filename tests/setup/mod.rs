@@ -130,6 +130,10 @@ pub fn limit(game: &Game) -> (u32, Counts) {
         if game.name == "Kalah" {
             return (1000, Counts::Moves);
         }
+        // A race with dice and no limit ends with probability 1, not by a bound: a generous one.
+        if !game.dice.is_empty() {
+            return (100 * game.sites() as u32, Counts::Moves);
+        }
         return (2 * game.sites() as u32, Counts::Moves);
     };
     let value = game
