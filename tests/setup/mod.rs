@@ -120,18 +120,14 @@ pub enum Counts {
     Quiet,
 }
 
-/// The value of the game's `limit` option, and what it counts, as its doc line says. A game
-/// without one (a placement game that ends when its board is full, RULES.md) is bounded by its
-/// board: a move fills a site, or (a swap) comes between two that do.
+/// The value of the game's `limit` option, and what it counts, as its doc line says. A placement
+/// game without one (it ends when its board is full, RULES.md) is bounded by its board: a move
+/// fills a site, or (a swap) comes between two that do.
 pub fn limit(game: &Game) -> (u32, Counts) {
     let Some(decl) = game.options.iter().find(|o| o.name == "limit") else {
-        // Kalah ends by itself but not within its board (RULES.md, "Kalah": seeds only move on
-        // or into a store); its games last far fewer than 1000 moves.
-        if game.name == "Kalah" {
-            return (1000, Counts::Moves);
-        }
-        // A race with dice and no limit ends with probability 1, not by a bound: a generous one.
-        if !game.dice.is_empty() {
+        // A game whose moves do not fill the board (a sowing that ends by its own rule, a race
+        // with dice, which ends with probability 1) is not bounded by it: a generous bound.
+        if !game.dice.is_empty() || !game.needs.contains(ludus::compile::Needs::PLACING) {
             return (100 * game.sites() as u32, Counts::Moves);
         }
         return (2 * game.sites() as u32, Counts::Moves);
