@@ -157,9 +157,10 @@ fn every_row_is_lowered_as_its_kind() {
 }
 
 /// The string arguments that are a declaration's own name, not a reference to one (a graph's
-/// lines name its points).
-const DECLARED_NAMES: [(&str, Kind, &str); 10] = [
+/// lines name its points, a walk its start point and steps).
+const DECLARED_NAMES: [(&str, Kind, &str); 11] = [
     ("graph", Kind::Shape, "lines"),
+    ("walk", Kind::Segment, "steps"),
     ("game", Kind::Game, "name"),
     ("region", Kind::Item, "name"),
     ("track", Kind::Item, "name"),

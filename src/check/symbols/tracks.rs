@@ -105,13 +105,10 @@ impl Resolver {
         let dir = seg.pos(1).and_then(|d| d.as_name()).unwrap_or("");
         match seg.head() {
             Some("row") => {
-                let Some(r) = seg
+                let r = seg
                     .pos(0)
                     .and_then(|n| n.as_int())
-                    .and_then(|v| self.in_range(seg.pos(0)?, v, rows, "row"))
-                else {
-                    return None;
-                };
+                    .and_then(|v| self.in_range(seg.pos(0)?, v, rows, "row"))?;
                 let cs: Vec<usize> = match dir {
                     "E" => (0..cols).collect(),
                     "W" => (0..cols).rev().collect(),
@@ -131,13 +128,10 @@ impl Resolver {
                 out.extend(cs.into_iter().filter_map(|c| self.symbols.site_at(r, c)));
             }
             Some("column") => {
-                let Some(c) = seg
+                let c = seg
                     .pos(0)
                     .and_then(|n| n.as_int())
-                    .and_then(|v| self.in_range(seg.pos(0)?, v, cols, "column"))
-                else {
-                    return None;
-                };
+                    .and_then(|v| self.in_range(seg.pos(0)?, v, cols, "column"))?;
                 let rs: Vec<usize> = match dir {
                     "N" => (0..rows).collect(),
                     "S" => (0..rows).rev().collect(),
@@ -288,7 +282,7 @@ impl Resolver {
             self.symbols.columns,
             self.symbols.sites(),
         );
-        let fits = self.symbols.tiling == Tiling::Square && (facing % 4 == 0 || rows == cols);
+        let fits = self.symbols.tiling == Tiling::Square && (facing.is_multiple_of(4) || rows == cols);
         if !fits {
             return self.refuse(
                 Diagnostic::new("check::kind", at.span, "a track for each player is turned to their seat, which this board cannot be")
