@@ -31,16 +31,18 @@ pub const MAX_PARTS: usize = 4096;
 /// Compiles a checked game.
 pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>> {
     let sym = &checked.symbols;
+    let mut topology = match sym.tiling {
+        topology::Tiling::Square => Topology::rectangle(sym.rows, sym.columns),
+        topology::Tiling::HexRhombus => Topology::hex_rhombus(sym.rows),
+        topology::Tiling::Hexagon => Topology::hexagon(sym.rows.div_ceil(2)),
+        topology::Tiling::Graph => {
+            Topology::graph(sym.graph.as_ref().unwrap_or(&Default::default()))
+        }
+    };
+    topology.seat(sym.players);
     let mut c = Compiler {
         sym,
-        topology: match sym.tiling {
-            topology::Tiling::Square => Topology::rectangle(sym.rows, sym.columns),
-            topology::Tiling::HexRhombus => Topology::hex_rhombus(sym.rows),
-            topology::Tiling::Hexagon => Topology::hexagon(sym.rows.div_ceil(2)),
-            topology::Tiling::Graph => {
-                Topology::graph(sym.graph.as_ref().unwrap_or(&Default::default()))
-            }
-        },
+        topology,
         source,
         end_branches: Vec::new(),
         regions: Vec::new(),

@@ -65,6 +65,8 @@ pub struct Position {
     pub last: Last,
     /// Moves played since the last that made progress (`moves-without-progress`).
     pub moves_without_progress: u32,
+    /// Moves the player to move has made in this turn (`moves-this-turn`).
+    pub moves_this_turn: u16,
 }
 
 impl Game {
@@ -80,6 +82,7 @@ impl Game {
             moves_made: state.clock.moves_made,
             last: state.clock.last,
             moves_without_progress: state.clock.since_progress,
+            moves_this_turn: state.clock.turn_moves,
         }
     }
 
@@ -111,6 +114,7 @@ impl Game {
                 moves_made: p.moves_made,
                 last: p.last,
                 since_progress: p.moves_without_progress,
+                turn_moves: p.moves_this_turn,
             },
             node: NodeType::Decision,
             status: Status::Ongoing,

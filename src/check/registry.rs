@@ -311,7 +311,7 @@ pub fn markdown() -> String {
         "\nIn `play`, `Mover` is the player to move, `Next` the one after them in turn order (seat order: P1, P2, ...) and `Prev` the one before. In `end` and `filter`, `Mover` is the player who just moved. \
          `Orthogonal` is N, S, E and W; `Diagonal` the other four; `All` the eight.\n\n\
          Where directions are expected, one name or a list of names stands, `{Forward E}` meaning either. \
-         The relative names turn with the player, as if seated at a side of a square grid: P1 faces N, P2 S, P3 E and P4 W. \
+         The relative names turn with the player, as if seated at a side of a square grid, clockwise from P1 at the bottom facing N: two players sit face to face (P2 faces S); with three or four, P2 sits at the left facing E, P3 at the top facing S and P4 at the right facing W. \
          `Forward` is the way a player faces and `Backward` the opposite; `Leftward` and `Rightward` a quarter turn either way; \
          `ForwardDiagonal` the two diagonals ahead and `BackwardDiagonal` the two behind; `Forwards` is forward with its two \
          diagonals, `Backwards` the three behind, `Sideways` left and right. Conditions on lines of pieces (`line`, `connected`), \

@@ -3,16 +3,17 @@
 
 use crate::check::registry::Kind;
 use crate::compile::ir::MAX_PLAYERS;
-use crate::compile::ir::{Site, SITE_WORDS};
-use crate::compile::topology::{grid_site, grid_sites, GraphBoard, Tiling};
+use crate::compile::ir::{Site, NO_SITE, SITE_WORDS};
+use crate::compile::topology::{grid_site, grid_sites, GraphBoard, Tiling, SQUARE_STEPS};
 use crate::compile::MAX_VARS;
 use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
 use crate::ludemes::{regions, Scope};
-use crate::syntax::{Node, NodeKind, Span};
+use crate::syntax::{Node, Span};
 
 mod graph;
 mod references;
+mod tracks;
 
 /// The player a role name such as `P3` fixes (0-based), if it names one.
 pub fn seat_of(name: &str) -> Option<u8> {
@@ -115,6 +116,28 @@ impl Symbols {
             return g.site_at(row, column);
         }
         grid_site(self.tiling, self.rows, self.columns, row, column).map(|s| s as Site)
+    }
+
+    /// The neighbour of `site` in direction `dir` (an index into `DIRECTIONS`), on a board of
+    /// squares or a graph.
+    pub fn neighbour(&self, site: Site, dir: usize) -> Option<Site> {
+        if let Some(g) = &self.graph {
+            return g
+                .links
+                .get(site as usize)
+                .map(|l| l[dir])
+                .filter(|&s| s != NO_SITE);
+        }
+        let (dr, dc) = SQUARE_STEPS[dir];
+        let (r, c) = (
+            site as usize / self.columns.max(1),
+            site as usize % self.columns.max(1),
+        );
+        let (r, c) = (
+            usize::try_from(r as i64 + dr).ok()?,
+            usize::try_from(c as i64 + dc).ok()?,
+        );
+        self.site_at(r, c)
     }
 
     /// The place of player `p`'s store, off the grid after the board's sites.
@@ -545,157 +568,6 @@ impl Resolver {
             .help(help)
             .via(at.via),
         );
-    }
-
-    fn track_decl(&mut self, item: &Node) {
-        let name = item
-            .pos(0)
-            .and_then(|n| n.as_str())
-            .unwrap_or_default()
-            .to_string();
-        let (owner, segments) = match (item.pos(1), item.pos(2)) {
-            (Some(o), Some(s)) => match self.player(o, false) {
-                Some(owner) => (owner, s),
-                None => return,
-            },
-            (Some(s), None) => (None, s),
-            _ => return,
-        };
-        if let Some(first) =
-            self.symbols.tracks.iter().find(|t| {
-                t.name == name && (t.owner == owner || t.owner.is_none() != owner.is_none())
-            })
-        {
-            let first = first.span;
-            self.error(
-                Diagnostic::new(
-                    "check::duplicate-name",
-                    item.span,
-                    format!("track \"{name}\" is declared twice"),
-                )
-                .label("second declaration")
-                .related(first, "first declaration")
-                .help("a track is declared once, or once for each player")
-                .via(item.via),
-            );
-            return;
-        }
-        let (rows, cols) = (self.symbols.rows, self.symbols.columns);
-        let mut sites = Vec::new();
-        for seg in segments.as_list().unwrap_or(&[]) {
-            let dir = seg.pos(1).and_then(|d| d.as_name()).unwrap_or("");
-            match seg.head() {
-                Some("row") => {
-                    let Some(r) = seg
-                        .pos(0)
-                        .and_then(|n| n.as_int())
-                        .and_then(|v| self.in_range(seg.pos(0)?, v, rows, "row"))
-                    else {
-                        return;
-                    };
-                    let cs: Vec<usize> = match dir {
-                        "E" => (0..cols).collect(),
-                        "W" => (0..cols).rev().collect(),
-                        _ => {
-                            return self.error(
-                                Diagnostic::new(
-                                    "check::kind",
-                                    seg.span,
-                                    format!("a row runs E or W, not {dir}"),
-                                )
-                                .label("direction")
-                                .help("write `(row 0 E)` or `(row 0 W)`")
-                                .via(seg.via),
-                            )
-                        }
-                    };
-                    sites.extend(cs.into_iter().filter_map(|c| self.symbols.site_at(r, c)));
-                }
-                Some("column") => {
-                    let Some(c) = seg
-                        .pos(0)
-                        .and_then(|n| n.as_int())
-                        .and_then(|v| self.in_range(seg.pos(0)?, v, cols, "column"))
-                    else {
-                        return;
-                    };
-                    let rs: Vec<usize> = match dir {
-                        "N" => (0..rows).collect(),
-                        "S" => (0..rows).rev().collect(),
-                        _ => {
-                            return self.error(
-                                Diagnostic::new(
-                                    "check::kind",
-                                    seg.span,
-                                    format!("a column runs N or S, not {dir}"),
-                                )
-                                .label("direction")
-                                .help("write `(column 0 N)` or `(column 0 S)`")
-                                .via(seg.via),
-                            )
-                        }
-                    };
-                    sites.extend(rs.into_iter().filter_map(|r| self.symbols.site_at(r, c)));
-                }
-                Some("sites") => match regions::site_list(self, seg.pos(0)) {
-                    Some(s) => sites.extend(s),
-                    None => return,
-                },
-                Some("store") => match seg.pos(0).map(|o| self.player(o, false)) {
-                    Some(Some(Some(_)))
-                        if self.symbols.store_site(self.symbols.players) as usize
-                            > SITE_WORDS * 64 =>
-                    {
-                        return self.error(
-                            Diagnostic::new(
-                                "check::out-of-range",
-                                seg.span,
-                                "the board leaves no room for the players' stores",
-                            )
-                            .label("a store off the grid")
-                            .help(format!(
-                                "a board with stores has at most {} sites",
-                                SITE_WORDS * 64 - self.symbols.players as usize
-                            ))
-                            .via(seg.via),
-                        );
-                    }
-                    Some(Some(Some(p))) => {
-                        sites.push(self.symbols.store_site(p));
-                        self.symbols.stores = true;
-                    }
-                    _ => return,
-                },
-                _ => {}
-            }
-        }
-        if sites.is_empty() || sites.len() > 255 {
-            self.error(
-                Diagnostic::new(
-                    "check::out-of-range",
-                    item.span,
-                    format!(
-                        "track \"{name}\" has {} places; a track has 1 to 255",
-                        sites.len()
-                    ),
-                )
-                .label("track length")
-                .help("list the track's rows, columns or sites")
-                .via(item.via),
-            );
-            return;
-        }
-        let looped = matches!(
-            item.named("loop").map(|n| &n.kind),
-            Some(NodeKind::Bool(true))
-        );
-        self.symbols.tracks.push(TrackDecl {
-            name,
-            owner,
-            sites,
-            looped,
-            span: item.span,
-        });
     }
 
     fn dice_decl(&mut self, item: &Node) {

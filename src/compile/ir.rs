@@ -326,6 +326,8 @@ pub enum IntExpr {
     CountOf(Who, RegionRef),
     /// Moves played since the last that made progress.
     MovesWithoutProgress,
+    /// Moves (passes included) the player to move has made in this turn.
+    MovesThisTurn,
 }
 
 /// A comparison.

@@ -21,6 +21,8 @@ impl Needs {
     pub const LAST: Needs = Needs(1 << 4);
     /// The count of moves without progress, read by `moves-without-progress`.
     pub const PROGRESS: Needs = Needs(1 << 5);
+    /// The count of moves in the current turn, read by `moves-this-turn`.
+    pub const TURN: Needs = Needs(1 << 6);
 
     /// Whether every feature of `other` is in the set.
     pub const fn contains(self, other: Needs) -> bool {

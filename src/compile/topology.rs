@@ -11,6 +11,18 @@ pub use graph::{direction, parse_point, GraphBoard, GraphError, MAX_GRAPH_SPAN};
 /// Directions on a grid, in the order of a grid site's neighbours.
 pub const DIRECTIONS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 
+/// A step in each of [`DIRECTIONS`] on a grid of squares, in rows and columns.
+pub const SQUARE_STEPS: [(i64, i64); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
 /// A site's place in the plane, for notation and drawing: column `x` (rightwards) and row `y`
 /// (upwards) of a grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,8 +116,7 @@ impl DirGroup {
 }
 
 /// The player-relative groups of a square grid: each named by its turn from the way a player
-/// faces (P1 north, P2 south, P3 east, P4 west, as if seated at the four sides), in eighths
-/// of a turn clockwise from forward.
+/// faces (see [`seat_facing`]), in eighths of a turn clockwise from forward.
 pub const RELATIVE_GROUPS: [(&str, &[u8]); 9] = [
     ("Forward", &[0]),
     ("Backward", &[4]),
@@ -118,18 +129,50 @@ pub const RELATIVE_GROUPS: [(&str, &[u8]); 9] = [
     ("Sideways", &[6, 2]),
 ];
 
+/// The direction each seat faces, as an index into [`DIRECTIONS`]: the players sit round the
+/// board clockwise from P1 at the bottom, facing N. Two players sit face to face (P2 faces S);
+/// three or four take the sides in turn (P2 at the left facing E, P3 at the top facing S, P4 at
+/// the right facing W), so that play goes clockwise round the table.
+pub fn seat_facing(players: u8) -> [u8; MAX_PLAYERS] {
+    if players <= 2 {
+        [0, 4, 2, 6]
+    } else {
+        [0, 2, 4, 6]
+    }
+}
+
 /// The relative groups, each with one list per seat: [`DIRECTIONS`] runs clockwise in eighths
 /// of a turn, so a turn from a facing is an addition.
-fn relative_groups() -> impl Iterator<Item = DirGroup> {
-    // The index in DIRECTIONS each seat faces: N, S, E, W.
-    const FACING: [u8; MAX_PLAYERS] = [0, 4, 2, 6];
-    RELATIVE_GROUPS.iter().map(|(name, turns)| DirGroup {
+fn relative_groups(players: u8) -> impl Iterator<Item = DirGroup> {
+    let facing = seat_facing(players);
+    RELATIVE_GROUPS.iter().map(move |(name, turns)| DirGroup {
         name: (*name).into(),
-        dirs: FACING
+        dirs: facing
             .iter()
             .map(|f| turns.iter().map(|t| (f + t) % 8).collect())
             .collect(),
     })
+}
+
+/// Where site (`row`, `column`) of a `rows` by `columns` grid lies once the board is turned from
+/// P1's seat to a seat facing `facing` (an index into [`DIRECTIONS`]): what P1 sees at a place,
+/// that seat sees at the returned one. `None` for a quarter turn of a grid that is not square.
+pub fn turned(
+    rows: usize,
+    columns: usize,
+    row: usize,
+    column: usize,
+    facing: u8,
+) -> Option<(usize, usize)> {
+    let (last_r, last_c) = (rows.checked_sub(1)?, columns.checked_sub(1)?);
+    match facing {
+        0 => Some((row, column)),
+        4 => Some((last_r.checked_sub(row)?, last_c.checked_sub(column)?)),
+        // A quarter turn clockwise (to the left side) or anticlockwise (to the right side).
+        2 if rows == columns => Some((last_c.checked_sub(column)?, row)),
+        6 if rows == columns => Some((column, last_r.checked_sub(row)?)),
+        _ => None,
+    }
 }
 
 /// The directions a rule names, as each player reads them: one list per player, since a
@@ -195,6 +238,15 @@ pub struct Topology {
 }
 
 impl Topology {
+    /// Seats `players` players round the board: the relative groups turn with their facing.
+    pub fn seat(&mut self, players: u8) {
+        for seated in relative_groups(players) {
+            if let Some(g) = self.groups.iter_mut().find(|g| g.name == seated.name) {
+                *g = seated;
+            }
+        }
+    }
+
     /// A square grid of `n` by `n` sites.
     pub fn square(n: usize) -> Topology {
         Topology::rectangle(n, n)
@@ -203,17 +255,7 @@ impl Topology {
     /// A grid of `rows` by `columns` sites, numbered row by row from the bottom left, with the
     /// eight directions of [`DIRECTIONS`].
     pub fn rectangle(rows: usize, columns: usize) -> Topology {
-        let deltas = [
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-        ];
-        let mut t = Topology::lattice(Tiling::Square, rows, columns, deltas.map(Some));
+        let mut t = Topology::lattice(Tiling::Square, rows, columns, SQUARE_STEPS.map(Some));
         let dir = |name: &str| DIRECTIONS.iter().position(|x| *x == name).unwrap_or(0) as u8;
         let group = |name: &str, dirs: &[&str]| DirGroup {
             name: name.into(),
@@ -225,7 +267,7 @@ impl Topology {
             group("All", &DIRECTIONS),
         ];
         t.groups.extend(DIRECTIONS.iter().map(|d| group(d, &[d])));
-        t.groups.extend(relative_groups());
+        t.groups.extend(relative_groups(2));
         t
     }
 

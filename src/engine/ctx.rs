@@ -139,6 +139,7 @@ impl<'a> Ctx<'a> {
             IntExpr::EdgesPlayed => self.clock.edges_played as i64,
             IntExpr::MovesMade(w) => self.clock.moves_made[self.who(*w) as usize] as i64,
             IntExpr::MovesWithoutProgress => self.clock.since_progress as i64,
+            IntExpr::MovesThisTurn => self.clock.turn_moves as i64,
             IntExpr::CountIn(_)
             | IntExpr::PiecesOnBoard(_)
             | IntExpr::Arith(..)

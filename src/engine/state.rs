@@ -293,6 +293,8 @@ pub(crate) struct Clock {
     pub last: Last,
     /// Moves since the last that made progress, kept when the game reads it.
     pub since_progress: u32,
+    /// Moves made in the current turn, kept when the game reads it.
+    pub turn_moves: u16,
 }
 
 /// The origin and landing site of the last move; [`NO_SITE`] before the first move and for a

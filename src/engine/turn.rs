@@ -118,6 +118,9 @@ fn advance(
                     s.clock.since_progress.saturating_add(1)
                 };
             }
+            if game.needs.contains(Needs::TURN) {
+                s.clock.turn_moves = s.clock.turn_moves.saturating_add(1);
+            }
             s.clock.moves_played += 1;
             s.clock.moves_made[actor as usize] += 1;
             s.clock.edges_played += 1;
@@ -136,6 +139,8 @@ fn advance(
         Action::EndTurn => {
             s.mover = game.next[s.mover as usize & (MAX_PLAYERS - 1)];
             s.phase = 0;
+            // Zero already unless the game counts the moves of a turn.
+            s.clock.turn_moves = 0;
         }
         Action::Again => s.phase = 0,
     }

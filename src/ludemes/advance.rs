@@ -14,13 +14,15 @@ use crate::syntax::Node;
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "advance", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "how many steps")], named: &[opt("state", O(Str), "only pieces in this state"), opt("set-state", O(Str), "the state the piece has after the move"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, opt("bear-off", O(Cond), "true: a piece whose steps end exactly one past the track's last square leaves the board into the mover's store (read by `score`); a longer throw does not move it. Tracks that do not loop"), THEN], doc: "Moves one piece of the mover along its track; it may not end on its own side's piece (unless `stack:true`) and captures an enemy piece it ends on.", example: "(advance \"Loop\" (pips) captured:Hand safe:(region \"Home\" Next))", lower: Lower::Moves(advance), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
+    Ludeme { name: "advance", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "how many steps")], named: &[opt("state", O(Str), "only pieces in this state"), opt("set-state", O(Str), "the state the piece has after the move"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, BLOCK, opt("bear-off", O(Cond), "true: a piece whose steps end exactly one past the track's last square leaves the board into the mover's store (read by `score`); a longer throw does not move it. Tracks that do not loop"), THEN], doc: "Moves one piece of the mover along its track; it may not end on its own side's piece (unless `stack:true`) and captures an enemy piece it ends on.", example: "(advance \"Loop\" (pips) captured:Hand safe:(region \"Home\" Next))", lower: Lower::Moves(advance), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
     Ludeme { name: "advance-all", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "the steps in all")], named: &[opt("state", O(Str), "the pieces that move"), opt("set-state", O(Str), "their state afterwards"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), THEN], doc: "Every selected piece steps once, together; then one of them, chosen, goes on for the steps left (steps minus the number of pieces). Listed only for two pieces or more.", example: "(advance-all \"Loop\" (pips) state:\"Unfreed\" set-state:\"Freed\")", lower: Lower::Moves(advance_all), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
-    Ludeme { name: "enter", kind: Moves, positional: &[req("track", O(Str), "the track"), req("square", O(Int), "the track's square the piece enters on, 1 for its first")], named: &[opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, THEN], doc: "Puts one piece from the mover's hand on its track at the square given (none if the square is off the track): not on its own side's piece (unless `stack:true`), capturing an enemy piece there.", example: "(enter \"Loop\" (pips) captured:Hand)", lower: Lower::Moves(enter), refs: &[Ref::Track(Arg::Pos(0)), Ref::Hand] },
+    Ludeme { name: "enter", kind: Moves, positional: &[req("track", O(Str), "the track"), req("square", O(Int), "the track's square the piece enters on, 1 for its first")], named: &[opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, BLOCK, THEN], doc: "Puts one piece from the mover's hand on its track at the square given (none if the square is off the track): not on its own side's piece (unless `stack:true`), capturing an enemy piece there.", example: "(enter \"Loop\" (pips) captured:Hand)", lower: Lower::Moves(enter), refs: &[Ref::Track(Arg::Pos(0)), Ref::Hand] },
 ];
 
 /// Where capture is not allowed.
 const SAFE: Param = opt("safe", O(Region), "sites where an enemy piece cannot be captured: a piece may not end on one there");
+/// How many enemy pieces bar a site.
+const BLOCK: Param = opt("block", O(Int), "a site holding this many enemy pieces or more is a block: a piece may not end on it (a single enemy piece is still captured with `block:2`)");
 /// Whether own pieces may share a square.
 const STACK: Param = opt("stack", O(Cond), "true: a piece may end on its own side's pieces, and they share the square");
 
@@ -50,8 +52,9 @@ fn along(c: &mut Compiler<'_>, node: &Node) -> Advance {
         c.error(at, "a piece cannot bear off a track that loops".to_string(), "bear off a track that stops at its end");
     }
     let (safe, stack) = (node.named("safe").map(|r| c.region(r)), flag(c, node, "stack"));
+    let block = block(c, node);
     Advance {
-        race: bear_off || stack || safe.is_some(),
+        race: bear_off || stack || safe.is_some() || block != NO_BLOCK,
         track,
         steps: node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0)),
         state: c.state(node.named("state")),
@@ -60,6 +63,24 @@ fn along(c: &mut Compiler<'_>, node: &Node) -> Advance {
         safe,
         bear_off,
         stack,
+        block,
+    }
+}
+
+/// No block: any number of enemy pieces may be captured.
+const NO_BLOCK: u16 = u16::MAX;
+
+/// The count of enemy pieces that bars a site, from `block:`; [`NO_BLOCK`] if absent.
+fn block(c: &mut Compiler<'_>, node: &Node) -> u16 {
+    let Some(n) = node.named("block") else {
+        return NO_BLOCK;
+    };
+    match n.as_int() {
+        Some(v) if (1..i64::from(NO_BLOCK)).contains(&v) => v as u16,
+        _ => {
+            c.error(n, "a block is a number of pieces, from 1", "write `block:2` for two pieces or more");
+            NO_BLOCK
+        }
     }
 }
 
@@ -82,7 +103,9 @@ pub struct Advance {
     pub bear_off: bool,
     /// Whether own pieces may share a square.
     pub stack: bool,
-    /// Whether any of the three above is asked: the race's moves, generated out of line.
+    /// How many enemy pieces bar a site (`u16::MAX`: no block).
+    pub block: u16,
+    /// Whether any of the four above is asked: the race's moves, generated out of line.
     pub race: bool,
 }
 
@@ -246,7 +269,7 @@ impl Advance {
     }
 
     /// Whether one of the mover's pieces may end on site `t`: an empty site, its own side's
-    /// pieces if they stack, an enemy piece off the safe sites.
+    /// pieces if they stack, enemy pieces off the safe sites and fewer than a block.
     #[inline(always)]
     fn open(&self, ctx: &Ctx, t: Site) -> bool {
         let c = ctx.board.cells[t as usize];
@@ -254,9 +277,10 @@ impl Advance {
             self.stack
         } else {
             c.owner == 0
-                || self.safe.is_none_or(|r| {
-                    !ctx.game.regions[r.0 as usize].mask[ctx.mover as usize].contains(t)
-                })
+                || (c.count < self.block
+                    && self.safe.is_none_or(|r| {
+                        !ctx.game.regions[r.0 as usize].mask[ctx.mover as usize].contains(t)
+                    }))
         }
     }
 }

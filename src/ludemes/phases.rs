@@ -4,8 +4,8 @@ use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{List as L, One a
 use crate::ludemes::{Lower, Ref, Arg};
 use crate::compile::chance::branches_with_pips;
 use crate::compile::draw::DrawPlan;
-use crate::compile::ir::{Action, Branches, Cond, MoveExpr, Phase};
-use crate::compile::Compiler;
+use crate::compile::ir::{Action, Branches, Cond, IntExpr, MoveExpr, Phase};
+use crate::compile::{Compiler, Needs};
 use crate::syntax::{Node, NodeKind};
 
 /// The family's ludemes.
@@ -21,8 +21,15 @@ pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "goto", kind: Action, positional: &[req("phase", O(Str), "the next phase")], named: &[opt("pips", O(Int), "sets the value that `(pips)` reads, as for a special throw")], doc: "Goes on to another phase of the same turn.", example: "(goto \"Special\" pips:7)", lower: Lower::Part, refs: &[Ref::Phase(Arg::Pos(0))] },
     Ludeme { name: "end-turn", kind: Action, positional: &[], named: &[], doc: "Ends the turn; the next player's turn begins.", example: "(end-turn)", lower: Lower::Part, refs: &[] },
     Ludeme { name: "again", kind: Action, positional: &[], named: &[], doc: "The same player moves again: their turn starts over from its first phase.", example: "(again)", lower: Lower::Part, refs: &[] },
+    Ludeme { name: "moves-this-turn", kind: Int, positional: &[], named: &[], doc: "The moves (passes included) the player to move has made in this turn: 0 on its first decision, 1 after one `(again)`, and so on.", example: "(moves-this-turn)", lower: Lower::Int(moves_this_turn), refs: &[] },
     Ludeme { name: "if", kind: Action, positional: &[req("condition", O(Cond), "when the first action is taken; after a move it reads that move as the last (`landed-in`)"), req("then", O(Action), "where the turn goes if it holds"), opt("else", O(Action), "where it goes if not; the turn ends if absent")], named: &[], doc: "Where the turn goes, by a condition.", example: "(if (landed-in (region \"Home\" Mover)) (again))", lower: Lower::Part, refs: &[] },
 ];
+
+fn moves_this_turn(c: &mut Compiler<'_>, _: &Node) -> IntExpr {
+    // Only a game that reads the count keeps it.
+    c.needs.insert(Needs::TURN);
+    IntExpr::MovesThisTurn
+}
 
 fn phases(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     c.error(

@@ -243,7 +243,7 @@ impl Topology {
         ];
         groups.extend(DIRECTIONS.iter().map(|d| group(d, &[d])));
         // Links run along compass directions, so a player's forward is the grid's.
-        groups.extend(super::relative_groups());
+        groups.extend(super::relative_groups(2));
         Topology {
             rows,
             columns,

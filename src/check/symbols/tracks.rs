@@ -1,0 +1,321 @@
+//! Track declarations: each segment read into sites in order, and a track that each player has,
+//! turned to their seat.
+
+use super::{Resolver, TrackDecl};
+use crate::compile::ir::{Site, SITE_WORDS};
+use crate::compile::topology::{parse_point, seat_facing, turned, Tiling, DIRECTIONS};
+use crate::diagnostic::Diagnostic;
+use crate::ludemes::regions;
+use crate::syntax::{Node, NodeKind};
+
+impl Resolver {
+    /// Reads `(track "Name" [P1|Each] {segments...} loop:)` into one declaration per owner.
+    pub(super) fn track_decl(&mut self, item: &Node) {
+        let name = item
+            .pos(0)
+            .and_then(|n| n.as_str())
+            .unwrap_or_default()
+            .to_string();
+        // `Each`: P1's track as written, and every other player's the same turned to their seat.
+        let (owner, each, segments) = match (item.pos(1), item.pos(2)) {
+            (Some(o), Some(s)) if o.as_name() == Some("Each") => (None, Some(o), s),
+            (Some(o), Some(s)) => match self.player(o, false) {
+                Some(owner) => (owner, None, s),
+                None => return,
+            },
+            (Some(s), None) => (None, None, s),
+            _ => return,
+        };
+        if let Some(first) =
+            self.symbols.tracks.iter().find(|t| {
+                t.name == name && (t.owner == owner || t.owner.is_none() != owner.is_none())
+            })
+        {
+            let first = first.span;
+            self.error(
+                Diagnostic::new(
+                    "check::duplicate-name",
+                    item.span,
+                    format!("track \"{name}\" is declared twice"),
+                )
+                .label("second declaration")
+                .related(first, "first declaration")
+                .help("a track is declared once, or once for each player")
+                .via(item.via),
+            );
+            return;
+        }
+        let mut sites = Vec::new();
+        for seg in segments.as_list().unwrap_or(&[]) {
+            match self.segment(seg) {
+                Some(s) => sites.extend(s),
+                None => return,
+            }
+        }
+        if sites.is_empty() || sites.len() > 255 {
+            self.error(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    item.span,
+                    format!(
+                        "track \"{name}\" has {} places; a track has 1 to 255",
+                        sites.len()
+                    ),
+                )
+                .label("track length")
+                .help("list the track's rows, columns or sites")
+                .via(item.via),
+            );
+            return;
+        }
+        let looped = matches!(
+            item.named("loop").map(|n| &n.kind),
+            Some(NodeKind::Bool(true))
+        );
+        match each {
+            Some(at) => {
+                for p in 0..self.symbols.players {
+                    let Some(sites) = self.turn(at, &sites, p) else {
+                        return;
+                    };
+                    self.symbols.tracks.push(TrackDecl {
+                        name: name.clone(),
+                        owner: Some(p),
+                        sites,
+                        looped,
+                        span: item.span,
+                    });
+                }
+            }
+            None => self.symbols.tracks.push(TrackDecl {
+                name,
+                owner,
+                sites,
+                looped,
+                span: item.span,
+            }),
+        }
+    }
+
+    /// The sites of one segment in order; `None` once a fault is reported.
+    fn segment(&mut self, seg: &Node) -> Option<Vec<Site>> {
+        let (rows, cols) = (self.symbols.rows, self.symbols.columns);
+        let mut out = Vec::new();
+        let dir = seg.pos(1).and_then(|d| d.as_name()).unwrap_or("");
+        match seg.head() {
+            Some("row") => {
+                let Some(r) = seg
+                    .pos(0)
+                    .and_then(|n| n.as_int())
+                    .and_then(|v| self.in_range(seg.pos(0)?, v, rows, "row"))
+                else {
+                    return None;
+                };
+                let cs: Vec<usize> = match dir {
+                    "E" => (0..cols).collect(),
+                    "W" => (0..cols).rev().collect(),
+                    _ => {
+                        return self.refuse(
+                            Diagnostic::new(
+                                "check::kind",
+                                seg.span,
+                                format!("a row runs E or W, not {dir}"),
+                            )
+                            .label("direction")
+                            .help("write `(row 0 E)` or `(row 0 W)`")
+                            .via(seg.via),
+                        )
+                    }
+                };
+                out.extend(cs.into_iter().filter_map(|c| self.symbols.site_at(r, c)));
+            }
+            Some("column") => {
+                let Some(c) = seg
+                    .pos(0)
+                    .and_then(|n| n.as_int())
+                    .and_then(|v| self.in_range(seg.pos(0)?, v, cols, "column"))
+                else {
+                    return None;
+                };
+                let rs: Vec<usize> = match dir {
+                    "N" => (0..rows).collect(),
+                    "S" => (0..rows).rev().collect(),
+                    _ => {
+                        return self.refuse(
+                            Diagnostic::new(
+                                "check::kind",
+                                seg.span,
+                                format!("a column runs N or S, not {dir}"),
+                            )
+                            .label("direction")
+                            .help("write `(column 0 N)` or `(column 0 S)`")
+                            .via(seg.via),
+                        )
+                    }
+                };
+                out.extend(rs.into_iter().filter_map(|r| self.symbols.site_at(r, c)));
+            }
+            Some("sites") => match regions::site_list(self, seg.pos(0)) {
+                Some(s) => out.extend(s),
+                None => return None,
+            },
+            Some("store") => match seg.pos(0).map(|o| self.player(o, false)) {
+                Some(Some(Some(_)))
+                    if self.symbols.store_site(self.symbols.players) as usize > SITE_WORDS * 64 =>
+                {
+                    return self.refuse(
+                        Diagnostic::new(
+                            "check::out-of-range",
+                            seg.span,
+                            "the board leaves no room for the players' stores",
+                        )
+                        .label("a store off the grid")
+                        .help(format!(
+                            "a board with stores has at most {} sites",
+                            SITE_WORDS * 64 - self.symbols.players as usize
+                        ))
+                        .via(seg.via),
+                    );
+                }
+                Some(Some(Some(p))) => {
+                    out.push(self.symbols.store_site(p));
+                    self.symbols.stores = true;
+                }
+                _ => return None,
+            },
+            Some("walk") => out.extend(self.walk(seg)?),
+            _ => {}
+        }
+        Some(out)
+    }
+
+    /// Reports a fault of a segment; the segment is then refused.
+    fn refuse<T>(&mut self, d: Diagnostic) -> Option<T> {
+        self.error(d);
+        None
+    }
+
+    /// A walk over the board, `"g2 N4 NW W5"`: the point it starts on by name, then steps, each a
+    /// direction with an optional count (`N4` is four steps north).
+    fn walk(&mut self, seg: &Node) -> Option<Vec<Site>> {
+        let text = seg.pos(0).and_then(|n| n.as_str()).unwrap_or_default();
+        let at = seg.pos(0).unwrap_or(seg);
+        if !matches!(self.symbols.tiling, Tiling::Square | Tiling::Graph) {
+            return self.refuse(
+                Diagnostic::new(
+                    "check::kind",
+                    seg.span,
+                    "a walk needs a board of squares or a graph",
+                )
+                .label("on a board of hexagons")
+                .help("list the track's sites with `(sites {...})`")
+                .via(seg.via),
+            );
+        }
+        let mut words = text.split_whitespace();
+        let Some(start) = words.next() else {
+            return self.refuse(
+                Diagnostic::new(
+                    "check::missing",
+                    at.span,
+                    "a walk needs a point to start from",
+                )
+                .label("empty walk")
+                .help("write the start point, then the steps: \"g2 N4 NW W5\"")
+                .via(at.via),
+            );
+        };
+        let Some(mut site) =
+            parse_point(start).and_then(|p| self.symbols.site_at(p.y as usize, p.x as usize))
+        else {
+            return self.refuse(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    at.span,
+                    format!("a walk starts on `{start}`, which is no point of the board"),
+                )
+                .label("start point")
+                .help(
+                    "name a point by its column letter and row number, as `a1` for the bottom left",
+                )
+                .via(at.via),
+            );
+        };
+        let mut out = vec![site];
+        for word in words {
+            let split = word
+                .find(|c: char| c.is_ascii_digit())
+                .unwrap_or(word.len());
+            let (name, count) = word.split_at(split);
+            let dir = DIRECTIONS.iter().position(|d| *d == name);
+            let count: Option<usize> = if count.is_empty() {
+                Some(1)
+            } else {
+                count.parse().ok().filter(|&n| (1..=255).contains(&n))
+            };
+            let (Some(dir), Some(count)) = (dir, count) else {
+                return self.refuse(
+                    Diagnostic::new("check::kind", at.span, format!("`{word}` is no step of a walk"))
+                        .label("steps")
+                        .help("a step is a direction, N NE E SE S SW W NW, with an optional count of 1 to 255: `N4`")
+                        .via(at.via),
+                );
+            };
+            for _ in 0..count {
+                let Some(next) = self.symbols.neighbour(site, dir) else {
+                    return self.refuse(
+                        Diagnostic::new(
+                            "check::out-of-range",
+                            at.span,
+                            format!("the walk leaves the board at `{word}`"),
+                        )
+                        .label(format!(
+                            "no point {} of the walk's place there",
+                            DIRECTIONS[dir]
+                        ))
+                        .help("each step goes to the neighbouring point that way")
+                        .via(at.via),
+                    );
+                };
+                site = next;
+                out.push(site);
+            }
+        }
+        Some(out)
+    }
+
+    /// Player `p`'s copy of a track P1 has as `sites`: the board turned from P1's seat to theirs.
+    fn turn(&mut self, at: &Node, sites: &[Site], p: u8) -> Option<Vec<Site>> {
+        let facing = seat_facing(self.symbols.players)[p as usize];
+        let (rows, cols, grid) = (
+            self.symbols.rows,
+            self.symbols.columns,
+            self.symbols.sites(),
+        );
+        let fits = self.symbols.tiling == Tiling::Square && (facing % 4 == 0 || rows == cols);
+        if !fits {
+            return self.refuse(
+                Diagnostic::new("check::kind", at.span, "a track for each player is turned to their seat, which this board cannot be")
+                    .label("one track for each player")
+                    .help(format!("seats face each side of the board: {} players need a square board of squares; or declare a track for each player (P1 to P{})", self.symbols.players, self.symbols.players))
+                    .via(at.via),
+            );
+        }
+        let players = self.symbols.players as usize;
+        Some(
+            sites
+                .iter()
+                .map(|&s| {
+                    let s = s as usize;
+                    if s >= grid {
+                        // A store turns with the seats: P1's becomes this player's.
+                        let owner = (s - grid + p as usize) % players;
+                        return self.symbols.store_site(owner as u8);
+                    }
+                    turned(rows, cols, s / cols, s % cols, facing)
+                        .map_or(s as Site, |(r, c)| (r * cols + c) as Site)
+                })
+                .collect(),
+        )
+    }
+}
