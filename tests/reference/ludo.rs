@@ -302,8 +302,11 @@ impl Tree for Ludo {
         if k == 6 && self.yard[p] > 0 && self.open(1) {
             out.push(LudoMove::Enter);
         }
-        for q in 1..HOME {
-            if self.on[p][q] > 0 && (q + k == HOME || q + k < HOME && self.open(q + k)) {
+        // Ludus lists moves by their origin's site, after the entry.
+        let mut from: Vec<usize> = (1..HOME).filter(|&q| self.on[p][q] > 0).collect();
+        from.sort_by_key(|&q| self.site(p, q));
+        for q in from {
+            if q + k == HOME || q + k < HOME && self.open(q + k) {
                 out.push(LudoMove::Move(q));
             }
         }
