@@ -563,3 +563,37 @@ fn the_variable_cap_is_documented() {
     let cap = format!("at most {} variables", ludus::compile::MAX_VARS);
     assert!(var.doc.contains(&cap), "{}", var.doc);
 }
+diagnostic_test!(
+    walk_off_board,
+    "walk_off_board.game",
+    &[],
+    ["check::out-of-range"],
+    "4:66",
+    "the walk leaves the board at `E2`",
+    "no point E of the last"
+);
+diagnostic_test!(
+    walk_bad_step,
+    "walk_bad_step.game",
+    &[],
+    ["check::kind"],
+    "4:63",
+    "`NN2` is no step of a walk"
+);
+diagnostic_test!(
+    track_each_not_square,
+    "track_each_not_square.game",
+    &[],
+    ["check::kind"],
+    "4:54",
+    "a track for each player is turned to their seat, which this board cannot be",
+    "4 players need a square board"
+);
+diagnostic_test!(
+    block_zero,
+    "block_zero.game",
+    &[],
+    ["check::kind"],
+    "5:61",
+    "a block is a number of pieces, from 1"
+);

@@ -119,3 +119,38 @@ fn a_misspelt_direction_is_told_its_nearest_name() {
     let e = error(&game("(step {Forward ForwardDiagonals})"));
     assert!(e.contains("ForwardDiagonal"), "{e}");
 }
+
+/// Four players sit clockwise round the board from P1 at the bottom: P2 at the left faces E, P3 at
+/// the top S, P4 at the right W; with three, the first three seats. A piece of each in the middle
+/// of its side of a 5x5 board, stepping forward.
+#[test]
+fn three_or_four_players_sit_clockwise_round_the_board() {
+    for players in [4, 3] {
+        let text = format!(
+            r#"
+(game "Four Sides"
+  (players {players})
+  (equipment {{(board (square 5))}})
+  (rules
+    (start {{(pieces P1 (sites {{2}})) (pieces P2 (sites {{10}})) (pieces P3 (sites {{22}})) (pieces P4 (sites {{14}}))}})
+    (play (step Forward))
+    (end (if (no-moves Next) (result Next Loss)))))
+"#
+        );
+        let text = if players == 3 {
+            text.replace(" (pieces P4 (sites {14}))", "")
+        } else {
+            text
+        };
+        let g = load("sides.game", &text);
+        let mut s = g.new_initial_state();
+        let mut seen = Vec::new();
+        for _ in 0..players {
+            let moves = legal(&g, &s);
+            play(&g, &mut s, &moves[0]);
+            seen.push(moves);
+        }
+        let expected: [&[&str]; 4] = [&["c1-c2"], &["a3-b3"], &["c5-c4"], &["e3-d3"]];
+        assert_eq!(seen, expected[..players], "{players} players");
+    }
+}

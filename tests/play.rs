@@ -6,10 +6,14 @@ use std::process::{Command, Stdio};
 /// Plays a whole game as P1 against `random`, answering each prompt with the first legal move
 /// (and, at the third decision, a bad move first). Returns what was typed and the transcript.
 fn drive(file: &str, seed: &str) -> (Vec<String>, String) {
+    drive_seats(file, seed, &["--p1", "human", "--p2", "random"])
+}
+
+/// Plays a whole game with the seats given, answering each human prompt as [`drive`] does.
+fn drive_seats(file: &str, seed: &str, seats: &[&str]) -> (Vec<String>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args([
-            "play", file, "--p1", "human", "--p2", "random", "--seed", seed,
-        ])
+        .args(["play", file, "--seed", seed])
+        .args(seats)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -205,5 +209,37 @@ fn agents_can_play_each_other_at_the_terminal() {
     assert!(
         out.lines().last().unwrap().starts_with("game over: "),
         "{out}"
+    );
+}
+
+/// Four seats, a person at P3 among three agents: the prompts come at P3's decisions only, and
+/// the game ends with every seat's result.
+#[test]
+fn a_person_plays_one_seat_of_four() {
+    let seats = [
+        "--p1",
+        "random",
+        "--p2",
+        "mcts:iterations=10",
+        "--p3",
+        "human",
+        "--p4",
+        "random",
+    ];
+    let (typed, transcript) = drive_seats("games/ludo.game", "3", &seats);
+    assert!(typed.len() > 10, "{transcript}");
+    assert!(transcript.contains("\nP3> "), "{transcript}");
+    assert!(!transcript.contains("\nP1> ") && !transcript.contains("\nP4> "));
+    for seat in [
+        "P1 (random) plays",
+        "P2 (mcts:iterations=10) plays",
+        "P4 (random) plays",
+    ] {
+        assert!(transcript.contains(seat), "{seat}");
+    }
+    let last = transcript.lines().last().unwrap();
+    assert!(
+        last.starts_with("game over: P") && last.contains(" wins ("),
+        "{last}"
     );
 }

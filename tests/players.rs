@@ -399,3 +399,57 @@ fn a_trial_must_seat_every_player() {
     let three = Trial::new(&game, THREE, 1, 0, &vec!["random".to_string(); 3]);
     assert_eq!(three.check_game(&game), Ok(Vec::new()));
 }
+
+/// `(players (option "players"))`: Ludo for 2, 3 or 4. P2's token enters on the start square of
+/// the seat after P1's clockwise (b9, at the left) with three or four players, and opposite P1
+/// (i14, at the top) with two.
+#[test]
+fn the_number_of_players_is_an_option() {
+    for (players, p2_start) in [("4", "b9"), ("3", "b9"), ("2", "i14")] {
+        let game = load("games/ludo.game", &[("players", players)]);
+        assert_eq!(game.players.to_string(), players);
+        let s = after(
+            &game,
+            &game.new_initial_state(),
+            "throw 6 enter g2 throw 1 g2-g3 throw 6",
+        );
+        assert_eq!(s.mover(), 1);
+        assert_eq!(
+            setup::names(&game, &s),
+            [format!("enter {p2_start}")],
+            "{players} players"
+        );
+    }
+    let o = ludus(&["info", "games/ludo.game", "--option", "players=5"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("players"), "{}", stderr(&o));
+}
+
+/// `analyse` of a three-player game: a win rate for each seat, and the agents measured.
+#[test]
+fn analyse_reports_every_seat_of_three() {
+    let o = ludus(&[
+        "analyse",
+        "games/ludo.game",
+        "--option",
+        "players=3",
+        "--playouts",
+        "60",
+        "--agents",
+        "mcts:iterations=20",
+        "--agent-games",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rate = |k: &str| v[k]["rate"].as_f64().unwrap();
+    let p3 = v["more_wins"][0]["rate"].as_f64().unwrap();
+    assert_eq!(v["more_wins"].as_array().unwrap().len(), 1);
+    assert!((rate("p1_wins") + rate("p2_wins") + p3 - 1.0).abs() < 1e-9);
+    assert!([rate("p1_wins"), rate("p2_wins"), p3]
+        .iter()
+        .all(|&r| r > 0.0));
+    assert_eq!(v["agents"].as_array().unwrap().len(), 1, "{v}");
+}

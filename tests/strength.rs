@@ -220,3 +220,47 @@ fn mcts_beats_random_at_kalah() {
 fn mcts_beats_random_at_ur() {
     assert!(score("games/ur.game", "mcts:iterations=1000", "random", 60, 1) >= 0.65);
 }
+
+/// The win rate of `a` against `n - 1` copies of `b` in a game of `n` players, with `a` seated
+/// in each seat in turn (P1 in games 0, n, 2n, ...).
+fn win_rate_among(file: &str, a: &str, b: &str, games: u64, seed: u64) -> f64 {
+    let game =
+        ludus::load_file(Path::new(file), &[]).unwrap_or_else(|e| panic!("{}", e.render(false)));
+    let n = game.players as u64;
+    let (sa, sb) = (AgentSpec::parse(a).unwrap(), AgentSpec::parse(b).unwrap());
+    let started = Instant::now();
+    let wins: u64 = (0..games)
+        .into_par_iter()
+        .map(|i| {
+            let seat = (i % n) as u8;
+            let agents: Vec<&AgentSpec> = (0..n as u8)
+                .map(|p| if p == seat { &sa } else { &sb })
+                .collect();
+            u64::from(trial::play(&game, file, &agents, seed, i).status == Status::Won(seat))
+        })
+        .sum();
+    let rate = wins as f64 / games as f64;
+    eprintln!(
+        "{file}: {a} among {b}: {wins}/{games} = {:.1}% ({:.1} s)",
+        100.0 * rate,
+        started.elapsed().as_secs_f64()
+    );
+    rate
+}
+
+/// Four-player Ludo: MCTS against three random players must win 40% of 40 games, where chance
+/// alone gives 25%. Its simulations run 100 edges before the evaluation: the default 10 is less
+/// than one round of four players' throws and moves, and the race's evaluation then mostly
+/// measures the dice of those few edges.
+#[test]
+fn mcts_beats_three_random_players_at_ludo() {
+    assert!(
+        win_rate_among(
+            "games/ludo.game",
+            "mcts:iterations=1000,cutoff=100",
+            "random",
+            40,
+            1
+        ) >= 0.4
+    );
+}

@@ -132,3 +132,44 @@ fn a_turn_action_must_be_an_action() {
     let text = format!("{errors:?}");
     assert!(text.contains("turn action"), "{text}");
 }
+
+/// Each player places three stones a turn: `(again)` while fewer than three moves of the turn are
+/// made (in `next:` the count holds the move just made). The count starts again with each turn, counts passes, and is part of the position.
+const THREE_A_TURN: &str = r#"
+(game "Three a Turn"
+  (players 2)
+  (equipment {(board (square 4)) (hand Each)})
+  (rules (start (hand Each 7))
+    (play (phases {(decision "Place" (place 1) pass:true next:(if (< (moves-this-turn) 3) (again)))}))
+    (end (if (= (in-hand P2) 0) (result Mover Win)))))
+"#;
+
+#[test]
+fn moves_this_turn_counts_the_moves_of_the_turn() {
+    let g = load("three.game", THREE_A_TURN);
+    let mut s = g.new_initial_state();
+    let mut movers = Vec::new();
+    for site in ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"] {
+        movers.push(s.mover());
+        assert_eq!(
+            g.position(&s).moves_this_turn as usize,
+            movers.iter().rev().take_while(|&&m| m == s.mover()).count() - 1
+        );
+        play(&g, &mut s, &format!("place {site}"));
+    }
+    assert_eq!(movers, [0, 0, 0, 1, 1, 1, 0, 0, 0]);
+    play(&g, &mut s, "place d1 place d2 place d3");
+    // P1 has one stone left: its turn is a move and two passes.
+    play(&g, &mut s, "place a4");
+    assert_eq!((s.mover(), g.position(&s).moves_this_turn), (0, 1));
+    play(&g, &mut s, "pass");
+    assert_eq!((s.mover(), g.position(&s).moves_this_turn), (0, 2));
+    play(&g, &mut s, "pass");
+    assert_eq!((s.mover(), g.position(&s).moves_this_turn), (1, 0));
+    // A position set up in the middle of a turn keeps its count.
+    let mut p = g.position(&s);
+    p.moves_this_turn = 2;
+    let mut s = g.state_at(p);
+    play(&g, &mut s, "place b4");
+    assert_eq!(s.mover(), 0);
+}

@@ -22,10 +22,7 @@ fn sows(holes: &[&str]) -> Vec<String> {
 fn plays_to_an_end(name: &str) {
     let game = variant(name);
     let tally = setup::tally(&game, PLAYOUTS, false);
-    eprintln!(
-        "{}: P1 {} wins, P2 {} wins, {} draws in {PLAYOUTS} playouts",
-        game.name, tally[0], tally[1], tally[2]
-    );
+    eprintln!("{}: {tally} in {PLAYOUTS} playouts", game.name);
 }
 
 #[test]
@@ -43,6 +40,7 @@ fn the_variants_are_the_files_of_tests_variants() {
             "draughts-back",
             "hexapawn",
             "kalah-clockwise",
+            "ludo-open-starts",
             "oware",
             "sig-3x8",
             "six-mens-morris",
@@ -310,4 +308,41 @@ fn six_mens_morris_takes_on_a_side_of_a_square_and_flies_at_three() {
     let s = after(&game, &s, "b3-e1xd4");
     assert_eq!(s.cells()[point("d4")].owner, 0);
     assert_eq!(names(&game, &s).len(), 30);
+}
+
+#[test]
+fn ludo_open_starts_plays_1000_games() {
+    plays_to_an_end("ludo-open-starts");
+}
+
+/// With open starts, a 6 enters onto a lone opposing token on the start square and takes it back to
+/// its yard; two of them are a block, and the 6 then has no entry. In games/ludo.game the start
+/// square is safe, and neither entry is legal.
+#[test]
+fn ludo_open_starts_takes_a_lone_token_on_the_start_square_but_not_a_block() {
+    let with = |file: &str, tokens: u16| {
+        let game = load(file, &[]);
+        let mut p = setup::empty(&game);
+        // P2's tokens on g2, P1's start square, at P2's track square 40 (g2 is 13 x 3 squares on).
+        p.board.cells[21] = Cell {
+            count: tokens,
+            owner: 2,
+            pos: 39,
+            ..Cell::default()
+        };
+        p.board.hand[..4].copy_from_slice(&[4, 4 - tokens, 4, 4]);
+        let s = after(&game, &game.state_at(p), "throw 6");
+        (game.clone(), s)
+    };
+    let (game, s) = with("tests/variants/ludo-open-starts.game", 1);
+    assert_eq!(names(&game, &s), ["enter xg2"]);
+    let s = after(&game, &s, "enter xg2");
+    assert_eq!(
+        (s.cells()[21].owner, s.hands()[..2].to_vec()),
+        (1, vec![3, 4])
+    );
+    let (game, s) = with("tests/variants/ludo-open-starts.game", 2);
+    assert_eq!(names(&game, &s), ["pass"]);
+    let (game, s) = with("games/ludo.game", 1);
+    assert_eq!(names(&game, &s), ["pass"]);
 }

@@ -640,3 +640,24 @@ impl regions::Board for Resolver {
         self.error(d)
     }
 }
+
+/// The words of a string argument, each with its span: inside the string when it is written as
+/// read (no escapes), else the whole string's.
+fn words(node: &Node) -> Vec<(&str, Span)> {
+    let text = node.as_str().unwrap_or_default();
+    let exact = (node.span.end - node.span.start) as usize == text.len() + 2;
+    text.split_whitespace()
+        .map(|w| {
+            let at = node.span.start + 1 + (w.as_ptr() as usize - text.as_ptr() as usize) as u32;
+            let span = if exact {
+                Span {
+                    start: at,
+                    end: at + w.len() as u32,
+                }
+            } else {
+                node.span
+            };
+            (w, span)
+        })
+        .collect()
+}

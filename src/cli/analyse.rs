@@ -263,7 +263,11 @@ fn analyse(
             share: stuck / n,
         });
     }
-    let limit_share = ends.iter().filter(|e| e.limit).map(|e| e.share).sum();
+    // Folded from +0.0: a float sum of nothing is -0.0, printed "-0.0%".
+    let limit_share = ends
+        .iter()
+        .filter(|e| e.limit)
+        .fold(0.0, |acc, e| acc + e.share);
     let decisions: u64 = samples.iter().map(|s| s.decisions).sum();
     let players = game.players;
     Ok(Report {

@@ -166,7 +166,7 @@ pub fn checked_playout(game: &Game, seed: u64, thorough: bool) -> State {
         assert_eq!(clone.hash64(), s.hash64());
         let r = s.returns();
         assert!(
-            r.iter().all(|x| (-1.0..=1.0).contains(x)) && r[0] + r[1] == 0.0,
+            r.iter().all(|x| (-1.0..=1.0).contains(x)) && r.iter().sum::<f64>().abs() < 1e-9,
             "returns {r:?}"
         );
         let used = match counts {
@@ -187,7 +187,7 @@ pub fn checked_playout(game: &Game, seed: u64, thorough: bool) -> State {
             }
             NodeType::Chance => {
                 assert_eq!(s.status(), Status::Ongoing);
-                assert_eq!(r, [0.0, 0.0]);
+                assert!(r.iter().all(|&x| x == 0.0));
                 let outcomes = game.chance_outcomes(&s);
                 assert!(!outcomes.is_empty() && game.moves(&s).is_empty());
                 let total: f64 = outcomes.iter().map(|o| o.1).sum();
@@ -210,7 +210,7 @@ pub fn checked_playout(game: &Game, seed: u64, thorough: bool) -> State {
             }
             NodeType::Decision => {
                 assert_eq!(s.status(), Status::Ongoing);
-                assert_eq!(r, [0.0, 0.0]);
+                assert!(r.iter().all(|&x| x == 0.0));
                 let moves = game.moves(&s);
                 assert!(
                     !moves.is_empty(),
@@ -263,16 +263,39 @@ pub fn checked_playout(game: &Game, seed: u64, thorough: bool) -> State {
 }
 
 /// Plays `playouts` checked random games (seeds 0, 1, ...) and counts P1 wins, P2 wins and draws.
-pub fn tally(game: &Game, playouts: u64, thorough: bool) -> [u32; 3] {
-    let mut tally = [0u32; 3];
+pub fn tally(game: &Game, playouts: u64, thorough: bool) -> Tally {
+    let mut tally = Tally::default();
     for seed in 0..playouts {
         let end = checked_playout(game, seed, thorough);
-        tally[match end.status() {
-            Status::Won(p) => p as usize,
-            _ => 2,
-        }] += 1;
+        match end.status() {
+            Status::Won(p) => tally.wins[p as usize] += 1,
+            _ => tally.others += 1,
+        }
     }
     tally
+}
+
+/// How a number of games ended: the wins of each seat, and the rest (draws, rankings).
+#[derive(Debug, Default)]
+pub struct Tally {
+    /// Wins by seat, P1 first.
+    pub wins: [u32; 4],
+    /// Games that no single player won.
+    pub others: u32,
+}
+
+impl std::fmt::Display for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (p, w) in self
+            .wins
+            .iter()
+            .enumerate()
+            .filter(|&(p, &w)| p < 2 || w > 0)
+        {
+            write!(f, "P{} {w} wins, ", p + 1)?;
+        }
+        write!(f, "{} draws or rankings", self.others)
+    }
 }
 
 /// Placements in notation, P1 playing the first list and P2 the second, alternately.

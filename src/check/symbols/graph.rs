@@ -13,26 +13,7 @@ impl Resolver {
         // Each point's name and span (inside its string when the string is as written).
         let mut words: Vec<Vec<(&str, Span)>> = Vec::new();
         for line in lines {
-            let text = line.as_str().unwrap_or_default();
-            let exact = (line.span.end - line.span.start) as usize == text.len() + 2;
-            words.push(
-                text.split_whitespace()
-                    .map(|w| {
-                        let at = line.span.start
-                            + 1
-                            + (w.as_ptr() as usize - text.as_ptr() as usize) as u32;
-                        let span = if exact {
-                            Span {
-                                start: at,
-                                end: at + w.len() as u32,
-                            }
-                        } else {
-                            line.span
-                        };
-                        (w, span)
-                    })
-                    .collect(),
-            );
+            words.push(super::words(line));
         }
         if lines.is_empty() {
             self.error(

@@ -74,13 +74,14 @@ impl Resolver {
         );
         match each {
             Some(at) => {
-                for p in 0..self.symbols.players {
-                    let Some(sites) = self.turn(at, &sites, p) else {
-                        return;
-                    };
+                // All seats or none: a refused declaration is reported once, for every use.
+                let seats: Option<Vec<Vec<Site>>> = (0..self.symbols.players)
+                    .map(|p| self.turn(at, &sites, p))
+                    .collect();
+                for (p, sites) in seats.into_iter().flatten().enumerate() {
                     self.symbols.tracks.push(TrackDecl {
                         name: name.clone(),
-                        owner: Some(p),
+                        owner: Some(p as u8),
                         sites,
                         looped,
                         span: item.span,
@@ -198,7 +199,6 @@ impl Resolver {
     /// A walk over the board, `"g2 N4 NW W5"`: the point it starts on by name, then steps, each a
     /// direction with an optional count (`N4` is four steps north).
     fn walk(&mut self, seg: &Node) -> Option<Vec<Site>> {
-        let text = seg.pos(0).and_then(|n| n.as_str()).unwrap_or_default();
         let at = seg.pos(0).unwrap_or(seg);
         if !matches!(self.symbols.tiling, Tiling::Square | Tiling::Graph) {
             return self.refuse(
@@ -212,8 +212,8 @@ impl Resolver {
                 .via(seg.via),
             );
         }
-        let mut words = text.split_whitespace();
-        let Some(start) = words.next() else {
+        let words = super::words(at);
+        let Some(&(start, span)) = words.first() else {
             return self.refuse(
                 Diagnostic::new(
                     "check::missing",
@@ -225,13 +225,13 @@ impl Resolver {
                 .via(at.via),
             );
         };
-        let Some(mut site) =
-            parse_point(start).and_then(|p| self.symbols.site_at(p.y as usize, p.x as usize))
-        else {
+        let point =
+            parse_point(start).and_then(|p| self.symbols.site_at(p.y as usize, p.x as usize));
+        let Some(mut site) = point else {
             return self.refuse(
                 Diagnostic::new(
                     "check::out-of-range",
-                    at.span,
+                    span,
                     format!("a walk starts on `{start}`, which is no point of the board"),
                 )
                 .label("start point")
@@ -242,39 +242,35 @@ impl Resolver {
             );
         };
         let mut out = vec![site];
-        for word in words {
+        for &(word, span) in &words[1..] {
             let split = word
                 .find(|c: char| c.is_ascii_digit())
                 .unwrap_or(word.len());
             let (name, count) = word.split_at(split);
             let dir = DIRECTIONS.iter().position(|d| *d == name);
-            let count: Option<usize> = if count.is_empty() {
-                Some(1)
-            } else {
-                count.parse().ok().filter(|&n| (1..=255).contains(&n))
+            let count: Option<usize> = match count {
+                "" => Some(1),
+                n => n.parse().ok().filter(|n| (1..=255).contains(n)),
             };
             let (Some(dir), Some(count)) = (dir, count) else {
                 return self.refuse(
-                    Diagnostic::new("check::kind", at.span, format!("`{word}` is no step of a walk"))
-                        .label("steps")
+                    Diagnostic::new("check::kind", span, format!("`{word}` is no step of a walk"))
+                        .label("a step")
                         .help("a step is a direction, N NE E SE S SW W NW, with an optional count of 1 to 255: `N4`")
                         .via(at.via),
                 );
             };
             for _ in 0..count {
+                if out.len() > 255 {
+                    // Too long for a track already: the declaration reports it.
+                    return Some(out);
+                }
                 let Some(next) = self.symbols.neighbour(site, dir) else {
                     return self.refuse(
-                        Diagnostic::new(
-                            "check::out-of-range",
-                            at.span,
-                            format!("the walk leaves the board at `{word}`"),
-                        )
-                        .label(format!(
-                            "no point {} of the walk's place there",
-                            DIRECTIONS[dir]
-                        ))
-                        .help("each step goes to the neighbouring point that way")
-                        .via(at.via),
+                        Diagnostic::new("check::out-of-range", span, format!("the walk leaves the board at `{word}`"))
+                            .label(format!("no point {} of the last", DIRECTIONS[dir]))
+                            .help("each step goes to the neighbouring point that way; count the squares to the edge")
+                            .via(at.via),
                     );
                 };
                 site = next;
