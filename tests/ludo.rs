@@ -23,6 +23,8 @@ const PERFT_DEPTH: usize = 17;
 const MID_GAMES: usize = 20;
 /// The perft depth from a random position.
 const MID_DEPTH: usize = 10;
+/// The depth of the random positions' trees whose events are counted.
+const COVER_DEPTH: usize = 6;
 /// Lock-step random games per option set.
 const GAMES: u32 = 200;
 
@@ -174,9 +176,7 @@ fn the_models_random_games_see_every_rule() {
             }
             wins[m.winner.unwrap()] += 1;
             assert!(m.seen.entries >= 4 && m.seen.homes >= 4, "{:?}", m.seen);
-            seen.captures += m.seen.captures;
-            seen.stacks += m.seen.stacks;
-            seen.thirds += m.seen.thirds;
+            seen.add(&m.seen);
         }
         assert!(safe > 0 && blocks > 0, "{players} {safe} {blocks}");
         assert!(seen.captures > 0 && seen.stacks > 0, "{seen:?}");
@@ -195,6 +195,16 @@ fn ludo(players: usize, three_sixes: bool) -> Game {
     let sixes = if three_sixes { "on" } else { "off" };
     load(
         "games/ludo.game",
+        &[("players", players.as_str()), ("three-sixes", sixes)],
+    )
+}
+
+/// The open-starts variant with these options.
+fn variant(players: usize, three_sixes: bool) -> Game {
+    let players = players.to_string();
+    let sixes = if three_sixes { "on" } else { "off" };
+    load(
+        "tests/variants/ludo-open-starts.game",
         &[("players", players.as_str()), ("three-sixes", sixes)],
     )
 }
@@ -312,12 +322,12 @@ fn perft_from_the_start_matches_the_model() {
     }
 }
 
-/// Perft from positions of seeded random games, where captures, blocks, stacks and home columns
-/// are in play.
+/// Perft from positions of seeded random games agrees with the model; the trees hold captures,
+/// blocks, safe starts, stacks, arrivals home and third sixes.
 #[test]
 fn perft_from_random_positions_matches_the_model() {
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
-    let mut seen = Seen::default();
+    let (mut seen, mut refused) = (Seen::default(), (0, 0));
     for (players, three_sixes) in OPTIONS {
         let game = ludo(players, three_sixes);
         for _ in 0..MID_GAMES {
@@ -334,60 +344,123 @@ fn perft_from_random_positions_matches_the_model() {
             same(&game, &s, &m);
             let ours = ludus::engine::perft(&game, &s, MID_DEPTH);
             assert_eq!(ours, m.perft(MID_DEPTH), "{m:?}\n{}", game.render(&s));
-            seen.captures += m.seen.captures;
-            seen.stacks += m.seen.stacks;
-            seen.homes += m.seen.homes;
+            within(&m, COVER_DEPTH, &mut seen, &mut refused);
         }
     }
+    let every = seen.captures > 0 && seen.stacks > 0 && seen.homes > 0 && seen.thirds > 0;
     assert!(
-        seen.captures > 0 && seen.stacks > 0 && seen.homes > 0,
-        "{seen:?}"
+        every && refused.0 > 0 && refused.1 > 0,
+        "{seen:?} {refused:?}"
     );
 }
 
-/// Lock-step random games: at every node the same moves, throws, mover and board, the same
-/// random move played on both; at the end the same winner. Every rule is seen at work.
+/// Adds up the events within the model's tree to `depth` (each edge's) and the moves refused
+/// at its nodes by a safe start and by a block.
+fn within(m: &Ludo, depth: usize, seen: &mut Seen, refused: &mut (u32, u32)) {
+    let (a, b) = m.refused();
+    (refused.0, refused.1) = (refused.0 + a, refused.1 + b);
+    if depth == 0 {
+        return;
+    }
+    for x in m.moves() {
+        let mut n = m.clone();
+        n.seen = Seen::default();
+        n.play(x);
+        seen.add(&n.seen);
+        within(&n, depth - 1, seen, refused);
+    }
+}
+
+/// Plays `games` lock-step random games from `start`: at every node the same moves, throws,
+/// mover and board, the same random move played on both; at the end the same winner. Returns
+/// the events seen, the moves refused by a safe start and by a block, and the wins per player.
+fn lockstep(
+    game: &Game,
+    start: &Ludo,
+    games: u32,
+    rng: &mut impl Rng,
+) -> (Seen, u32, u32, Vec<u32>) {
+    let (mut seen, mut safe, mut blocks) = (Seen::default(), 0, 0);
+    let mut wins = vec![0; start.players];
+    for _ in 0..games {
+        let (mut s, mut m) = (game.new_initial_state(), start.clone());
+        loop {
+            same(game, &s, &m);
+            let (a, b) = m.refused();
+            (safe, blocks) = (safe + a, blocks + b);
+            if m.winner.is_some() {
+                break;
+            }
+            let x = random_move(&m, rng);
+            play(game, &mut s, &m.notation(x));
+            m.play(x);
+        }
+        let w = m.winner.unwrap();
+        assert!(ended(&s, Status::Won(w as u8)), "{:?}", s.status());
+        wins[w] += 1;
+        seen.add(&m.seen);
+    }
+    (seen, safe, blocks, wins)
+}
+
+/// Lock-step random games agree with the model, and every rule is seen at work: captures,
+/// stacks, moves refused by a safe start and by a block, entries, arrivals home, third sixes
+/// (with the option on only), a win for every seat.
 #[test]
 fn random_games_agree_with_the_model_move_by_move() {
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(15);
     for (players, three_sixes) in OPTIONS {
         let game = ludo(players, three_sixes);
-        let (mut seen, mut safe, mut blocks) = (Seen::default(), 0, 0);
-        let mut wins = vec![0; players];
-        for _ in 0..GAMES {
-            let (mut s, mut m) = (game.new_initial_state(), Ludo::new(players, three_sixes));
-            loop {
-                same(&game, &s, &m);
-                let (a, b) = m.refused();
-                (safe, blocks) = (safe + a, blocks + b);
-                if m.winner.is_some() {
-                    break;
-                }
-                let x = random_move(&m, &mut rng);
-                play(&game, &mut s, &m.notation(x));
-                m.play(x);
-            }
-            let w = m.winner.unwrap();
-            assert!(ended(&s, Status::Won(w as u8)), "{:?}", s.status());
-            wins[w] += 1;
-            seen.captures += m.seen.captures;
-            seen.stacks += m.seen.stacks;
-            seen.entries += m.seen.entries;
-            seen.homes += m.seen.homes;
-            seen.thirds += m.seen.thirds;
-        }
+        let start = Ludo::new(players, three_sixes);
+        let (seen, safe, blocks, wins) = lockstep(&game, &start, GAMES, &mut rng);
         let every = seen.captures > 0 && seen.stacks > 0 && safe > 0 && blocks > 0;
+        assert!(every, "{players} {seen:?} {safe} {blocks}");
         assert!(
-            every && seen.homes >= 4 * GAMES,
-            "{players} {seen:?} {safe} {blocks}"
+            seen.entries >= 4 * GAMES && seen.homes >= 4 * GAMES,
+            "{seen:?}"
         );
-        assert!(seen.entries >= 4 * GAMES, "{seen:?}");
+        assert_eq!(seen.start_captures, 0, "{seen:?}");
         assert_eq!(seen.thirds > 0, three_sixes, "{seen:?}");
         assert!(
             wins.iter().all(|&w| w > 0),
             "{players} {three_sixes} {wins:?}"
         );
     }
+}
+
+/// The open-starts variant (tests/variants/ludo-open-starts.game) against the model with safe
+/// starts off: perft from the start and lock-step games, where tokens are taken on start squares
+/// and no move is refused for a safe start.
+#[test]
+fn the_open_starts_variant_agrees_with_the_model() {
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(16);
+    for (players, three_sixes) in [(4, false), (2, false), (3, true)] {
+        let game = variant(players, three_sixes);
+        let start = Ludo::new(players, three_sixes).open_starts();
+        let ours = ludus::engine::perft(&game, &game.new_initial_state(), PERFT_DEPTH - 2);
+        assert_eq!(
+            ours,
+            start.perft(PERFT_DEPTH - 2),
+            "{players} {three_sixes}"
+        );
+        let (seen, safe, blocks, wins) = lockstep(&game, &start, GAMES / 2, &mut rng);
+        assert!(
+            seen.start_captures > 0 && blocks > 0 && safe == 0,
+            "{players} {seen:?}"
+        );
+        assert!(
+            wins.iter().all(|&w| w > 0),
+            "{players} {three_sixes} {wins:?}"
+        );
+    }
+    // A token entering takes a lone opposing token on its start square: `enter xg2`.
+    let game = variant(4, false);
+    let m = model(4, false, &[&[], &[40], &[], &[]], &[0; 4], 0).open_starts();
+    expect(&game, &m, 6, &["enter xg2"]);
+    let (mut s, mut m) = (at(&game, &m), m);
+    both(&game, &mut s, &mut m, "throw 6 enter xg2");
+    same(&game, &s, &m);
+    assert_eq!(s.hands()[1], 4);
 }
 
 /// Checks a set-up position after a throw: ludus's moves are `expected`, in order (the entry,

@@ -1,7 +1,8 @@
 //! An independent model of Ludo, straight from the rules (issue 15's reading), not through the
 //! language: each player's tokens counted on each square of their own 56-square track, in the
 //! yard and home; one six-sided die; captures back to the yard, blocks, safe start squares, the
-//! 6's extra throw and, as an option, the third six that ends the turn.
+//! 6's extra throw and, as an option, the third six that ends the turn; as a variant, start
+//! squares that are no refuge.
 
 use super::tree::Tree;
 use std::sync::OnceLock;
@@ -127,6 +128,8 @@ pub enum Landing {
 pub struct Seen {
     /// Tokens captured.
     pub captures: u32,
+    /// Of which on a start square (the open-starts variant only).
+    pub start_captures: u32,
     /// Moves onto the mover's own tokens.
     pub stacks: u32,
     /// Entries from the yard.
@@ -137,6 +140,18 @@ pub struct Seen {
     pub thirds: u32,
 }
 
+impl Seen {
+    /// Adds another game's events.
+    pub fn add(&mut self, other: &Seen) {
+        self.captures += other.captures;
+        self.start_captures += other.start_captures;
+        self.stacks += other.stacks;
+        self.entries += other.entries;
+        self.homes += other.homes;
+        self.thirds += other.thirds;
+    }
+}
+
 /// A Ludo position.
 #[derive(Debug, Clone)]
 pub struct Ludo {
@@ -144,6 +159,8 @@ pub struct Ludo {
     pub players: usize,
     /// Whether a third six in a row ends the turn.
     pub three_sixes: bool,
+    /// Whether the four start squares are safe (the rules); off for the open-starts variant.
+    pub safe_starts: bool,
     /// Each player's tokens on each square of their track (index 1 to 56; 0 unused).
     pub on: [[u8; HOME]; 4],
     /// Tokens in each player's yard.
@@ -171,6 +188,7 @@ impl Ludo {
         Ludo {
             players,
             three_sixes,
+            safe_starts: true,
             on: [[0; HOME]; 4],
             yard,
             home: [0; 4],
@@ -180,6 +198,13 @@ impl Ludo {
             winner: None,
             seen: Seen::default(),
         }
+    }
+
+    /// The same start in the open-starts variant: a start square is no refuge, a lone token
+    /// there is captured like anywhere else.
+    pub fn open_starts(mut self) -> Ludo {
+        self.safe_starts = false;
+        self
     }
 
     /// A player's seat: clockwise from the bottom; with two players, bottom and top.
@@ -210,7 +235,7 @@ impl Ludo {
         match self.occupant(site) {
             None => Landing::Free,
             Some((q, _, _)) if q == self.mover => Landing::Stack,
-            Some(_) if starts().contains(&site) => Landing::Safe,
+            Some(_) if self.safe_starts && starts().contains(&site) => Landing::Safe,
             Some((q, qsq, 1)) => Landing::Capture(q, qsq),
             Some(_) => Landing::Block,
         }
@@ -278,6 +303,8 @@ impl Ludo {
                 self.on[q][qsq] -= 1;
                 self.yard[q] += 1;
                 self.seen.captures += 1;
+                let site = self.site(self.mover, sq);
+                self.seen.start_captures += starts().contains(&site) as u32;
             }
             Landing::Stack => self.seen.stacks += 1,
             Landing::Free => {}
