@@ -53,8 +53,9 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
     let mut errors = Vec::new();
     let mut defines: HashMap<String, Define> = HashMap::new();
     let mut options: Vec<OptionDecl> = Vec::new();
-    // Options whose declaration was refused: its error stands for every use of them.
+    // Options and defines whose declaration was refused: its error stands for every use of them.
     let mut refused: Vec<String> = Vec::new();
+    let mut refused_defines: Vec<String> = Vec::new();
     let mut game: Option<&Node> = None;
     let mut metadata = Metadata::default();
     for form in forms {
@@ -79,11 +80,12 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
                         );
                     }
                 }
-                _ => errors.push(
+                _ => errors.push({
+                    refused_defines.extend(form.pos(0).and_then(|n| n.as_str()).map(String::from));
                     Diagnostic::new("check::arity", form.span, "a define takes a name in quotes and one body")
                         .label("malformed define")
-                        .help("write `(define \"Name\" body)`, with parameters #1, #2 ... in the body"),
-                ),
+                        .help("write `(define \"Name\" body)`, with parameters #1, #2 ... in the body")
+                }),
             },
             Some("option") => match option_decl(form) {
                 Ok(decl) => {
@@ -143,6 +145,7 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
         defines: &defines,
         options: &options,
         refused: &refused,
+        refused_defines: &refused_defines,
         values: &values,
         stack: Vec::new(),
         nodes: 0,
@@ -215,6 +218,8 @@ struct Expander<'a> {
     options: &'a [OptionDecl],
     /// Options whose declaration was refused; their uses are not reported again.
     refused: &'a [String],
+    /// Defines whose declaration was refused; their uses are not reported again.
+    refused_defines: &'a [String],
     values: &'a [(String, OptionValue)],
     stack: Vec<&'a str>,
     nodes: usize,
@@ -376,6 +381,9 @@ impl<'a> Expander<'a> {
         depth: usize,
     ) -> Node {
         let Some((def_name, def)) = self.defines.get_key_value(name) else {
+            if self.refused_defines.iter().any(|r| r == name) {
+                return Self::placeholder(node, via);
+            }
             let hint = suggest(name, self.defines.keys().map(String::as_str))
                 .map(|s| format!("did you mean \"{s}\"?"))
                 .unwrap_or_else(|| {

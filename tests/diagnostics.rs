@@ -521,6 +521,14 @@ diagnostic_test!(
     "the default lies outside min..max"
 );
 diagnostic_test!(
+    cascade_malformed_define,
+    "cascade_malformed_define.game",
+    &[],
+    ["check::arity"],
+    "3:1",
+    "a define takes a name in quotes and one body"
+);
+diagnostic_test!(
     cascade_region_row,
     "cascade_region_row.game",
     &[],

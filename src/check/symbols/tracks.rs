@@ -282,7 +282,8 @@ impl Resolver {
             self.symbols.columns,
             self.symbols.sites(),
         );
-        let fits = self.symbols.tiling == Tiling::Square && (facing.is_multiple_of(4) || rows == cols);
+        let fits =
+            self.symbols.tiling == Tiling::Square && (facing.is_multiple_of(4) || rows == cols);
         if !fits {
             return self.refuse(
                 Diagnostic::new("check::kind", at.span, "a track for each player is turned to their seat, which this board cannot be")
