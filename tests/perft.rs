@@ -142,3 +142,28 @@ fn kalah_4_2_either() {
 fn ur() {
     run("ur.perft");
 }
+
+#[test]
+fn ludo() {
+    run("ludo.perft");
+    run("ludo-players-3.perft");
+    run("ludo-players-2.perft");
+    run("ludo-three-sixes-on.perft");
+}
+
+/// Every data file in `tests/perft/` is run by a test above.
+#[test]
+fn every_perft_file_is_run() {
+    let source = std::fs::read_to_string("tests/perft.rs").expect("this file");
+    for entry in std::fs::read_dir("tests/perft").expect("tests/perft") {
+        let name = entry
+            .expect("an entry")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        assert!(
+            source.contains(&format!("run(\"{name}\")")),
+            "{name} is not run"
+        );
+    }
+}
