@@ -9,6 +9,7 @@ mod contest;
 mod front;
 mod inspect;
 mod play;
+mod render;
 mod replay;
 mod run;
 
@@ -56,7 +57,7 @@ pub fn warn(source: &ludus::Source, game: &Game) {
     }
 }
 
-fn parse_setting(s: &str) -> Result<(String, String), String> {
+pub fn parse_setting(s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
         Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
         _ => Err(format!("`{s}` is not NAME=VALUE")),
@@ -100,6 +101,8 @@ enum Command {
     /// Measures a game: length, branching, balance, endings, captures, agents against random.
     #[command(alias = "analyze", after_help = agents_help())]
     Analyse(analyse::AnalyseArgs),
+    /// Draws a position, or the steps of a trial, as SVG pictures.
+    Render(render::RenderArgs),
 }
 
 /// The agents and their settings, for `--help`.
@@ -188,6 +191,7 @@ pub fn main() -> i32 {
         Command::Replay(a) => replay::run(a),
         Command::Play(a) => play::run(a),
         Command::Analyse(a) => analyse::run(a),
+        Command::Render(a) => render::run(a),
     };
     output::flush();
     match result {

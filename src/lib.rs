@@ -9,6 +9,7 @@ pub mod agents;
 pub mod check;
 pub mod compile;
 pub mod diagnostic;
+pub mod diagram;
 pub mod engine;
 pub mod expand;
 pub mod files;

@@ -36,10 +36,10 @@ pub fn game_file(trial: &Trial, trial_path: &Path, given: Option<&Path>) -> Path
     stored
 }
 
-/// Replays the trial and prints the position.
-pub fn run(args: ReplayArgs) -> Result<(), String> {
-    let trial = Trial::read(&args.trial).map_err(|e| format!("error: {e}"))?;
-    let file = game_file(&trial, &args.trial, args.game.as_deref());
+/// Reads a trial and loads its game (the one it names, or `given`) with the trial's options.
+pub fn load_trial(path: &Path, given: Option<&Path>) -> Result<(Trial, ludus::Game), String> {
+    let trial = Trial::read(path).map_err(|e| format!("error: {e}"))?;
+    let file = game_file(&trial, path, given);
     let game = super::load(&file, &trial.settings()).map_err(|e| {
         // Options that do not fit may mean another game altogether: say so if it is.
         match ludus::load_file(&file, &[]) {
@@ -56,6 +56,12 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
     for w in trial.check_game(&game).map_err(|e| format!("error: {e}"))? {
         errln!("warning: {w}");
     }
+    Ok((trial, game))
+}
+
+/// Replays the trial and prints the position.
+pub fn run(args: ReplayArgs) -> Result<(), String> {
+    let (trial, game) = load_trial(&args.trial, args.game.as_deref())?;
     let replay = trial
         .replay(&game)
         .map_err(|e| format!("error: {} diverges: {e}", args.trial.display()))?;
