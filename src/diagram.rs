@@ -373,7 +373,11 @@ fn status_line(game: &Game, state: &State) -> String {
 /// One row per player (colour, hand, store), and the piece states' outlines when there are several.
 fn draw_legend(game: &Game, state: &State, top: f64, out: &mut String) {
     let mut y = top + 4.0;
-    for (p, &(fill, stroke)) in PLAYER_COLOURS.iter().enumerate().take(state.players as usize) {
+    for (p, &(fill, stroke)) in PLAYER_COLOURS
+        .iter()
+        .enumerate()
+        .take(state.players as usize)
+    {
         let _ = writeln!(
             out,
             r##"<circle cx="{:.1}" cy="{:.1}" r="7" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"##,

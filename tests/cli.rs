@@ -193,3 +193,63 @@ fn a_graph_board_is_described_and_drawn_by_its_points() {
     assert!(out.contains("  6     o1     .     .   \n"), "{out}");
     assert!(out.contains("  place g1xb6\n  place g1xa7\n"), "{out}");
 }
+
+/// `info`, `moves` and `perft` speak JSON too, with the figures of their text.
+#[test]
+fn info_moves_and_perft_give_json() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let o = ludus(args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(&o)))
+    };
+    let info = json(&[
+        "info",
+        "games/ludo.game",
+        "--option",
+        "players=3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(info["players"], 3);
+    assert_eq!(info["board"]["sites"], 225);
+    assert_eq!(info["options"][0]["name"], "players");
+    assert_eq!(info["options"][0]["value"], "3");
+    assert_eq!(
+        info["options"][1]["values"],
+        serde_json::json!(["off", "on"])
+    );
+    let moves = json(&[
+        "moves",
+        "games/ur.game",
+        "--moves",
+        "throw 2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(moves["node"], "decision");
+    assert_eq!(moves["moves"], serde_json::json!(["enter c1"]));
+    let throws = json(&["moves", "games/ur.game", "--format", "json"]);
+    assert_eq!(throws["node"], "chance");
+    assert_eq!(throws["throws"][2]["throw"], "throw 2");
+    assert_eq!(throws["throws"][2]["probability"], 0.375);
+    let perft = json(&[
+        "perft",
+        "games/woli.game",
+        "--depth",
+        "4",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(perft["counts"], serde_json::json!([6, 36, 206, 1166]));
+    assert_eq!(perft["nodes"], 6 + 36 + 206 + 1166);
+    let divide = json(&[
+        "perft",
+        "games/woli.game",
+        "--depth",
+        "2",
+        "--divide",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(divide["divide"].as_array().unwrap().len(), 6);
+}

@@ -227,3 +227,40 @@ fn fmt_write_and_print() {
     assert_eq!(read(path), "(game \"G\"\n  (players 2\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `fmt --check` and `fmt --write` take several files: each unformatted file is named, the
+/// formatted ones pass, and a file that does not parse is reported without stopping the others.
+#[test]
+fn fmt_takes_several_files() {
+    let dir = std::env::temp_dir().join(format!("ludus-fmt-many-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let messy: String = read("games/ur.game")
+        .lines()
+        .map(|l| format!("{}\n", l.trim_start()))
+        .collect();
+    let (a, b, c) = (dir.join("a.game"), dir.join("b.game"), dir.join("c.game"));
+    std::fs::write(&a, &messy).unwrap();
+    std::fs::write(&b, read("games/kalah.game")).unwrap();
+    std::fs::write(&c, &messy).unwrap();
+    let paths: Vec<&str> = [&a, &b, &c].iter().map(|p| p.to_str().unwrap()).collect();
+    let check = ludus(&["fmt", "--check", paths[0], paths[1], paths[2]]);
+    assert_eq!(check.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&check.stderr).into_owned();
+    assert!(
+        err.contains("a.game is not formatted") && err.contains("c.game is not formatted"),
+        "{err}"
+    );
+    assert!(!err.contains("b.game"), "{err}");
+    std::fs::write(&b, "(game \"G\"\n").unwrap();
+    let write = ludus(&["fmt", "--write", paths[0], paths[1], paths[2]]);
+    assert_eq!(write.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&write.stderr).contains("b.game:1:1: error[syntax::unclosed]"));
+    assert_eq!(
+        (read(paths[0]), read(paths[2])),
+        (read("games/ur.game"), read("games/ur.game"))
+    );
+    let print = ludus(&["fmt", paths[0], paths[2]]);
+    assert_eq!(print.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&print.stderr).contains("printing takes one file"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

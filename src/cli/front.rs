@@ -2,7 +2,7 @@
 
 use super::{color_stderr, Format};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `ludus validate`.
 #[derive(Args)]
@@ -59,39 +59,61 @@ pub fn validate(args: ValidateArgs) -> Result<(), String> {
 /// Arguments of `ludus fmt`.
 #[derive(Args)]
 pub struct FmtArgs {
-    /// The file to format.
-    file: PathBuf,
-    /// Exit 1 if the file is not formatted, printing nothing else.
+    /// The files to format (several with --check or --write).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Exit 1 if a file is not formatted, naming each such file.
     #[arg(long, conflicts_with = "write")]
     check: bool,
-    /// Rewrite the file in place.
+    /// Rewrite the files in place.
     #[arg(long)]
     write: bool,
 }
 
-/// Formats a file.
+/// Formats files: prints one, or checks or rewrites several, reporting every file that fails.
 pub fn fmt(args: FmtArgs) -> Result<(), String> {
+    if args.files.len() > 1 && !args.check && !args.write {
+        return Err(
+            "error: several files are formatted with --check or --write; printing takes one file"
+                .into(),
+        );
+    }
+    let mut failures = Vec::new();
+    for file in &args.files {
+        if let Err(e) = fmt_one(file, &args) {
+            failures.push(e);
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+/// Formats one file as the arguments say.
+fn fmt_one(file: &Path, args: &FmtArgs) -> Result<(), String> {
     // The same reader and UTF-8 diagnostic as `validate`.
-    let source = ludus::read_source(&args.file).map_err(|e| e.render(color_stderr()))?;
+    let source = ludus::read_source(file).map_err(|e| e.render(color_stderr()))?;
     let text = source.text;
     let formatted = ludus::syntax::format_source(&text).map_err(|d| {
-        ludus::Source::new(args.file.display().to_string(), text.clone())
+        ludus::Source::new(file.display().to_string(), text.clone())
             .render_with(&[d], color_stderr())
     })?;
     if args.check {
         if formatted != text {
             return Err(format!(
                 "{} is not formatted; run `ludus fmt --write {}`",
-                args.file.display(),
-                args.file.display()
+                file.display(),
+                file.display()
             ));
         }
         return Ok(());
     }
     if args.write {
         if formatted != text {
-            ludus::files::write_atomic(&args.file, formatted.as_bytes())
-                .map_err(|e| format!("error: cannot write {}: {e}", args.file.display()))?;
+            ludus::files::write_atomic(file, formatted.as_bytes())
+                .map_err(|e| format!("error: cannot write {}: {e}", file.display()))?;
         }
         return Ok(());
     }

@@ -1,6 +1,6 @@
 //! `ludus info`, `ludus moves` and `ludus perft`.
 
-use super::GameArgs;
+use super::{Format, GameArgs};
 use clap::Args;
 use ludus::expand::OptionKind;
 use ludus::{Game, NodeType, State};
@@ -11,11 +11,53 @@ use std::time::Instant;
 pub struct InfoArgs {
     #[command(flatten)]
     game: GameArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
 }
 
 /// Prints players, board, options and rules.
 pub fn info(args: InfoArgs) -> Result<(), String> {
     let game = args.game.load()?;
+    if args.format == Format::Json {
+        let options: Vec<serde_json::Value> = game
+            .options
+            .iter()
+            .zip(&game.option_values)
+            .map(|(decl, (_, value))| {
+                let values = match &decl.kind {
+                    OptionKind::Int { min, max, .. } => serde_json::json!({"min": min, "max": max}),
+                    OptionKind::Choice { values, .. } => serde_json::json!(values),
+                };
+                serde_json::json!({
+                    "name": decl.name,
+                    "value": value.to_string(),
+                    "default": decl.default_value().to_string(),
+                    "values": values,
+                    "doc": decl.doc,
+                })
+            })
+            .collect();
+        let m = &game.metadata;
+        outln!(
+            "{}",
+            serde_json::json!({
+                "game": game.name,
+                "players": game.players,
+                "board": {
+                    "tiling": format!("{:?}", game.topology.tiling).to_lowercase(),
+                    "rows": game.topology.rows,
+                    "columns": game.topology.columns,
+                    "sites": game.sites(),
+                },
+                "options": options,
+                "description": m.description,
+                "source": m.source,
+                "rules": m.rules,
+            })
+        );
+        return Ok(());
+    }
     outln!("{}", game.name);
     outln!(
         "players: {} (P1 moves first, sits at the bottom)",
@@ -79,6 +121,9 @@ pub struct MovesArgs {
     /// Moves and throws to play from the start, in notation, separated by spaces.
     #[arg(long, default_value = "")]
     moves: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
 }
 
 /// Plays moves from the start; an illegal one is an error naming it.
@@ -104,6 +149,36 @@ pub fn replay_line(game: &Game, line: &str) -> Result<State, String> {
 pub fn moves(args: MovesArgs) -> Result<(), String> {
     let game = args.game.load()?;
     let state = replay_line(&game, &args.moves)?;
+    if args.format == Format::Json {
+        let node = match state.node() {
+            NodeType::Terminal => "terminal",
+            NodeType::Chance => "chance",
+            NodeType::Decision => "decision",
+        };
+        let throws: Vec<serde_json::Value> = game
+            .chance_outcomes(&state)
+            .into_iter()
+            .map(|(m, p)| serde_json::json!({"throw": game.notation(&state, m), "probability": p}))
+            .collect();
+        let moves: Vec<String> = game
+            .moves(&state)
+            .into_iter()
+            .map(|m| game.notation(&state, m))
+            .collect();
+        outln!(
+            "{}",
+            serde_json::json!({
+                "game": game.name,
+                "node": node,
+                "mover": state.mover() + 1,
+                "result": format!("{:?}", state.status()),
+                "moves": moves,
+                "throws": throws,
+                "position": game.render(&state),
+            })
+        );
+        return Ok(());
+    }
     out!("{}", game.render(&state));
     match state.node() {
         NodeType::Terminal => outln!("no moves: the game is over"),
@@ -138,6 +213,9 @@ pub struct PerftArgs {
     /// Print the count below each first edge instead.
     #[arg(long)]
     divide: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
 }
 
 /// The deepest perft asked for: the tree grows exponentially, so depths past about 10 take hours
@@ -178,6 +256,17 @@ pub fn perft(args: PerftArgs) -> Result<(), String> {
         let Some(rows) = ludus::engine::perft_divide(&game, &state, args.depth, &stop) else {
             interrupted(None)
         };
+        if args.format == Format::Json {
+            let rows: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|(m, n)| serde_json::json!({"move": m, "count": n}))
+                .collect();
+            outln!(
+                "{}",
+                serde_json::json!({"game": game.name, "depth": args.depth, "divide": rows})
+            );
+            return Ok(());
+        }
         for (m, n) in rows {
             outln!("{m}: {n}");
         }
@@ -189,6 +278,20 @@ pub fn perft(args: PerftArgs) -> Result<(), String> {
     };
     // Depth 0 shows the empty path alone; deeper counts start at one edge.
     let first = args.depth.min(1);
+    if args.format == Format::Json {
+        let secs = start.elapsed().as_secs_f64();
+        outln!(
+            "{}",
+            serde_json::json!({
+                "game": game.name,
+                "depth": args.depth,
+                "counts": counts[first..],
+                "nodes": counts[first..].iter().sum::<u64>(),
+                "seconds": secs,
+            })
+        );
+        return Ok(());
+    }
     for (d, n) in counts.iter().enumerate().skip(first) {
         outln!("{d} {n}");
     }
