@@ -103,6 +103,8 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Draws a position, or the steps of a trial, as SVG pictures.
     Render(render::RenderArgs),
+    /// Runs the language server for editors (LSP over stdio).
+    Lsp,
 }
 
 /// The agents and their settings, for `--help`.
@@ -192,6 +194,7 @@ pub fn main() -> i32 {
         Command::Play(a) => play::run(a),
         Command::Analyse(a) => analyse::run(a),
         Command::Render(a) => render::run(a),
+        Command::Lsp => crate::lsp::run(),
     };
     output::flush();
     match result {

@@ -335,47 +335,56 @@ pub fn markdown() -> String {
     for kind in kinds {
         out.push_str(&format!("\n## {}\n", capitalise(kind.noun())));
         for l in LUDEMES.iter().filter(|l| l.kind == kind) {
-            out.push_str(&format!("\n### `{}`\n\n{}\n", l.name, l.doc));
-            let others: Vec<String> = lookup(l.name)
-                .filter(|o| o.kind != kind)
-                .map(|o| o.kind.noun().to_string())
-                .collect();
-            if !others.is_empty() {
-                out.push_str(&format!(
-                    "\n`{}` is also {}, where one is expected.\n",
-                    l.name,
-                    others.join(" and ")
-                ));
-            }
-            out.push('\n');
-            for (p, named) in l
-                .positional
-                .iter()
-                .map(|p| (p, false))
-                .chain(l.named.iter().map(|p| (p, true)))
-            {
-                let how = match p.shape {
-                    Shape::One(k) => k.noun().to_string(),
-                    Shape::List(k) => format!("a list of {}", plural(k)),
-                    Shape::Many(k) => format!("one or more {}, or a list of them", plural(k)),
-                    Shape::OneOrList(k) => format!("{} or a list of them", k.noun()),
-                };
-                let key = if named {
-                    format!("`{}:`", p.name)
-                } else {
-                    format!("`{}`", p.name)
-                };
-                let optional = if p.required { "" } else { " (optional)" };
-                let doc = if p.doc.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", p.doc)
-                };
-                out.push_str(&format!("- {key}{optional}, {how}{doc}\n"));
-            }
-            out.push_str(&format!("\nExample: `{}`\n", l.example));
+            out.push_str(&format!("\n### `{}`\n\n", l.name));
+            out.push_str(&ludeme_markdown(l));
         }
     }
+    out
+}
+
+/// One ludeme's entry in docs/LANGUAGE.md, below its title: what it does, its arguments and an
+/// example (also the hover text of the language server).
+pub fn ludeme_markdown(l: &Ludeme) -> String {
+    let mut out = format!("{}\n", l.doc);
+    let kind = l.kind;
+    let others: Vec<String> = lookup(l.name)
+        .filter(|o| o.kind != kind)
+        .map(|o| o.kind.noun().to_string())
+        .collect();
+    if !others.is_empty() {
+        out.push_str(&format!(
+            "\n`{}` is also {}, where one is expected.\n",
+            l.name,
+            others.join(" and ")
+        ));
+    }
+    out.push('\n');
+    for (p, named) in l
+        .positional
+        .iter()
+        .map(|p| (p, false))
+        .chain(l.named.iter().map(|p| (p, true)))
+    {
+        let how = match p.shape {
+            Shape::One(k) => k.noun().to_string(),
+            Shape::List(k) => format!("a list of {}", plural(k)),
+            Shape::Many(k) => format!("one or more {}, or a list of them", plural(k)),
+            Shape::OneOrList(k) => format!("{} or a list of them", k.noun()),
+        };
+        let key = if named {
+            format!("`{}:`", p.name)
+        } else {
+            format!("`{}`", p.name)
+        };
+        let optional = if p.required { "" } else { " (optional)" };
+        let doc = if p.doc.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", p.doc)
+        };
+        out.push_str(&format!("- {key}{optional}, {how}{doc}\n"));
+    }
+    out.push_str(&format!("\nExample: `{}`\n", l.example));
     out
 }
 

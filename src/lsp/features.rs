@@ -1,0 +1,411 @@
+//! What the language server answers about one document: diagnostics, hover, completion,
+//! definitions and references, formatting and the outline. Each works on the text alone, with
+//! the same front end as `ludus validate`.
+
+use super::text::{tokens, Text, Token};
+use ludus::check::registry::{self, Kind, Shape};
+use ludus::diagnostic::Severity;
+use ludus::syntax::{Node, NodeKind, Span};
+use serde_json::{json, Value};
+
+/// Ludemes whose first string names what they declare, and the call they must sit in to declare
+/// it (`None`: anywhere); elsewhere the same form is a use (`(region "Home" Mover)` in the rules).
+const DECLARING: [(&str, Option<&str>); 9] = [
+    ("define", None),
+    ("option", None),
+    ("region", Some("equipment")),
+    ("track", Some("equipment")),
+    ("var", Some("equipment")),
+    ("dice", Some("equipment")),
+    ("chance", Some("phases")),
+    ("decision", Some("phases")),
+    ("game", None),
+];
+
+/// A declared name: what declares it, and where the name and the whole declaration are written.
+pub struct Declaration {
+    /// The declaring ludeme (`define`, `region`, ...).
+    pub what: String,
+    /// The name.
+    pub name: String,
+    /// The name's string, quotes included.
+    pub at: Span,
+    /// The whole declaring form.
+    pub form: Span,
+}
+
+/// The document's diagnostics, as LSP wants them.
+pub fn diagnostics(uri: &str, text: &Text) -> Vec<Value> {
+    let list = match ludus::load_source(uri, &text.body, &[]) {
+        Ok(game) => game.warnings,
+        Err(ludus::LoadError::Invalid { diagnostics, .. }) => diagnostics,
+        Err(e) => vec![ludus::Diagnostic::new(
+            "load::error",
+            Span::default(),
+            e.to_string(),
+        )],
+    };
+    list.iter()
+        .map(|d| {
+            let mut message = d.message.clone();
+            if let Some(help) = &d.help {
+                message.push_str(&format!("\nhelp: {help}"));
+            }
+            let related: Vec<Value> = d
+                .related
+                .iter()
+                .map(|(span, label)| json!({"location": {"uri": uri, "range": text.range(*span)}, "message": label}))
+                .collect();
+            json!({
+                "range": text.range(d.span),
+                "severity": if d.severity == Severity::Warning { 2 } else { 1 },
+                "code": d.code,
+                "source": "ludus",
+                "message": message,
+                "relatedInformation": related,
+            })
+        })
+        .collect()
+}
+
+/// The calls open around `offset`, innermost last: each call's head and where it opens.
+fn open_calls(toks: &[(Token, Span)], offset: usize) -> Vec<(String, usize)> {
+    let mut stack: Vec<(String, usize)> = Vec::new();
+    for (i, (t, span)) in toks.iter().enumerate() {
+        if span.start as usize >= offset {
+            break;
+        }
+        match t {
+            Token::Open => {
+                let head = match toks.get(i + 1).map(|x| &x.0) {
+                    Some(Token::Name(n)) => n.clone(),
+                    Some(Token::Str(s)) => format!("\"{s}\""),
+                    _ => String::new(),
+                };
+                stack.push((head, span.start as usize));
+            }
+            Token::Close => {
+                stack.pop();
+            }
+            _ => {}
+        }
+    }
+    stack
+}
+
+/// Where the form that opens at token `i` closes (its `)`), or the end of the text.
+fn form_end(toks: &[(Token, Span)], i: usize, len: usize) -> usize {
+    let mut depth = 0;
+    for (t, span) in &toks[i..] {
+        match t {
+            Token::Open => depth += 1,
+            Token::Close => {
+                depth -= 1;
+                if depth == 0 {
+                    return span.end as usize;
+                }
+            }
+            _ => {}
+        }
+    }
+    len
+}
+
+/// Every declared name of the document: defines, options, regions, tracks, variables, dice,
+/// phases, piece states and kinds.
+pub fn declarations(text: &str) -> Vec<Declaration> {
+    let toks = tokens(text);
+    let mut out = Vec::new();
+    for (i, window) in toks.windows(3).enumerate() {
+        let (Token::Open, Token::Name(head), Token::Str(name)) =
+            (&window[0].0, &window[1].0, &window[2].0)
+        else {
+            continue;
+        };
+        let open = window[0].1.start as usize;
+        let within = open_calls(&toks, open);
+        let declares = DECLARING.iter().any(|(h, inside)| {
+            h == head
+                && match inside {
+                    None if *h == "option" => within.is_empty(),
+                    None => true,
+                    Some(call) => within.iter().any(|(c, _)| c == call),
+                }
+        });
+        if declares {
+            let form = Span::new(open, form_end(&toks, i, text.len()));
+            out.push(Declaration {
+                what: head.clone(),
+                name: name.clone(),
+                at: window[2].1,
+                form,
+            });
+        }
+    }
+    // Piece states and kinds are lists of names: `(piece-states {"Unfreed" "Freed"})`.
+    for (i, window) in toks.windows(3).enumerate() {
+        if let (Token::Open, Token::Name(head)) = (&window[0].0, &window[1].0) {
+            if head == "piece-states" || head == "piece-kinds" {
+                let end = form_end(&toks, i, text.len());
+                for (t, span) in toks[i..]
+                    .iter()
+                    .take_while(|(_, s)| (s.end as usize) <= end)
+                {
+                    if let Token::Str(name) = t {
+                        out.push(Declaration {
+                            what: head.clone(),
+                            name: name.clone(),
+                            at: *span,
+                            form: Span::new(window[0].1.start as usize, end),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The token under `offset` (touching it at either end), with its index.
+fn token_at(toks: &[(Token, Span)], offset: usize) -> Option<usize> {
+    toks.iter()
+        .rposition(|(_, s)| s.start as usize <= offset && offset <= s.end as usize)
+}
+
+/// Hover: a ludeme's documentation (as in docs/LANGUAGE.md), a named argument's, or a declared
+/// name's declaration.
+pub fn hover(text: &Text, offset: usize) -> Option<Value> {
+    let toks = tokens(&text.body);
+    let i = token_at(&toks, offset)?;
+    let (tok, span) = &toks[i];
+    let markdown = match tok {
+        Token::Name(name) if i > 0 && toks[i - 1].0 == Token::Open => {
+            let entries: Vec<String> = registry::lookup(name)
+                .map(|l| {
+                    format!(
+                        "**{}** ({})\n\n{}",
+                        l.name,
+                        l.kind.noun(),
+                        registry::ludeme_markdown(l)
+                    )
+                })
+                .collect();
+            if entries.is_empty() {
+                return None;
+            }
+            entries.join("\n---\n")
+        }
+        Token::Key(key) => {
+            let calls = open_calls(&toks, span.start as usize);
+            let head = &calls.last()?.0;
+            let param = registry::lookup(head)
+                .flat_map(|l| l.named.iter())
+                .find(|p| p.name == key)?;
+            format!(
+                "`{key}:` of `{head}`{}: {}",
+                if param.required { "" } else { " (optional)" },
+                param.doc
+            )
+        }
+        Token::Str(name) => {
+            let d = declarations(&text.body)
+                .into_iter()
+                .find(|d| &d.name == name)?;
+            let source = &text.body[d.form.start as usize..d.form.end as usize];
+            let shown: String = source.lines().take(12).collect::<Vec<_>>().join("\n");
+            format!("{} \"{}\"\n\n```\n{shown}\n```", d.what, d.name)
+        }
+        _ => return None,
+    };
+    Some(json!({"contents": {"kind": "markdown", "value": markdown}, "range": text.range(*span)}))
+}
+
+/// Completion: ludeme names after `(`, declared names inside a string, and inside a call its named
+/// arguments with the names its arguments take (roles, directions).
+pub fn completion(text: &Text, offset: usize) -> Value {
+    let toks = tokens(&text.body);
+    let before: Vec<&(Token, Span)> = toks
+        .iter()
+        .filter(|(_, s)| (s.start as usize) < offset)
+        .collect();
+    let typing = before.last().filter(|(_, s)| s.end as usize >= offset);
+    let previous = if typing.is_some() {
+        before.len().checked_sub(2).map(|k| before[k])
+    } else {
+        before.last().copied()
+    };
+    let mut items = Vec::new();
+    if let Some((Token::Str(_), _)) = typing {
+        let mut seen = Vec::new();
+        for d in declarations(&text.body) {
+            if !seen.contains(&d.name) {
+                items.push(json!({"label": d.name, "kind": 6, "detail": d.what}));
+                seen.push(d.name);
+            }
+        }
+    } else if matches!(previous, Some((Token::Open, _))) {
+        let mut seen = Vec::new();
+        for l in registry::LUDEMES {
+            if !seen.contains(&l.name) {
+                items.push(json!({"label": l.name, "kind": 3, "detail": l.kind.noun(), "documentation": l.doc}));
+                seen.push(l.name);
+            }
+        }
+    } else if let Some((head, _)) = open_calls(&toks, offset).last() {
+        let mut kinds = Vec::new();
+        for l in registry::lookup(head) {
+            for p in l.named {
+                items.push(json!({"label": format!("{}:", p.name), "kind": 5, "detail": head, "documentation": p.doc}));
+            }
+            for p in l.positional.iter().chain(l.named) {
+                let k = match p.shape {
+                    Shape::One(k) | Shape::List(k) | Shape::Many(k) | Shape::OneOrList(k) => k,
+                };
+                if matches!(k, Kind::Role | Kind::Dir) && !kinds.contains(&k) {
+                    kinds.push(k);
+                }
+            }
+        }
+        for k in kinds {
+            for name in k.names() {
+                items.push(json!({"label": name, "kind": 21, "detail": k.noun()}));
+            }
+        }
+    }
+    json!({"isIncomplete": false, "items": items})
+}
+
+/// The declaration of the name under `offset`, as a location.
+pub fn definition(uri: &str, text: &Text, offset: usize) -> Value {
+    let toks = tokens(&text.body);
+    let Some(Token::Str(name)) = token_at(&toks, offset).map(|i| toks[i].0.clone()) else {
+        return Value::Null;
+    };
+    match declarations(&text.body)
+        .into_iter()
+        .find(|d| d.name == name)
+    {
+        Some(d) => json!({"uri": uri, "range": text.range(d.at)}),
+        None => Value::Null,
+    }
+}
+
+/// Every place the name under `offset` is written, the declaration included if asked.
+pub fn references(uri: &str, text: &Text, offset: usize, with_declaration: bool) -> Value {
+    let toks = tokens(&text.body);
+    let Some(Token::Str(name)) = token_at(&toks, offset).map(|i| toks[i].0.clone()) else {
+        return json!([]);
+    };
+    let declared: Vec<Span> = declarations(&text.body)
+        .iter()
+        .filter(|d| d.name == name)
+        .map(|d| d.at)
+        .collect();
+    if declared.is_empty() {
+        return json!([]);
+    }
+    let places: Vec<Value> = toks
+        .iter()
+        .filter(|(t, s)| {
+            matches!(t, Token::Str(n) if *n == name) && (with_declaration || !declared.contains(s))
+        })
+        .map(|(_, s)| json!({"uri": uri, "range": text.range(*s)}))
+        .collect();
+    Value::Array(places)
+}
+
+/// The whole document laid out as `ludus fmt` does; no edit if it is already, none if it does not
+/// parse.
+pub fn formatting(text: &Text) -> Value {
+    match ludus::syntax::format_source(&text.body) {
+        Ok(formatted) if formatted != text.body => {
+            json!([{"range": text.whole(), "newText": formatted}])
+        }
+        _ => json!([]),
+    }
+}
+
+/// The outline: defines and options, then the game with its equipment, phases and end rules.
+pub fn symbols(text: &Text) -> Value {
+    let Ok(forms) = ludus::syntax::parse(&text.body) else {
+        return json!([]);
+    };
+    let symbol = |name: String, kind: u32, node: &Node, children: Vec<Value>| json!({"name": name, "kind": kind, "range": text.range(node.span), "selectionRange": text.range(head_span(node)), "children": children});
+    let named = |node: &Node| -> String {
+        let head = node.head().unwrap_or("?");
+        match node.pos(0).and_then(Node::as_str) {
+            Some(name) => format!("{head} \"{name}\""),
+            None => head.to_string(),
+        }
+    };
+    let mut out = Vec::new();
+    for form in &forms {
+        match form.head() {
+            Some("define") => out.push(symbol(named(form), 12, form, vec![])),
+            Some("option") => out.push(symbol(named(form), 7, form, vec![])),
+            Some("game") => {
+                let mut parts = Vec::new();
+                for part in form.positional().skip(1) {
+                    let children: Vec<Value> = match part.head() {
+                        Some("equipment") => items(part)
+                            .iter()
+                            .map(|n| symbol(named(n), 8, n, vec![]))
+                            .collect(),
+                        Some("rules") => part
+                            .positional()
+                            .map(|r| {
+                                let inner: Vec<Value> = descendants(r)
+                                    .into_iter()
+                                    .filter(|n| {
+                                        matches!(n.head(), Some("chance" | "decision"))
+                                            || (r.head() == Some("end") && n.head() == Some("if"))
+                                    })
+                                    .map(|n| symbol(named(n), 6, n, vec![]))
+                                    .collect();
+                                symbol(named(r), 2, r, inner)
+                            })
+                            .collect(),
+                        _ => vec![],
+                    };
+                    parts.push(symbol(named(part), 2, part, children));
+                }
+                out.push(symbol(named(form), 5, form, parts));
+            }
+            Some(_) => out.push(symbol(named(form), 2, form, vec![])),
+            None => {}
+        }
+    }
+    Value::Array(out)
+}
+
+/// Where a form's name is written: a call's head, else the whole form.
+fn head_span(node: &Node) -> Span {
+    match &node.kind {
+        NodeKind::Call { head_span, .. } => *head_span,
+        _ => node.span,
+    }
+}
+
+/// The items of a call's list argument (the equipment's pieces).
+fn items(node: &Node) -> Vec<&Node> {
+    node.positional()
+        .flat_map(|n| n.as_list().map_or(vec![n], |l| l.iter().collect()))
+        .collect()
+}
+
+/// Every call inside a node, in order.
+fn descendants(node: &Node) -> Vec<&Node> {
+    let mut out = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        match &n.kind {
+            NodeKind::Call { args, .. } => {
+                out.push(n);
+                stack.extend(args.iter().rev().map(|a| &a.value));
+            }
+            NodeKind::List(list) => stack.extend(list.iter().rev()),
+            _ => {}
+        }
+    }
+    out
+}
