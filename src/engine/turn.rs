@@ -193,7 +193,8 @@ fn conclude(game: &Game, s: &mut State, actor: u8, repeated: bool, stuck: Option
             mover: actor,
             ..Ctx::of(game, s)
         };
-        ctx.choose(&game.end_choice)
+        let played = s.clock.edges_played.max(s.clock.moves_played);
+        ctx.choose(game.end_choice.at(played))
             .and_then(|i| game.end.get(i))
             .map(|(_, o)| o)
     };
