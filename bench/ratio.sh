@@ -74,9 +74,15 @@ for ((i = 1; i <= rounds; i++)); do
   echo "round $i of $rounds done" >&2
 done
 
-printf '%-6s %14s %14s %6s   (playouts per CPU-second, median of %d rounds)\n' game ludus limit ratio "$rounds"
+# The median of each, the ratio, and the range of each program's rounds (how noisy they were).
+spread() { sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.0f-%.0f", lo, hi }'; }
+printf '%-6s %10s %10s %6s   %-24s %s\n' game ludus limit ratio "ludus's rounds" "limit's rounds"
 for g in $games; do
-  l=$(tr ' ' '\n' <<<"${ludus_runs[$g]}" | grep . | median)
-  h=$(tr ' ' '\n' <<<"${limit_runs[$g]}" | grep . | median)
-  awk -v g="$g" -v l="$l" -v h="$h" 'BEGIN { printf "%-6s %14.0f %14.0f %6.2f\n", g, l, h, l / h }'
+  runs_l=$(tr ' ' '\n' <<<"${ludus_runs[$g]}" | grep .)
+  runs_h=$(tr ' ' '\n' <<<"${limit_runs[$g]}" | grep .)
+  l=$(median <<<"$runs_l")
+  h=$(median <<<"$runs_h")
+  awk -v g="$g" -v l="$l" -v h="$h" -v sl="$(spread <<<"$runs_l")" -v sh="$(spread <<<"$runs_h")" \
+    'BEGIN { printf "%-6s %10.0f %10.0f %6.2f   %-24s %s\n", g, l, h, l / h, sl, sh }'
 done
+echo "(playouts per CPU-second, one thread, median of $rounds interleaved rounds)"
