@@ -48,6 +48,7 @@ impl Scratch {
 
 /// The random legal move a playout plays from a settled decision node, or a pass where the
 /// phase allows one; `None` if the player has no move.
+#[inline(always)]
 pub(crate) fn pick_in(
     game: &Game,
     s: &State,
