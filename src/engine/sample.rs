@@ -104,6 +104,18 @@ fn pick<const W: usize>(
     let ctx = Ctx::of(game, s);
     let view = View::<W>::of(&s.board, s.mover as usize);
     let mut counted = collect::<W>(&ctx, &view, ops, sc);
+    // The plan ran one step that counted exactly and listed nothing (Tabou after its opening).
+    if let ([g], true) = (sc.groups.as_slice(), sc.moves.is_empty()) {
+        if let Some(DrawOp::Count {
+            gen,
+            tag,
+            family: family @ (Family::Place { .. } | Family::Sow { .. }),
+        }) = ops.get(g.op as usize)
+        {
+            let set = candidates::<W>(family, 0, &view);
+            return draw_exact(&ctx, set, (*gen, *tag), pass, sc, rng);
+        }
+    }
     loop {
         let total = counted as usize + sc.moves.len();
         if total == 0 {
@@ -143,8 +155,21 @@ fn pick_exact<const W: usize>(
     sc: &mut Scratch,
     rng: &mut impl Rng,
 ) -> Option<Move> {
-    let ctx = &Ctx::of(game, s);
-    let mut set = candidates::<W>(family, 0, &View::<W>::of(&s.board, s.mover as usize));
+    let set = candidates::<W>(family, 0, &View::<W>::of(&s.board, s.mover as usize));
+    draw_exact(&Ctx::of(game, s), set, (gen, tag), pass, sc, rng)
+}
+
+/// A move drawn from `set`, the origins of one family's moves (exactly), each tried against
+/// the filter `tag`.
+#[inline(always)]
+fn draw_exact<const W: usize>(
+    ctx: &Ctx,
+    mut set: Sites<W>,
+    (gen, tag): (u16, u16),
+    pass: bool,
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Move> {
     loop {
         let total = set.len() as usize;
         if total == 0 {
