@@ -9,6 +9,7 @@
 #   bench/ratio.sh                     # from the repository's root or anywhere
 #   ROUNDS=7 SECONDS_PER_RUN=3 bench/ratio.sh
 #   LIMIT_DIR=/path/to/limit bench/ratio.sh
+#   GAMES="sig woli" bench/ratio.sh     # some of the four
 #
 # The limit reports `playouts_per_cpu_second` itself (after a warm-up of one second). ludus's CPU
 # time is the user and system time of its process (bash's `time`), load included (under 1 ms).
@@ -26,6 +27,12 @@ if [[ ! -f $limit_dir/Cargo.toml ]]; then
   exit 1
 fi
 limit_dir=$(cd "$limit_dir" && pwd)
+for g in $games; do
+  if [[ ! -f $repo/games/$g.game ]]; then
+    echo "ratio.sh: no games/$g.game (the games are toki, woli, sig and tabou)" >&2
+    exit 1
+  fi
+done
 
 # The limit builds in its own directory (its .cargo/config.toml sets its flags) into ludus's
 # target directory, so that the shared directory stays untouched.
@@ -39,8 +46,16 @@ ludus=$repo/target/release/ludus
 scratch=$(mktemp)
 trap 'rm -f "$scratch"' EXIT
 
-# One field of a one-line JSON object.
-field() { grep -o "\"$2\":[-0-9.e+]*" <<<"$1" | head -1 | cut -d: -f2; }
+# One field of a one-line JSON object; stops the script when a run printed none.
+field() {
+  local v
+  v=$(grep -o "\"$2\":[-0-9.e+]*" <<<"$1" | head -1 | cut -d: -f2 || true)
+  if [[ -z $v ]]; then
+    echo "ratio.sh: no $2 in the output of a run: $1" >&2
+    exit 1
+  fi
+  echo "$v"
+}
 
 # ludus's playouts per CPU-second: N playouts timed by bash's `time` (user + system).
 ludus_rate() {
