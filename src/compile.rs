@@ -192,7 +192,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         phases,
         phase_names: c.phase_names,
         setup,
-        end_choice: Choice::first(end_rules.iter().map(|(c, _)| c)),
+        end_choice: Clocked::first(end_rules.iter().map(|(c, _)| c)),
         end: end_rules,
         end_conditions: c.end_branches,
         needs: c.needs,

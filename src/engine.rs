@@ -181,6 +181,7 @@ impl Game {
     }
 
     /// Draws a chance outcome with its true probability.
+    #[inline]
     pub fn sample_chance(&self, state: &State, rng: &mut impl Rng) -> Option<Move> {
         let Some(Phase::Chance { dice, .. }) = self.phases.get(state.phase as usize) else {
             return None;

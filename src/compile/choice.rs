@@ -77,6 +77,70 @@ impl Choice {
     }
 }
 
+/// A compiled list of conditions and its early form: the same program with every range test on
+/// the moves or the edges played whose range starts above zero taken as failing. While both
+/// counts are below `until` the early form gives the same answer, a test fewer per call (end
+/// rules such as `(>= (moves-played) 1000)`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Clocked {
+    /// The program.
+    pub full: Choice,
+    /// The program that holds while the moves and the edges played are below `until`.
+    pub early: Choice,
+    /// The smallest lower bound of the tests left out of `early` (0 when none is).
+    pub until: u64,
+}
+
+impl Clocked {
+    /// The program finding the first of `conds` that holds, and its early form.
+    pub fn first<'c>(conds: impl DoubleEndedIterator<Item = &'c Cond>) -> Clocked {
+        let full = Choice::first(conds);
+        let early_lo = |step: &Step| match &step.test {
+            Test::Within(IntExpr::MovesPlayed | IntExpr::EdgesPlayed, lo, hi)
+                if *lo >= 1 && lo <= hi =>
+            {
+                Some(*lo as u64)
+            }
+            _ => None,
+        };
+        let until = full.steps.iter().filter_map(early_lo).min().unwrap_or(0);
+        // A jump to a test left out goes where the test fails, as far as that leads.
+        let skip = |mut at: u32| {
+            while let Some(step) = full.steps.get(at as usize) {
+                if early_lo(step).is_none() {
+                    break;
+                }
+                at = step.no;
+            }
+            at
+        };
+        let early = Choice {
+            start: skip(full.start),
+            steps: full
+                .steps
+                .iter()
+                .map(|step| Step {
+                    test: step.test.clone(),
+                    yes: skip(step.yes),
+                    no: skip(step.no),
+                })
+                .collect(),
+        };
+        Clocked { full, early, until }
+    }
+
+    /// The program to run when `played` is the larger of the moves and the edges played (a
+    /// position set up from outside may hold more moves than edges).
+    #[inline(always)]
+    pub fn at(&self, played: u64) -> &Choice {
+        if played < self.until {
+            &self.early
+        } else {
+            &self.full
+        }
+    }
+}
+
 /// Emits the steps of `c` going on to `yes` or `no`; returns its entry.
 fn emit(c: &Cond, yes: u32, no: u32, steps: &mut Vec<Step>) -> u32 {
     let mut leaf = |test: Test, yes: u32, no: u32| {
@@ -216,5 +280,46 @@ mod tests {
             let expected = conds[4..].iter().position(|c| holds(c, v));
             assert_eq!(run(&list, v), expected, "at {v}");
         }
+    }
+
+    #[test]
+    fn the_early_form_agrees_until_a_count_test_can_hold() {
+        let count = |op, e, k| Cond::Compare(op, e, IntExpr::Lit(k));
+        let conds = [
+            Cond::Or(vec![count(Cmp::Ge, IntExpr::EdgesPlayed, 5), leaf(1)]),
+            Cond::And(vec![leaf(2), count(Cmp::Gt, IntExpr::MovesPlayed, 2)]),
+            Cond::Not(Box::new(count(Cmp::Lt, IntExpr::MovesPlayed, 4))),
+            // Ranges that start at zero or below hold from the start: never left out.
+            count(Cmp::Le, IntExpr::MovesPlayed, 1),
+            leaf(3),
+        ];
+        let clocked = Clocked::first(conds.iter());
+        assert_eq!(clocked.until, 3);
+        // Every value of the throw and of the two counts below `until`: the forms agree.
+        for edges in 0..clocked.until as i64 {
+            for moves in 0..clocked.until as i64 {
+                for pips in 0..5 {
+                    let run = |choice: &Choice| {
+                        choice.run(|t| match t {
+                            Test::Within(e, lo, hi) => {
+                                let v = match e {
+                                    IntExpr::Pips => pips,
+                                    IntExpr::MovesPlayed => moves,
+                                    IntExpr::EdgesPlayed => edges,
+                                    other => panic!("unexpected {other:?}"),
+                                };
+                                within_range(v, *lo, *hi)
+                            }
+                            other => panic!("unexpected test {other:?}"),
+                        })
+                    };
+                    let (full, early) = (run(&clocked.full), run(&clocked.early));
+                    assert_eq!(full, early, "{moves} moves, {edges} edges, pips {pips}");
+                    let played = edges.max(moves) as u64;
+                    assert!(std::ptr::eq(clocked.at(played), &clocked.early));
+                }
+            }
+        }
+        assert!(std::ptr::eq(clocked.at(3), &clocked.full));
     }
 }

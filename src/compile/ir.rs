@@ -1,6 +1,6 @@
 //! The executable form of a game's rules: flat tables and small enums, no names.
 
-pub use super::choice::{Choice, Test};
+pub use super::choice::{Choice, Clocked, Test};
 pub use super::draw::{DrawOp, DrawPlan, Family, Ray, NO_FILTER};
 // The move generators and their parts live with their families.
 use crate::expand::{Metadata, OptionDecl, OptionValue};
@@ -647,8 +647,9 @@ pub struct Game {
     pub setup: Vec<Setup>,
     /// End rules in order.
     pub end: Vec<(Cond, Outcome)>,
-    /// The end rules' conditions, compiled: which rule ends the game.
-    pub end_choice: Choice,
+    /// The end rules' conditions, compiled: which rule ends the game (with the early form that
+    /// leaves out the move-count tests that cannot hold yet).
+    pub end_choice: Clocked,
     /// Every end condition in the order they are tested, each branch of an `or` on its own,
     /// with its source text: what reports name as the reason a game ended.
     pub end_conditions: Vec<(Cond, String)>,
@@ -670,7 +671,7 @@ pub const DEFAULT_MAX_EDGES: u64 = 10_000_000;
 impl Game {
     /// Replaces the end rules (and their compiled form).
     pub fn set_end_rules(&mut self, rules: Vec<(Cond, Outcome)>) {
-        self.end_choice = Choice::first(rules.iter().map(|(c, _)| c));
+        self.end_choice = Clocked::first(rules.iter().map(|(c, _)| c));
         self.end = rules;
     }
 

@@ -48,6 +48,7 @@ impl Scratch {
 
 /// The random legal move a playout plays from a settled decision node, or a pass where the
 /// phase allows one; `None` if the player has no move.
+#[inline(always)]
 pub(crate) fn pick_in(
     game: &Game,
     s: &State,
@@ -62,12 +63,29 @@ pub(crate) fn pick_in(
         return None;
     };
     let ops = &draw.ops[s.mover as usize & (MAX_PLAYERS - 1)];
-    // Site sets are narrowed to the words the board needs: one word up to 64 sites.
-    match game.sites() {
-        0..=64 => pick::<1>(game, s, ops, *pass, sc, rng),
-        65..=128 => pick::<2>(game, s, ops, *pass, sc, rng),
-        129..=256 => pick::<4>(game, s, ops, *pass, sc, rng),
-        _ => pick::<SITE_WORDS>(game, s, ops, *pass, sc, rng),
+    // Plans of one step, the commonest, are drawn without the groups' bookkeeping. Site sets
+    // are narrowed to the words the board needs: one word up to 64 sites.
+    match ops.as_slice() {
+        [DrawOp::List { gen, tag }] => pick_listed(&Ctx::of(game, s), (*gen, *tag), *pass, sc, rng),
+        [DrawOp::Count {
+            gen,
+            tag,
+            family: family @ (Family::Place { .. } | Family::Sow { .. }),
+        }] => {
+            let one = (game, s, (*gen, *tag), family, *pass);
+            match game.sites() {
+                0..=64 => pick_exact::<1>(one, sc, rng),
+                65..=128 => pick_exact::<2>(one, sc, rng),
+                129..=256 => pick_exact::<4>(one, sc, rng),
+                _ => pick_exact::<SITE_WORDS>(one, sc, rng),
+            }
+        }
+        _ => match game.sites() {
+            0..=64 => pick::<1>(game, s, ops, *pass, sc, rng),
+            65..=128 => pick::<2>(game, s, ops, *pass, sc, rng),
+            129..=256 => pick::<4>(game, s, ops, *pass, sc, rng),
+            _ => pick::<SITE_WORDS>(game, s, ops, *pass, sc, rng),
+        },
     }
 }
 
@@ -86,6 +104,18 @@ fn pick<const W: usize>(
     let ctx = Ctx::of(game, s);
     let view = View::<W>::of(&s.board, s.mover as usize);
     let mut counted = collect::<W>(&ctx, &view, ops, sc);
+    // The plan ran one step that counted exactly and listed nothing (Tabou after its opening).
+    if let ([g], true) = (sc.groups.as_slice(), sc.moves.is_empty()) {
+        if let Some(DrawOp::Count {
+            gen,
+            tag,
+            family: family @ (Family::Place { .. } | Family::Sow { .. }),
+        }) = ops.get(g.op as usize)
+        {
+            let set = candidates::<W>(family, 0, &view);
+            return draw_exact(&ctx, set, (*gen, *tag), pass, sc, rng);
+        }
+    }
     loop {
         let total = counted as usize + sc.moves.len();
         if total == 0 {
@@ -113,6 +143,76 @@ fn pick<const W: usize>(
         }
         sc.moves.swap_remove(i);
         sc.needs.swap_remove(i);
+    }
+}
+
+/// The draw of a plan that is one family whose candidates are exactly its moves' origins
+/// (placements, sowings): from that one set, without groups. The same draws as the general
+/// path, in the same order, so a seed plays the same game.
+#[inline(always)]
+fn pick_exact<const W: usize>(
+    (game, s, (gen, tag), family, pass): (&Game, &State, (u16, u16), &Family, bool),
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Move> {
+    let set = candidates::<W>(family, 0, &View::<W>::of(&s.board, s.mover as usize));
+    draw_exact(&Ctx::of(game, s), set, (gen, tag), pass, sc, rng)
+}
+
+/// A move drawn from `set`, the origins of one family's moves (exactly), each tried against
+/// the filter `tag`.
+#[inline(always)]
+fn draw_exact<const W: usize>(
+    ctx: &Ctx,
+    mut set: Sites<W>,
+    (gen, tag): (u16, u16),
+    pass: bool,
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Move> {
+    loop {
+        let total = set.len() as usize;
+        if total == 0 {
+            return pass.then(Move::pass);
+        }
+        let from = set.nth(rng.random_range(0..total) as u32)?;
+        let m = Move::new(gen, from, from);
+        if passes(ctx, tag, m, sc) {
+            return Some(m);
+        }
+        // A move that fails its filter leaves the set, and the draw is made again.
+        set.remove(from);
+    }
+}
+
+/// The draw of a plan that is one listed generator: the same draws as the general path.
+#[inline(always)]
+fn pick_listed(
+    ctx: &Ctx,
+    (gen, tag): (u16, u16),
+    pass: bool,
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Move> {
+    sc.moves.clear();
+    gen_moves(ctx, gen, &mut sc.moves);
+    // As the general path reads it: a game without filters tests none.
+    let tag = if ctx.game.filters.is_empty() {
+        NO_FILTER
+    } else {
+        tag
+    };
+    loop {
+        let total = sc.moves.len();
+        if total == 0 {
+            return pass.then(Move::pass);
+        }
+        let i = rng.random_range(0..total);
+        let m = sc.moves[i];
+        if passes(ctx, tag, m, sc) {
+            return Some(m);
+        }
+        sc.moves.swap_remove(i);
     }
 }
 

@@ -51,7 +51,12 @@ fn settle_sampled(
         Some(Phase::Chance { .. }) => NodeType::Chance,
         _ => NodeType::Decision,
     };
-    let chosen = super::sample::pick_in(game, s, scratch, rng);
+    // A chance node has no move to draw: no call.
+    let chosen = if s.node == NodeType::Decision {
+        super::sample::pick_in(game, s, scratch, rng)
+    } else {
+        None
+    };
     let stuck = (s.node == NodeType::Decision && chosen.is_none()).then_some(s.mover);
     if conclude(game, s, actor, repeated, stuck) {
         None
@@ -198,7 +203,8 @@ fn conclude(game: &Game, s: &mut State, actor: u8, repeated: bool, stuck: Option
             mover: actor,
             ..Ctx::of(game, s)
         };
-        ctx.choose(&game.end_choice)
+        let played = s.clock.edges_played.max(s.clock.moves_played);
+        ctx.choose(game.end_choice.at(played))
             .and_then(|i| game.end.get(i))
             .map(|(_, o)| o)
     };
