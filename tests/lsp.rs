@@ -296,3 +296,40 @@ fn bursts_of_edits_and_garbage_do_not_stop_the_server() {
     c.notify("exit", Value::Null);
     assert!(c.child.wait().unwrap().success());
 }
+
+/// The VS Code extension folder: its manifest names the language, the grammar and the client
+/// entry, each file is there, and the grammar gives scopes to comments, strings, heads and keys.
+#[test]
+fn the_vscode_extension_is_complete() {
+    let dir = std::path::Path::new("editors/vscode");
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("package.json")).unwrap()).unwrap();
+    assert_eq!(
+        manifest["contributes"]["languages"][0]["extensions"],
+        json!([".game"])
+    );
+    assert!(manifest["dependencies"]["vscode-languageclient"].is_string());
+    for file in [
+        manifest["main"].as_str().unwrap(),
+        manifest["contributes"]["grammars"][0]["path"]
+            .as_str()
+            .unwrap(),
+        manifest["contributes"]["languages"][0]["configuration"]
+            .as_str()
+            .unwrap(),
+    ] {
+        assert!(dir.join(file).exists(), "{file}");
+    }
+    let grammar: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("syntaxes/ludus.tmLanguage.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(grammar["scopeName"], "source.ludus");
+    let repository = grammar["repository"].as_object().unwrap();
+    for part in ["comment", "string", "head", "key", "number", "define-call"] {
+        assert!(repository.contains_key(part), "{part}");
+    }
+    assert!(std::fs::read_to_string(dir.join("extension.js"))
+        .unwrap()
+        .contains("args: [\"lsp\"]"));
+}
