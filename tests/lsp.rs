@@ -112,6 +112,16 @@ fn column(needle: &str, more: usize) -> u32 {
     (line[..byte].chars().map(char::len_utf16).sum::<usize>() + more) as u32
 }
 
+/// The labels of a completion's items.
+fn labels(completion: &Value) -> Vec<&str> {
+    completion["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect()
+}
+
 fn position(line: u32, character: u32) -> Value {
     json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}})
 }
@@ -166,12 +176,7 @@ fn an_editor_session_over_stdio() {
 
     // Completion after `(`: ludeme names; inside `(line 3 ...`: its named arguments.
     let completion = c.request("textDocument/completion", position(1, column("plce", 1)));
-    let labels: Vec<&str> = completion["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
+    let labels = labels(&completion);
     assert!(
         labels.contains(&"place") && labels.contains(&"sow"),
         "{labels:?}"
@@ -179,12 +184,7 @@ fn an_editor_session_over_stdio() {
     let inside_line =
         json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 28}});
     let completion = c.request("textDocument/completion", inside_line);
-    let labels: Vec<&str> = completion["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
+    let labels = labels(&completion);
     assert!(
         labels.contains(&"dirs:") && labels.contains(&"Mover"),
         "{labels:?}"
