@@ -176,18 +176,18 @@ fn an_editor_session_over_stdio() {
 
     // Completion after `(`: ludeme names; inside `(line 3 ...`: its named arguments.
     let completion = c.request("textDocument/completion", position(1, column("plce", 1)));
-    let labels = labels(&completion);
+    let names = labels(&completion);
     assert!(
-        labels.contains(&"place") && labels.contains(&"sow"),
-        "{labels:?}"
+        names.contains(&"place") && names.contains(&"sow"),
+        "{names:?}"
     );
     let inside_line =
         json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 28}});
     let completion = c.request("textDocument/completion", inside_line);
-    let labels = labels(&completion);
+    let names = labels(&completion);
     assert!(
-        labels.contains(&"dirs:") && labels.contains(&"Mover"),
-        "{labels:?}"
+        names.contains(&"dirs:") && names.contains(&"Mover"),
+        "{names:?}"
     );
 
     // Definition and references of the define.
