@@ -4,17 +4,21 @@
 from ludus._ludus import (  # noqa: F401
     CHANCE_PLAYER,
     TERMINAL_PLAYER,
+    Dice,
     Game,
     GameError,
     State,
+    VectorEnv,
     load_game,
 )
 
 __all__ = [
     "CHANCE_PLAYER",
     "TERMINAL_PLAYER",
+    "Dice",
     "Game",
     "GameError",
     "State",
+    "VectorEnv",
     "load_game",
 ]

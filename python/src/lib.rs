@@ -5,6 +5,7 @@
 mod actions;
 mod observe;
 mod state;
+mod vector;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -118,6 +119,8 @@ fn _ludus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyState>()?;
+    m.add_class::<vector::VectorEnv>()?;
+    m.add_class::<vector::PyDice>()?;
     m.add("GameError", m.py().get_type::<GameError>())?;
     m.add("CHANCE_PLAYER", CHANCE_PLAYER)?;
     m.add("TERMINAL_PLAYER", TERMINAL_PLAYER)?;

@@ -131,7 +131,7 @@ pub struct PyState {
     pub(crate) game: Arc<Game>,
     pub(crate) actions: Arc<Actions>,
     pub(crate) state: State,
-    history: Vec<u64>,
+    pub(crate) history: Vec<u64>,
 }
 
 impl PyState {
