@@ -14,6 +14,9 @@ use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::Arc;
 
+/// What `step` gives: rewards (n, players) and done flags (n,).
+type Stepped<'py> = (Bound<'py, PyArray2<f64>>, Bound<'py, PyArray1<bool>>);
+
 /// One game of the batch: its state, the legal moves there, its dice and its history.
 struct Table {
     state: State,
@@ -130,7 +133,7 @@ impl VectorEnv {
         &mut self,
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
-    ) -> PyResult<(Bound<'py, PyArray2<f64>>, Bound<'py, PyArray1<bool>>)> {
+    ) -> PyResult<Stepped<'py>> {
         let actions = actions.as_slice()?;
         if actions.len() != self.tables.len() {
             return Err(PyValueError::new_err(format!(
