@@ -12,6 +12,7 @@ pub mod diagnostic;
 pub mod engine;
 pub mod expand;
 pub mod files;
+pub mod jobs;
 mod load;
 pub mod ludemes;
 pub mod syntax;
