@@ -9,8 +9,12 @@ from ludus._ludus import (  # noqa: F401
     GameError,
     State,
     VectorEnv,
+    analyse,
     load_game,
+    perft,
+    playouts,
 )
+from ludus._ludus import match  # noqa: F401  (a keyword since 3.10, a name all the same)
 
 __all__ = [
     "CHANCE_PLAYER",
@@ -20,5 +24,9 @@ __all__ = [
     "GameError",
     "State",
     "VectorEnv",
+    "analyse",
     "load_game",
+    "match",
+    "perft",
+    "playouts",
 ]

@@ -3,6 +3,7 @@
 //! rules, the search and the figures all come from the `ludus` crate.
 
 mod actions;
+mod jobs;
 mod observe;
 mod state;
 mod vector;
@@ -117,6 +118,10 @@ fn load_game(
 #[pymodule]
 fn _ludus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::play_match, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::analyse, m)?)?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyState>()?;
     m.add_class::<vector::VectorEnv>()?;
