@@ -13,6 +13,7 @@ from ludus._ludus import (  # noqa: F401
     load_game,
     perft,
     playouts,
+    wilson_interval,
 )
 from ludus._ludus import match  # noqa: F401  (a keyword since 3.10, a name all the same)
 
@@ -29,4 +30,5 @@ __all__ = [
     "match",
     "perft",
     "playouts",
+    "wilson_interval",
 ]

@@ -151,3 +151,9 @@ pub fn analyse(
         serde_json::to_value(&report).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     to_python(py, &value)
 }
+
+/// The 95% Wilson interval of `successes` in `n` trials, as the reports give it.
+#[pyfunction]
+pub fn wilson_interval(successes: f64, n: f64) -> (f64, f64) {
+    ludus::trial::wilson_interval(successes, n)
+}

@@ -122,6 +122,7 @@ fn _ludus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(jobs::perft, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::play_match, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::analyse, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::wilson_interval, m)?)?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyState>()?;
     m.add_class::<vector::VectorEnv>()?;
