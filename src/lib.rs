@@ -13,6 +13,7 @@ pub mod diagram;
 pub mod engine;
 pub mod expand;
 pub mod files;
+pub mod jobs;
 mod load;
 pub mod ludemes;
 pub mod syntax;

@@ -2,10 +2,10 @@
 
 use super::{Format, GameArgs};
 use clap::Args;
-use ludus::engine::{playout, Playout};
-use ludus::{Game, Status};
+use ludus::engine::Playout;
+use ludus::jobs::playouts::{self, Totals};
+use ludus::Game;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rayon::prelude::*;
 use std::time::Instant;
 
 /// Arguments of `ludus run`.
@@ -55,63 +55,6 @@ impl EdgeLimit {
 use ludus::compile::ir::MAX_PLAYERS;
 use ludus::trial::playout_rng;
 
-/// Totals over playouts.
-#[derive(Default, Clone, Copy)]
-struct Totals {
-    wins: [u64; MAX_PLAYERS],
-    /// Games that ended in a ranking (three or four players).
-    ranked: u64,
-    draws: u64,
-    stopped: u64,
-    edges: u64,
-    moves: u64,
-    min: u64,
-    max: u64,
-    games: u64,
-}
-
-impl Totals {
-    fn add(mut self, p: Playout) -> Totals {
-        match p.status {
-            Status::Won(w) => self.wins[w as usize & (MAX_PLAYERS - 1)] += 1,
-            Status::Ranked(_) => self.ranked += 1,
-            Status::Stopped => self.stopped += 1,
-            _ => self.draws += 1,
-        }
-        let len = p.edges;
-        self.min = if self.games == 0 {
-            len
-        } else {
-            self.min.min(len)
-        };
-        self.max = self.max.max(len);
-        self.edges += len;
-        self.moves += p.moves;
-        self.games += 1;
-        self
-    }
-
-    fn merge(self, o: Totals) -> Totals {
-        if o.games == 0 {
-            return self;
-        }
-        if self.games == 0 {
-            return o;
-        }
-        Totals {
-            wins: std::array::from_fn(|p| self.wins[p] + o.wins[p]),
-            ranked: self.ranked + o.ranked,
-            draws: self.draws + o.draws,
-            stopped: self.stopped + o.stopped,
-            edges: self.edges + o.edges,
-            moves: self.moves + o.moves,
-            min: self.min.min(o.min),
-            max: self.max.max(o.max),
-            games: self.games + o.games,
-        }
-    }
-}
-
 /// Where `--record` writes trials: the directory, the game file as given, and the first write
 /// error, which stops the run.
 struct Record<'a> {
@@ -154,33 +97,24 @@ impl Record<'_> {
     }
 }
 
-fn play_range(
+/// Plays and records playouts `range`, as `playouts` plays them unrecorded.
+fn record_range(
     game: &Game,
     seed: u64,
     range: std::ops::Range<u64>,
     bar: &indicatif::ProgressBar,
-    record: Option<&Record>,
+    record: &Record,
 ) -> Totals {
-    let mut state = game.new_initial_state();
-    let start = state.clone();
-    let mut buf = ludus::engine::Scratch::default();
     let mut t = Totals::default();
     for i in range {
-        state.clone_from(&start);
         let mut rng = playout_rng(seed, i);
-        if let Some(record) = record {
-            match record.play(game, seed, i, &mut rng) {
-                Some(p) if !record.stopped() => t = t.add(p),
-                // A failed write elsewhere: this trial is kept, but no more are played.
-                Some(p) => return t.add(p),
-                None => return t,
-            }
-        } else {
-            t = t.add(playout(game, &mut state, &mut rng, &mut buf));
+        match record.play(game, seed, i, &mut rng) {
+            Some(p) if !record.stopped() => t = t.counting(p),
+            // A failed write elsewhere: this trial is kept, but no more are played.
+            Some(p) => return t.counting(p),
+            None => return t,
         }
-        if i % 256 == 0 {
-            bar.inc(256);
-        }
+        bar.inc(1);
     }
     t
 }
@@ -203,22 +137,11 @@ pub fn run(args: RunArgs) -> Result<(), String> {
     });
     let bar = super::progress_bar(args.playouts);
     let started = Instant::now();
-    // Fixed chunks keep each thread busy; the sums do not depend on how they are shared out.
-    let chunk = 64u64;
-    let chunks = args.playouts.div_ceil(chunk);
-    let totals = pool.install(|| {
-        (0..chunks)
-            .into_par_iter()
-            .map(|c| {
-                play_range(
-                    &game,
-                    args.seed,
-                    c * chunk..((c + 1) * chunk).min(args.playouts),
-                    &bar,
-                    record.as_ref(),
-                )
-            })
-            .reduce(Totals::default, Totals::merge)
+    let totals = pool.install(|| match &record {
+        Some(record) => playouts::in_chunks(args.playouts, |range| {
+            record_range(&game, args.seed, range, &bar, record)
+        }),
+        None => playouts::playouts(&game, args.seed, args.playouts, &|k| bar.inc(k)),
     });
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64().max(1e-9);
@@ -228,27 +151,14 @@ pub fn run(args: RunArgs) -> Result<(), String> {
     let pps = totals.games as f64 / secs;
     let eps = totals.edges as f64 / secs;
     match args.format {
-        Format::Json => outln!(
-            "{}",
-            serde_json::json!({
-                "game": game.name,
-                "playouts": totals.games,
-                "wins": totals.wins[..players],
-                "ranked": totals.ranked,
-                "draws": totals.draws,
-                "stopped_at_edge_limit": totals.stopped,
-                "max_edges": game.max_edges,
-                "mean_length": mean,
-                "min_length": totals.min,
-                "max_length": totals.max,
-                "mean_moves": totals.moves as f64 / n,
-                "seed": args.seed,
-                "threads": threads,
-                "seconds": secs,
-                "playouts_per_second": pps,
-                "edges_per_second": eps,
-            })
-        ),
+        Format::Json => {
+            let mut figures = totals.figures(&game, args.seed);
+            figures.insert("threads".into(), threads.into());
+            figures.insert("seconds".into(), secs.into());
+            figures.insert("playouts_per_second".into(), pps.into());
+            figures.insert("edges_per_second".into(), eps.into());
+            outln!("{}", serde_json::Value::Object(figures))
+        }
         Format::Text => {
             let pct = |k: u64| 100.0 * k as f64 / n;
             outln!(

@@ -224,6 +224,11 @@ impl Move {
         })
     }
 
+    /// The index of the generator (into `Game::gens`) of a generator move; `None` for a pass or a throw.
+    pub fn generator(&self) -> Option<u16> {
+        (self.gen < Move::THROW).then_some(self.gen)
+    }
+
     /// The site of a piece the move removes besides its captures on the way.
     pub fn removal(&self) -> Option<Site> {
         (self.removal != NO_SITE).then_some(self.removal)

@@ -1,0 +1,316 @@
+//! `Game` and `State` for Python, shaped like pyspiel's.
+
+use crate::actions::Actions;
+use crate::{observe, CHANCE_PLAYER, TERMINAL_PLAYER};
+use ludus::{Game, Move, NodeType, State};
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::sync::Arc;
+
+/// Where a game was loaded from, so that it can be loaded again elsewhere (a Ray worker).
+#[derive(Debug, Clone)]
+pub enum Origin {
+    /// A `.game` file's path.
+    File(String),
+    /// Ludeme text.
+    Text(String),
+}
+
+impl Origin {
+    /// The path or the text, as `load_game` takes it.
+    pub fn text(&self) -> &str {
+        match self {
+            Origin::File(s) | Origin::Text(s) => s,
+        }
+    }
+}
+
+/// A compiled game with its action encoding.
+#[pyclass(name = "Game", module = "ludus", frozen)]
+pub struct PyGame {
+    pub(crate) game: Arc<Game>,
+    pub(crate) actions: Arc<Actions>,
+    pub(crate) origin: Origin,
+    pub(crate) settings: Vec<(String, String)>,
+}
+
+impl PyGame {
+    /// A game loaded from `origin` with `settings`.
+    pub fn new(game: Arc<Game>, origin: Origin, settings: Vec<(String, String)>) -> PyGame {
+        let actions = Arc::new(Actions::of(&game));
+        PyGame {
+            game,
+            actions,
+            origin,
+            settings,
+        }
+    }
+
+    /// A state of this game.
+    fn wrap(&self, state: State, history: Vec<u64>) -> PyState {
+        PyState {
+            game: self.game.clone(),
+            actions: self.actions.clone(),
+            state,
+            history,
+        }
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// The start position.
+    fn new_initial_state(&self) -> PyState {
+        self.wrap(self.game.new_initial_state(), Vec::new())
+    }
+
+    /// The number of distinct actions: every action of every state is below it.
+    fn num_distinct_actions(&self) -> u64 {
+        self.actions.size()
+    }
+
+    /// The number of players.
+    fn num_players(&self) -> usize {
+        self.game.players as usize
+    }
+
+    /// The shape of `State.observation_tensor()`: (planes, sites).
+    fn observation_tensor_shape(&self) -> (usize, usize) {
+        observe::shape(&self.game)
+    }
+
+    /// The game's name, as its file declares it.
+    #[getter]
+    fn name(&self) -> String {
+        self.game.name.clone()
+    }
+
+    /// The option settings it was loaded with, as (name, value) pairs.
+    #[getter]
+    fn options(&self) -> Vec<(String, String)> {
+        self.settings.clone()
+    }
+
+    /// The path or the text it was loaded from.
+    #[getter]
+    fn source(&self) -> String {
+        self.origin.text().to_owned()
+    }
+
+    /// The state `State.serialize()` wrote, replayed from the start.
+    fn deserialize_state(&self, text: &str) -> PyResult<PyState> {
+        let mut state = self.new_initial_state();
+        let mut lines = text.lines();
+        if lines.next() != Some(SERIAL_HEADER) {
+            return Err(PyValueError::new_err(format!(
+                "not a serialized ludus state: the first line should be `{SERIAL_HEADER}`"
+            )));
+        }
+        for line in lines.filter(|l| !l.trim().is_empty()) {
+            let action: u64 = line
+                .trim()
+                .parse()
+                .map_err(|_| PyValueError::new_err(format!("`{line}` is not an action number")))?;
+            state.apply_action(action)?;
+        }
+        Ok(state)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<ludus.Game {:?}>", self.game.name)
+    }
+}
+
+/// The first line of a serialized state.
+const SERIAL_HEADER: &str = "ludus-state 1";
+
+/// A position of a game, with the actions that led to it.
+#[pyclass(name = "State", module = "ludus")]
+pub struct PyState {
+    pub(crate) game: Arc<Game>,
+    pub(crate) actions: Arc<Actions>,
+    pub(crate) state: State,
+    pub(crate) history: Vec<u64>,
+}
+
+impl PyState {
+    /// The move of an action here, or a `ValueError` naming the legal actions.
+    fn move_of(&self, action: u64) -> PyResult<Move> {
+        self.actions
+            .decode(&self.game, &self.state, action)
+            .ok_or_else(|| {
+                let what = match self.state.node() {
+                    NodeType::Terminal => "the game is over".to_string(),
+                    _ => format!("legal: {:?}", self.legal_or_outcomes()),
+                };
+                PyValueError::new_err(format!("action {action} is not legal here; {what}"))
+            })
+    }
+
+    /// The actions of the legal moves, or of the chance outcomes at a chance node.
+    fn legal_or_outcomes(&self) -> Vec<u64> {
+        let moves: Vec<Move> = match self.state.node() {
+            NodeType::Chance => self
+                .game
+                .chance_outcomes(&self.state)
+                .into_iter()
+                .map(|o| o.0)
+                .collect(),
+            _ => self.game.moves(&self.state),
+        };
+        moves
+            .into_iter()
+            .filter_map(|m| self.actions.encode(m))
+            .collect()
+    }
+}
+
+#[pymethods]
+impl PyState {
+    /// The player to move (0-based), `CHANCE_PLAYER` (-1) at a chance node, `TERMINAL_PLAYER` (-4) at the end.
+    fn current_player(&self) -> i64 {
+        match self.state.node() {
+            NodeType::Decision => self.state.mover() as i64,
+            NodeType::Chance => CHANCE_PLAYER,
+            NodeType::Terminal => TERMINAL_PLAYER,
+        }
+    }
+
+    /// The actions of the legal moves in ludus's order (at a chance node: of the outcomes).
+    fn legal_actions(&self) -> Vec<u64> {
+        self.legal_or_outcomes()
+    }
+
+    /// A bool array of `num_distinct_actions()`, true at each legal action.
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let mut mask = vec![false; self.actions.size() as usize];
+        for a in self.legal_or_outcomes() {
+            mask[a as usize] = true;
+        }
+        PyArray1::from_vec(py, mask)
+    }
+
+    /// The notation of an action's move here (`place c3`, `sow d1`, `throw 5`).
+    fn action_to_string(&self, action: u64) -> PyResult<String> {
+        Ok(self.game.notation(&self.state, self.move_of(action)?))
+    }
+
+    /// The action of a move in notation; a `ValueError` lists the legal moves.
+    fn string_to_action(&self, text: &str) -> PyResult<u64> {
+        let m = self
+            .game
+            .parse_move(&self.state, text)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.actions
+            .encode(m)
+            .ok_or_else(|| PyValueError::new_err(format!("`{text}` has no action number")))
+    }
+
+    /// Plays an action (a move, or a chance outcome at a chance node); a `ValueError` if it is not legal.
+    fn apply_action(&mut self, action: u64) -> PyResult<()> {
+        let m = self.move_of(action)?;
+        self.game
+            .apply(&mut self.state, m)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.history.push(action);
+        Ok(())
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.state.is_terminal()
+    }
+
+    /// Whether dice are to be thrown.
+    fn is_chance_node(&self) -> bool {
+        self.state.node() == NodeType::Chance
+    }
+
+    /// Each player's reward: +1 first, -1 last, evenly between; zeros before the end.
+    fn returns(&self) -> Vec<f64> {
+        self.state.returns().to_vec()
+    }
+
+    /// The (action, probability) pairs of a chance node's outcomes (empty elsewhere).
+    fn chance_outcomes(&self) -> Vec<(u64, f64)> {
+        self.game
+            .chance_outcomes(&self.state)
+            .into_iter()
+            .filter_map(|(m, p)| Some((self.actions.encode(m)?, p)))
+            .collect()
+    }
+
+    /// The actions played from the start, chance outcomes included.
+    fn history(&self) -> Vec<u64> {
+        self.history.clone()
+    }
+
+    /// The number of players.
+    fn num_players(&self) -> usize {
+        self.game.players as usize
+    }
+
+    /// The moves played so far (throws not counted).
+    fn move_number(&self) -> u64 {
+        self.state.moves_played()
+    }
+
+    /// A copy to play on independently.
+    fn clone(&self) -> PyState {
+        PyState {
+            game: self.game.clone(),
+            actions: self.actions.clone(),
+            state: self.state.clone(),
+            history: self.history.clone(),
+        }
+    }
+
+    fn __copy__(&self) -> PyState {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        self.clone()
+    }
+
+    /// The state as text for `Game.deserialize_state`: a header line, then the actions played.
+    fn serialize(&self) -> String {
+        let mut out = String::from(SERIAL_HEADER);
+        for a in &self.history {
+            out.push('\n');
+            out.push_str(&a.to_string());
+        }
+        out
+    }
+
+    /// The observation: a float32 array of `Game.observation_tensor_shape()`.
+    fn observation_tensor<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let (planes, sites) = observe::shape(&self.game);
+        let mut out = vec![0f32; planes * sites];
+        observe::write(&self.game, &self.state, &mut out);
+        PyArray1::from_vec(py, out).reshape([planes, sites])
+    }
+
+    /// Whether two states are the same position with the same history.
+    fn __eq__(&self, other: &PyState) -> bool {
+        self.state == other.state && self.history == other.history
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.state.hash64()
+    }
+
+    /// The text board.
+    fn __str__(&self) -> String {
+        self.game.render(&self.state)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<ludus.State of {:?} after {} actions>",
+            self.game.name,
+            self.history.len()
+        )
+    }
+}

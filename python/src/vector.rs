@@ -1,0 +1,289 @@
+//! `VectorEnv`: n games stepped together in Rust, the GIL released, chance nodes thrown from the
+//! seed and finished games started again.
+
+use crate::actions::Actions;
+use crate::state::{PyGame, PyState};
+use crate::{observe, CHANCE_PLAYER, TERMINAL_PLAYER};
+use ludus::trial::playout_rng;
+use ludus::{Game, Move, NodeType, State};
+use numpy::ndarray::{Array1, Array2, Array3};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::Arc;
+
+/// What `step` gives: rewards (n, players) and done flags (n,).
+type Stepped<'py> = (Bound<'py, PyArray2<f64>>, Bound<'py, PyArray1<bool>>);
+
+/// One game of the batch: its state, the legal moves there, its dice and its history.
+struct Table {
+    state: State,
+    moves: Vec<Move>,
+    rng: Xoshiro256PlusPlus,
+    history: Vec<u64>,
+}
+
+impl Table {
+    /// Throws the dice until a decision or the end, as [`PyDice::throw`] does for one state.
+    fn settle(&mut self, game: &Game, actions: &Actions) {
+        while self.state.node() == NodeType::Chance {
+            let Some(m) = game.sample_chance(&self.state, &mut self.rng) else {
+                break;
+            };
+            if let Some(a) = actions.encode(m) {
+                self.history.push(a);
+            }
+            if game
+                .apply_and_generate(&mut self.state, m, &mut self.moves)
+                .is_err()
+            {
+                break;
+            }
+        }
+    }
+
+    /// Back to the start, its dice thrown.
+    fn reset(&mut self, game: &Game, actions: &Actions, start: &State) {
+        self.state.clone_from(start);
+        self.history.clear();
+        game.legal_moves(&self.state, &mut self.moves);
+        self.settle(game, actions);
+    }
+}
+
+/// n games of one game in Rust: `step(actions)` plays one action in each, throws the dice from
+/// the seed and starts finished games again.
+#[pyclass(name = "VectorEnv", module = "ludus")]
+pub struct VectorEnv {
+    game: Arc<Game>,
+    actions: Arc<Actions>,
+    start: State,
+    tables: Vec<Table>,
+}
+
+impl VectorEnv {
+    /// The move of `a` in table `i`, or an error naming both.
+    fn chosen(&self, i: usize, a: i64) -> PyResult<Move> {
+        let t = &self.tables[i];
+        u64::try_from(a)
+            .ok()
+            .and_then(|a| {
+                t.moves
+                    .iter()
+                    .copied()
+                    .find(|&m| self.actions.encode(m) == Some(a))
+            })
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "action {a} is not legal in game {i}; legal: {:?}",
+                    legal(&self.actions, t)
+                ))
+            })
+    }
+}
+
+/// The actions of a table's legal moves.
+fn legal(actions: &Actions, t: &Table) -> Vec<u64> {
+    t.moves.iter().filter_map(|&m| actions.encode(m)).collect()
+}
+
+#[pymethods]
+impl VectorEnv {
+    /// `n` games at the start; game `i` throws its dice from a stream derived from (seed, i).
+    #[new]
+    #[pyo3(signature = (game, n, seed = 0))]
+    fn new(game: &PyGame, n: usize, seed: u64) -> PyResult<VectorEnv> {
+        if n == 0 {
+            return Err(PyValueError::new_err("n must be 1 or more"));
+        }
+        let (g, actions) = (game.game.clone(), game.actions.clone());
+        let start = g.new_initial_state();
+        let tables = (0..n)
+            .map(|i| {
+                let mut t = Table {
+                    state: start.clone(),
+                    moves: Vec::new(),
+                    rng: playout_rng(seed, i as u64),
+                    history: Vec::new(),
+                };
+                t.reset(&g, &actions, &start);
+                t
+            })
+            .collect();
+        Ok(VectorEnv {
+            game: g,
+            actions,
+            start,
+            tables,
+        })
+    }
+
+    /// The number of games.
+    fn __len__(&self) -> usize {
+        self.tables.len()
+    }
+
+    /// Plays `actions[i]` in game i (an (n,) integer array), throws the dice and starts finished
+    /// games again. Gives (rewards, done): an (n, players) float64 array, each game's returns where
+    /// it ended and zeros elsewhere, and an (n,) bool array. An illegal action raises `ValueError`
+    /// and plays nothing.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<Stepped<'py>> {
+        let actions = actions.as_slice()?;
+        if actions.len() != self.tables.len() {
+            return Err(PyValueError::new_err(format!(
+                "step takes {} actions, one a game; got {}",
+                self.tables.len(),
+                actions.len()
+            )));
+        }
+        let players = self.game.players as usize;
+        let (rewards, done) = py.detach(|| -> PyResult<_> {
+            let chosen = (0..actions.len())
+                .map(|i| self.chosen(i, actions[i]))
+                .collect::<PyResult<Vec<Move>>>()?;
+            let mut rewards = Array2::<f64>::zeros((self.tables.len(), players));
+            let mut done = Array1::<bool>::from_elem(self.tables.len(), false);
+            let (game, codes, start) = (&*self.game, &*self.actions, &self.start);
+            for (i, (t, m)) in self.tables.iter_mut().zip(chosen).enumerate() {
+                t.history.extend(codes.encode(m));
+                if game
+                    .apply_and_generate(&mut t.state, m, &mut t.moves)
+                    .is_err()
+                {
+                    return Err(PyValueError::new_err(format!(
+                        "game {i} could not play its move"
+                    )));
+                }
+                t.settle(game, codes);
+                if t.state.is_terminal() {
+                    for (p, r) in t.state.returns().iter().enumerate().take(players) {
+                        rewards[(i, p)] = *r;
+                    }
+                    done[i] = true;
+                    t.reset(game, codes, start);
+                }
+            }
+            Ok((rewards, done))
+        })?;
+        Ok((rewards.into_pyarray(py), done.into_pyarray(py)))
+    }
+
+    /// An (n, num_distinct_actions) bool array: true at each game's legal actions.
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+        let size = self.actions.size() as usize;
+        let mask = py.detach(|| {
+            let mut mask = Array2::<bool>::from_elem((self.tables.len(), size), false);
+            for (i, t) in self.tables.iter().enumerate() {
+                for m in &t.moves {
+                    if let Some(a) = self.actions.encode(*m) {
+                        mask[(i, a as usize)] = true;
+                    }
+                }
+            }
+            mask
+        });
+        mask.into_pyarray(py)
+    }
+
+    /// An (n, planes, sites) float32 array: each game's `observation_tensor()`.
+    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray3<f32>> {
+        let (planes, sites) = observe::shape(&self.game);
+        let obs = py.detach(|| {
+            let mut obs = Array3::<f32>::zeros((self.tables.len(), planes, sites));
+            for (t, mut out) in self.tables.iter().zip(obs.outer_iter_mut()) {
+                if let Some(out) = out.as_slice_mut() {
+                    observe::write(&self.game, &t.state, out);
+                }
+            }
+            obs
+        });
+        obs.into_pyarray(py)
+    }
+
+    /// An (n,) int64 array: the player to move in each game.
+    fn current_players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let players: Array1<i64> = self
+            .tables
+            .iter()
+            .map(|t| match t.state.node() {
+                NodeType::Decision => t.state.mover() as i64,
+                NodeType::Chance => CHANCE_PLAYER,
+                NodeType::Terminal => TERMINAL_PLAYER,
+            })
+            .collect();
+        players.into_pyarray(py)
+    }
+
+    /// An (n,) int64 array: a uniformly drawn legal action of each game, from a generator of `seed`
+    /// (not the dice's), for benchmarks and random opponents.
+    #[pyo3(signature = (seed))]
+    fn random_actions<'py>(&self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
+        let picks: Array1<i64> = py.detach(|| {
+            let mut rng = playout_rng(seed, u64::MAX);
+            self.tables
+                .iter()
+                .map(|t| {
+                    let k = rng.random_range(0..t.moves.len().max(1));
+                    t.moves
+                        .get(k)
+                        .and_then(|&m| self.actions.encode(m))
+                        .map_or(-1, |a| a as i64)
+                })
+                .collect()
+        });
+        picks.into_pyarray(py)
+    }
+
+    /// Game i's state as a `State` (a copy), with the actions since its last start.
+    fn state(&self, i: usize) -> PyResult<PyState> {
+        let t = self
+            .tables
+            .get(i)
+            .ok_or_else(|| PyValueError::new_err(format!("no game {i}")))?;
+        Ok(PyState {
+            game: self.game.clone(),
+            actions: self.actions.clone(),
+            state: t.state.clone(),
+            history: t.history.clone(),
+        })
+    }
+}
+
+/// The dice of game `index` of a `VectorEnv(game, n, seed)`: `throw(state)` draws the outcome
+/// that game would draw, so that one state played alone follows the batch exactly.
+#[pyclass(name = "Dice", module = "ludus")]
+pub struct PyDice {
+    game: Arc<Game>,
+    actions: Arc<Actions>,
+    rng: Xoshiro256PlusPlus,
+}
+
+#[pymethods]
+impl PyDice {
+    /// The stream of game `index` of a batch seeded with `seed`.
+    #[new]
+    fn new(game: &PyGame, seed: u64, index: u64) -> PyDice {
+        PyDice {
+            game: game.game.clone(),
+            actions: game.actions.clone(),
+            rng: playout_rng(seed, index),
+        }
+    }
+
+    /// The action of a chance outcome drawn with its probability; `ValueError` off a chance node.
+    fn throw(&mut self, state: &PyState) -> PyResult<u64> {
+        if state.state.node() != NodeType::Chance {
+            return Err(PyValueError::new_err("not a chance node"));
+        }
+        self.game
+            .sample_chance(&state.state, &mut self.rng)
+            .and_then(|m| self.actions.encode(m))
+            .ok_or_else(|| PyValueError::new_err("not a chance node"))
+    }
+}

@@ -1,0 +1,94 @@
+"""VectorEnv: the batch against single states."""
+
+import numpy as np
+import pytest
+
+import ludus
+from conftest import ROOT
+
+
+def test_the_mask_agrees_with_legal_actions():
+    game = ludus.load_game(str(ROOT / "games/ur.game"))
+    env = ludus.VectorEnv(game, 16, seed=5)
+    rng = np.random.default_rng(1)
+    for _ in range(200):
+        mask = env.legal_action_mask()
+        assert mask.shape == (16, game.num_distinct_actions()) and mask.dtype == np.bool_
+        for i in range(16):
+            state = env.state(i)
+            assert list(np.flatnonzero(mask[i])) == sorted(state.legal_actions())
+        choice = np.array([rng.choice(np.flatnonzero(row)) for row in mask], dtype=np.int64)
+        env.step(choice)
+
+
+@pytest.mark.parametrize("name,n", [("ur.game", 8), ("kalah.game", 8), ("tictactoe.game", 4), ("ludo.game", 4)])
+def test_ten_thousand_steps_agree_with_single_states(name, n):
+    """The same actions and dice, one state at a time through the State API: equal everywhere."""
+    game = ludus.load_game(str(ROOT / "games" / name))
+    seed = 42
+    env = ludus.VectorEnv(game, n, seed)
+    dice = [ludus.Dice(game, seed, i) for i in range(n)]
+
+    def started(i):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(dice[i].throw(state))
+        return state
+
+    states = [started(i) for i in range(n)]
+    rng = np.random.default_rng(9)
+    ends = 0
+    for _ in range(10_000 // n):
+        mask = env.legal_action_mask()
+        obs = env.observations()
+        players = env.current_players()
+        for i, state in enumerate(states):
+            assert list(np.flatnonzero(mask[i])) == state.legal_actions()
+            assert np.array_equal(obs[i], state.observation_tensor())
+            assert players[i] == state.current_player()
+        actions = np.array([rng.choice(s.legal_actions()) for s in states], dtype=np.int64)
+        rewards, done = env.step(actions)
+        for i, state in enumerate(states):
+            state.apply_action(int(actions[i]))
+            while state.is_chance_node():
+                state.apply_action(dice[i].throw(state))
+            assert bool(done[i]) == state.is_terminal()
+            if state.is_terminal():
+                assert rewards[i].tolist() == state.returns()
+                ends += 1
+                states[i] = started(i)
+            else:
+                assert rewards[i].tolist() == [0.0] * game.num_players()
+            assert env.state(i).history() == states[i].history()
+    assert ends > 0
+
+
+def test_an_illegal_action_plays_nothing():
+    game = ludus.load_game(str(ROOT / "games/tictactoe.game"))
+    env = ludus.VectorEnv(game, 2, seed=0)
+    b2 = game.new_initial_state().string_to_action("place b2")
+    env.step(np.array([b2, b2]))
+    before = [env.state(i).serialize() for i in range(2)]
+    a1 = game.new_initial_state().string_to_action("place a1")
+    with pytest.raises(ValueError, match="not legal in game 1"):
+        env.step(np.array([a1, b2]))
+    with pytest.raises(ValueError, match="takes 2 actions"):
+        env.step(np.array([a1]))
+    with pytest.raises(ValueError, match="not legal in game 0"):
+        env.step(np.array([-3, a1]))
+    assert [env.state(i).serialize() for i in range(2)] == before
+
+
+def test_random_actions_are_legal_and_games_restart():
+    game = ludus.load_game(str(ROOT / "games/tictactoe.game"))
+    env = ludus.VectorEnv(game, 64, seed=1)
+    finished = 0
+    for k in range(30):
+        actions = env.random_actions(k)
+        mask = env.legal_action_mask()
+        assert mask[np.arange(64), actions].all()
+        rewards, done = env.step(actions)
+        finished += int(done.sum())
+        assert (rewards[done].sum(axis=1) == 0).all()
+    # Tic-tac-toe ends within nine moves: every game has ended at least three times.
+    assert finished >= 64 * 3

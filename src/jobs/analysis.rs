@@ -1,0 +1,294 @@
+//! Analyses (`ludus analyse`): what a game is like, measured over random playouts (length,
+//! branching, balance, how games end, captures) and over short matches of agents against `random`.
+
+use super::{contest, Progress};
+use crate::agents::{rng_stream, AgentSpec};
+use crate::trial::{wilson_interval, Endings};
+use crate::{Game, State, Status};
+use rand::Rng;
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// Mean, spread and range of a quantity over games.
+#[derive(Serialize, Clone, Copy, Default)]
+pub struct Spread {
+    /// The mean.
+    pub mean: f64,
+    /// The standard deviation.
+    pub sd: f64,
+    /// The least value.
+    pub min: u64,
+    /// The greatest value.
+    pub max: u64,
+}
+
+impl Spread {
+    pub fn of(values: &[u64]) -> Spread {
+        if values.is_empty() {
+            return Spread::default();
+        }
+        let n = values.len() as f64;
+        let mean = values.iter().map(|&v| v as f64).sum::<f64>() / n;
+        let var = values
+            .iter()
+            .map(|&v| (v as f64 - mean).powi(2))
+            .sum::<f64>()
+            / (n - 1.0).max(1.0);
+        Spread {
+            mean,
+            sd: var.sqrt(),
+            min: values.iter().copied().min().unwrap_or(0),
+            max: values.iter().copied().max().unwrap_or(0),
+        }
+    }
+}
+
+/// A proportion with its 95% interval.
+#[derive(Serialize, Clone, Copy)]
+pub struct Rate {
+    /// The share.
+    pub rate: f64,
+    /// Its 95% interval (Wilson).
+    pub ci95: (f64, f64),
+}
+
+impl Rate {
+    pub fn of(k: f64, n: f64) -> Rate {
+        Rate {
+            rate: if n > 0.0 { k / n } else { 0.0 },
+            ci95: wilson_interval(k, n),
+        }
+    }
+
+    pub fn text(&self) -> String {
+        format!(
+            "{:.1}% [{:.1}%, {:.1}%]",
+            100.0 * self.rate,
+            100.0 * self.ci95.0,
+            100.0 * self.ci95.1
+        )
+    }
+}
+
+/// How often an end condition ended the game.
+#[derive(Serialize, Clone)]
+pub struct Ending {
+    /// The end condition as written, or how else the game ended.
+    pub condition: String,
+    /// Whether it is a limit (a move or edge limit) rather than a result of play.
+    pub limit: bool,
+    /// The share of games it ended.
+    pub share: f64,
+}
+
+/// An agent's score against `random`.
+#[derive(Serialize, Clone)]
+pub struct AgentScore {
+    /// The agent's spec.
+    pub agent: String,
+    /// Games played.
+    pub games: u64,
+    /// Points (a draw counts half) per game, with its interval.
+    pub score: Rate,
+}
+
+/// The figures of one game (one option setting).
+#[derive(Serialize, Clone)]
+pub struct Report {
+    /// What the report is of: the file, or the option settings compared.
+    pub label: String,
+    /// The game's name.
+    pub game: String,
+    /// The option values of this load.
+    pub options: Vec<(String, String)>,
+    /// Random playouts measured.
+    pub playouts: u64,
+    /// The seed.
+    pub seed: u64,
+    /// Moves a game.
+    pub moves: Spread,
+    /// Edges (moves and throws) a game.
+    pub edges: Spread,
+    /// Legal moves per decision, on average.
+    pub branching: f64,
+    /// P1's wins.
+    pub p1_wins: Rate,
+    /// P2's wins.
+    pub p2_wins: Rate,
+    /// P3's and P4's wins, in a game of three or four players.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub more_wins: Vec<Rate>,
+    /// Games that ended in a ranking, in a game of three or four players.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ranked: Option<Rate>,
+    /// Drawn games.
+    pub draws: Rate,
+    /// How games ended, by end condition.
+    pub endings: Vec<Ending>,
+    /// The share of games ended by a limit.
+    pub limit_share: f64,
+    /// Counters moved into stores during play, a game.
+    pub captures_per_game: f64,
+    /// Each agent's score against `random`.
+    pub agents: Vec<AgentScore>,
+}
+
+/// What one random playout showed.
+#[derive(Clone, Copy)]
+struct Sample {
+    status: Status,
+    moves: u64,
+    edges: u64,
+    decisions: u64,
+    choices: u64,
+    captured: u64,
+    /// The end condition that fired; `None` for a decision without moves that no rule covers.
+    ended_by: Option<usize>,
+}
+
+fn sample(game: &Game, endings: &Endings, rng: &mut impl Rng) -> Sample {
+    let mut state = game.new_initial_state();
+    let (mut decisions, mut choices, mut captured) = (0u64, 0u64, 0u64);
+    let mut ended_by = None;
+    let stores = |s: &State| s.scores().iter().map(|&x| x as u64).sum::<u64>();
+    crate::engine::random_walk(game, &mut state, rng, |before, legal, m, after| {
+        if !legal.is_empty() {
+            decisions += 1;
+            choices += legal.len() as u64;
+        }
+        if after.is_terminal() {
+            // The last edge may also collect the rows into the stores: measure it without that.
+            captured += endings.captured(before, m);
+            ended_by = endings.fired(before, m);
+        } else {
+            captured += stores(after).saturating_sub(stores(before));
+        }
+    });
+    Sample {
+        status: state.status(),
+        moves: state.moves_played(),
+        edges: state.edges_played(),
+        decisions,
+        choices,
+        captured,
+        ended_by,
+    }
+}
+
+/// How an analysis is run: its random playouts and its agents' games against `random`.
+#[derive(Debug, Clone)]
+pub struct Plan<'a> {
+    /// Random playouts to measure.
+    pub playouts: u64,
+    /// The seed every random choice flows from.
+    pub seed: u64,
+    /// Agents to match against `random`.
+    pub agents: &'a [AgentSpec],
+    /// Games each agent plays against `random`.
+    pub agent_games: u64,
+}
+
+/// Analyses a game on the current rayon pool: `file` names it in trials, `label` in the report.
+pub fn analyse(
+    game: &Game,
+    file: &str,
+    label: String,
+    plan: &Plan,
+    progress: Progress,
+) -> Result<Report, String> {
+    let agents = plan.agents;
+    for spec in agents {
+        spec.fits(game.players)
+            .map_err(|e| format!("error: --agents: {e}"))?;
+    }
+    let endings = Endings::new(game);
+    let samples: Vec<Sample> = (0..plan.playouts)
+        .into_par_iter()
+        .map(|i| {
+            let s = sample(game, &endings, &mut rng_stream(plan.seed, i));
+            progress(1);
+            s
+        })
+        .collect();
+    let random = AgentSpec::parse("random").expect("a valid spec");
+    let agent_scores = agents
+        .iter()
+        .map(|spec| {
+            // The agent and `random` in every other seat.
+            let mut seats = vec![&random; game.players as usize];
+            seats[0] = spec;
+            let played =
+                contest::play_series(game, file, &seats, plan.seed, plan.agent_games, progress);
+            let t = contest::tally(&played, game.players as usize)[0];
+            AgentScore {
+                agent: spec.to_string(),
+                games: plan.agent_games,
+                score: Rate::of(
+                    t.wins as f64 + 0.5 * t.draws as f64,
+                    plan.agent_games as f64,
+                ),
+            }
+        })
+        .collect();
+    let n = samples.len() as f64;
+    let count = |f: &dyn Fn(&Sample) -> bool| samples.iter().filter(|s| f(s)).count() as f64;
+    let labels = endings.labels();
+    let mut ends: Vec<Ending> = labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| Ending {
+            condition: l.clone(),
+            limit: endings.is_limit(i),
+            share: count(&|s| s.ended_by == Some(i)) / n.max(1.0),
+        })
+        .collect();
+    let stopped = count(&|s| s.status == Status::Stopped);
+    if stopped > 0.0 {
+        ends.push(Ending {
+            condition: format!("stopped at the edge limit ({} edges)", game.max_edges),
+            limit: true,
+            share: stopped / n,
+        });
+    }
+    let stuck = count(&|s| s.ended_by.is_none() && s.status != Status::Stopped);
+    if stuck > 0.0 {
+        ends.push(Ending {
+            condition: "no move, no end rule (draw)".into(),
+            limit: false,
+            share: stuck / n,
+        });
+    }
+    // Folded from +0.0: a float sum of nothing is -0.0, printed "-0.0%".
+    let limit_share = ends
+        .iter()
+        .filter(|e| e.limit)
+        .fold(0.0, |acc, e| acc + e.share);
+    let decisions: u64 = samples.iter().map(|s| s.decisions).sum();
+    let players = game.players;
+    Ok(Report {
+        label,
+        game: game.name.clone(),
+        options: game
+            .option_values
+            .iter()
+            .map(|(k, v)| (k.clone(), v.to_string()))
+            .collect(),
+        playouts: plan.playouts,
+        seed: plan.seed,
+        moves: Spread::of(&samples.iter().map(|s| s.moves).collect::<Vec<_>>()),
+        edges: Spread::of(&samples.iter().map(|s| s.edges).collect::<Vec<_>>()),
+        branching: samples.iter().map(|s| s.choices).sum::<u64>() as f64 / decisions.max(1) as f64,
+        p1_wins: Rate::of(count(&|s| s.status == Status::Won(0)), n),
+        p2_wins: Rate::of(count(&|s| s.status == Status::Won(1)), n),
+        more_wins: (2..players)
+            .map(|p| Rate::of(count(&|s| s.status == Status::Won(p)), n))
+            .collect(),
+        ranked: (players > 2)
+            .then(|| Rate::of(count(&|s| matches!(s.status, Status::Ranked(_))), n)),
+        draws: Rate::of(count(&|s| s.status == Status::Drawn), n),
+        endings: ends,
+        limit_share,
+        captures_per_game: samples.iter().map(|s| s.captured).sum::<u64>() as f64 / n.max(1.0),
+        agents: agent_scores,
+    })
+}
