@@ -581,6 +581,14 @@ diagnostic_test!(
     "no point E of the last"
 );
 diagnostic_test!(
+    track_column_runs_east,
+    "track_column_runs_east.game",
+    &[],
+    ["check::kind"],
+    "4:60",
+    "a column runs N or S, not E"
+);
+diagnostic_test!(
     walk_bad_step,
     "walk_bad_step.game",
     &[],

@@ -104,51 +104,38 @@ impl Resolver {
         let mut out = Vec::new();
         let dir = seg.pos(1).and_then(|d| d.as_name()).unwrap_or("");
         match seg.head() {
-            Some("row") => {
-                let r = seg
+            Some(axis @ ("row" | "column")) => {
+                // A row runs along the columns, E or W; a column along the rows, N or S.
+                let (lines, along, forward, backward) = match axis {
+                    "row" => (rows, cols, "E", "W"),
+                    _ => (cols, rows, "N", "S"),
+                };
+                let k = seg
                     .pos(0)
                     .and_then(|n| n.as_int())
-                    .and_then(|v| self.in_range(seg.pos(0)?, v, rows, "row"))?;
-                let cs: Vec<usize> = match dir {
-                    "E" => (0..cols).collect(),
-                    "W" => (0..cols).rev().collect(),
-                    _ => {
-                        return self.refuse(
-                            Diagnostic::new(
-                                "check::kind",
-                                seg.span,
-                                format!("a row runs E or W, not {dir}"),
-                            )
-                            .label("direction")
-                            .help("write `(row 0 E)` or `(row 0 W)`")
-                            .via(seg.via),
+                    .and_then(|v| self.in_range(seg.pos(0)?, v, lines, axis))?;
+                let order: Vec<usize> = if dir == forward {
+                    (0..along).collect()
+                } else if dir == backward {
+                    (0..along).rev().collect()
+                } else {
+                    return self.refuse(
+                        Diagnostic::new(
+                            "check::kind",
+                            seg.span,
+                            format!("a {axis} runs {forward} or {backward}, not {dir}"),
                         )
-                    }
+                        .label("direction")
+                        .help(format!(
+                            "write `({axis} 0 {forward})` or `({axis} 0 {backward})`"
+                        ))
+                        .via(seg.via),
+                    );
                 };
-                out.extend(cs.into_iter().filter_map(|c| self.symbols.site_at(r, c)));
-            }
-            Some("column") => {
-                let c = seg
-                    .pos(0)
-                    .and_then(|n| n.as_int())
-                    .and_then(|v| self.in_range(seg.pos(0)?, v, cols, "column"))?;
-                let rs: Vec<usize> = match dir {
-                    "N" => (0..rows).collect(),
-                    "S" => (0..rows).rev().collect(),
-                    _ => {
-                        return self.refuse(
-                            Diagnostic::new(
-                                "check::kind",
-                                seg.span,
-                                format!("a column runs N or S, not {dir}"),
-                            )
-                            .label("direction")
-                            .help("write `(column 0 N)` or `(column 0 S)`")
-                            .via(seg.via),
-                        )
-                    }
-                };
-                out.extend(rs.into_iter().filter_map(|r| self.symbols.site_at(r, c)));
+                out.extend(order.into_iter().filter_map(|i| match axis {
+                    "row" => self.symbols.site_at(k, i),
+                    _ => self.symbols.site_at(i, k),
+                }));
             }
             Some("sites") => match regions::site_list(self, seg.pos(0)) {
                 Some(s) => out.extend(s),
