@@ -206,6 +206,15 @@ diagnostic_test!(
     "in this use of a define"
 );
 diagnostic_test!(
+    duplicate_track,
+    "duplicate_track.game",
+    &[],
+    ["check::duplicate-name"],
+    "4:62",
+    "first declaration",
+    "a track is declared once, or once for each player"
+);
+diagnostic_test!(
     duplicate_region,
     "duplicate_region.game",
     &[],

@@ -451,6 +451,25 @@ impl Resolver {
         }
     }
 
+    /// Reports a second declaration of a region or track `name`; true when there was a first.
+    fn declared_twice(&mut self, kind: &str, item: &Node, name: &str, first: Option<Span>) -> bool {
+        let Some(first) = first else { return false };
+        self.error(
+            Diagnostic::new(
+                "check::duplicate-name",
+                item.span,
+                format!("{kind} \"{name}\" is declared twice"),
+            )
+            .label("second declaration")
+            .related(first, "first declaration")
+            .help(format!(
+                "a {kind} is declared once, or once for each player"
+            ))
+            .via(item.via),
+        );
+        true
+    }
+
     fn region_decl(&mut self, item: &Node) {
         let name = item
             .pos(0)
@@ -465,23 +484,10 @@ impl Resolver {
             (Some(s), None) => (None, s),
             _ => return,
         };
-        if let Some(first) =
-            self.symbols.regions.iter().find(|r| {
-                r.name == name && (r.owner == owner || r.owner.is_none() != owner.is_none())
-            })
-        {
-            let first = first.span;
-            self.error(
-                Diagnostic::new(
-                    "check::duplicate-name",
-                    item.span,
-                    format!("region \"{name}\" is declared twice"),
-                )
-                .label("second declaration")
-                .related(first, "first declaration")
-                .help("a region is declared once, or once for each player")
-                .via(item.via),
-            );
+        let first = (self.symbols.regions.iter())
+            .find(|r| r.name == name && clashes(r.owner, owner))
+            .map(|r| r.span);
+        if self.declared_twice("region", item, &name, first) {
             return;
         }
         let Some(sites) = self.region_sites(sites_node) else {
@@ -660,4 +666,9 @@ fn words(node: &Node) -> Vec<(&str, Span)> {
             (w, span)
         })
         .collect()
+}
+
+/// Whether declarations owned by `a` and `b` clash: the same owner, or one for all and one not.
+fn clashes(a: Option<u8>, b: Option<u8>) -> bool {
+    a == b || a.is_none() != b.is_none()
 }

@@ -26,23 +26,10 @@ impl Resolver {
             (Some(s), None) => (None, None, s),
             _ => return,
         };
-        if let Some(first) =
-            self.symbols.tracks.iter().find(|t| {
-                t.name == name && (t.owner == owner || t.owner.is_none() != owner.is_none())
-            })
-        {
-            let first = first.span;
-            self.error(
-                Diagnostic::new(
-                    "check::duplicate-name",
-                    item.span,
-                    format!("track \"{name}\" is declared twice"),
-                )
-                .label("second declaration")
-                .related(first, "first declaration")
-                .help("a track is declared once, or once for each player")
-                .via(item.via),
-            );
+        let first = (self.symbols.tracks.iter())
+            .find(|t| t.name == name && super::clashes(t.owner, owner))
+            .map(|t| t.span);
+        if self.declared_twice("track", item, &name, first) {
             return;
         }
         let mut sites = Vec::new();
