@@ -3,10 +3,11 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Param, Shape::One as O};
 use crate::ludemes::Lower;
-use crate::compile::ir::{CaptureTo, Choice, Cond, Game, Who};
+use crate::compile::ir::{CaptureTo, Choice, Cond, Game, Leaf, Site, Who};
 use crate::compile::Compiler;
 use crate::engine::{Board, Cell, Ctx, Last, Move};
-use crate::ludemes::On;
+use crate::ludemes::lines::{self, Line};
+use crate::ludemes::{Gen, On};
 use crate::syntax::Node;
 use std::cell::RefCell;
 
@@ -40,22 +41,56 @@ pub struct Removal {
     pub prefer: Option<Choice>,
     /// Where the piece goes.
     pub captured: CaptureTo,
+    /// `when:` when it is a line through the last move's site alone (a mill): read without
+    /// trying the move, for the moves that change two owners only.
+    pub mill: Option<Line>,
+    /// `prefer:` when it is a line through the last move's site or its negation: the line and
+    /// whether it must hold, read without the compiled program.
+    pub prefer_line: Option<(Line, bool)>,
 }
 
 /// The removal a generator's `remove:` asks for, if it asks for one.
 pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Option<Removal> {
     let r = node.named("remove")?;
     let when = r.named("when").map_or(Cond::Const(false), |n| c.cond(n));
-    let prefer = r.named("prefer").map(|n| Choice::of(&c.cond(n)));
+    let prefer = r.named("prefer").map(|n| c.cond(n));
+    let line = |c: &Cond| match c {
+        Cond::Leaf(Leaf::Line(l)) if l.through_last => Some(*l),
+        _ => None,
+    };
+    let prefer_line = prefer.as_ref().and_then(|p| match p {
+        Cond::Not(inner) => line(inner).map(|l| (l, false)),
+        p => line(p).map(|l| (l, true)),
+    });
     Some(Removal {
+        mill: line(&when),
+        prefer_line,
         who: c.who(r.pos(0)),
         when: Choice::of(&when),
-        prefer,
+        prefer: prefer.as_ref().map(Choice::of),
         captured: match r.named("captured") {
             Some(n) => c.capture_to(Some(n)),
             None => CaptureTo::Removed,
         },
     })
+}
+
+/// The origin and landing of move `m` with their owners after it, when it changes no other
+/// site's owner: a step or a relocation (one piece of the origin's stack moves), or a placement
+/// that flanks nothing.
+fn landing(gen: &Gen, ctx: &Ctx, m: Move) -> Option<((Site, u8), (Site, u8))> {
+    match gen {
+        Gen::Step(_) | Gen::Relocate(_) => {
+            let moving = ctx.board.cells.get(m.from as usize)?;
+            let left = if moving.count > 1 { moving.owner } else { 0 };
+            Some(((m.from, left), (m.to, moving.owner)))
+        }
+        Gen::Place(p) if p.flank.is_none() => {
+            let owner = if p.count > 0 { ctx.mover + 1 } else { 0 };
+            Some(((m.to, owner), (m.to, owner)))
+        }
+        _ => None,
+    }
 }
 
 impl Removal {
@@ -76,6 +111,12 @@ impl Removal {
             };
             for i in start..end {
                 let m = out[i];
+                // Most moves make no mill: those are read on the board as it stands.
+                let read = self.mill.zip(landing(&def.gen, ctx, m));
+                if read.is_some_and(|(l, (from, to))| !lines::holds_after(ctx, &l, from, to)) {
+                    out.push(m);
+                    continue;
+                }
                 board.clone_from(ctx.board);
                 let on = On {
                     game: ctx.game,
@@ -98,7 +139,12 @@ impl Removal {
                     let mut at = *clock;
                     for s in theirs.iter_in(words) {
                         at.last = Last { from: s, to: s };
-                        if (Ctx { clock: &at, ..after }).holds(prefer) {
+                        let here = Ctx { clock: &at, ..after };
+                        let preferred = match &self.prefer_line {
+                            Some((l, wanted)) => lines::holds(&here, l) == *wanted,
+                            None => here.holds(prefer),
+                        };
+                        if preferred {
                             out.push(m.with_removal(s));
                         }
                     }
