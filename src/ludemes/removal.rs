@@ -3,7 +3,7 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Param, Shape::One as O};
 use crate::ludemes::Lower;
-use crate::compile::ir::{CaptureTo, Choice, Cond, Game, Leaf, Site, Who};
+use crate::compile::ir::{CaptureTo, Choice, Cond, Game, Leaf, Site, Sites, Who, NO_SITE};
 use crate::compile::Compiler;
 use crate::engine::{Board, Cell, Ctx, Last, Move};
 use crate::ludemes::lines::{self, Line};
@@ -47,6 +47,9 @@ pub struct Removal {
     /// `prefer:` when it is a line through the last move's site or its negation: the line and
     /// whether it must hold, read without the compiled program.
     pub prefer_line: Option<(Line, bool)>,
+    /// For a mill, each site's neighbours along the line's axes: a landing with none of the
+    /// owner's among them makes no line.
+    pub near: Box<[Sites]>,
 }
 
 /// The removal a generator's `remove:` asks for, if it asks for one.
@@ -62,8 +65,21 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Option<Removal> {
         Cond::Not(inner) => line(inner).map(|l| (l, false)),
         p => line(p).map(|l| (l, true)),
     });
+    let mill = line(&when);
+    let t = &c.topology;
+    // Only a mill reads it.
+    let count = if mill.is_some() { t.sites() } else { 0 };
+    let near = (0..count as Site)
+        .map(|s| {
+            let axes = mill.map_or(0, |l| l.axes);
+            let dirs = (0..4u8).filter(|d| axes & (1 << d) != 0);
+            let sites = dirs.flat_map(|d| [t.neighbour(s, d), t.neighbour(s, d + 4)]);
+            Sites::of(&sites.filter(|&n| n != NO_SITE).collect::<Vec<_>>())
+        })
+        .collect();
     Some(Removal {
-        mill: line(&when),
+        mill,
+        near,
         prefer_line,
         who: c.who(r.pos(0)),
         when: Choice::of(&when),
@@ -113,7 +129,9 @@ impl Removal {
                 let m = out[i];
                 // Most moves make no mill: those are read on the board as it stands.
                 let read = self.mill.zip(landing(&def.gen, ctx, m));
-                if read.is_some_and(|(l, (from, to))| !lines::holds_after(ctx, &l, from, to)) {
+                if read.is_some_and(|(l, (from, to))| {
+                    !self.beside_own(ctx, &l, from, to) || !lines::holds_after(ctx, &l, from, to)
+                }) {
                     out.push(m);
                     continue;
                 }
@@ -155,6 +173,22 @@ impl Removal {
             }
         });
         out.drain(start..end);
+    }
+
+    /// Whether the landing `to` has a piece of the mill's owner beside it along the line's
+    /// axes after the move (the origin `from` emptied or not): without one, no line of two or
+    /// more runs through it. A test of a few words, before the runs are walked.
+    #[inline(always)]
+    fn beside_own(&self, ctx: &Ctx, l: &Line, from: (Site, u8), to: (Site, u8)) -> bool {
+        let owner = ctx.who(l.who);
+        let Some(near) = self.near.get(to.0 as usize) else {
+            return true;
+        };
+        let mut own = ctx.board.owned[owner as usize].and(near);
+        if from.1 != owner + 1 {
+            own.remove(from.0);
+        }
+        !own.is_empty() || near.contains(to.0)
     }
 
     /// Takes the piece the move chose, after the move itself.
