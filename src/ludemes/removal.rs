@@ -47,8 +47,8 @@ pub struct Removal {
     /// `prefer:` when it is a line through the last move's site or its negation: the line and
     /// whether it must hold, read without the compiled program.
     pub prefer_line: Option<(Line, bool)>,
-    /// For a mill, each site's neighbours along the line's axes: a landing with none of the
-    /// owner's among them makes no line.
+    /// For a mill, each site's neighbours along the axes of its line and of `prefer:`'s: a site
+    /// with none of a line's owner among them is on no line of two or more.
     pub near: Box<[Sites]>,
 }
 
@@ -69,9 +69,10 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Option<Removal> {
     let t = &c.topology;
     // Only a mill reads it.
     let count = if mill.is_some() { t.sites() } else { 0 };
+    // The axes of both lines: a mask wider than one line's rejects less, never wrongly.
+    let axes = mill.map_or(0, |l| l.axes) | prefer_line.map_or(0, |(l, _)| l.axes);
     let near = (0..count as Site)
         .map(|s| {
-            let axes = mill.map_or(0, |l| l.axes);
             let dirs = (0..4u8).filter(|d| axes & (1 << d) != 0);
             let sites = dirs.flat_map(|d| [t.neighbour(s, d), t.neighbour(s, d + 4)]);
             Sites::of(&sites.filter(|&n| n != NO_SITE).collect::<Vec<_>>())
@@ -159,7 +160,10 @@ impl Removal {
                         at.last = Last { from: s, to: s };
                         let here = Ctx { clock: &at, ..after };
                         let preferred = match &self.prefer_line {
-                            Some((l, wanted)) => lines::holds(&here, l) == *wanted,
+                            Some((l, wanted)) => {
+                                let on_line = self.beside(&here, l, s) && lines::holds(&here, l);
+                                on_line == *wanted
+                            }
                             None => here.holds(prefer),
                         };
                         if preferred {
@@ -189,6 +193,16 @@ impl Removal {
             own.remove(from.0);
         }
         !own.is_empty() || near.contains(to.0)
+    }
+
+    /// Whether site `s` has a piece of line `l`'s owner beside it along the mask's axes, on
+    /// the context's board.
+    #[inline(always)]
+    fn beside(&self, ctx: &Ctx, l: &Line, s: Site) -> bool {
+        let owner = ctx.who(l.who);
+        self.near
+            .get(s as usize)
+            .is_none_or(|near| ctx.board.owned[owner as usize].intersects(near) || near.contains(s))
     }
 
     /// Takes the piece the move chose, after the move itself.
