@@ -47,9 +47,12 @@ pub struct Removal {
     /// `prefer:` when it is a line through the last move's site or its negation: the line and
     /// whether it must hold, read without the compiled program.
     pub prefer_line: Option<(Line, bool)>,
-    /// For a mill, each site's neighbours along the axes of its line and of `prefer:`'s: a site
-    /// with none of a line's owner among them is on no line of two or more.
+    /// For a mill, each site's neighbours along the axes of its line and of `prefer:`'s: a piece
+    /// with none of its owner's among them is on no line of two or more.
     pub near: Box<[Sites]>,
+    /// For a mill, each site's sites within the line's length less one along its axes: a
+    /// landing with fewer of the owner's pieces there than that makes no line.
+    pub reach: Box<[Sites]>,
 }
 
 /// The removal a generator's `remove:` asks for, if it asks for one.
@@ -71,16 +74,32 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Option<Removal> {
     let count = if mill.is_some() { t.sites() } else { 0 };
     // The axes of both lines: a mask wider than one line's rejects less, never wrongly.
     let axes = mill.map_or(0, |l| l.axes) | prefer_line.map_or(0, |(l, _)| l.axes);
-    let near = (0..count as Site)
-        .map(|s| {
-            let dirs = (0..4u8).filter(|d| axes & (1 << d) != 0);
-            let sites = dirs.flat_map(|d| [t.neighbour(s, d), t.neighbour(s, d + 4)]);
-            Sites::of(&sites.filter(|&n| n != NO_SITE).collect::<Vec<_>>())
-        })
-        .collect();
+    // Each site's sites up to `reach` steps away along the axes, the site itself left out.
+    let within = |axes: u8, reach: usize| -> Box<[Sites]> {
+        (0..count as Site)
+            .map(|s| {
+                let mut out = Sites::default();
+                for d in (0..8u8).filter(|d| axes & (1 << (d % 4)) != 0) {
+                    let mut x = s;
+                    for _ in 0..reach {
+                        x = t.neighbour(x, d);
+                        if x == NO_SITE {
+                            break;
+                        }
+                        out.insert(x);
+                    }
+                }
+                out.remove(s);
+                out
+            })
+            .collect()
+    };
+    let near = within(axes, 1);
+    let reach = mill.map_or(Box::default(), |l| within(l.axes, l.length as usize - 1));
     Some(Removal {
         mill,
         near,
+        reach,
         prefer_line,
         who: c.who(r.pos(0)),
         when: Choice::of(&when),
@@ -131,7 +150,7 @@ impl Removal {
                 // Most moves make no mill: those are read on the board as it stands.
                 let read = self.mill.zip(landing(&def.gen, ctx, m));
                 if read.is_some_and(|(l, (from, to))| {
-                    !self.beside_own(ctx, &l, from, to) || !lines::holds_after(ctx, &l, from, to)
+                    !self.within_reach(ctx, &l, from, to) || !lines::holds_after(ctx, &l, from, to)
                 }) {
                     out.push(m);
                     continue;
@@ -179,20 +198,18 @@ impl Removal {
         out.drain(start..end);
     }
 
-    /// Whether the landing `to` has a piece of the mill's owner beside it along the line's
-    /// axes after the move (the origin `from` emptied or not): without one, no line of two or
-    /// more runs through it. A test of a few words, before the runs are walked.
+    /// Whether the mill's owner holds, after the move (the origin `from` emptied or not),
+    /// enough pieces within reach of the landing `to` along the line's axes to make a line
+    /// through it: a count of a few words, before the runs are walked.
     #[inline(always)]
-    fn beside_own(&self, ctx: &Ctx, l: &Line, from: (Site, u8), to: (Site, u8)) -> bool {
+    fn within_reach(&self, ctx: &Ctx, l: &Line, from: (Site, u8), to: (Site, u8)) -> bool {
         let owner = ctx.who(l.who);
-        let Some(near) = self.near.get(to.0 as usize) else {
+        let Some(reach) = self.reach.get(to.0 as usize) else {
             return true;
         };
-        let mut own = ctx.board.owned[owner as usize].and(near);
-        if from.1 != owner + 1 {
-            own.remove(from.0);
-        }
-        !own.is_empty() || near.contains(to.0)
+        let own = &ctx.board.owned[owner as usize];
+        let gone = from.1 != owner + 1 && reach.contains(from.0) && own.contains(from.0);
+        own.and(reach).len() - u32::from(gone) + 1 >= l.length as u32
     }
 
     /// Whether site `s` has a piece of line `l`'s owner beside it along the mask's axes, on
@@ -202,7 +219,7 @@ impl Removal {
         let owner = ctx.who(l.who);
         self.near
             .get(s as usize)
-            .is_none_or(|near| ctx.board.owned[owner as usize].intersects(near) || near.contains(s))
+            .is_none_or(|near| ctx.board.owned[owner as usize].intersects(near))
     }
 
     /// Takes the piece the move chose, after the move itself.
