@@ -181,7 +181,8 @@ impl Game {
     }
 
     /// Draws a chance outcome with its true probability.
-    #[inline]
+    // Inline: the playout loop draws it at every chance node.
+    #[inline(always)]
     pub fn sample_chance(&self, state: &State, rng: &mut impl Rng) -> Option<Move> {
         let Some(Phase::Chance { dice, .. }) = self.phases.get(state.phase as usize) else {
             return None;

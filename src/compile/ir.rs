@@ -106,21 +106,28 @@ impl<const W: usize> Sites<W> {
     }
 
     /// The sites in both sets.
+    // A plain loop, not `array::from_fn`: its helper is left out of line in some builds.
     #[inline]
     pub fn and(&self, other: &Self) -> Self {
-        Sites(std::array::from_fn(|i| self.0[i] & other.0[i]))
+        let mut out = *self;
+        out.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a &= *b);
+        out
     }
 
     /// The sites in either set.
     #[inline]
     pub fn or(&self, other: &Self) -> Self {
-        Sites(std::array::from_fn(|i| self.0[i] | other.0[i]))
+        let mut out = *self;
+        out.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a |= *b);
+        out
     }
 
     /// The sites of `self` not in `other`.
     #[inline]
     pub fn and_not(&self, other: &Self) -> Self {
-        Sites(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+        let mut out = *self;
+        out.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a &= !*b);
+        out
     }
 
     /// The set moved by `delta` sites (site s becomes s + delta); sites leaving 0..64W drop out.

@@ -39,6 +39,8 @@ pub(crate) fn apply_sampled(
     Ok(settle_sampled(game, s, actor, repeated, scratch, rng))
 }
 
+// Inline: the playout loop keeps the turn's state in registers across the draw.
+#[inline(always)]
 fn settle_sampled(
     game: &Game,
     s: &mut State,

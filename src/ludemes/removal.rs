@@ -3,10 +3,11 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Param, Shape::One as O};
 use crate::ludemes::Lower;
-use crate::compile::ir::{CaptureTo, Choice, Cond, Game, Who};
+use crate::compile::ir::{CaptureTo, Choice, Cond, Game, Leaf, Site, Sites, Who, NO_SITE};
 use crate::compile::Compiler;
 use crate::engine::{Board, Cell, Ctx, Last, Move};
-use crate::ludemes::On;
+use crate::ludemes::lines::{self, Line};
+use crate::ludemes::{Gen, On};
 use crate::syntax::Node;
 use std::cell::RefCell;
 
@@ -40,22 +41,92 @@ pub struct Removal {
     pub prefer: Option<Choice>,
     /// Where the piece goes.
     pub captured: CaptureTo,
+    /// `when:` when it is a line through the last move's site alone (a mill): read without
+    /// trying the move, for the moves that change two owners only.
+    pub mill: Option<Line>,
+    /// `prefer:` when it is a line through the last move's site or its negation: the line and
+    /// whether it must hold, read without the compiled program.
+    pub prefer_line: Option<(Line, bool)>,
+    /// For a mill, each site's neighbours along the axes of its line and of `prefer:`'s: a piece
+    /// with none of its owner's among them is on no line of two or more.
+    pub near: Box<[Sites]>,
+    /// For a mill, each site's sites within the line's length less one along its axes: a
+    /// landing with fewer of the owner's pieces there than that makes no line.
+    pub reach: Box<[Sites]>,
 }
 
 /// The removal a generator's `remove:` asks for, if it asks for one.
 pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Option<Removal> {
     let r = node.named("remove")?;
     let when = r.named("when").map_or(Cond::Const(false), |n| c.cond(n));
-    let prefer = r.named("prefer").map(|n| Choice::of(&c.cond(n)));
+    let prefer = r.named("prefer").map(|n| c.cond(n));
+    let line = |c: &Cond| match c {
+        Cond::Leaf(Leaf::Line(l)) if l.through_last => Some(*l),
+        _ => None,
+    };
+    let prefer_line = prefer.as_ref().and_then(|p| match p {
+        Cond::Not(inner) => line(inner).map(|l| (l, false)),
+        p => line(p).map(|l| (l, true)),
+    });
+    let mill = line(&when);
+    let t = &c.topology;
+    // Only a mill reads it.
+    let count = if mill.is_some() { t.sites() } else { 0 };
+    // The axes of both lines: a mask wider than one line's rejects less, never wrongly.
+    let axes = mill.map_or(0, |l| l.axes) | prefer_line.map_or(0, |(l, _)| l.axes);
+    // Each site's sites up to `reach` steps away along the axes, the site itself left out.
+    let within = |axes: u8, reach: usize| -> Box<[Sites]> {
+        (0..count as Site)
+            .map(|s| {
+                let mut out = Sites::default();
+                for d in (0..8u8).filter(|d| axes & (1 << (d % 4)) != 0) {
+                    let mut x = s;
+                    for _ in 0..reach {
+                        x = t.neighbour(x, d);
+                        if x == NO_SITE {
+                            break;
+                        }
+                        out.insert(x);
+                    }
+                }
+                out.remove(s);
+                out
+            })
+            .collect()
+    };
+    let near = within(axes, 1);
+    let reach = mill.map_or(Box::default(), |l| within(l.axes, l.length as usize - 1));
     Some(Removal {
+        mill,
+        near,
+        reach,
+        prefer_line,
         who: c.who(r.pos(0)),
         when: Choice::of(&when),
-        prefer,
+        prefer: prefer.as_ref().map(Choice::of),
         captured: match r.named("captured") {
             Some(n) => c.capture_to(Some(n)),
             None => CaptureTo::Removed,
         },
     })
+}
+
+/// The origin and landing of move `m` with their owners after it, when it changes no other
+/// site's owner: a step or a relocation (one piece of the origin's stack moves), or a placement
+/// that flanks nothing.
+fn landing(gen: &Gen, ctx: &Ctx, m: Move) -> Option<((Site, u8), (Site, u8))> {
+    match gen {
+        Gen::Step(_) | Gen::Relocate(_) => {
+            let moving = ctx.board.cells.get(m.from as usize)?;
+            let left = if moving.count > 1 { moving.owner } else { 0 };
+            Some(((m.from, left), (m.to, moving.owner)))
+        }
+        Gen::Place(p) if p.flank.is_none() => {
+            let owner = if p.count > 0 { ctx.mover + 1 } else { 0 };
+            Some(((m.to, owner), (m.to, owner)))
+        }
+        _ => None,
+    }
 }
 
 impl Removal {
@@ -76,6 +147,14 @@ impl Removal {
             };
             for i in start..end {
                 let m = out[i];
+                // Most moves make no mill: those are read on the board as it stands.
+                let read = self.mill.zip(landing(&def.gen, ctx, m));
+                if read.is_some_and(|(l, (from, to))| {
+                    !self.within_reach(ctx, &l, from, to) || !lines::holds_after(ctx, &l, from, to)
+                }) {
+                    out.push(m);
+                    continue;
+                }
                 board.clone_from(ctx.board);
                 let on = On {
                     game: ctx.game,
@@ -98,7 +177,15 @@ impl Removal {
                     let mut at = *clock;
                     for s in theirs.iter_in(words) {
                         at.last = Last { from: s, to: s };
-                        if (Ctx { clock: &at, ..after }).holds(prefer) {
+                        let here = Ctx { clock: &at, ..after };
+                        let preferred = match &self.prefer_line {
+                            Some((l, wanted)) => {
+                                let on_line = self.beside(&here, l, s) && lines::holds(&here, l);
+                                on_line == *wanted
+                            }
+                            None => here.holds(prefer),
+                        };
+                        if preferred {
                             out.push(m.with_removal(s));
                         }
                     }
@@ -109,6 +196,30 @@ impl Removal {
             }
         });
         out.drain(start..end);
+    }
+
+    /// Whether the mill's owner holds, after the move (the origin `from` emptied or not),
+    /// enough pieces within reach of the landing `to` along the line's axes to make a line
+    /// through it: a count of a few words, before the runs are walked.
+    #[inline(always)]
+    fn within_reach(&self, ctx: &Ctx, l: &Line, from: (Site, u8), to: (Site, u8)) -> bool {
+        let owner = ctx.who(l.who);
+        let Some(reach) = self.reach.get(to.0 as usize) else {
+            return true;
+        };
+        let own = &ctx.board.owned[owner as usize];
+        let gone = from.1 != owner + 1 && reach.contains(from.0) && own.contains(from.0);
+        own.and(reach).len() - u32::from(gone) + 1 >= l.length as u32
+    }
+
+    /// Whether site `s` has a piece of line `l`'s owner beside it along the mask's axes, on
+    /// the context's board.
+    #[inline(always)]
+    fn beside(&self, ctx: &Ctx, l: &Line, s: Site) -> bool {
+        let owner = ctx.who(l.who);
+        self.near
+            .get(s as usize)
+            .is_none_or(|near| ctx.board.owned[owner as usize].intersects(near))
     }
 
     /// Takes the piece the move chose, after the move itself.
