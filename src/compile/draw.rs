@@ -72,6 +72,8 @@ pub enum Family {
         count: u16,
         /// Allowed sites.
         to: Sites,
+        /// The condition each site must meet, as site-set arithmetic (`place`'s `if:`).
+        test: Option<crate::ludemes::place::beside::BesideSets>,
     },
     /// One step along a ray to an empty site of `to`, or, along the rays from `quiet` on, onto
     /// an opposing piece of `to`, capturing it.

@@ -386,7 +386,13 @@ fn collect<const W: usize>(ctx: &Ctx, view: &View<W>, ops: &[DrawOp], sc: &mut S
 #[inline(always)]
 fn candidates<const W: usize>(family: &Family, ray: usize, view: &View<W>) -> Sites<W> {
     match family {
-        Family::Place { count, to } => placements(view, *count, to),
+        Family::Place { count, to, test } => {
+            let free = placements(view, *count, to);
+            match test {
+                Some(t) => t.sites(&free, &view.filled, &view.mine),
+                None => free,
+            }
+        }
         Family::Step { rays, quiet, to } => rays.get(ray).map_or(Sites::default(), |r| {
             let targets = if ray < *quiet {
                 free(view, to)

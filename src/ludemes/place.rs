@@ -1,8 +1,11 @@
 //! Place: pieces from the hand onto an empty site.
 
+pub mod beside;
+
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Lower, Ref};
-use crate::compile::ir::{Choice, Cond, Dirs, Family, Game, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, NO_SITE};
+use crate::compile::ir::{Choice, Cond, Dirs, Family, Game, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE};
+use beside::BesideSets;
 use crate::engine::Last;
 use crate::ludemes::flank::{self, Flank};
 use crate::compile::draw::region_mask;
@@ -56,7 +59,12 @@ fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     }
     let to = node.named("to").map(|r| c.region(r));
     let flank = node.named("flank").map(|f| flank::lower(c, f));
-    let site_test = node.named("if").map(|n| Choice::of(&c.cond(n)));
+    let cond = node.named("if").map(|n| c.cond(n));
+    let site_sets = cond
+        .as_ref()
+        .and_then(|cond| BesideSets::each_player(cond, &c.topology))
+        .map(Box::new);
+    let site_test = cond.as_ref().map(Choice::of);
     c.needs.insert(Needs::PLACING);
     c.gen(
         Gen::Place(Place {
@@ -64,6 +72,7 @@ fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
             to,
             flank,
             site_test,
+            site_sets,
         }),
         node,
     )
@@ -80,6 +89,9 @@ pub struct Place {
     pub flank: Option<Flank>,
     /// The condition each site must meet, read with the site as the last move's.
     pub site_test: Option<Choice>,
+    /// The same condition as site-set arithmetic for each player, where it is built only of
+    /// neighbours' occupancy: the sites that meet it are found all at once.
+    pub site_sets: Option<Box<[BesideSets; MAX_PLAYERS]>>,
 }
 
 impl Place {
@@ -109,10 +121,24 @@ impl Place {
         }
     }
 
-    /// Whether each free site is tested before it is offered.
+    /// Whether each free site is tested before it is offered, one by one.
     #[inline(always)]
     fn tested(&self) -> bool {
-        self.flank.as_ref().is_some_and(|f| f.required) || self.site_test.is_some()
+        self.flank.as_ref().is_some_and(|f| f.required)
+            || (self.site_test.is_some() && self.site_sets.is_none())
+    }
+
+    /// The free sites that meet the condition read as site sets (all of them without one).
+    #[inline(always)]
+    fn meeting(&self, free: Sites, board: &Board, mover: u8) -> Sites {
+        match &self.site_sets {
+            Some(sets) => sets[mover as usize & (MAX_PLAYERS - 1)].sites(
+                &free,
+                &board.filled,
+                &board.owned[mover as usize & (MAX_PLAYERS - 1)],
+            ),
+            None => free,
+        }
     }
 }
 
@@ -131,7 +157,8 @@ impl MoveFamily for Place {
             return self.generate_tested(ctx, g, free, out);
         }
         out.extend(
-            free.iter_in(game.topology.words)
+            self.meeting(free, board, mover)
+                .iter_in(game.topology.words)
                 .map(|s| Move::new(g, s, s)),
         );
     }
@@ -162,6 +189,11 @@ impl MoveFamily for Place {
         Some(Family::Place {
             count: self.count,
             to: region_mask(game, &self.to, mover),
+            test: self
+                .site_sets
+                .as_ref()
+                .and_then(|sets| sets.get(mover))
+                .cloned(),
         })
     }
 }
