@@ -101,3 +101,60 @@ impl BesideSets {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{Ctx, Move};
+    use crate::ludemes::Gen;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    // Every occupant, several directions, `and`, `or`, `not`, on a board with a hand place.
+    const GAME: &str = r#"
+(game "Beside"
+  (players 2)
+  (equipment {(board (rectangle 5 6)) (hand Each)})
+  (rules (start (hand Each 30))
+    (play (place 1 if:(or {
+      (and (beside Orthogonal Friend) (not (beside N Enemy)))
+      (beside {S SW} Off)
+      (and (beside E Empty) (beside NW Filled))
+      (and (beside Diagonal Enemy) (not (beside W Off)))})))
+    (end (if (no-moves Next) (result All Draw)))))
+"#;
+
+    #[test]
+    fn the_site_sets_give_the_sites_the_site_by_site_test_gives() {
+        let game = match crate::load::load_source("beside.game", GAME, &[]) {
+            Ok(g) => g,
+            Err(e) => panic!("the test game loads: {e:?}"),
+        };
+        let Some(Gen::Place(place)) = game.gens.first().map(|d| &d.gen) else {
+            panic!("one placement");
+        };
+        assert!(place.site_sets.is_some(), "the condition is read as site sets");
+        let by_site = super::super::Place {
+            site_sets: None,
+            ..place.clone()
+        };
+        let (mut listed, mut tested) = (Vec::<Move>::new(), Vec::<Move>::new());
+        let mut positions = 0;
+        for seed in 0..40 {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut s = game.new_initial_state();
+            while !s.is_terminal() {
+                let ctx = Ctx::of(&game, &s);
+                listed.clear();
+                tested.clear();
+                crate::ludemes::MoveFamily::generate(place, &ctx, 0, &mut listed);
+                crate::ludemes::MoveFamily::generate(&by_site, &ctx, 0, &mut tested);
+                assert_eq!(listed, tested);
+                positions += 1;
+                let legal = game.moves(&s);
+                let m = legal[rng.random_range(0..legal.len())];
+                game.apply(&mut s, m).expect("a legal move");
+            }
+        }
+        assert!(positions > 400);
+    }
+}
