@@ -104,7 +104,7 @@ impl Place {
         let mut clock = *ctx.clock;
         for s in free.iter_in(game.topology.words) {
             let flanks = match &self.flank {
-                Some(f) if f.required => f.flanks(game, board, mover, s),
+                Some(f) if f.required && f.rays.is_none() => f.flanks(game, board, mover, s),
                 _ => true,
             };
             clock.last = Last { from: s, to: s };
@@ -124,8 +124,16 @@ impl Place {
     /// Whether each free site is tested before it is offered, one by one.
     #[inline(always)]
     fn tested(&self) -> bool {
-        self.flank.as_ref().is_some_and(|f| f.required)
+        self.flank
+            .as_ref()
+            .is_some_and(|f| f.required && f.rays.is_none())
             || (self.site_test.is_some() && self.site_sets.is_none())
+    }
+
+    /// Whether a placement must flank a run.
+    #[inline(always)]
+    fn must_flank(&self) -> bool {
+        self.flank.as_ref().is_some_and(|f| f.required)
     }
 
     /// The free sites that meet the condition read as site sets (all of them without one).
@@ -152,6 +160,11 @@ impl MoveFamily for Place {
         let free = match self.to {
             Some(r) => game.regions[r.0 as usize].mask[mover as usize].and_not(&board.filled),
             None => game.topology.board_sites.and_not(&board.filled),
+        };
+        // Only the sites that flank a run, where shifts of site sets find them.
+        let free = match &self.flank {
+            Some(f) if f.required => f.flanking(game, board, mover, &free).unwrap_or(free),
+            _ => free,
         };
         if self.tested() {
             return self.generate_tested(ctx, g, free, out);
@@ -182,8 +195,8 @@ impl MoveFamily for Place {
     }
 
     fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
-        // Tested sites are drawn from the listed moves.
-        if self.tested() {
+        // Tested sites, and those that must flank, are drawn from the listed moves.
+        if self.tested() || self.must_flank() {
             return None;
         }
         Some(Family::Place {
