@@ -3,7 +3,7 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{Many as M, One as O, OneOrList as OL}};
 use crate::check::MAX_SITES;
-use crate::compile::ir::{Cond, Leaf, RegionRef, Site, Sites, Who, NO_SITE, SITE_WORDS};
+use crate::compile::ir::{Cond, Leaf, RegionRef, Site, Sites, Who, NO_SITE};
 use crate::compile::Compiler;
 use crate::engine::Ctx;
 use crate::ludemes::{Board, Lower, MoverSites, Scope};
@@ -31,9 +31,6 @@ pub struct Connected {
     pub dirs: Vec<u8>,
     /// Only the group of the last move's site.
     pub through_last: bool,
-    /// The directions as shifts of site sets (offset, sites with a neighbour that way), where
-    /// the board has them: a group then grows a ring of sites at a time.
-    pub rays: Option<Vec<(i32, Sites)>>,
 }
 
 fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
@@ -56,52 +53,17 @@ fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
         None => c.topology.group("Orthogonal").map_or(Vec::new(), |g| g.dirs(0).to_vec()),
     };
     let through_last = super::lines::through_last(c, node);
-    let rays = dirs.iter().map(|&d| c.topology.ray(d)).collect();
     Cond::Leaf(Leaf::Connected(Box::new(Connected {
         who,
         regions,
         dirs,
         through_last,
-        rays,
     })))
-}
-
-/// The group of `mine` that holds `from`: by shifts of site sets where the board has them,
-/// narrowed to the words the board needs, else by a flood fill.
-#[inline]
-fn group(ctx: &Ctx, mine: &Sites, from: Site, c: &Connected) -> Sites {
-    match (&c.rays, ctx.game.topology.words) {
-        (Some(rays), 0..=1) => grown::<1>(rays, mine, from),
-        (Some(rays), 2) => grown::<2>(rays, mine, from),
-        (Some(rays), 3..=4) => grown::<4>(rays, mine, from),
-        (Some(rays), _) => grown::<SITE_WORDS>(rays, mine, from),
-        (None, _) => filled(ctx, mine, from, &c.dirs),
-    }
-}
-
-/// The group of `mine` that holds `from`, grown from it one ring of neighbours at a time.
-#[inline]
-fn grown<const W: usize>(rays: &[(i32, Sites)], mine: &Sites, from: Site) -> Sites {
-    let mine = mine.narrow::<W>();
-    let mut seen = Sites::<W>::default();
-    seen.insert(from);
-    let mut front = seen;
-    loop {
-        let mut next = Sites::<W>::default();
-        for (delta, has) in rays {
-            next = next.or(&front.and(&has.narrow()).shifted(*delta));
-        }
-        front = next.and(&mine).and_not(&seen);
-        if front.is_empty() {
-            return seen.narrow();
-        }
-        seen = seen.or(&front);
-    }
 }
 
 /// The group of `mine` that holds `from`, found by a flood fill with a stack on the stack.
 #[inline]
-fn filled(ctx: &Ctx, mine: &Sites, from: Site, dirs: &[u8]) -> Sites {
+fn group(ctx: &Ctx, mine: &Sites, from: Site, dirs: &[u8]) -> Sites {
     let topology = &ctx.game.topology;
     let mut seen = Sites::default();
     let mut stack = [0 as Site; MAX_SITES];
@@ -132,11 +94,7 @@ pub(crate) fn holds(ctx: &Ctx, c: &Connected) -> bool {
     let joins = |g: &Sites| c.regions.iter().all(|r| mask(r).intersects(g));
     if c.through_last {
         let s = ctx.clock.last.to;
-        // A player with no piece in some region has no group joining them all: no fill.
-        return s != NO_SITE
-            && mine.contains(s)
-            && joins(mine)
-            && joins(&group(ctx, mine, s, c));
+        return s != NO_SITE && mine.contains(s) && joins(&group(ctx, mine, s, &c.dirs));
     }
     let Some(first) = c.regions.first() else {
         return false;
@@ -147,7 +105,7 @@ pub(crate) fn holds(ctx: &Ctx, c: &Connected) -> bool {
         if done.contains(s) {
             continue;
         }
-        let g = group(ctx, mine, s, c);
+        let g = group(ctx, mine, s, &c.dirs);
         if joins(&g) {
             return true;
         }

@@ -120,7 +120,7 @@ impl Flank {
 
     /// The sites of `free` where a piece of `mover` would flank a run, found by shifts of site
     /// sets narrowed to the board's words; `None` where the board has no shifts.
-    #[inline]
+    #[inline(never)]
     pub(crate) fn flanking(&self, game: &Game, board: &Board, mover: u8, free: &Sites) -> Option<Sites> {
         let rays = self.rays.as_ref()?.get(mover as usize)?;
         Some(match game.topology.words {
@@ -150,7 +150,7 @@ impl Flank {
             // The sites whose neighbour along the ray is in `x`.
             let back = |x: &Sites<W>| has.and(&x.shifted(-delta));
             let (mut run, mut ends, mut k) = (back(&mine).and(&theirs), Sites::<W>::default(), 1);
-            while !run.is_empty() && k <= self.max {
+            while run.0 != [0; W] && k <= self.max {
                 if k >= self.min {
                     ends = ends.or(&run);
                 }

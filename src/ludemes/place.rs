@@ -136,18 +136,18 @@ impl Place {
         self.flank.as_ref().is_some_and(|f| f.required)
     }
 
-    /// The free sites that meet the condition read as site sets (all of them without one).
-    #[inline(always)]
-    fn meeting(&self, free: Sites, board: &Board, mover: u8) -> Sites {
-        match &self.site_sets {
-            Some(sets) => sets[mover as usize & (MAX_PLAYERS - 1)].sites(
-                &free,
-                &board.filled,
-                &board.owned[mover as usize & (MAX_PLAYERS - 1)],
-            ),
-            None => free,
-        }
-    }
+}
+
+/// The placements on the free sites that meet a condition read as site sets.
+#[inline(never)]
+fn generate_meeting(sets: &[BesideSets; MAX_PLAYERS], ctx: &Ctx, g: u16, free: Sites, out: &mut Vec<Move>) {
+    let (board, mover) = (ctx.board, ctx.mover as usize & (MAX_PLAYERS - 1));
+    let meeting = sets[mover].sites(&free, &board.filled, &board.owned[mover]);
+    out.extend(
+        meeting
+            .iter_in(ctx.game.topology.words)
+            .map(|s| Move::new(g, s, s)),
+    );
 }
 
 impl MoveFamily for Place {
@@ -169,9 +169,11 @@ impl MoveFamily for Place {
         if self.tested() {
             return self.generate_tested(ctx, g, free, out);
         }
+        if let Some(sets) = &self.site_sets {
+            return generate_meeting(sets, ctx, g, free, out);
+        }
         out.extend(
-            self.meeting(free, board, mover)
-                .iter_in(game.topology.words)
+            free.iter_in(game.topology.words)
                 .map(|s| Move::new(g, s, s)),
         );
     }
@@ -199,14 +201,14 @@ impl MoveFamily for Place {
         if self.tested() || self.must_flank() {
             return None;
         }
-        Some(Family::Place {
-            count: self.count,
-            to: region_mask(game, &self.to, mover),
-            test: self
-                .site_sets
-                .as_ref()
-                .and_then(|sets| sets.get(mover))
-                .cloned(),
+        let (count, to) = (self.count, region_mask(game, &self.to, mover));
+        Some(match self.site_sets.as_ref().and_then(|sets| sets.get(mover)) {
+            Some(test) => Family::PlaceWhere {
+                count,
+                to,
+                test: Box::new(test.clone()),
+            },
+            None => Family::Place { count, to },
         })
     }
 }
