@@ -94,7 +94,11 @@ pub(crate) fn holds(ctx: &Ctx, c: &Connected) -> bool {
     let joins = |g: &Sites| c.regions.iter().all(|r| mask(r).intersects(g));
     if c.through_last {
         let s = ctx.clock.last.to;
-        return s != NO_SITE && mine.contains(s) && joins(&group(ctx, mine, s, &c.dirs));
+        // A player with no piece in some region has no group joining them all: no fill.
+        return s != NO_SITE
+            && mine.contains(s)
+            && joins(mine)
+            && joins(&group(ctx, mine, s, &c.dirs));
     }
     let Some(first) = c.regions.first() else {
         return false;
