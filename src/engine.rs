@@ -181,7 +181,9 @@ impl Game {
     }
 
     /// Draws a chance outcome with its true probability.
-    #[inline]
+    // Always inline, in the playout loop: left to the compiler it went out of line when
+    // unrelated code grew (Sig +1.8% instructions per edge).
+    #[inline(always)]
     pub fn sample_chance(&self, state: &State, rng: &mut impl Rng) -> Option<Move> {
         let Some(Phase::Chance { dice, .. }) = self.phases.get(state.phase as usize) else {
             return None;
