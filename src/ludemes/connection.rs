@@ -3,7 +3,7 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{Many as M, One as O, OneOrList as OL}};
 use crate::check::MAX_SITES;
-use crate::compile::ir::{Cond, Leaf, RegionRef, Site, Sites, Who, NO_SITE};
+use crate::compile::ir::{Cond, Leaf, RegionRef, Site, Sites, Who, NO_SITE, SITE_WORDS};
 use crate::compile::Compiler;
 use crate::engine::Ctx;
 use crate::ludemes::{Board, Lower, MoverSites, Scope};
@@ -31,6 +31,9 @@ pub struct Connected {
     pub dirs: Vec<u8>,
     /// Only the group of the last move's site.
     pub through_last: bool,
+    /// The directions as shifts of site sets (offset, sites with a neighbour that way), where
+    /// the board has them: a group then grows a ring of sites at a time.
+    pub rays: Option<Vec<(i32, Sites)>>,
 }
 
 fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
@@ -53,17 +56,60 @@ fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
         None => c.topology.group("Orthogonal").map_or(Vec::new(), |g| g.dirs(0).to_vec()),
     };
     let through_last = super::lines::through_last(c, node);
+    let rays = dirs.iter().map(|&d| c.topology.ray(d)).collect();
     Cond::Leaf(Leaf::Connected(Box::new(Connected {
         who,
         regions,
         dirs,
         through_last,
+        rays,
     })))
+}
+
+/// The group of `mine` that holds `from`: by shifts of site sets where the board has them,
+/// narrowed to the words the board needs, else by a flood fill.
+#[inline]
+fn group(ctx: &Ctx, mine: &Sites, from: Site, c: &Connected) -> Sites {
+    match &c.rays {
+        Some(rays) => grown(ctx.game.topology.words, rays, mine, from),
+        None => filled(ctx, mine, from, &c.dirs),
+    }
+}
+
+/// The group of `mine` that holds `from`, grown from it one ring of neighbours at a time, in
+/// the board's words.
+#[inline(never)]
+fn grown(words: usize, rays: &[(i32, Sites)], mine: &Sites, from: Site) -> Sites {
+    match words {
+        0..=1 => grown_in::<1>(rays, mine, from),
+        2 => grown_in::<2>(rays, mine, from),
+        3..=4 => grown_in::<4>(rays, mine, from),
+        _ => grown_in::<SITE_WORDS>(rays, mine, from),
+    }
+}
+
+#[inline(always)]
+fn grown_in<const W: usize>(rays: &[(i32, Sites)], mine: &Sites, from: Site) -> Sites {
+    let mine = mine.narrow::<W>();
+    let mut seen = Sites::<W>::default();
+    seen.insert(from);
+    let mut front = seen;
+    loop {
+        let mut next = Sites::<W>::default();
+        for (delta, has) in rays {
+            next = next.or(&front.and(&has.narrow()).shifted(*delta));
+        }
+        front = next.and(&mine).and_not(&seen);
+        if front.0 == [0; W] {
+            return seen.narrow();
+        }
+        seen = seen.or(&front);
+    }
 }
 
 /// The group of `mine` that holds `from`, found by a flood fill with a stack on the stack.
 #[inline]
-fn group(ctx: &Ctx, mine: &Sites, from: Site, dirs: &[u8]) -> Sites {
+fn filled(ctx: &Ctx, mine: &Sites, from: Site, dirs: &[u8]) -> Sites {
     let topology = &ctx.game.topology;
     let mut seen = Sites::default();
     let mut stack = [0 as Site; MAX_SITES];
@@ -98,7 +144,7 @@ pub(crate) fn holds(ctx: &Ctx, c: &Connected) -> bool {
         return s != NO_SITE
             && mine.contains(s)
             && joins(mine)
-            && joins(&group(ctx, mine, s, &c.dirs));
+            && joins(&group(ctx, mine, s, c));
     }
     let Some(first) = c.regions.first() else {
         return false;
@@ -109,7 +155,7 @@ pub(crate) fn holds(ctx: &Ctx, c: &Connected) -> bool {
         if done.contains(s) {
             continue;
         }
-        let g = group(ctx, mine, s, &c.dirs);
+        let g = group(ctx, mine, s, c);
         if joins(&g) {
             return true;
         }
