@@ -291,7 +291,9 @@ fn nth<const W: usize>(
     let game = ctx.game;
     let dir = |rays: &[Ray]| rays.get(g.ray as usize).map_or(0, |r| r.dir);
     let legal = match family {
-        Family::Place { .. } | Family::PlaceWhere { .. } | Family::Sow { .. } => Some(Move::new(*gen, from, from)),
+        Family::Place { .. } | Family::PlaceWhere { .. } | Family::Sow { .. } => {
+            Some(Move::new(*gen, from, from))
+        }
         Family::Step { rays, .. } => Some(Move::new(
             *gen,
             from,

@@ -190,3 +190,56 @@ fn left(b: &mut dyn Board, _: &Node, _: Scope) -> Option<MoverSites> {
 fn right(b: &mut dyn Board, _: &Node, _: Scope) -> Option<MoverSites> {
     side(b, |_, c, _, columns| c + 1 == columns)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{filled, grown};
+    use crate::compile::ir::NO_SITE;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn a_group_grown_by_shifts_is_the_group_the_flood_fill_finds() {
+        for (file, dirs) in [
+            ("games/hex.game", vec![]),
+            ("games/gomoku.game", vec![0u8, 2, 4, 6]),
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+            let game = match crate::load::load_file(&path, &[]) {
+                Ok(g) => g,
+                Err(e) => panic!("{file} loads: {e:?}"),
+            };
+            let (Some(steps), words) = (&game.topology.steps, game.topology.words) else {
+                panic!("{file}: the board shifts");
+            };
+            let dirs = if dirs.is_empty() {
+                game.topology.group("Orthogonal").map_or(Vec::new(), |g| g.dirs(0).to_vec())
+            } else {
+                dirs
+            };
+            let rays: Vec<_> = dirs.iter().map(|&d| steps[d as usize]).collect();
+            let mut compared = 0;
+            for seed in 0..20 {
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                let mut s = game.new_initial_state();
+                while !s.is_terminal() {
+                    let ctx = crate::engine::Ctx::of(&game, &s);
+                    let site = s.clock.last.to;
+                    if site != NO_SITE {
+                        let mine = &s.board.owned[s.board.cells[site as usize].owner as usize - 1];
+                        assert_eq!(
+                            grown(words, &rays, mine, site),
+                            filled(&ctx, mine, site, &dirs),
+                            "{file}"
+                        );
+                        compared += 1;
+                    }
+                    let legal = game.moves(&s);
+                    let m = legal[rng.random_range(0..legal.len())];
+                    game.apply(&mut s, m).expect("a legal move");
+                }
+            }
+            assert!(compared > 100, "{file}: {compared}");
+        }
+    }
+}

@@ -14,6 +14,10 @@ pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "flank", kind: Flank, positional: &[req("directions", OL(Dir), "the directions runs are looked for in from the placed piece: a direction, a group such as All, or a list of them")], named: &[opt("min", O(Int), "the fewest opposing pieces a run holds (1 if absent)"), opt("max", O(Int), "the most opposing pieces a run holds (no bound if absent)"), opt("remove", O(Cond), "whether flanked runs are removed (true) instead of flipped to the mover (false, the default)"), opt("required", O(Cond), "whether a placement must flank at least one run (true) or may flank none (false, the default)")], doc: "In each direction from the placed piece, an unbroken run of opposing pieces closed by one of the mover's pieces is flanked: every flanked run is flipped to the mover or removed.", example: "(flank All required:true)", lower: Lower::Part, refs: &[] },
 ];
 
+/// Directions as shifts of site sets: each one's site offset and the sites with a neighbour
+/// that way.
+pub type Shifts = Vec<(i32, Sites)>;
+
 /// The most pieces a run may hold: a board has fewer sites in a line.
 const NO_BOUND: u16 = u16::MAX;
 
@@ -32,7 +36,7 @@ pub struct Flank {
     pub required: bool,
     /// Each player's directions as shifts of site sets (offset, sites with a neighbour that
     /// way), where the board has them: the flanking sites are then found all at once.
-    pub rays: Option<Box<[Vec<(i32, Sites)>; MAX_PLAYERS]>>,
+    pub rays: Option<Box<[Shifts; MAX_PLAYERS]>>,
 }
 
 /// Lowers `(flank ...)`.
@@ -73,7 +77,7 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Flank {
         }
     };
     let (remove, required) = (flag("remove"), flag("required"));
-    let each: [Option<Vec<(i32, Sites)>>; MAX_PLAYERS] = std::array::from_fn(|p| {
+    let each: [Option<Shifts>; MAX_PLAYERS] = std::array::from_fn(|p| {
         dirs.of(p as u8).iter().map(|&d| c.topology.ray(d)).collect()
     });
     let rays = each
