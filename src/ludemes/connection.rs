@@ -195,8 +195,7 @@ fn right(b: &mut dyn Board, _: &Node, _: Scope) -> Option<MoverSites> {
 mod tests {
     use super::{filled, grown};
     use crate::compile::ir::NO_SITE;
-    use rand::{Rng, SeedableRng};
-    use rand_xoshiro::Xoshiro256PlusPlus;
+    use crate::engine::each_random_position;
 
     #[test]
     fn a_group_grown_by_shifts_is_the_group_the_flood_fill_finds() {
@@ -219,26 +218,19 @@ mod tests {
             };
             let rays: Vec<_> = dirs.iter().map(|&d| steps[d as usize]).collect();
             let mut compared = 0;
-            for seed in 0..20 {
-                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-                let mut s = game.new_initial_state();
-                while !s.is_terminal() {
-                    let ctx = crate::engine::Ctx::of(&game, &s);
-                    let site = s.clock.last.to;
-                    if site != NO_SITE {
-                        let mine = &s.board.owned[s.board.cells[site as usize].owner as usize - 1];
-                        assert_eq!(
-                            grown(words, &rays, mine, site),
-                            filled(&ctx, mine, site, &dirs),
-                            "{file}"
-                        );
-                        compared += 1;
-                    }
-                    let legal = game.moves(&s);
-                    let m = legal[rng.random_range(0..legal.len())];
-                    game.apply(&mut s, m).expect("a legal move");
+            each_random_position(&game, 20, |s| {
+                let ctx = crate::engine::Ctx::of(&game, s);
+                let site = s.clock.last.to;
+                if site != NO_SITE {
+                    let mine = &s.board.owned[s.board.cells[site as usize].owner as usize - 1];
+                    assert_eq!(
+                        grown(words, &rays, mine, site),
+                        filled(&ctx, mine, site, &dirs),
+                        "{file}"
+                    );
+                    compared += 1;
                 }
-            }
+            });
             assert!(compared > 100, "{file}: {compared}");
         }
     }

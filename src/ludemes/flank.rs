@@ -199,10 +199,8 @@ impl Flank {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{Ctx, Move};
+    use crate::engine::{each_random_position, Ctx, Move};
     use crate::ludemes::{Gen, MoveFamily};
-    use rand::{Rng, SeedableRng};
-    use rand_xoshiro::Xoshiro256PlusPlus;
 
     fn game(flank: &str) -> crate::compile::ir::Game {
         let source = format!(
@@ -235,22 +233,15 @@ mod tests {
             assert!(place.flank.as_ref().is_some_and(|f| f.rays.is_some()));
             let (mut shifted, mut listed) = (Vec::<Move>::new(), Vec::<Move>::new());
             let mut flanking = 0;
-            for seed in 0..30 {
-                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-                let mut s = game.new_initial_state();
-                while !s.is_terminal() {
-                    let ctx = Ctx::of(&game, &s);
-                    shifted.clear();
-                    listed.clear();
-                    place.generate(&ctx, 0, &mut shifted);
-                    walked.generate(&ctx, 0, &mut listed);
-                    assert_eq!(shifted, listed, "{flank}");
-                    flanking += shifted.len();
-                    let legal = game.moves(&s);
-                    let m = legal[rng.random_range(0..legal.len())];
-                    game.apply(&mut s, m).expect("a legal move");
-                }
-            }
+            each_random_position(&game, 30, |s| {
+                let ctx = Ctx::of(&game, s);
+                shifted.clear();
+                listed.clear();
+                place.generate(&ctx, 0, &mut shifted);
+                walked.generate(&ctx, 0, &mut listed);
+                assert_eq!(shifted, listed, "{flank}");
+                flanking += shifted.len();
+            });
             assert!(flanking > 100, "{flank}: {flanking}");
         }
     }

@@ -105,10 +105,8 @@ impl BesideSets {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{Ctx, Move};
+    use crate::engine::{each_random_position, Ctx, Move};
     use crate::ludemes::Gen;
-    use rand::{Rng, SeedableRng};
-    use rand_xoshiro::Xoshiro256PlusPlus;
 
     // Every occupant, several directions, `and`, `or`, `not`, on a board with a hand place.
     const GAME: &str = r#"
@@ -139,23 +137,14 @@ mod tests {
             ..place.clone()
         };
         let (mut listed, mut tested) = (Vec::<Move>::new(), Vec::<Move>::new());
-        let mut positions = 0;
-        for seed in 0..40 {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            let mut s = game.new_initial_state();
-            while !s.is_terminal() {
-                let ctx = Ctx::of(&game, &s);
-                listed.clear();
-                tested.clear();
-                crate::ludemes::MoveFamily::generate(place, &ctx, 0, &mut listed);
-                crate::ludemes::MoveFamily::generate(&by_site, &ctx, 0, &mut tested);
-                assert_eq!(listed, tested);
-                positions += 1;
-                let legal = game.moves(&s);
-                let m = legal[rng.random_range(0..legal.len())];
-                game.apply(&mut s, m).expect("a legal move");
-            }
-        }
+        let positions = each_random_position(&game, 40, |s| {
+            let ctx = Ctx::of(&game, s);
+            listed.clear();
+            tested.clear();
+            crate::ludemes::MoveFamily::generate(place, &ctx, 0, &mut listed);
+            crate::ludemes::MoveFamily::generate(&by_site, &ctx, 0, &mut tested);
+            assert_eq!(listed, tested);
+        });
         assert!(positions > 400);
     }
 }
