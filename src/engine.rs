@@ -181,7 +181,8 @@ impl Game {
     }
 
     /// Draws a chance outcome with its true probability.
-    // Inline: the playout loop draws it at every chance node.
+    // Always inline, in the playout loop: left to the compiler it went out of line when
+    // unrelated code grew (Sig +1.8% instructions per edge).
     #[inline(always)]
     pub fn sample_chance(&self, state: &State, rng: &mut impl Rng) -> Option<Move> {
         let Some(Phase::Chance { dice, .. }) = self.phases.get(state.phase as usize) else {
@@ -257,6 +258,27 @@ impl Game {
             .get(state.phase as usize)
             .map_or("", String::as_str)
     }
+}
+
+/// Plays random games of `game` (seeds 0 to `games` - 1) and calls `at` at each position before
+/// its move; returns how many positions it saw. For the tests that compare two ways of finding
+/// the same thing over positions met in play.
+#[cfg(test)]
+pub(crate) fn each_random_position(game: &Game, games: u64, mut at: impl FnMut(&State)) -> usize {
+    use rand::{Rng, SeedableRng};
+    let mut seen = 0;
+    for seed in 0..games {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut s = game.new_initial_state();
+        while !s.is_terminal() {
+            at(&s);
+            seen += 1;
+            let legal = game.moves(&s);
+            let m = legal[rng.random_range(0..legal.len())];
+            game.apply(&mut s, m).expect("a legal move");
+        }
+    }
+    seen
 }
 
 #[cfg(test)]

@@ -73,6 +73,16 @@ pub enum Family {
         /// Allowed sites.
         to: Sites,
     },
+    /// As `Place`, on the sites that also meet a condition of neighbours' occupancy (`place`'s
+    /// `if:` read as site-set arithmetic).
+    PlaceWhere {
+        /// Pieces per placement.
+        count: u16,
+        /// Allowed sites.
+        to: Sites,
+        /// The condition.
+        test: Box<crate::ludemes::place::beside::BesideSets>,
+    },
     /// One step along a ray to an empty site of `to`, or, along the rays from `quiet` on, onto
     /// an opposing piece of `to`, capturing it.
     Step {
@@ -262,7 +272,7 @@ mod tests {
             .map(|op| match op {
                 DrawOp::Count { tag, family, .. } => {
                     let kind = match family {
-                        Family::Place { .. } => "place",
+                        Family::Place { .. } | Family::PlaceWhere { .. } => "place",
                         Family::Step { .. } => "step",
                         Family::Hop { .. } => "hop",
                         Family::Sow { .. } => "sow",

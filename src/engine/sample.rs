@@ -70,7 +70,7 @@ pub(crate) fn pick_in(
         [DrawOp::Count {
             gen,
             tag,
-            family: family @ (Family::Place { .. } | Family::Sow { .. }),
+            family: family @ (Family::Place { .. } | Family::PlaceWhere { .. } | Family::Sow { .. }),
         }] => {
             let one = (game, s, (*gen, *tag), family, *pass);
             match game.sites() {
@@ -109,7 +109,7 @@ fn pick<const W: usize>(
         if let Some(DrawOp::Count {
             gen,
             tag,
-            family: family @ (Family::Place { .. } | Family::Sow { .. }),
+            family: family @ (Family::Place { .. } | Family::PlaceWhere { .. } | Family::Sow { .. }),
         }) = ops.get(g.op as usize)
         {
             let set = candidates::<W>(family, 0, &view);
@@ -291,7 +291,9 @@ fn nth<const W: usize>(
     let game = ctx.game;
     let dir = |rays: &[Ray]| rays.get(g.ray as usize).map_or(0, |r| r.dir);
     let legal = match family {
-        Family::Place { .. } | Family::Sow { .. } => Some(Move::new(*gen, from, from)),
+        Family::Place { .. } | Family::PlaceWhere { .. } | Family::Sow { .. } => {
+            Some(Move::new(*gen, from, from))
+        }
         Family::Step { rays, .. } => Some(Move::new(
             *gen,
             from,
@@ -387,6 +389,9 @@ fn collect<const W: usize>(ctx: &Ctx, view: &View<W>, ops: &[DrawOp], sc: &mut S
 fn candidates<const W: usize>(family: &Family, ray: usize, view: &View<W>) -> Sites<W> {
     match family {
         Family::Place { count, to } => placements(view, *count, to),
+        Family::PlaceWhere { count, to, test } => {
+            test.sites(&placements(view, *count, to), &view.filled, &view.mine)
+        }
         Family::Step { rays, quiet, to } => rays.get(ray).map_or(Sites::default(), |r| {
             let targets = if ray < *quiet {
                 free(view, to)

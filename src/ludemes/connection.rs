@@ -3,7 +3,7 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{Many as M, One as O, OneOrList as OL}};
 use crate::check::MAX_SITES;
-use crate::compile::ir::{Cond, Leaf, RegionRef, Site, Sites, Who, NO_SITE};
+use crate::compile::ir::{Cond, Leaf, RegionRef, Site, Sites, Who, NO_SITE, SITE_WORDS};
 use crate::compile::Compiler;
 use crate::engine::Ctx;
 use crate::ludemes::{Board, Lower, MoverSites, Scope};
@@ -31,6 +31,9 @@ pub struct Connected {
     pub dirs: Vec<u8>,
     /// Only the group of the last move's site.
     pub through_last: bool,
+    /// The directions as shifts of site sets (offset, sites with a neighbour that way), where
+    /// the board has them: a group then grows a ring of sites at a time.
+    pub rays: Option<Vec<(i32, Sites)>>,
 }
 
 fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
@@ -53,17 +56,60 @@ fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
         None => c.topology.group("Orthogonal").map_or(Vec::new(), |g| g.dirs(0).to_vec()),
     };
     let through_last = super::lines::through_last(c, node);
+    let rays = dirs.iter().map(|&d| c.topology.ray(d)).collect();
     Cond::Leaf(Leaf::Connected(Box::new(Connected {
         who,
         regions,
         dirs,
         through_last,
+        rays,
     })))
+}
+
+/// The group of `mine` that holds `from`: by shifts of site sets where the board has them,
+/// narrowed to the words the board needs, else by a flood fill.
+#[inline]
+fn group(ctx: &Ctx, mine: &Sites, from: Site, c: &Connected) -> Sites {
+    match &c.rays {
+        Some(rays) => grown(ctx.game.topology.words, rays, mine, from),
+        None => filled(ctx, mine, from, &c.dirs),
+    }
+}
+
+/// The group of `mine` that holds `from`, grown from it one ring of neighbours at a time, in
+/// the board's words.
+#[inline(never)]
+fn grown(words: usize, rays: &[(i32, Sites)], mine: &Sites, from: Site) -> Sites {
+    match words {
+        0..=1 => grown_in::<1>(rays, mine, from),
+        2 => grown_in::<2>(rays, mine, from),
+        3..=4 => grown_in::<4>(rays, mine, from),
+        _ => grown_in::<SITE_WORDS>(rays, mine, from),
+    }
+}
+
+#[inline(always)]
+fn grown_in<const W: usize>(rays: &[(i32, Sites)], mine: &Sites, from: Site) -> Sites {
+    let mine = mine.narrow::<W>();
+    let mut seen = Sites::<W>::default();
+    seen.insert(from);
+    let mut front = seen;
+    loop {
+        let mut next = Sites::<W>::default();
+        for (delta, has) in rays {
+            next = next.or(&front.and(&has.narrow()).shifted(*delta));
+        }
+        front = next.and(&mine).and_not(&seen);
+        if front.0 == [0; W] {
+            return seen.narrow();
+        }
+        seen = seen.or(&front);
+    }
 }
 
 /// The group of `mine` that holds `from`, found by a flood fill with a stack on the stack.
 #[inline]
-fn group(ctx: &Ctx, mine: &Sites, from: Site, dirs: &[u8]) -> Sites {
+fn filled(ctx: &Ctx, mine: &Sites, from: Site, dirs: &[u8]) -> Sites {
     let topology = &ctx.game.topology;
     let mut seen = Sites::default();
     let mut stack = [0 as Site; MAX_SITES];
@@ -94,7 +140,11 @@ pub(crate) fn holds(ctx: &Ctx, c: &Connected) -> bool {
     let joins = |g: &Sites| c.regions.iter().all(|r| mask(r).intersects(g));
     if c.through_last {
         let s = ctx.clock.last.to;
-        return s != NO_SITE && mine.contains(s) && joins(&group(ctx, mine, s, &c.dirs));
+        // A player with no piece in some region has no group joining them all: no fill.
+        return s != NO_SITE
+            && mine.contains(s)
+            && joins(mine)
+            && joins(&group(ctx, mine, s, c));
     }
     let Some(first) = c.regions.first() else {
         return false;
@@ -105,7 +155,7 @@ pub(crate) fn holds(ctx: &Ctx, c: &Connected) -> bool {
         if done.contains(s) {
             continue;
         }
-        let g = group(ctx, mine, s, &c.dirs);
+        let g = group(ctx, mine, s, c);
         if joins(&g) {
             return true;
         }
@@ -139,4 +189,49 @@ fn left(b: &mut dyn Board, _: &Node, _: Scope) -> Option<MoverSites> {
 
 fn right(b: &mut dyn Board, _: &Node, _: Scope) -> Option<MoverSites> {
     side(b, |_, c, _, columns| c + 1 == columns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{filled, grown};
+    use crate::compile::ir::NO_SITE;
+    use crate::engine::each_random_position;
+
+    #[test]
+    fn a_group_grown_by_shifts_is_the_group_the_flood_fill_finds() {
+        for (file, dirs) in [
+            ("games/hex.game", vec![]),
+            ("games/gomoku.game", vec![0u8, 2, 4, 6]),
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+            let game = match crate::load::load_file(&path, &[]) {
+                Ok(g) => g,
+                Err(e) => panic!("{file} loads: {e:?}"),
+            };
+            let (Some(steps), words) = (&game.topology.steps, game.topology.words) else {
+                panic!("{file}: the board shifts");
+            };
+            let dirs = if dirs.is_empty() {
+                game.topology.group("Orthogonal").map_or(Vec::new(), |g| g.dirs(0).to_vec())
+            } else {
+                dirs
+            };
+            let rays: Vec<_> = dirs.iter().map(|&d| steps[d as usize]).collect();
+            let mut compared = 0;
+            each_random_position(&game, 20, |s| {
+                let ctx = crate::engine::Ctx::of(&game, s);
+                let site = s.clock.last.to;
+                if site != NO_SITE {
+                    let mine = &s.board.owned[s.board.cells[site as usize].owner as usize - 1];
+                    assert_eq!(
+                        grown(words, &rays, mine, site),
+                        filled(&ctx, mine, site, &dirs),
+                        "{file}"
+                    );
+                    compared += 1;
+                }
+            });
+            assert!(compared > 100, "{file}: {compared}");
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! Flanking: runs of opposing pieces closed by one of the mover's pieces, flipped or removed.
 
 use crate::check::registry::{opt, req, Kind::*, Ludeme, Shape::One as O, Shape::OneOrList as OL};
-use crate::compile::ir::{Dirs, Game, Site, NO_SITE};
+use crate::compile::ir::{Dirs, Game, Site, Sites, MAX_PLAYERS, NO_SITE, SITE_WORDS};
 use crate::compile::Compiler;
 use crate::engine::{Board, Cell};
 use crate::ludemes::Lower;
@@ -13,6 +13,10 @@ use crate::syntax::{Node, NodeKind};
 pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "flank", kind: Flank, positional: &[req("directions", OL(Dir), "the directions runs are looked for in from the placed piece: a direction, a group such as All, or a list of them")], named: &[opt("min", O(Int), "the fewest opposing pieces a run holds (1 if absent)"), opt("max", O(Int), "the most opposing pieces a run holds (no bound if absent)"), opt("remove", O(Cond), "whether flanked runs are removed (true) instead of flipped to the mover (false, the default)"), opt("required", O(Cond), "whether a placement must flank at least one run (true) or may flank none (false, the default)")], doc: "In each direction from the placed piece, an unbroken run of opposing pieces closed by one of the mover's pieces is flanked: every flanked run is flipped to the mover or removed.", example: "(flank All required:true)", lower: Lower::Part, refs: &[] },
 ];
+
+/// Directions as shifts of site sets: each one's site offset and the sites with a neighbour
+/// that way.
+pub type Shifts = Vec<(i32, Sites)>;
 
 /// The most pieces a run may hold: a board has fewer sites in a line.
 const NO_BOUND: u16 = u16::MAX;
@@ -30,6 +34,9 @@ pub struct Flank {
     pub remove: bool,
     /// Whether a placement must flank a run.
     pub required: bool,
+    /// Each player's directions as shifts of site sets (offset, sites with a neighbour that
+    /// way), where the board has them: the flanking sites are then found all at once.
+    pub rays: Option<Box<[Shifts; MAX_PLAYERS]>>,
 }
 
 /// Lowers `(flank ...)`.
@@ -70,12 +77,20 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Flank {
         }
     };
     let (remove, required) = (flag("remove"), flag("required"));
+    let each: [Option<Shifts>; MAX_PLAYERS] = std::array::from_fn(|p| {
+        dirs.of(p as u8).iter().map(|&d| c.topology.ray(d)).collect()
+    });
+    let rays = each
+        .iter()
+        .all(Option::is_some)
+        .then(|| Box::new(each.map(Option::unwrap_or_default)));
     Flank {
         dirs,
         min,
         max,
         remove,
         required,
+        rays,
     }
 }
 
@@ -107,6 +122,50 @@ impl Flank {
             .any(|&d| self.closer(game, board, mover, site, d) != NO_SITE)
     }
 
+    /// The sites of `free` where a piece of `mover` would flank a run, found by shifts of site
+    /// sets narrowed to the board's words; `None` where the board has no shifts.
+    #[inline(never)]
+    pub(crate) fn flanking(&self, game: &Game, board: &Board, mover: u8, free: &Sites) -> Option<Sites> {
+        let rays = self.rays.as_ref()?.get(mover as usize)?;
+        Some(match game.topology.words {
+            0..=1 => self.flanking_in::<1>(rays, board, mover, free),
+            2 => self.flanking_in::<2>(rays, board, mover, free),
+            3..=4 => self.flanking_in::<4>(rays, board, mover, free),
+            _ => self.flanking_in::<SITE_WORDS>(rays, board, mover, free),
+        })
+    }
+
+    /// The flanking sites in `W` words: along each ray, the opposing pieces from which a run of
+    /// `k` of them ends at one of the mover's, for each `k` in bounds, stepped back once more.
+    #[inline]
+    fn flanking_in<const W: usize>(
+        &self,
+        rays: &[(i32, Sites)],
+        board: &Board,
+        mover: u8,
+        free: &Sites,
+    ) -> Sites {
+        let mine = board.owned[mover as usize & (MAX_PLAYERS - 1)];
+        let theirs = board.filled.and_not(&mine).narrow::<W>();
+        let mine = mine.narrow::<W>();
+        let mut out = Sites::<W>::default();
+        for (delta, has) in rays {
+            let has = has.narrow::<W>();
+            // The sites whose neighbour along the ray is in `x`.
+            let back = |x: &Sites<W>| has.and(&x.shifted(-delta));
+            let (mut run, mut ends, mut k) = (back(&mine).and(&theirs), Sites::<W>::default(), 1);
+            while run.0 != [0; W] && k <= self.max {
+                if k >= self.min {
+                    ends = ends.or(&run);
+                }
+                run = back(&run).and(&theirs);
+                k += 1;
+            }
+            out = out.or(&back(&ends));
+        }
+        out.and(&free.narrow()).narrow()
+    }
+
     /// Flips or removes every run flanked by the piece of `mover` just placed on `site`; returns
     /// the pieces taken.
     pub(crate) fn apply(&self, game: &Game, board: &mut Board, mover: u8, site: Site) -> u32 {
@@ -135,5 +194,55 @@ impl Flank {
             }
         }
         taken
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{each_random_position, Ctx, Move};
+    use crate::ludemes::{Gen, MoveFamily};
+
+    fn game(flank: &str) -> crate::compile::ir::Game {
+        let source = format!(
+            r#"(game "Flank" (players 2) (equipment {{(board (rectangle 5 7)) (hand Each)}})
+  (rules (start {{(hand Each 40) (pieces P1 (sites {{16 18}})) (pieces P2 (sites {{17 10}}))}})
+    (play (priority {{(place 1 flank:{flank}) (place 1)}}))
+    (end (if (no-moves Next) (by-pieces)))))"#
+        );
+        match crate::load::load_source("flank.game", &source, &[]) {
+            Ok(g) => g,
+            Err(e) => panic!("the test game loads: {e:?}"),
+        }
+    }
+
+    #[test]
+    fn the_shifts_find_the_sites_the_walk_finds() {
+        for flank in [
+            "(flank All required:true)",
+            "(flank Orthogonal min:2 required:true)",
+            "(flank Diagonal min:1 max:2 required:true)",
+        ] {
+            let game = game(flank);
+            let Some(Gen::Place(place)) = game.gens.first().map(|d| &d.gen) else {
+                panic!("the flanking placement comes first");
+            };
+            let mut walked = place.clone();
+            if let Some(f) = walked.flank.as_mut() {
+                f.rays = None;
+            }
+            assert!(place.flank.as_ref().is_some_and(|f| f.rays.is_some()));
+            let (mut shifted, mut listed) = (Vec::<Move>::new(), Vec::<Move>::new());
+            let mut flanking = 0;
+            each_random_position(&game, 30, |s| {
+                let ctx = Ctx::of(&game, s);
+                shifted.clear();
+                listed.clear();
+                place.generate(&ctx, 0, &mut shifted);
+                walked.generate(&ctx, 0, &mut listed);
+                assert_eq!(shifted, listed, "{flank}");
+                flanking += shifted.len();
+            });
+            assert!(flanking > 100, "{flank}: {flanking}");
+        }
     }
 }

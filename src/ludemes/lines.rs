@@ -3,7 +3,7 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::Lower;
-use crate::compile::ir::{Cond, Leaf, Site, Who, NO_SITE};
+use crate::compile::ir::{Cond, Leaf, Site, Sites, Who, MAX_PLAYERS, NO_SITE};
 use crate::compile::{Compiler, Needs};
 use crate::engine::Ctx;
 use crate::syntax::{Node, NodeKind};
@@ -102,6 +102,21 @@ fn run(ctx: &Ctx, owner: u8, mut s: Site, dir: u8) -> u32 {
     }
 }
 
+/// The pieces of `mine` in a row from `s` along a step of offset `delta` from the sites of
+/// `has`, `s` left out.
+#[inline(always)]
+fn shifted_run(mine: &Sites, mut s: Site, (delta, has): &(i32, Sites)) -> u32 {
+    let mut n = 0;
+    while has.contains(s) {
+        s = s.wrapping_add_signed(*delta as i16);
+        if !mine.contains(s) {
+            break;
+        }
+        n += 1;
+    }
+    n
+}
+
 /// Whether a run of `n` pieces makes the line asked for.
 #[inline]
 fn enough(l: &Line, n: u32) -> bool {
@@ -121,6 +136,15 @@ pub(crate) fn holds(ctx: &Ctx, l: &Line) -> bool {
         let s = ctx.clock.last.to;
         if s == NO_SITE || ctx.board.cells.get(s as usize).is_none_or(|c| c.owner != owner) {
             return false;
+        }
+        // On a grid a step is an offset where the site has a neighbour that way: two bit tests a
+        // step instead of the neighbour table.
+        if let Some(steps) = &ctx.game.topology.steps {
+            let mine = &ctx.board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
+            return axes.into_iter().any(|d| {
+                let (a, b) = (&steps[d as usize & 7], &steps[(d as usize + 4) & 7]);
+                enough(l, 1 + shifted_run(mine, s, a) + shifted_run(mine, s, b))
+            });
         }
         return axes
             .into_iter()

@@ -1,8 +1,11 @@
 //! Place: pieces from the hand onto an empty site.
 
+pub mod beside;
+
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Lower, Ref};
-use crate::compile::ir::{Choice, Cond, Dirs, Family, Game, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, NO_SITE};
+use crate::compile::ir::{Choice, Cond, Dirs, Family, Game, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE};
+use beside::BesideSets;
 use crate::engine::Last;
 use crate::ludemes::flank::{self, Flank};
 use crate::compile::draw::region_mask;
@@ -56,7 +59,12 @@ fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     }
     let to = node.named("to").map(|r| c.region(r));
     let flank = node.named("flank").map(|f| flank::lower(c, f));
-    let site_test = node.named("if").map(|n| Choice::of(&c.cond(n)));
+    let cond = node.named("if").map(|n| c.cond(n));
+    let site_sets = cond
+        .as_ref()
+        .and_then(|cond| BesideSets::each_player(cond, &c.topology))
+        .map(Box::new);
+    let site_test = cond.as_ref().map(Choice::of);
     c.needs.insert(Needs::PLACING);
     c.gen(
         Gen::Place(Place {
@@ -64,6 +72,7 @@ fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
             to,
             flank,
             site_test,
+            site_sets,
         }),
         node,
     )
@@ -80,6 +89,9 @@ pub struct Place {
     pub flank: Option<Flank>,
     /// The condition each site must meet, read with the site as the last move's.
     pub site_test: Option<Choice>,
+    /// The same condition as site-set arithmetic for each player, where it is built only of
+    /// neighbours' occupancy: the sites that meet it are found all at once.
+    pub site_sets: Option<Box<[BesideSets; MAX_PLAYERS]>>,
 }
 
 impl Place {
@@ -92,7 +104,7 @@ impl Place {
         let mut clock = *ctx.clock;
         for s in free.iter_in(game.topology.words) {
             let flanks = match &self.flank {
-                Some(f) if f.required => f.flanks(game, board, mover, s),
+                Some(f) if f.required && f.rays.is_none() => f.flanks(game, board, mover, s),
                 _ => true,
             };
             clock.last = Last { from: s, to: s };
@@ -109,11 +121,33 @@ impl Place {
         }
     }
 
-    /// Whether each free site is tested before it is offered.
+    /// Whether each free site is tested before it is offered, one by one.
     #[inline(always)]
     fn tested(&self) -> bool {
-        self.flank.as_ref().is_some_and(|f| f.required) || self.site_test.is_some()
+        self.flank
+            .as_ref()
+            .is_some_and(|f| f.required && f.rays.is_none())
+            || (self.site_test.is_some() && self.site_sets.is_none())
     }
+
+    /// Whether a placement must flank a run.
+    #[inline(always)]
+    fn must_flank(&self) -> bool {
+        self.flank.as_ref().is_some_and(|f| f.required)
+    }
+
+}
+
+/// The placements on the free sites that meet a condition read as site sets.
+#[inline(never)]
+fn generate_meeting(sets: &[BesideSets; MAX_PLAYERS], ctx: &Ctx, g: u16, free: Sites, out: &mut Vec<Move>) {
+    let (board, mover) = (ctx.board, ctx.mover as usize & (MAX_PLAYERS - 1));
+    let meeting = sets[mover].sites(&free, &board.filled, &board.owned[mover]);
+    out.extend(
+        meeting
+            .iter_in(ctx.game.topology.words)
+            .map(|s| Move::new(g, s, s)),
+    );
 }
 
 impl MoveFamily for Place {
@@ -127,8 +161,16 @@ impl MoveFamily for Place {
             Some(r) => game.regions[r.0 as usize].mask[mover as usize].and_not(&board.filled),
             None => game.topology.board_sites.and_not(&board.filled),
         };
+        // Only the sites that flank a run, where shifts of site sets find them.
+        let free = match &self.flank {
+            Some(f) if f.required => f.flanking(game, board, mover, &free).unwrap_or(free),
+            _ => free,
+        };
         if self.tested() {
             return self.generate_tested(ctx, g, free, out);
+        }
+        if let Some(sets) = &self.site_sets {
+            return generate_meeting(sets, ctx, g, free, out);
         }
         out.extend(
             free.iter_in(game.topology.words)
@@ -155,13 +197,18 @@ impl MoveFamily for Place {
     }
 
     fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
-        // Tested sites are drawn from the listed moves.
-        if self.tested() {
+        // Tested sites, and those that must flank, are drawn from the listed moves.
+        if self.tested() || self.must_flank() {
             return None;
         }
-        Some(Family::Place {
-            count: self.count,
-            to: region_mask(game, &self.to, mover),
+        let (count, to) = (self.count, region_mask(game, &self.to, mover));
+        Some(match self.site_sets.as_ref().and_then(|sets| sets.get(mover)) {
+            Some(test) => Family::PlaceWhere {
+                count,
+                to,
+                test: Box::new(test.clone()),
+            },
+            None => Family::Place { count, to },
         })
     }
 }
