@@ -121,7 +121,7 @@ fn pick<const W: usize>(
         if total == 0 {
             return pass.then(Move::pass);
         }
-        let r = rng.random_range(0..total);
+        let r = index_below(rng, total);
         if r < counted as usize {
             let drawn = nth::<W>(&ctx, &view, ops, sc, r as u32)?;
             if let Some((m, tag)) = drawn.legal {
@@ -175,7 +175,7 @@ fn draw_exact<const W: usize>(
         if total == 0 {
             return pass.then(Move::pass);
         }
-        let from = set.nth(rng.random_range(0..total) as u32)?;
+        let from = set.nth(index_below(rng, total) as u32)?;
         let m = Move::new(gen, from, from);
         if passes(ctx, tag, m, sc) {
             return Some(m);
@@ -207,7 +207,7 @@ fn pick_listed(
         if total == 0 {
             return pass.then(Move::pass);
         }
-        let i = rng.random_range(0..total);
+        let i = index_below(rng, total);
         let m = sc.moves[i];
         if passes(ctx, tag, m, sc) {
             return Some(m);
@@ -238,6 +238,24 @@ impl<const W: usize> View<W> {
             hand: board.hand[mover & (MAX_PLAYERS - 1)],
         }
     }
+}
+
+/// A number below `n` (at least 1), uniform: the number `rng.random_range(0..n)` draws, so that
+/// seeded runs stay the same. rand's own `sample_single` went out of line as the playout loop
+/// grew (about 2% of T'oki's instructions); this is its method for ranges that fit 32 bits
+/// (Canon's: a widening multiply, and a second word only when the first is near a boundary).
+#[inline(always)]
+fn index_below(rng: &mut impl Rng, n: usize) -> usize {
+    let Ok(range) = u32::try_from(n) else {
+        return rng.random_range(0..n);
+    };
+    let wide = u64::from(rng.random::<u32>()) * u64::from(range);
+    let (mut result, low) = ((wide >> 32) as u32, wide as u32);
+    if low > range.wrapping_neg() {
+        let next = ((u64::from(rng.random::<u32>()) * u64::from(range)) >> 32) as u32;
+        result += u32::from(low.checked_add(next).is_none());
+    }
+    result as usize
 }
 
 /// Whether a drawn move passes its filter `tag` (or has none); the board of a passing trial is
@@ -440,4 +458,40 @@ fn reaching<const W: usize>(view: &View<W>, ray: &Ray, targets: &Sites<W>) -> Si
 #[inline(always)]
 fn sowings<const W: usize>(view: &View<W>, from: &Sites) -> Sites<W> {
     from.narrow().and(&view.filled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::index_below;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn index_below_draws_the_numbers_random_range_draws() {
+        let sizes = [
+            1,
+            2,
+            3,
+            7,
+            13,
+            100,
+            1000,
+            1 << 20,
+            (1 << 31) + 1,
+            u32::MAX as usize,
+        ];
+        for (seed, n) in sizes.into_iter().chain([u32::MAX as usize + 5]).enumerate() {
+            let mut ours = Xoshiro256PlusPlus::seed_from_u64(seed as u64);
+            let mut rands = ours.clone();
+            for _ in 0..5000 {
+                assert_eq!(
+                    index_below(&mut ours, n),
+                    rands.random_range(0..n),
+                    "n = {n}"
+                );
+            }
+            // Both streams consumed the same words.
+            assert_eq!(ours.random::<u64>(), rands.random::<u64>());
+        }
+    }
 }
