@@ -75,9 +75,9 @@ struct Geometry {
 impl Geometry {
     fn of(game: &Game) -> Geometry {
         let t = &game.topology;
-        let hex = t.tiling.is_hex();
+        let hexagonal = t.tiling.is_hex();
         // Hexagons: each row half a cell right of the one below, rows 0.866 of a cell apart.
-        let (row_step, skew) = if hex {
+        let (row_step, skew) = if hexagonal {
             (CELL * 0.866, 0.5)
         } else {
             (CELL, 0.0)
