@@ -10,7 +10,7 @@
 //! dispatched.
 
 use crate::check::registry::{Kind, Ludeme};
-use crate::compile::ir::{Cond, Family, Game, IntExpr, MoveExpr};
+use crate::compile::ir::{Cond, Family, Game, IntExpr, MoveExpr, MAX_PLAYERS};
 use crate::compile::Compiler;
 use crate::engine::{Clock, Ctx, Effects, Move};
 use crate::syntax::Node;
@@ -208,6 +208,15 @@ macro_rules! declare_families {
             }
         }
     };
+}
+
+/// `read` for each player, when it gives something for every one of them: a compiled form kept
+/// for all seats or for none.
+pub(crate) fn for_each_player<T>(
+    mut read: impl FnMut(u8) -> Option<T>,
+) -> Option<[T; MAX_PLAYERS]> {
+    let each: Option<Vec<T>> = (0..MAX_PLAYERS as u8).map(&mut read).collect();
+    each?.try_into().ok()
 }
 
 /// What a move is applied with: the game, the clock and the player making it.

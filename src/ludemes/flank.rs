@@ -77,13 +77,10 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Flank {
         }
     };
     let (remove, required) = (flag("remove"), flag("required"));
-    let each: [Option<Shifts>; MAX_PLAYERS] = std::array::from_fn(|p| {
-        dirs.of(p as u8).iter().map(|&d| c.topology.ray(d)).collect()
-    });
-    let rays = each
-        .iter()
-        .all(Option::is_some)
-        .then(|| Box::new(each.map(Option::unwrap_or_default)));
+    let rays = crate::ludemes::for_each_player(|p| {
+        dirs.of(p).iter().map(|&d| c.topology.ray(d)).collect::<Option<Shifts>>()
+    })
+    .map(Box::new);
     Flank {
         dirs,
         min,

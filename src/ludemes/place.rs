@@ -135,7 +135,6 @@ impl Place {
     fn must_flank(&self) -> bool {
         self.flank.as_ref().is_some_and(|f| f.required)
     }
-
 }
 
 /// The placements on the free sites that meet a condition read as site sets.

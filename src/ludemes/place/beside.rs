@@ -31,12 +31,7 @@ impl BesideSets {
     /// The condition as site-set arithmetic for each player, if it is built only of `beside`
     /// tests, `and`, `or` and `not`, and the board shifts every direction it names.
     pub(crate) fn each_player(cond: &Cond, topology: &Topology) -> Option<[BesideSets; MAX_PLAYERS]> {
-        let each: [Option<BesideSets>; MAX_PLAYERS] =
-            std::array::from_fn(|p| Self::of(cond, topology, p as u8));
-        if each.iter().any(Option::is_none) {
-            return None;
-        }
-        Some(each.map(|s| s.unwrap_or(BesideSets::Const(false))))
+        crate::ludemes::for_each_player(|p| Self::of(cond, topology, p))
     }
 
     fn of(cond: &Cond, topology: &Topology, player: u8) -> Option<BesideSets> {
