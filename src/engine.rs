@@ -180,6 +180,16 @@ impl Game {
         sample::pick_in(self, state, scratch, rng)
     }
 
+    /// The number of legal moves at a decision node, as [`Game::moves`] lists them, counted as
+    /// the playout draw counts them (site sets' sizes where it can): what perft's last level
+    /// reads. Zero at other nodes.
+    pub fn count_moves(&self, state: &State, scratch: &mut Scratch) -> usize {
+        match state.node {
+            NodeType::Decision => sample::count_legal(self, state, scratch),
+            _ => 0,
+        }
+    }
+
     /// Draws a chance outcome with its true probability.
     // Always inline, in the playout loop: left to the compiler it went out of line when
     // unrelated code grew (Sig +1.8% instructions per edge).

@@ -141,3 +141,47 @@ fn placement_games_draws_are_uniform() {
         assert!(draws_are_uniform(&game, 6, 3) > 10, "{file}");
     }
 }
+
+/// `Game::count_moves`, what perft's last level reads, gives the legal list's length at every
+/// decision node of random games of every shipped game and test variant, filters and hops
+/// included; at 2,000 nodes or more per file, so that the count meets captures, refusals and
+/// passes, not only openings.
+#[test]
+fn counted_moves_are_the_listed_moves() {
+    let mut files: Vec<String> = ["games", "tests/variants"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(dir).expect("a directory of games"))
+        .map(|e| e.expect("an entry").path().display().to_string())
+        .filter(|f| f.ends_with(".game"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 25, "{files:?}");
+    let mut scratch = Scratch::default();
+    for file in &files {
+        let game = setup::load(file, &[]);
+        let (mut nodes, mut seed) = (0, 0);
+        while nodes < 2000 {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            seed += 1;
+            let mut s = game.new_initial_state();
+            while !s.is_terminal() && nodes < 2000 {
+                let m = match s.node() {
+                    NodeType::Chance => game.sample_chance(&s, &mut rng).expect("a throw"),
+                    _ => {
+                        let legal = game.moves(&s);
+                        assert_eq!(
+                            game.count_moves(&s, &mut scratch),
+                            legal.len(),
+                            "{file}, seed {}:\n{}",
+                            seed - 1,
+                            game.render(&s)
+                        );
+                        nodes += 1;
+                        legal[rng.random_range(0..legal.len())]
+                    }
+                };
+                game.apply(&mut s, m).expect("a legal move");
+            }
+        }
+    }
+}

@@ -89,6 +89,59 @@ pub(crate) fn pick_in(
     }
 }
 
+/// The number of legal moves at a settled decision node, as listing them would give, counted
+/// as the draw counts them (perft's last level): a family of exact candidates by its set's size,
+/// hops and the candidates a filter must pass one by one, the listed moves one by one.
+pub(crate) fn count_legal(game: &Game, s: &State, sc: &mut Scratch) -> usize {
+    match game.sites() {
+        0..=64 => count::<1>(game, s, sc),
+        65..=128 => count::<2>(game, s, sc),
+        129..=256 => count::<4>(game, s, sc),
+        _ => count::<SITE_WORDS>(game, s, sc),
+    }
+}
+
+fn count<const W: usize>(game: &Game, s: &State, sc: &mut Scratch) -> usize {
+    let Some(Phase::Decision { draw, pass, .. }) = game.phases.get(s.phase as usize) else {
+        return 0;
+    };
+    let ops = &draw.ops[s.mover as usize & (MAX_PLAYERS - 1)];
+    sc.groups.clear();
+    sc.dropped.clear();
+    sc.moves.clear();
+    sc.needs.clear();
+    let ctx = Ctx::of(game, s);
+    let view = View::<W>::of(&s.board, s.mover as usize);
+    let mut total = collect::<W>(&ctx, &view, ops, sc) as usize;
+    let filtered = !game.filters.is_empty();
+    for g in sc.groups.iter().filter(|g| g.count > 0) {
+        let Some(DrawOp::Count { gen, tag, family }) = ops.get(g.op as usize) else {
+            continue;
+        };
+        let tag = if filtered { *tag } else { NO_FILTER };
+        if tag == NO_FILTER && !matches!(family, Family::Hop { .. }) {
+            continue;
+        }
+        // Candidates that may not be moves: each tried, and those that are not taken off.
+        for from in candidates::<W>(family, g.ray as usize, &view).iter() {
+            let legal = candidate_move(&ctx, family, *gen, g.ray, from)
+                .is_some_and(|m| tag == NO_FILTER || try_on(&ctx, tag, m, &mut sc.tried).is_some());
+            total -= usize::from(!legal);
+        }
+    }
+    for (i, &m) in sc.moves.iter().enumerate() {
+        let legal = match sc.needs.get(i).copied().unwrap_or(NO_FILTER) {
+            NO_FILTER => true,
+            tag => try_on(&ctx, tag, m, &mut sc.tried).is_some(),
+        };
+        total += usize::from(legal);
+    }
+    match total {
+        0 => usize::from(*pass),
+        n => n,
+    }
+}
+
 fn pick<const W: usize>(
     game: &Game,
     s: &State,
@@ -306,16 +359,27 @@ fn nth<const W: usize>(
         }
     }
     let from = set.nth(r)?;
-    let game = ctx.game;
-    let dir = |rays: &[Ray]| rays.get(g.ray as usize).map_or(0, |r| r.dir);
-    let legal = match family {
+    let legal = candidate_move(ctx, family, *gen, g.ray, from);
+    Some(Drawn {
+        group: i,
+        from,
+        legal: legal.map(|m| (m, *tag)),
+    })
+}
+
+/// The move of generator `gen` a family's candidate at `from` (on ray `ray`) stands for, if it
+/// is one: a hop's candidate is not when it cannot land.
+#[inline(always)]
+fn candidate_move(ctx: &Ctx, family: &Family, gen: u16, ray: u16, from: Site) -> Option<Move> {
+    let dir = |rays: &[Ray]| rays.get(ray as usize).map_or(0, |r| r.dir);
+    match family {
         Family::Place { .. } | Family::PlaceWhere { .. } | Family::Sow { .. } => {
-            Some(Move::new(*gen, from, from))
+            Some(Move::new(gen, from, from))
         }
         Family::Step { rays, .. } => Some(Move::new(
-            *gen,
+            gen,
             from,
-            game.topology.neighbour(from, dir(rays)),
+            ctx.game.topology.neighbour(from, dir(rays)),
         )),
         Family::Hop {
             rays,
@@ -325,7 +389,7 @@ fn nth<const W: usize>(
         } => {
             let d = dir(rays);
             hop::landing(
-                game,
+                ctx.game,
                 &ctx.board.cells,
                 ctx.mover,
                 from,
@@ -333,14 +397,9 @@ fn nth<const W: usize>(
                 *region,
                 *edge_last,
             )
-            .map(|to| Move::new(*gen, from, to).with_dir(d))
+            .map(|to| Move::new(gen, from, to).with_dir(d))
         }
-    };
-    Some(Drawn {
-        group: i,
-        from,
-        legal: legal.map(|m| (m, *tag)),
-    })
+    }
 }
 
 /// Records candidates of the step before `pc` as a group; returns their number. Pushed even
@@ -357,6 +416,8 @@ fn group<const W: usize>(sc: &mut Scratch, pc: usize, ray: usize, origins: Sites
 }
 
 /// Walks the draw plan: counts each family's candidates, lists the other moves.
+// Inline: in the playout's draw it was the only caller's, and perft's count made it a call.
+#[inline(always)]
 fn collect<const W: usize>(ctx: &Ctx, view: &View<W>, ops: &[DrawOp], sc: &mut Scratch) -> u32 {
     let mut counted = 0;
     let mut pc = 0;

@@ -49,6 +49,7 @@ pub fn perft_until(
                     &mut counts,
                     &mut states,
                     &mut bufs,
+                    &mut Scratch::default(),
                     stop,
                 );
             }
@@ -113,6 +114,7 @@ fn walk(
     counts: &mut [u64],
     states: &mut [State],
     bufs: &mut [Vec<Move>],
+    scratch: &mut Scratch,
     stop: &AtomicBool,
 ) {
     let throws = super::turn::throws(game, state);
@@ -141,8 +143,24 @@ fn walk(
             _ => moves[i],
         };
         child.clone_from(state);
-        if game.apply_and_generate(child, m, buf).is_ok() {
-            walk(game, child, buf, d + 1, depth, counts, states, bufs, stop);
+        if d + 1 == depth {
+            // The last level is counted, not listed, where the draw can count it.
+            if let Ok(k) = turn::apply_and_count(game, child, m, scratch) {
+                counts[depth] += k as u64;
+            }
+        } else if game.apply_and_generate(child, m, buf).is_ok() {
+            walk(
+                game,
+                child,
+                buf,
+                d + 1,
+                depth,
+                counts,
+                states,
+                bufs,
+                scratch,
+                stop,
+            );
         }
     }
 }

@@ -24,6 +24,38 @@ pub(crate) fn apply_edge(
     Ok(())
 }
 
+/// Applies an edge and counts the edges out of the node it leads to, as perft's last level needs
+/// them: a decision's moves counted as the draw counts them, a chance node's throws, none after
+/// the end.
+pub(crate) fn apply_and_count(
+    game: &Game,
+    s: &mut State,
+    m: Move,
+    scratch: &mut Scratch,
+) -> Result<usize, PlayError> {
+    let (actor, repeated) = advance(game, s, m, None)?;
+    let chance = matches!(
+        game.phases.get(s.phase as usize),
+        Some(Phase::Chance { .. })
+    );
+    s.node = if chance {
+        NodeType::Chance
+    } else {
+        NodeType::Decision
+    };
+    let count = if chance {
+        0
+    } else {
+        super::sample::count_legal(game, s, scratch)
+    };
+    let stuck = (!chance && count == 0).then_some(s.mover);
+    Ok(match conclude(game, s, actor, repeated, stuck) {
+        true => 0,
+        false if chance => throws(game, s).len(),
+        false => count,
+    })
+}
+
 /// Applies an edge and settles the next node as a playout does: returns the random legal move
 /// picked for the next decision, if there is one.
 #[inline(always)]
