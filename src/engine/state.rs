@@ -60,6 +60,9 @@ pub struct Board {
     pub(crate) words: u8,
     /// The sites the move just applied sowed into, kept only for games whose filters read them.
     pub(crate) sown: Sown,
+    /// The groups of each player's pieces, kept only for games whose connection tests read
+    /// them, and no part of the position.
+    pub(crate) groups: crate::ludemes::connection::Groups,
 }
 
 /// The sites a move sowed into: a scratch of the board's, read by filters right after the move
@@ -264,6 +267,7 @@ impl Clone for Board {
             varied: self.varied,
             words: self.words,
             sown: Sown::default(),
+            groups: self.groups.clone(),
         }
     }
 
@@ -484,6 +488,7 @@ impl State {
         std::mem::size_of::<State>()
             + self.board.cells.len() * std::mem::size_of::<Cell>()
             + self.history.keys.len() * std::mem::size_of::<u64>()
+            + self.board.groups.footprint()
     }
 
     /// The player to move (or whose turn it is at a chance node), 0-based.

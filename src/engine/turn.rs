@@ -118,6 +118,11 @@ fn advance(
                 (0, Last::default(), 0)
             };
             s.clock.last = last;
+            if game.needs.contains(Needs::GROUPS) {
+                let b = &mut s.board;
+                b.groups
+                    .follow(&game.groups, &b.owned, game.players as usize);
+            }
             if game.needs.contains(Needs::PROGRESS) {
                 s.clock.since_progress = if progress != 0 {
                     0
