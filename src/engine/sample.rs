@@ -97,12 +97,25 @@ fn pick<const W: usize>(
     sc: &mut Scratch,
     rng: &mut impl Rng,
 ) -> Option<Move> {
+    let ctx = Ctx::of(game, s);
+    let view = View::<W>::of(&s.board, s.mover as usize);
+    // One exact family and the rest behind a condition that fails (a swap offered only as the
+    // first reply): that family's draw, as the general path makes it below, without its groups.
+    if let [DrawOp::Count {
+        gen,
+        tag,
+        family: family @ (Family::Place { .. } | Family::PlaceWhere { .. } | Family::Sow { .. }),
+    }, DrawOp::Unless(c, at), ..] = ops
+    {
+        if *at as usize == ops.len() && !ctx.holds(c) {
+            let set = candidates::<W>(family, 0, &view);
+            return draw_exact(&ctx, set, (*gen, *tag), pass, sc, rng);
+        }
+    }
     sc.groups.clear();
     sc.dropped.clear();
     sc.moves.clear();
     sc.needs.clear();
-    let ctx = Ctx::of(game, s);
-    let view = View::<W>::of(&s.board, s.mover as usize);
     let mut counted = collect::<W>(&ctx, &view, ops, sc);
     // The plan ran one step that counted exactly and listed nothing (Tabou after its opening).
     if let ([g], true) = (sc.groups.as_slice(), sc.moves.is_empty()) {

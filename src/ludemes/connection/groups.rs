@@ -97,8 +97,17 @@ pub(crate) struct Groups(Option<Box<Kept>>);
 struct Kept {
     /// The pieces of each player the groups hold.
     joined: [Sites; MAX_PLAYERS],
-    /// One node per site.
-    nodes: Vec<Node>,
+    /// One node per site of any board: indices masked to [`NODES`] need no bounds check.
+    nodes: [Node; NODES],
+}
+
+/// The nodes a board's groups hold: a power of two at least the bits of a site set.
+const NODES: usize = (64 * SITE_WORDS).next_power_of_two();
+
+/// A site's node index, masked into [`NODES`].
+#[inline(always)]
+fn at(s: usize) -> usize {
+    s & (NODES - 1)
 }
 
 // No part of the position: boards equal or hash alike whatever groups they keep.
@@ -119,14 +128,12 @@ impl Groups {
     /// added joined to their neighbours' groups, a player who lost a piece rebuilt.
     #[inline(never)]
     pub(crate) fn follow(&mut self, plan: &GroupPlan, owned: &[Sites; MAX_PLAYERS], players: usize) {
-        let sites = plan.marks.len();
-        let kept = match &mut self.0 {
-            Some(kept) if kept.nodes.len() == sites => kept,
-            slot => slot.insert(Box::new(Kept {
+        let kept = self.0.get_or_insert_with(|| {
+            Box::new(Kept {
                 joined: [Sites::default(); MAX_PLAYERS],
-                nodes: vec![Node::default(); sites],
-            })),
-        };
+                nodes: [Node::default(); NODES],
+            })
+        });
         let owned = &owned[..players.min(MAX_PLAYERS)];
         match plan.words {
             0..=1 => kept.follow_in::<1>(plan, owned),
@@ -138,9 +145,7 @@ impl Groups {
 
     /// The bytes the groups hold beside the board.
     pub(crate) fn footprint(&self) -> usize {
-        self.0.as_deref().map_or(0, |kept| {
-            std::mem::size_of::<Kept>() + kept.nodes.len() * std::mem::size_of::<Node>()
-        })
+        self.0.as_deref().map_or(0, |_| std::mem::size_of::<Kept>())
     }
 
     /// The mask bits of the group of `s`, one of player `p`'s pieces, when the groups hold
@@ -159,13 +164,13 @@ impl Groups {
             return None;
         }
         let nodes = &kept.nodes;
-        let mut at = s as usize;
+        let mut s = at(s as usize);
         loop {
-            let parent = nodes.get(at)?.parent as usize;
-            if parent == at {
-                return Some(nodes[at].marks);
+            let parent = at(nodes[s].parent as usize);
+            if parent == s {
+                return Some(nodes[s].marks);
             }
-            at = parent;
+            s = parent;
         }
     }
 }
@@ -203,14 +208,15 @@ impl Kept {
 /// Adds piece `s` as a group of its own, joined to the groups of its neighbours in `joined`
 /// (in its first `W` words).
 #[inline(always)]
-fn join<const W: usize>(nodes: &mut [Node], plan: &GroupPlan, joined: &Sites, s: Site) {
-    let (Some(node), Some(near)) = (nodes.get_mut(s as usize), plan.adjacent.get(s as usize)) else {
+fn join<const W: usize>(nodes: &mut [Node; NODES], plan: &GroupPlan, joined: &Sites, s: Site) {
+    let (Some(near), Some(&marks)) = (plan.adjacent.get(s as usize), plan.marks.get(s as usize))
+    else {
         return;
     };
-    *node = Node {
+    nodes[at(s as usize)] = Node {
         parent: s,
         size: 1,
-        marks: plan.marks[s as usize],
+        marks,
     };
     let mut root = s as usize;
     for i in 0..W {
@@ -226,21 +232,22 @@ fn join<const W: usize>(nodes: &mut [Node], plan: &GroupPlan, joined: &Sites, s:
 
 /// The root of `s`'s group, halving the path on the way.
 #[inline(always)]
-fn find(nodes: &mut [Node], mut s: usize) -> usize {
+fn find(nodes: &mut [Node; NODES], mut s: usize) -> usize {
     loop {
-        let parent = nodes[s].parent as usize;
+        let parent = at(nodes[at(s)].parent as usize);
         if parent == s {
             return s;
         }
         let grand = nodes[parent].parent;
-        nodes[s].parent = grand;
-        s = grand as usize;
+        nodes[at(s)].parent = grand;
+        s = at(grand as usize);
     }
 }
 
 /// Joins the groups of roots `a` and `b`, the smaller under the larger; returns the root.
 #[inline(always)]
-fn union(nodes: &mut [Node], a: usize, b: usize) -> usize {
+fn union(nodes: &mut [Node; NODES], a: usize, b: usize) -> usize {
+    let (a, b) = (at(a), at(b));
     if a == b {
         return a;
     }
