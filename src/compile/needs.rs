@@ -32,6 +32,11 @@ impl Needs {
         self.0 & other.0 == other.0
     }
 
+    /// Whether some feature of `other` is in the set.
+    pub const fn intersects(self, other: Needs) -> bool {
+        self.0 & other.0 != 0
+    }
+
     /// Adds the features of `other`.
     pub fn insert(&mut self, other: Needs) {
         self.0 |= other.0;

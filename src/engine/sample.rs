@@ -80,6 +80,13 @@ pub(crate) fn pick_in(
                 _ => pick_exact::<SITE_WORDS>(one, sc, rng),
             }
         }
+        // A second step that is a condition: perhaps one exact family and the rest behind a
+        // condition that fails (only that step tested here, the one test other plans pay).
+        [_, DrawOp::Unless(..), ..]
+            if let Some(drawn) = pick_guarded(game, s, ops, *pass, sc, rng) =>
+        {
+            drawn
+        }
         _ => match game.sites() {
             0..=64 => pick::<1>(game, s, ops, *pass, sc, rng),
             65..=128 => pick::<2>(game, s, ops, *pass, sc, rng),
@@ -97,25 +104,12 @@ fn pick<const W: usize>(
     sc: &mut Scratch,
     rng: &mut impl Rng,
 ) -> Option<Move> {
-    let ctx = Ctx::of(game, s);
-    let view = View::<W>::of(&s.board, s.mover as usize);
-    // One exact family and the rest behind a condition that fails (a swap offered only as the
-    // first reply): that family's draw, as the general path makes it below, without its groups.
-    if let [DrawOp::Count {
-        gen,
-        tag,
-        family: family @ (Family::Place { .. } | Family::PlaceWhere { .. } | Family::Sow { .. }),
-    }, DrawOp::Unless(c, at), ..] = ops
-    {
-        if *at as usize == ops.len() && !ctx.holds(c) {
-            let set = candidates::<W>(family, 0, &view);
-            return draw_exact(&ctx, set, (*gen, *tag), pass, sc, rng);
-        }
-    }
     sc.groups.clear();
     sc.dropped.clear();
     sc.moves.clear();
     sc.needs.clear();
+    let ctx = Ctx::of(game, s);
+    let view = View::<W>::of(&s.board, s.mover as usize);
     let mut counted = collect::<W>(&ctx, &view, ops, sc);
     // The plan ran one step that counted exactly and listed nothing (Tabou after its opening).
     if let ([g], true) = (sc.groups.as_slice(), sc.moves.is_empty()) {
@@ -157,6 +151,39 @@ fn pick<const W: usize>(
         sc.moves.swap_remove(i);
         sc.needs.swap_remove(i);
     }
+}
+
+/// The draw of a plan of one exact family and the rest behind a condition, when the condition
+/// fails (a swap offered only as the first reply): that family's draw, as [`pick`] makes it,
+/// without its groups; `None` when the plan is not of that shape or the condition holds. Out of
+/// line: the other plans' draws keep their code.
+#[inline(never)]
+fn pick_guarded(
+    game: &Game,
+    s: &State,
+    ops: &[DrawOp],
+    pass: bool,
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Option<Move>> {
+    let [DrawOp::Count {
+        gen,
+        tag,
+        family: family @ (Family::Place { .. } | Family::PlaceWhere { .. } | Family::Sow { .. }),
+    }, DrawOp::Unless(c, at), ..] = ops
+    else {
+        return None;
+    };
+    if *at as usize != ops.len() || Ctx::of(game, s).holds(c) {
+        return None;
+    }
+    let one = (game, s, (*gen, *tag), family, pass);
+    Some(match game.sites() {
+        0..=64 => pick_exact::<1>(one, sc, rng),
+        65..=128 => pick_exact::<2>(one, sc, rng),
+        129..=256 => pick_exact::<4>(one, sc, rng),
+        _ => pick_exact::<SITE_WORDS>(one, sc, rng),
+    })
 }
 
 /// The draw of a plan that is one family whose candidates are exactly its moves' origins

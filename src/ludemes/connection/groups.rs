@@ -90,10 +90,18 @@ struct Node {
 }
 
 /// The groups a board keeps: none until a game that reads them follows them.
-#[derive(Debug, Default, Clone)]
+#[derive(Default, Clone)]
 pub(crate) struct Groups(Option<Box<Kept>>);
 
-#[derive(Debug, Clone)]
+// Not its 512 nodes: a board's debug form shows the position.
+impl std::fmt::Debug for Groups {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let joined = self.0.as_deref().map(|kept| kept.joined);
+        f.debug_struct("Groups").field("joined", &joined).finish()
+    }
+}
+
+#[derive(Clone)]
 struct Kept {
     /// The pieces of each player the groups hold.
     joined: [Sites; MAX_PLAYERS],
@@ -312,6 +320,22 @@ mod tests {
             }
         }
         swaps
+    }
+
+    #[test]
+    fn a_second_test_along_other_directions_grows_its_group() {
+        let two = SQUARE.replace("(end (if", "(end {(if").replace(
+            "(result Mover Win)))))",
+            "(result Mover Win))\n          (if (connected Mover {(bottom) (top)} dirs:{NE SW} \
+             through-last:true) (result Mover Loss))})))",
+        );
+        let game = crate::load::load_source("two.game", &two, &[]).expect("loads");
+        let marks: Vec<bool> = game
+            .end
+            .iter()
+            .map(|(c, _)| matches!(c, Cond::Leaf(Leaf::Connected(c)) if c.marks.is_some()))
+            .collect();
+        assert_eq!(marks, [true, false]);
     }
 
     #[test]
