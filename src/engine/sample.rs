@@ -71,19 +71,11 @@ pub(crate) fn pick_in(
             gen,
             tag,
             family: family @ (Family::Place { .. } | Family::PlaceWhere { .. } | Family::Sow { .. }),
-        }] => {
-            let one = (game, s, (*gen, *tag), family, *pass);
-            match game.sites() {
-                0..=64 => pick_exact::<1>(one, sc, rng),
-                65..=128 => pick_exact::<2>(one, sc, rng),
-                129..=256 => pick_exact::<4>(one, sc, rng),
-                _ => pick_exact::<SITE_WORDS>(one, sc, rng),
-            }
-        }
+        }] => pick_exact_in((game, s, (*gen, *tag), family, *pass), sc, rng),
         // A second step that is a condition: perhaps one exact family and the rest behind a
         // condition that fails (only that step tested here, the one test other plans pay).
         [_, DrawOp::Unless(..), ..]
-            if let Some(drawn) = pick_guarded(game, s, ops, *pass, sc, rng) =>
+            if let Some(drawn) = pick_guarded((game, s, ops, *pass), sc, rng) =>
         {
             drawn
         }
@@ -159,10 +151,7 @@ fn pick<const W: usize>(
 /// line: the other plans' draws keep their code.
 #[inline(never)]
 fn pick_guarded(
-    game: &Game,
-    s: &State,
-    ops: &[DrawOp],
-    pass: bool,
+    (game, s, ops, pass): (&Game, &State, &[DrawOp], bool),
     sc: &mut Scratch,
     rng: &mut impl Rng,
 ) -> Option<Option<Move>> {
@@ -177,13 +166,26 @@ fn pick_guarded(
     if *at as usize != ops.len() || Ctx::of(game, s).holds(c) {
         return None;
     }
-    let one = (game, s, (*gen, *tag), family, pass);
-    Some(match game.sites() {
+    Some(pick_exact_in(
+        (game, s, (*gen, *tag), family, pass),
+        sc,
+        rng,
+    ))
+}
+
+/// [`pick_exact`] in the words the board needs: one word up to 64 sites.
+#[inline(always)]
+fn pick_exact_in(
+    one: (&Game, &State, (u16, u16), &Family, bool),
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Move> {
+    match one.0.sites() {
         0..=64 => pick_exact::<1>(one, sc, rng),
         65..=128 => pick_exact::<2>(one, sc, rng),
         129..=256 => pick_exact::<4>(one, sc, rng),
         _ => pick_exact::<SITE_WORDS>(one, sc, rng),
-    })
+    }
 }
 
 /// The draw of a plan that is one family whose candidates are exactly its moves' origins

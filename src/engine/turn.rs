@@ -169,6 +169,7 @@ fn keep_after_move(game: &Game, s: &mut State, progress: u8) {
     if game.needs.contains(Needs::GROUPS) {
         let b = &mut s.board;
         b.groups
+            .0
             .follow(&game.groups, &b.owned, game.players as usize);
     }
     if game.needs.contains(Needs::PROGRESS) {

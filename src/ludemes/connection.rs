@@ -161,7 +161,7 @@ pub(crate) fn holds(ctx: &Ctx, c: &Connected) -> bool {
         }
         let p = ctx.who(c.who) as usize;
         let words = ctx.game.topology.words;
-        if let (Some(need), Some(marks)) = (c.marks, ctx.board.groups.marks_of(p, s, mine, words)) {
+        if let (Some(need), Some(marks)) = (c.marks, ctx.board.groups.0.marks_of(p, s, mine, words)) {
             let need = need[ctx.mover as usize & (MAX_PLAYERS - 1)];
             return marks & need == need;
         }
