@@ -327,11 +327,11 @@ mod tests {
 
     #[test]
     fn the_groups_kept_are_the_groups_the_flood_fill_finds() {
-        let hex = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/hex.game");
+        let rhombus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/hex.game");
         let off = [("pie".to_string(), "off".to_string())];
         let games = [
-            ("hex", crate::load::load_file(&hex, &[])),
-            ("hex, no pie", crate::load::load_file(&hex, &off)),
+            ("rhombus, pie", crate::load::load_file(&rhombus, &[])),
+            ("rhombus, no pie", crate::load::load_file(&rhombus, &off)),
             ("square", crate::load::load_source("joins.game", SQUARE, &[])),
         ];
         for (name, game) in games {
