@@ -51,6 +51,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         phase_names: Vec::new(),
         filters: Vec::new(),
         needs: if sym.hands { Needs::HANDS } else { Needs::NONE },
+        groups: crate::ludemes::connection::GroupPlan::default(),
     };
     if sym.stores {
         for _ in 0..sym.players {
@@ -196,6 +197,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         end: end_rules,
         end_conditions: c.end_branches,
         needs: c.needs,
+        groups: c.groups,
         max_edges: DEFAULT_MAX_EDGES,
         warnings,
     };
@@ -226,6 +228,8 @@ pub struct Compiler<'a> {
     pub(crate) filters: Vec<Cond>,
     /// The state features the rules lowered so far read.
     pub(crate) needs: Needs,
+    /// What the board's groups of pieces follow, for the connection tests that read them.
+    pub(crate) groups: crate::ludemes::connection::GroupPlan,
 }
 
 impl Compiler<'_> {

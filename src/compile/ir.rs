@@ -663,6 +663,8 @@ pub struct Game {
     /// The state features the game uses, found at load time: hands, placing (without it the
     /// board never grows), sown sites, repetition.
     pub needs: super::Needs,
+    /// What the board's groups of pieces follow (kept when `needs` has [`super::Needs::GROUPS`]).
+    pub groups: crate::ludemes::connection::GroupPlan,
     /// The edge limit: a game still going after this many edges (moves, passes and throws)
     /// stops, [`crate::Status::Stopped`], so that every playout, match and search ends.
     pub max_edges: u64,

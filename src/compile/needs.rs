@@ -23,10 +23,18 @@ impl Needs {
     pub const PROGRESS: Needs = Needs(1 << 5);
     /// The count of moves in the current turn, read by `moves-this-turn`.
     pub const TURN: Needs = Needs(1 << 6);
+    /// The groups of each player's pieces, kept as pieces are placed, read by `connected`
+    /// through the last piece.
+    pub const GROUPS: Needs = Needs(1 << 7);
 
     /// Whether every feature of `other` is in the set.
     pub const fn contains(self, other: Needs) -> bool {
         self.0 & other.0 == other.0
+    }
+
+    /// Whether some feature of `other` is in the set.
+    pub const fn intersects(self, other: Needs) -> bool {
+        self.0 & other.0 != 0
     }
 
     /// Adds the features of `other`.

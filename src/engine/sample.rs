@@ -71,14 +71,13 @@ pub(crate) fn pick_in(
             gen,
             tag,
             family: family @ (Family::Place { .. } | Family::PlaceWhere { .. } | Family::Sow { .. }),
-        }] => {
-            let one = (game, s, (*gen, *tag), family, *pass);
-            match game.sites() {
-                0..=64 => pick_exact::<1>(one, sc, rng),
-                65..=128 => pick_exact::<2>(one, sc, rng),
-                129..=256 => pick_exact::<4>(one, sc, rng),
-                _ => pick_exact::<SITE_WORDS>(one, sc, rng),
-            }
+        }] => pick_exact_in((game, s, (*gen, *tag), family, *pass), sc, rng),
+        // A second step that is a condition: perhaps one exact family and the rest behind a
+        // condition that fails (only that step tested here, the one test other plans pay).
+        [_, DrawOp::Unless(..), ..]
+            if let Some(drawn) = pick_guarded((game, s, ops, *pass), sc, rng) =>
+        {
+            drawn
         }
         _ => match game.sites() {
             0..=64 => pick::<1>(game, s, ops, *pass, sc, rng),
@@ -196,6 +195,49 @@ fn pick<const W: usize>(
         }
         sc.moves.swap_remove(i);
         sc.needs.swap_remove(i);
+    }
+}
+
+/// The draw of a plan of one exact family and the rest behind a condition, when the condition
+/// fails (a swap offered only as the first reply): that family's draw, as [`pick`] makes it,
+/// without its groups; `None` when the plan is not of that shape or the condition holds. Out of
+/// line: the other plans' draws keep their code.
+#[inline(never)]
+fn pick_guarded(
+    (game, s, ops, pass): (&Game, &State, &[DrawOp], bool),
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Option<Move>> {
+    let [DrawOp::Count {
+        gen,
+        tag,
+        family: family @ (Family::Place { .. } | Family::PlaceWhere { .. } | Family::Sow { .. }),
+    }, DrawOp::Unless(c, at), ..] = ops
+    else {
+        return None;
+    };
+    if *at as usize != ops.len() || Ctx::of(game, s).holds(c) {
+        return None;
+    }
+    Some(pick_exact_in(
+        (game, s, (*gen, *tag), family, pass),
+        sc,
+        rng,
+    ))
+}
+
+/// [`pick_exact`] in the words the board needs: one word up to 64 sites.
+#[inline(always)]
+fn pick_exact_in(
+    one: (&Game, &State, (u16, u16), &Family, bool),
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Move> {
+    match one.0.sites() {
+        0..=64 => pick_exact::<1>(one, sc, rng),
+        65..=128 => pick_exact::<2>(one, sc, rng),
+        129..=256 => pick_exact::<4>(one, sc, rng),
+        _ => pick_exact::<SITE_WORDS>(one, sc, rng),
     }
 }
 

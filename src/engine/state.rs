@@ -60,24 +60,29 @@ pub struct Board {
     pub(crate) words: u8,
     /// The sites the move just applied sowed into, kept only for games whose filters read them.
     pub(crate) sown: Sown,
+    /// The groups of each player's pieces, kept only for games whose connection tests read
+    /// them, and no part of the position.
+    pub(crate) groups: Aside<crate::ludemes::connection::Groups>,
 }
 
-/// The sites a move sowed into: a scratch of the board's, read by filters right after the move
-/// and no part of the position (boards equal or hash alike whatever it holds).
+/// What a board holds beside its position: boards equal or hash alike whatever it holds.
 #[derive(Debug, Default, Clone, Copy)]
-pub(crate) struct Sown(pub Sites);
+pub(crate) struct Aside<T>(pub T);
 
-impl PartialEq for Sown {
-    fn eq(&self, _: &Sown) -> bool {
+impl<T> PartialEq for Aside<T> {
+    fn eq(&self, _: &Aside<T>) -> bool {
         true
     }
 }
 
-impl Eq for Sown {}
+impl<T> Eq for Aside<T> {}
 
-impl std::hash::Hash for Sown {
+impl<T> std::hash::Hash for Aside<T> {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
+
+/// The sites a move sowed into: a scratch of the board's, read by filters right after the move.
+pub(crate) type Sown = Aside<Sites>;
 
 /// Entries of [`SITE_KEYS`]: a power of two at least the most sites a board may have, so that
 /// a mask keeps every index in the table.
@@ -279,6 +284,7 @@ impl Clone for Board {
             varied: self.varied,
             words: self.words,
             sown: Sown::default(),
+            groups: self.groups.clone(),
         }
     }
 
@@ -499,6 +505,7 @@ impl State {
         std::mem::size_of::<State>()
             + self.board.cells.len() * std::mem::size_of::<Cell>()
             + self.history.keys.len() * std::mem::size_of::<u64>()
+            + self.board.groups.0.footprint()
     }
 
     /// The player to move (or whose turn it is at a chance node), 0-based.

@@ -150,15 +150,9 @@ fn advance(
                 (0, Last::default(), 0)
             };
             s.clock.last = last;
-            if game.needs.contains(Needs::PROGRESS) {
-                s.clock.since_progress = if progress != 0 {
-                    0
-                } else {
-                    s.clock.since_progress.saturating_add(1)
-                };
-            }
-            if game.needs.contains(Needs::TURN) {
-                s.clock.turn_moves = s.clock.turn_moves.saturating_add(1);
+            // One test for the three features most games keep none of.
+            if game.needs.intersects(KEPT_AFTER_A_MOVE) {
+                keep_after_move(game, s, progress);
             }
             s.clock.moves_played += 1;
             s.clock.moves_made[actor as usize] += 1;
@@ -195,6 +189,31 @@ fn advance(
         s.history.push(key);
     }
     Ok((actor, repeated))
+}
+
+/// The features a move updates besides the board: the groups of pieces, the moves without
+/// progress and the moves of the turn.
+const KEPT_AFTER_A_MOVE: Needs = Needs::GROUPS.with(Needs::PROGRESS).with(Needs::TURN);
+
+/// Updates what the game keeps of [`KEPT_AFTER_A_MOVE`] after a move that made `progress`.
+#[inline(always)]
+fn keep_after_move(game: &Game, s: &mut State, progress: u8) {
+    if game.needs.contains(Needs::GROUPS) {
+        let b = &mut s.board;
+        b.groups
+            .0
+            .follow(&game.groups, &b.owned, game.players as usize);
+    }
+    if game.needs.contains(Needs::PROGRESS) {
+        s.clock.since_progress = if progress != 0 {
+            0
+        } else {
+            s.clock.since_progress.saturating_add(1)
+        };
+    }
+    if game.needs.contains(Needs::TURN) {
+        s.clock.turn_moves = s.clock.turn_moves.saturating_add(1);
+    }
 }
 
 /// Where the turn goes after an edge by `actor`: the first branch that holds (the turn ends when

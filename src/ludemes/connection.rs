@@ -1,10 +1,15 @@
 //! Connection: a player's pieces joining regions through the board's adjacency, and the board's
 //! sides, the regions connections most often join.
 
+mod groups;
+
+pub use groups::GroupPlan;
+pub(crate) use groups::Groups;
+
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{Many as M, One as O, OneOrList as OL}};
 use crate::check::MAX_SITES;
-use crate::compile::ir::{Cond, Leaf, RegionRef, Site, Sites, Who, NO_SITE, SITE_WORDS};
-use crate::compile::Compiler;
+use crate::compile::ir::{Cond, Leaf, RegionRef, Site, Sites, Who, MAX_PLAYERS, NO_SITE, SITE_WORDS};
+use crate::compile::{Compiler, Needs};
 use crate::engine::Ctx;
 use crate::ludemes::{Board, Lower, MoverSites, Scope};
 use crate::syntax::Node;
@@ -34,6 +39,9 @@ pub struct Connected {
     /// The directions as shifts of site sets (offset, sites with a neighbour that way), where
     /// the board has them: a group then grows a ring of sites at a time.
     pub rays: Option<Vec<(i32, Sites)>>,
+    /// For a test through the last piece that the board's groups answer: the mask bits
+    /// ([`GroupPlan`]) the last piece's group must carry, per mover.
+    pub marks: Option<[u32; MAX_PLAYERS]>,
 }
 
 fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
@@ -50,19 +58,27 @@ fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
             "list the regions to join, as `{(region \"Start\" Mover) (region \"Goal\" Mover)}`",
         );
     }
-    let regions = parts.iter().map(|r| c.region(r)).collect();
+    let regions: Vec<RegionRef> = parts.iter().map(|r| c.region(r)).collect();
     let dirs = match node.named("dirs") {
         Some(d) => c.absolute_dirs(d),
         None => c.topology.group("Orthogonal").map_or(Vec::new(), |g| g.dirs(0).to_vec()),
     };
     let through_last = super::lines::through_last(c, node);
     let rays = dirs.iter().map(|&d| c.topology.ray(d)).collect();
+    let players = c.sym.players as usize;
+    let marks = through_last
+        .then(|| c.groups.mark((&dirs, &regions), &c.regions, &c.topology, players))
+        .flatten();
+    if marks.is_some() {
+        c.needs.insert(Needs::GROUPS);
+    }
     Cond::Leaf(Leaf::Connected(Box::new(Connected {
         who,
         regions,
         dirs,
         through_last,
         rays,
+        marks,
     })))
 }
 
@@ -140,11 +156,17 @@ pub(crate) fn holds(ctx: &Ctx, c: &Connected) -> bool {
     let joins = |g: &Sites| c.regions.iter().all(|r| mask(r).intersects(g));
     if c.through_last {
         let s = ctx.clock.last.to;
+        if s == NO_SITE || !mine.contains(s) {
+            return false;
+        }
+        let p = ctx.who(c.who) as usize;
+        let words = ctx.game.topology.words;
+        if let (Some(need), Some(marks)) = (c.marks, ctx.board.groups.0.marks_of(p, s, mine, words)) {
+            let need = need[ctx.mover as usize & (MAX_PLAYERS - 1)];
+            return marks & need == need;
+        }
         // A player with no piece in some region has no group joining them all: no fill.
-        return s != NO_SITE
-            && mine.contains(s)
-            && joins(mine)
-            && joins(&group(ctx, mine, s, c));
+        return joins(mine) && joins(&group(ctx, mine, s, c));
     }
     let Some(first) = c.regions.first() else {
         return false;
