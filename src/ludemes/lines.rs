@@ -3,7 +3,8 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::Lower;
-use crate::compile::ir::{Cond, Leaf, Site, Sites, Who, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{Cond, Leaf, Site, Sites, Who, MAX_PLAYERS, NO_SITE, SITE_WORDS};
+use crate::compile::topology::Topology;
 use crate::compile::{Compiler, Needs};
 use crate::engine::Ctx;
 use crate::syntax::{Node, NodeKind};
@@ -18,8 +19,8 @@ pub(crate) const ROWS: &[Ludeme] = &[
 /// The longest line a rule may ask for.
 const MAX_LENGTH: i64 = 64;
 
-/// A line test, compiled: flat and `Copy`, read on the hot path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A line test, compiled: flat, read on the hot path.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
     /// Whose pieces.
     pub who: Who,
@@ -32,6 +33,81 @@ pub struct Line {
     /// The axes, one bit per direction `d` of a grid's first half: an axis runs along `d` and
     /// its opposite `d + 4`.
     pub axes: u8,
+    /// For a line through the last move's site: each site's segments, which rule out most axes
+    /// before any walk.
+    pub segments: Segments,
+}
+
+/// Per site and axis, the sites along the axis within `length - 1` steps of the site, itself
+/// included: a line of `length` through the site along that axis has all its pieces there, so
+/// fewer of the player's pieces there than `length` rule the axis out with a few word operations.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Segments {
+    /// Words per set: 1, 2, 4 or [`SITE_WORDS`], the least that holds the board's sites.
+    words: usize,
+    /// Site `s`'s set on axis `a` at `(4 * s + a) * words`; empty when not built.
+    masks: Box<[u64]>,
+}
+
+impl Segments {
+    /// The segments of lines of `length` along `axes` on the board.
+    fn of(t: &Topology, length: u8, axes: u8) -> Segments {
+        let words = match t.sites().div_ceil(64) {
+            0..=1 => 1,
+            2 => 2,
+            3..=4 => 4,
+            _ => SITE_WORDS,
+        };
+        let mut masks = vec![0u64; t.sites() * 4 * words];
+        for s in 0..t.sites() {
+            for a in (0..4u8).filter(|a| axes & (1 << a) != 0) {
+                let at = (4 * s + a as usize) * words;
+                let set = &mut masks[at..at + words];
+                set[s / 64] |= 1 << (s % 64);
+                for d in [a, a + 4] {
+                    let mut x = s as Site;
+                    for _ in 1..length {
+                        x = t.neighbour(x, d);
+                        if x == NO_SITE {
+                            break;
+                        }
+                        set[x as usize / 64] |= 1 << (x % 64);
+                    }
+                }
+            }
+        }
+        Segments {
+            words,
+            masks: masks.into(),
+        }
+    }
+
+    /// The axes whose segment at `s` holds at least `length` of `mine`: all four where none
+    /// was built for `s`.
+    #[inline(always)]
+    fn crowded(&self, mine: &Sites, s: Site, length: u32) -> u8 {
+        match self.words {
+            1 => self.crowded_in::<1>(mine, s, length),
+            2 => self.crowded_in::<2>(mine, s, length),
+            4 => self.crowded_in::<4>(mine, s, length),
+            _ => self.crowded_in::<SITE_WORDS>(mine, s, length),
+        }
+    }
+
+    #[inline(always)]
+    fn crowded_in<const W: usize>(&self, mine: &Sites, s: Site, length: u32) -> u8 {
+        let mine = mine.narrow::<W>();
+        let at = 4 * W * s as usize;
+        let Some(sets) = self.masks.get(at..at + 4 * W) else {
+            return 15;
+        };
+        let mut out = 0;
+        for (a, set) in sets.chunks_exact(W).enumerate() {
+            let n: u32 = set.iter().zip(&mine.0).map(|(m, x)| (m & x).count_ones()).sum();
+            out |= u8::from(n >= length) << a;
+        }
+        out
+    }
 }
 
 /// A named switch written `true` or `false` (false when absent); anything else is reported, not
@@ -69,12 +145,18 @@ fn line(c: &mut Compiler<'_>, node: &Node) -> Cond {
     };
     // A direction and its opposite are one axis: directions come in opposite pairs d, d + 4.
     let axes = dirs.iter().fold(0u8, |acc, &d| acc | 1 << (d % 4));
+    let length = length.clamp(2, MAX_LENGTH) as u8;
+    let through_last = through_last(c, node);
     Cond::Leaf(Leaf::Line(Line {
         who,
-        length: length.clamp(2, MAX_LENGTH) as u8,
+        length,
         exact: flag(c, node, "exact"),
-        through_last: through_last(c, node),
+        through_last,
         axes,
+        segments: match through_last {
+            true => Segments::of(&c.topology, length, axes),
+            false => Segments::default(),
+        },
     }))
 }
 
@@ -131,16 +213,21 @@ fn enough(l: &Line, n: u32) -> bool {
 #[inline(never)]
 pub(crate) fn holds(ctx: &Ctx, l: &Line) -> bool {
     let owner = ctx.who(l.who) + 1;
-    let axes = (0..4u8).filter(|d| l.axes & (1 << d) != 0);
     if l.through_last {
         let s = ctx.clock.last.to;
         if s == NO_SITE || ctx.board.cells.get(s as usize).is_none_or(|c| c.owner != owner) {
             return false;
         }
+        let mine = &ctx.board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
+        // Only the axes with enough pieces near `s` are walked: at most one, nearly always none.
+        let crowded = l.axes & l.segments.crowded(mine, s, l.length as u32);
+        if crowded == 0 {
+            return false;
+        }
+        let axes = (0..4u8).filter(|d| crowded & (1 << d) != 0);
         // On a grid a step is an offset where the site has a neighbour that way: two bit tests a
         // step instead of the neighbour table.
         if let Some(steps) = &ctx.game.topology.steps {
-            let mine = &ctx.board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
             return axes.into_iter().any(|d| {
                 let (a, b) = (&steps[d as usize & 7], &steps[(d as usize + 4) & 7]);
                 enough(l, 1 + shifted_run(mine, s, a) + shifted_run(mine, s, b))
@@ -151,6 +238,7 @@ pub(crate) fn holds(ctx: &Ctx, l: &Line) -> bool {
             .any(|d| enough(l, 1 + run(ctx, owner, s, d) + run(ctx, owner, s, d + 4)));
     }
     let mine = &ctx.board.owned[owner as usize - 1];
+    let axes = (0..4u8).filter(|d| l.axes & (1 << d) != 0);
     for s in mine.iter_in(ctx.game.topology.words) {
         for d in axes.clone() {
             // Each run is counted once, from its first piece: the one with none of its own behind.
