@@ -60,6 +60,7 @@ impl Segments {
         };
         let mut masks = vec![0u64; t.sites() * 4 * words];
         for s in 0..t.sites() {
+            // An axis the test does not read keeps an empty set: never enough for a line.
             for a in (0..4u8).filter(|a| axes & (1 << a) != 0) {
                 let at = (4 * s + a as usize) * words;
                 let set = &mut masks[at..at + words];
@@ -82,20 +83,10 @@ impl Segments {
         }
     }
 
-    /// The axes whose segment at `s` holds at least `length` of `mine`: all four where none
-    /// was built for `s`.
+    /// The axes whose segment at `s` holds at least `length` of `mine`, read in `W` words: all
+    /// four where none was built for `s`.
     #[inline(always)]
-    fn crowded(&self, mine: &Sites, s: Site, length: u32) -> u8 {
-        match self.words {
-            1 => self.crowded_in::<1>(mine, s, length),
-            2 => self.crowded_in::<2>(mine, s, length),
-            4 => self.crowded_in::<4>(mine, s, length),
-            _ => self.crowded_in::<SITE_WORDS>(mine, s, length),
-        }
-    }
-
-    #[inline(always)]
-    fn crowded_in<const W: usize>(&self, mine: &Sites, s: Site, length: u32) -> u8 {
+    fn crowded<const W: usize>(&self, mine: &Sites, s: Site, length: u32) -> u8 {
         let mine = mine.narrow::<W>();
         let at = 4 * W * s as usize;
         let Some(sets) = self.masks.get(at..at + 4 * W) else {
@@ -212,31 +203,55 @@ fn enough(l: &Line, n: u32) -> bool {
 /// Whether the line test holds in the context's position.
 #[inline(never)]
 pub(crate) fn holds(ctx: &Ctx, l: &Line) -> bool {
-    let owner = ctx.who(l.who) + 1;
-    if l.through_last {
-        let s = ctx.clock.last.to;
-        if s == NO_SITE || ctx.board.cells.get(s as usize).is_none_or(|c| c.owner != owner) {
-            return false;
-        }
-        let mine = &ctx.board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
-        // Only the axes with enough pieces near `s` are walked: at most one, nearly always none.
-        let crowded = l.axes & l.segments.crowded(mine, s, l.length as u32);
-        if crowded == 0 {
-            return false;
-        }
-        let axes = (0..4u8).filter(|d| crowded & (1 << d) != 0);
-        // On a grid a step is an offset where the site has a neighbour that way: two bit tests a
-        // step instead of the neighbour table.
-        if let Some(steps) = &ctx.game.topology.steps {
-            return axes.into_iter().any(|d| {
-                let (a, b) = (&steps[d as usize & 7], &steps[(d as usize + 4) & 7]);
-                enough(l, 1 + shifted_run(mine, s, a) + shifted_run(mine, s, b))
-            });
-        }
-        return axes
-            .into_iter()
-            .any(|d| enough(l, 1 + run(ctx, owner, s, d) + run(ctx, owner, s, d + 4)));
+    if !l.through_last {
+        return anywhere(ctx, l);
     }
+    match l.segments.words {
+        1 => through::<1>(ctx, l),
+        2 => through::<2>(ctx, l),
+        4 => through::<4>(ctx, l),
+        _ => through::<SITE_WORDS>(ctx, l),
+    }
+}
+
+/// Whether a line runs through the last move's site, its segments read in `W` words: one
+/// function per width, each small (no registers saved for the others).
+#[inline(never)]
+fn through<const W: usize>(ctx: &Ctx, l: &Line) -> bool {
+    let owner = ctx.who(l.who) + 1;
+    let s = ctx.clock.last.to;
+    let mine = &ctx.board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
+    // No site of the board is `NO_SITE`, so it is never among the owner's.
+    if !mine.contains(s) {
+        return false;
+    }
+    // Only the axes with enough pieces near `s` are walked: at most one, nearly always none.
+    let crowded = l.axes & l.segments.crowded::<W>(mine, s, l.length as u32);
+    crowded != 0 && walked(ctx, l, owner, s, crowded)
+}
+
+/// Whether a line runs through `s` along one of the `axes` (a bit per axis), walked site by
+/// site. Out of line: the test before it rules out nearly every call.
+#[inline(never)]
+fn walked(ctx: &Ctx, l: &Line, owner: u8, s: Site, axes: u8) -> bool {
+    let mine = &ctx.board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
+    let axes = (0..4u8).filter(|d| axes & (1 << d) != 0);
+    // On a grid a step is an offset where the site has a neighbour that way: two bit tests a
+    // step instead of the neighbour table.
+    if let Some(steps) = &ctx.game.topology.steps {
+        return axes.into_iter().any(|d| {
+            let (a, b) = (&steps[d as usize & 7], &steps[(d as usize + 4) & 7]);
+            enough(l, 1 + shifted_run(mine, s, a) + shifted_run(mine, s, b))
+        });
+    }
+    axes.into_iter()
+        .any(|d| enough(l, 1 + run(ctx, owner, s, d) + run(ctx, owner, s, d + 4)))
+}
+
+/// Whether a line runs anywhere on the board, from each of the owner's pieces.
+#[inline(never)]
+fn anywhere(ctx: &Ctx, l: &Line) -> bool {
+    let owner = ctx.who(l.who) + 1;
     let mine = &ctx.board.owned[owner as usize - 1];
     let axes = (0..4u8).filter(|d| l.axes & (1 << d) != 0);
     for s in mine.iter_in(ctx.game.topology.words) {
