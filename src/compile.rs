@@ -197,6 +197,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         end_conditions: c.end_branches,
         needs: c.needs,
         max_edges: DEFAULT_MAX_EDGES,
+        place_only: false,
         warnings,
     };
     draw::attach(&mut compiled);
