@@ -3,7 +3,7 @@
 //! expression tree and looks nothing up.
 
 use super::choice::Choice;
-use super::ir::{Action, Game, MoveExpr, Phase, RegionRef, Sites, MAX_PLAYERS};
+use super::ir::{Action, Game, Gen, MoveExpr, Phase, RegionRef, Sites, MAX_PLAYERS};
 use super::Needs;
 
 /// The filter tag of moves that need no filter.
@@ -153,23 +153,31 @@ pub fn attach(game: &mut Game) {
     game.place_only = place_only(game);
 }
 
-/// Whether the game is one decision phase whose turn always passes on, each player's draw a
-/// single family of placements with no filter, and no position to remember for repetition.
+/// Whether the game is one decision phase with no pass whose turn always passes on, each
+/// player's draw a single family of placements with no filter, no effect after them (no flank,
+/// removal or `then`), and no position to remember for repetition.
 fn place_only(game: &Game) -> bool {
-    let [Phase::Decision { next, draw, .. }] = game.phases.as_slice() else {
+    let [Phase::Decision {
+        next, draw, pass, ..
+    }] = game.phases.as_slice()
+    else {
         return false;
     };
-    let placing = |ops: &Vec<DrawOp>| {
-        matches!(
-            ops.as_slice(),
-            [DrawOp::Count {
-                tag: NO_FILTER,
-                family: Family::Place { .. } | Family::PlaceWhere { .. },
-                ..
-            }]
-        )
+    let placing = |ops: &Vec<DrawOp>| match ops.as_slice() {
+        [DrawOp::Count {
+            gen,
+            tag: NO_FILTER,
+            family: Family::Place { .. } | Family::PlaceWhere { .. },
+        }] => game.gens.get(*gen as usize).is_some_and(|def| {
+            matches!(&def.gen, Gen::Place(p) if p.flank.is_none())
+                && def.remove.is_none()
+                && def.then.is_empty()
+        }),
+        _ => false,
     };
-    !game.needs.contains(Needs::REPETITION)
+    !*pass
+        && !game.needs.contains(Needs::REPETITION)
+        && !game.needs.contains(Needs::SOWN)
         && matches!(next.fixed(), Some(Action::EndTurn))
         && draw.ops.iter().take(game.players as usize).all(placing)
 }

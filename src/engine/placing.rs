@@ -1,15 +1,18 @@
 //! Playouts of games where every edge is one placement drawn from a site set and the turn then
 //! passes on (`Game::place_only`): the loop of [`super::search::playout`] with the turn
-//! control's general cases (chance nodes, phases, trials of filters, repetition) left out. It
-//! draws and applies the same moves in the same order, so a seed plays the same game.
+//! control's general cases (chance nodes, phases, passes, trials of filters, repetition, effects
+//! after a move) left out, one loop per board width. It draws and applies the same moves in the
+//! same order, so a seed plays the same game.
 
 use super::rules::apply_gen;
-use super::sample::{pick_in, Scratch};
+use super::sample::{pick_placement, Scratch};
 use super::search::Playout;
 use super::state::{NodeType, State};
 use super::turn::conclude;
-use crate::compile::ir::{Game, MAX_PLAYERS};
+use crate::compile::draw::DrawOp;
+use crate::compile::ir::{Game, Gen, Phase, MAX_PLAYERS, SITE_WORDS};
 use crate::compile::Needs;
+use crate::ludemes::{MoveFamily, On};
 use rand::Rng;
 
 /// Plays random placements from `state` to the end, as [`super::search::playout`] does.
@@ -19,13 +22,54 @@ pub(super) fn playout(
     rng: &mut impl Rng,
     scratch: &mut Scratch,
 ) -> Playout {
-    let mut next = pick_in(game, state, scratch, rng);
+    scratch.forget_trial();
+    match game.sites() {
+        0..=64 => play::<1>(game, state, rng),
+        65..=128 => play::<2>(game, state, rng),
+        129..=256 => play::<4>(game, state, rng),
+        _ => play::<SITE_WORDS>(game, state, rng),
+    }
+    Playout {
+        status: state.status,
+        edges: state.clock.edges_played,
+        moves: state.clock.moves_played,
+    }
+}
+
+/// The loop, site sets read in `W` words.
+fn play<const W: usize>(game: &Game, state: &mut State, rng: &mut impl Rng) {
+    let Some(Phase::Decision { draw, .. }) = game.phases.first() else {
+        return;
+    };
+    // Each player's one step: the generator and its family of placements.
+    let step = |mover: u8| match draw.ops[mover as usize & (MAX_PLAYERS - 1)].as_slice() {
+        [DrawOp::Count { gen, family, .. }] => Some((*gen, family)),
+        _ => None,
+    };
+    let pick = |state: &State, rng: &mut _| {
+        let one = step(state.mover)?;
+        pick_placement::<W>(one, &state.board, state.mover, rng)
+    };
+    let mut next = match state.node {
+        NodeType::Decision => pick(state, rng),
+        _ => None,
+    };
     while state.node == NodeType::Decision {
         let Some(m) = next else {
             break;
         };
         let actor = state.mover;
-        let fx = apply_gen(game, &state.clock, &mut state.board, actor, m);
+        let fx = match game.gens.get(m.gen as usize).map(|def| &def.gen) {
+            Some(Gen::Place(p)) => {
+                let on = On {
+                    game,
+                    clock: &state.clock,
+                    mover: actor,
+                };
+                p.apply(on, &mut state.board, m)
+            }
+            _ => apply_gen(game, &state.clock, &mut state.board, actor, m),
+        };
         let clock = &mut state.clock;
         clock.last = fx.last(m);
         if game.needs.contains(Needs::PROGRESS) {
@@ -42,17 +86,12 @@ pub(super) fn playout(
         clock.turn_moves = 0;
         state.mover = game.next[actor as usize & (MAX_PLAYERS - 1)];
         state.phase = 0;
-        let chosen = pick_in(game, state, scratch, rng);
+        let chosen = pick(state, rng);
         let stuck = chosen.is_none().then_some(state.mover);
         next = if conclude(game, state, actor, false, stuck) {
             None
         } else {
             chosen
         };
-    }
-    Playout {
-        status: state.status,
-        edges: state.clock.edges_played,
-        moves: state.clock.moves_played,
     }
 }
