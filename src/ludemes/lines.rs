@@ -225,6 +225,10 @@ fn through<const W: usize>(ctx: &Ctx, l: &Line) -> bool {
     if !mine.contains(s) {
         return false;
     }
+    // On a board of one word, too few pieces in all are one count away (the first moves).
+    if W == 1 && mine.0[0].count_ones() < l.length as u32 {
+        return false;
+    }
     // Only the axes with enough pieces near `s` are walked: at most one, nearly always none.
     let crowded = l.axes & l.segments.crowded::<W>(mine, s, l.length as u32);
     crowded != 0 && walked(ctx, l, owner, s, crowded)
