@@ -199,7 +199,17 @@ pub(super) fn pick_placement<const W: usize>(
     mover: u8,
     rng: &mut impl Rng,
 ) -> Option<Move> {
-    let set = candidates::<W>(family, 0, &View::<W>::of(board, mover as usize));
+    let set = match family {
+        // What `candidates` gives, without the view's other sets.
+        Family::Place { count, to } => {
+            if board.hand[mover as usize & (MAX_PLAYERS - 1)] >= *count {
+                to.narrow().and_not(&board.filled.narrow())
+            } else {
+                Sites::default()
+            }
+        }
+        _ => candidates::<W>(family, 0, &View::<W>::of(board, mover as usize)),
+    };
     let total = set.len() as usize;
     if total == 0 {
         return None;
