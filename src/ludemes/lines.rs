@@ -41,44 +41,70 @@ pub struct Line {
 /// Per site and axis, the sites along the axis within `length - 1` steps of the site, itself
 /// included: a line of `length` through the site along that axis has all its pieces there, so
 /// fewer of the player's pieces there than `length` rule the axis out with a few word operations.
+/// A site's four segments are read in the same few words of the board.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Segments {
-    /// Words per set: 1, 2, 4 or [`SITE_WORDS`], the least that holds the board's sites.
+    /// Words read per site: 1 to 4, the most a site's segments span, or [`SITE_WORDS`] (then
+    /// from word 0).
     words: usize,
-    /// Site `s`'s set on axis `a` at `(4 * s + a) * words`; empty when not built.
+    /// Per site, the board word its segments' words start at.
+    first: Box<[u8]>,
+    /// Site `s`'s set on axis `a` at `(4 * s + a) * words`, its words from `first[s]`; empty
+    /// when not built.
     masks: Box<[u64]>,
 }
 
 impl Segments {
     /// The segments of lines of `length` along `axes` on the board.
     fn of(t: &Topology, length: u8, axes: u8) -> Segments {
-        let words = match t.sites().div_ceil(64) {
-            0..=1 => 1,
-            2 => 2,
-            3..=4 => 4,
-            _ => SITE_WORDS,
-        };
-        let mut masks = vec![0u64; t.sites() * 4 * words];
-        for s in 0..t.sites() {
-            // An axis the test does not read keeps an empty set: never enough for a line.
-            for a in (0..4u8).filter(|a| axes & (1 << a) != 0) {
-                let at = (4 * s + a as usize) * words;
-                let set = &mut masks[at..at + words];
-                set[s / 64] |= 1 << (s % 64);
-                for d in [a, a + 4] {
-                    let mut x = s as Site;
-                    for _ in 1..length {
-                        x = t.neighbour(x, d);
-                        if x == NO_SITE {
-                            break;
+        let n = t.sites();
+        // Each site's sites per axis (none on an axis the test does not read: never enough).
+        let sets: Vec<[Vec<usize>; 4]> = (0..n)
+            .map(|s| {
+                std::array::from_fn(|a| {
+                    let a = a as u8;
+                    let mut out = Vec::new();
+                    if axes & (1 << a) != 0 {
+                        out.push(s);
+                        for d in [a, a + 4] {
+                            let mut x = s as Site;
+                            for _ in 1..length {
+                                x = t.neighbour(x, d);
+                                if x == NO_SITE {
+                                    break;
+                                }
+                                out.push(x as usize);
+                            }
                         }
-                        set[x as usize / 64] |= 1 << (x % 64);
                     }
+                    out
+                })
+            })
+            .collect();
+        let span = |s: usize| {
+            let all = sets[s].iter().flatten();
+            let lo = all.clone().min().map_or(s, |&x| x) / 64;
+            let hi = all.max().map_or(s, |&x| x) / 64;
+            (lo, hi)
+        };
+        let widest = (0..n).map(|s| span(s).1 - span(s).0 + 1).max().unwrap_or(1);
+        let words = if widest <= 4 { widest } else { SITE_WORDS };
+        let mut first = vec![0u8; n];
+        let mut masks = vec![0u64; n * 4 * words];
+        for (s, axes) in sets.iter().enumerate() {
+            // Early enough that the words read stay within a set's.
+            let from = span(s).0.min(SITE_WORDS - words);
+            first[s] = from as u8;
+            for (a, sites) in axes.iter().enumerate() {
+                let at = (4 * s + a) * words;
+                for &x in sites {
+                    masks[at + x / 64 - from] |= 1 << (x % 64);
                 }
             }
         }
         Segments {
             words,
+            first: first.into(),
             masks: masks.into(),
         }
     }
@@ -87,14 +113,21 @@ impl Segments {
     /// four where none was built for `s`.
     #[inline(always)]
     fn crowded<const W: usize>(&self, mine: &Sites, s: Site, length: u32) -> u8 {
-        let mine = mine.narrow::<W>();
+        let Some(&from) = self.first.get(s as usize) else {
+            return 15;
+        };
+        let near: [u64; W] = std::array::from_fn(|j| mine.0[(from as usize + j) & (SITE_WORDS - 1)]);
+        // In one word, too few pieces in all are one count away (the first moves).
+        if W == 1 && near[0].count_ones() < length {
+            return 0;
+        }
         let at = 4 * W * s as usize;
         let Some(sets) = self.masks.get(at..at + 4 * W) else {
             return 15;
         };
         let mut out = 0;
         for (a, set) in sets.chunks_exact(W).enumerate() {
-            let n: u32 = set.iter().zip(&mine.0).map(|(m, x)| (m & x).count_ones()).sum();
+            let n: u32 = set.iter().zip(&near).map(|(m, x)| (m & x).count_ones()).sum();
             out |= u8::from(n >= length) << a;
         }
         out
@@ -209,6 +242,7 @@ pub(crate) fn holds(ctx: &Ctx, l: &Line) -> bool {
     match l.segments.words {
         1 => through::<1>(ctx, l),
         2 => through::<2>(ctx, l),
+        3 => through::<3>(ctx, l),
         4 => through::<4>(ctx, l),
         _ => through::<SITE_WORDS>(ctx, l),
     }
@@ -223,10 +257,6 @@ fn through<const W: usize>(ctx: &Ctx, l: &Line) -> bool {
     let mine = &ctx.board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
     // No site of the board is `NO_SITE`, so it is never among the owner's.
     if !mine.contains(s) {
-        return false;
-    }
-    // On a board of one word, too few pieces in all are one count away (the first moves).
-    if W == 1 && mine.0[0].count_ones() < l.length as u32 {
         return false;
     }
     // Only the axes with enough pieces near `s` are walked: at most one, nearly always none.
