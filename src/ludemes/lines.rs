@@ -336,3 +336,72 @@ pub(crate) fn holds_after(ctx: &Ctx, l: &Line, from: (Site, u8), to: (Site, u8))
         .filter(|d| l.axes & (1 << d) != 0)
         .any(|d| (mine(d) || mine(d + 4)) && enough(l, 1 + run(d) + run(d + 4)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::ir::Leaf;
+    use crate::engine::Ctx;
+    use rand::{Rng, SeedableRng};
+
+    /// A placement game on `board` whose end rule is `line`.
+    fn game(board: &str, line: &str) -> crate::compile::ir::Game {
+        let source = format!(
+            r#"(game "Lines" (players 2) (equipment {{(board {board}) (hand Each)}})
+  (rules (start (hand Each 200)) (play (place 1))
+    (end {{(if {line} (result Mover Win)) (if (no-moves Next) (result All Draw))}})))"#
+        );
+        match crate::load::load_source("lines.game", &source, &[]) {
+            Ok(g) => g,
+            Err(e) => panic!("the test game loads: {e:?}"),
+        }
+    }
+
+    #[test]
+    fn the_segments_rule_out_no_line_the_walk_finds() {
+        let lines = [
+            "(line 3 Mover through-last:true)",
+            "(line 4 Mover exact:true through-last:true)",
+            "(line 2 Mover dirs:{E} through-last:true)",
+            "(line 5 Next dirs:{N NE} through-last:true)",
+        ];
+        for board in ["(square 3)", "(rectangle 9 13)", "(square 19)", "(rhombus 6)", "(hexagon 4)"] {
+            // Boards of hexagons have no N and no E: lines there run along their own axes.
+            let six = board.starts_with("(rhombus") || board.starts_with("(hexagon");
+            for text in lines.iter().filter(|t| !six || !t.contains("dirs")) {
+                let game = game(board, text);
+                let Some((Cond::Leaf(Leaf::Line(line)), _)) = game.end.first() else {
+                    panic!("the line comes first");
+                };
+                let walked = Line {
+                    segments: Segments::default(),
+                    ..line.clone()
+                };
+                let mut found = 0;
+                // Every position of random games, the last (where a line ends the game) included.
+                let mut check = |s: &crate::engine::State| {
+                    for mover in 0..2 {
+                        let ctx = Ctx {
+                            mover,
+                            ..Ctx::of(&game, s)
+                        };
+                        let held = holds(&ctx, line);
+                        assert_eq!(held, holds(&ctx, &walked), "{board} {text}");
+                        found += usize::from(held);
+                    }
+                };
+                for seed in 0..30 {
+                    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+                    let mut s = game.new_initial_state();
+                    while !s.is_terminal() {
+                        let legal = game.moves(&s);
+                        game.apply(&mut s, legal[rng.random_range(0..legal.len())]).expect("a legal move");
+                        check(&s);
+                    }
+                }
+                let room = board != "(square 3)" || text.contains("line 2") || text.contains("line 3");
+                assert!(found > 0 || !room, "{board} {text}: some line is found");
+            }
+        }
+    }
+}
