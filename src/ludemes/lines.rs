@@ -34,8 +34,8 @@ pub struct Line {
     /// its opposite `d + 4`.
     pub axes: u8,
     /// For a line through the last move's site: each site's segments, which rule out most axes
-    /// before any walk.
-    pub segments: Segments,
+    /// before any walk (boxed: a condition's leaves stay small).
+    pub segments: Box<Segments>,
 }
 
 /// Per site and axis, the sites along the axis within `length - 1` steps of the site, itself
@@ -177,10 +177,10 @@ fn line(c: &mut Compiler<'_>, node: &Node) -> Cond {
         exact: flag(c, node, "exact"),
         through_last,
         axes,
-        segments: match through_last {
+        segments: Box::new(match through_last {
             true => Segments::of(&c.topology, length, axes),
             false => Segments::default(),
-        },
+        }),
     }))
 }
 
@@ -374,7 +374,7 @@ mod tests {
                     panic!("the line comes first");
                 };
                 let walked = Line {
-                    segments: Segments::default(),
+                    segments: Box::default(),
                     ..line.clone()
                 };
                 let mut found = 0;
