@@ -199,6 +199,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         needs: c.needs,
         groups: c.groups,
         max_edges: DEFAULT_MAX_EDGES,
+        place_only: false,
         warnings,
     };
     draw::attach(&mut compiled);

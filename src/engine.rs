@@ -12,6 +12,7 @@
 mod ctx;
 mod moves;
 mod notation;
+mod placing;
 mod render;
 mod rules;
 mod sample;

@@ -3,7 +3,8 @@
 //! expression tree and looks nothing up.
 
 use super::choice::Choice;
-use super::ir::{Game, MoveExpr, Phase, RegionRef, Sites, MAX_PLAYERS};
+use super::ir::{Action, Game, Gen, MoveExpr, Phase, RegionRef, Sites, MAX_PLAYERS};
+use super::Needs;
 
 /// The filter tag of moves that need no filter.
 pub const NO_FILTER: u16 = u16::MAX;
@@ -149,6 +150,36 @@ pub fn attach(game: &mut Game) {
             *draw = plan;
         }
     }
+    game.place_only = place_only(game);
+}
+
+/// Whether the game is one decision phase with no pass whose turn always passes on, each
+/// player's draw a single family of placements with no filter, no effect after them (no flank,
+/// removal or `then`), and no position to remember for repetition.
+fn place_only(game: &Game) -> bool {
+    let [Phase::Decision {
+        next, draw, pass, ..
+    }] = game.phases.as_slice()
+    else {
+        return false;
+    };
+    let placing = |ops: &Vec<DrawOp>| match ops.as_slice() {
+        [DrawOp::Count {
+            gen,
+            tag: NO_FILTER,
+            family: Family::Place { .. } | Family::PlaceWhere { .. },
+        }] => game.gens.get(*gen as usize).is_some_and(|def| {
+            matches!(&def.gen, Gen::Place(p) if p.flank.is_none())
+                && def.remove.is_none()
+                && def.then.is_empty()
+        }),
+        _ => false,
+    };
+    !*pass
+        && !game.needs.contains(Needs::REPETITION)
+        && !game.needs.contains(Needs::SOWN)
+        && matches!(next.fixed(), Some(Action::EndTurn))
+        && draw.ops.iter().take(game.players as usize).all(placing)
 }
 
 /// The sites of region `r` for `mover`; the whole board when there is no region.

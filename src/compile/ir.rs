@@ -668,6 +668,10 @@ pub struct Game {
     /// The edge limit: a game still going after this many edges (moves, passes and throws)
     /// stops, [`crate::Status::Stopped`], so that every playout, match and search ends.
     pub max_edges: u64,
+    /// Whether every edge is one placement drawn from a site set and the turn then passes on,
+    /// with no repetition to track: playouts then run the placement loop
+    /// (`engine/placing.rs`), which skips the turn control's general cases.
+    pub place_only: bool,
     /// What the checker warns about: the game loads, but may not say what was meant.
     pub warnings: Vec<crate::diagnostic::Diagnostic>,
 }

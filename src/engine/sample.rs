@@ -37,6 +37,11 @@ pub struct Scratch {
 }
 
 impl Scratch {
+    /// Forgets the board a filter's trial left: a playout that draws without trials.
+    pub(crate) fn forget_trial(&mut self) {
+        self.tried_move = None;
+    }
+
     /// The board after `m` with its effects, if drawing `m` already played it.
     pub(crate) fn tried_board(&mut self, m: Move) -> Option<(&mut Board, Effects)> {
         match self.tried_move.take() {
@@ -278,6 +283,34 @@ fn draw_exact<const W: usize>(
         // A move that fails its filter leaves the set, and the draw is made again.
         set.remove(from);
     }
+}
+
+/// The move that a plan of one family of placements with no filter draws for `mover` on
+/// `board`, read in `W` words: the draw [`pick_in`] makes for that plan, without a pass.
+#[inline(always)]
+pub(super) fn pick_placement<const W: usize>(
+    (gen, family): (u16, &Family),
+    board: &Board,
+    mover: u8,
+    rng: &mut impl Rng,
+) -> Option<Move> {
+    let set = match family {
+        // What `candidates` gives, without the view's other sets.
+        Family::Place { count, to } => {
+            if board.hand[mover as usize & (MAX_PLAYERS - 1)] >= *count {
+                to.narrow().and_not(&board.filled.narrow())
+            } else {
+                Sites::default()
+            }
+        }
+        _ => candidates::<W>(family, 0, &View::<W>::of(board, mover as usize)),
+    };
+    let total = set.len() as usize;
+    if total == 0 {
+        return None;
+    }
+    let from = set.nth(index_below(rng, total) as u32)?;
+    Some(Move::new(gen, from, from))
 }
 
 /// The draw of a plan that is one listed generator: the same draws as the general path.

@@ -184,6 +184,9 @@ pub fn playout(
     rng: &mut impl Rng,
     scratch: &mut Scratch,
 ) -> Playout {
+    if game.place_only {
+        return super::placing::playout(game, state, rng, scratch);
+    }
     let mut next = sample::pick_in(game, state, scratch, rng);
     loop {
         let m = match state.node {

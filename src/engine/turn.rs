@@ -248,7 +248,13 @@ pub(crate) fn settle(game: &Game, s: &mut State, actor: u8, repeated: bool, move
 
 /// Checks the end rules after an edge; returns whether the game is over.
 #[inline(always)]
-fn conclude(game: &Game, s: &mut State, actor: u8, repeated: bool, stuck: Option<u8>) -> bool {
+pub(super) fn conclude(
+    game: &Game,
+    s: &mut State,
+    actor: u8,
+    repeated: bool,
+    stuck: Option<u8>,
+) -> bool {
     let rule = {
         let ctx = Ctx {
             stuck,

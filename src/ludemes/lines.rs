@@ -3,7 +3,8 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::Lower;
-use crate::compile::ir::{Cond, Leaf, Site, Sites, Who, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{Cond, Leaf, Site, Sites, Who, MAX_PLAYERS, NO_SITE, SITE_WORDS};
+use crate::compile::topology::Topology;
 use crate::compile::{Compiler, Needs};
 use crate::engine::Ctx;
 use crate::syntax::{Node, NodeKind};
@@ -18,8 +19,8 @@ pub(crate) const ROWS: &[Ludeme] = &[
 /// The longest line a rule may ask for.
 const MAX_LENGTH: i64 = 64;
 
-/// A line test, compiled: flat and `Copy`, read on the hot path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A line test, compiled: flat, read on the hot path.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
     /// Whose pieces.
     pub who: Who,
@@ -32,6 +33,105 @@ pub struct Line {
     /// The axes, one bit per direction `d` of a grid's first half: an axis runs along `d` and
     /// its opposite `d + 4`.
     pub axes: u8,
+    /// For a line through the last move's site: each site's segments, which rule out most axes
+    /// before any walk (boxed: a condition's leaves stay small).
+    pub segments: Box<Segments>,
+}
+
+/// Per site and axis, the sites along the axis within `length - 1` steps of the site, itself
+/// included: a line of `length` through the site along that axis has all its pieces there, so
+/// fewer of the player's pieces there than `length` rule the axis out with a few word operations.
+/// A site's four segments are read in the same few words of the board.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Segments {
+    /// Words read per site: 1 to 4, the most a site's segments span, or [`SITE_WORDS`] (then
+    /// from word 0).
+    words: usize,
+    /// Per site, the board word its segments' words start at.
+    first: Box<[u8]>,
+    /// Site `s`'s set on axis `a` at `(4 * s + a) * words`, its words from `first[s]`; empty
+    /// when not built.
+    masks: Box<[u64]>,
+}
+
+impl Segments {
+    /// The segments of lines of `length` along `axes` on the board.
+    fn of(t: &Topology, length: u8, axes: u8) -> Segments {
+        let n = t.sites();
+        // Each site's sites per axis (none on an axis the test does not read: never enough).
+        let sets: Vec<[Vec<usize>; 4]> = (0..n)
+            .map(|s| {
+                std::array::from_fn(|a| {
+                    let a = a as u8;
+                    let mut out = Vec::new();
+                    if axes & (1 << a) != 0 {
+                        out.push(s);
+                        for d in [a, a + 4] {
+                            let mut x = s as Site;
+                            for _ in 1..length {
+                                x = t.neighbour(x, d);
+                                if x == NO_SITE {
+                                    break;
+                                }
+                                out.push(x as usize);
+                            }
+                        }
+                    }
+                    out
+                })
+            })
+            .collect();
+        let span = |s: usize| {
+            let all = sets[s].iter().flatten();
+            let lo = all.clone().min().map_or(s, |&x| x) / 64;
+            let hi = all.max().map_or(s, |&x| x) / 64;
+            (lo, hi)
+        };
+        let widest = (0..n).map(|s| span(s).1 - span(s).0 + 1).max().unwrap_or(1);
+        let words = if widest <= 4 { widest } else { SITE_WORDS };
+        let mut first = vec![0u8; n];
+        let mut masks = vec![0u64; n * 4 * words];
+        for (s, axes) in sets.iter().enumerate() {
+            // Early enough that the words read stay within a set's.
+            let from = span(s).0.min(SITE_WORDS - words);
+            first[s] = from as u8;
+            for (a, sites) in axes.iter().enumerate() {
+                let at = (4 * s + a) * words;
+                for &x in sites {
+                    masks[at + x / 64 - from] |= 1 << (x % 64);
+                }
+            }
+        }
+        Segments {
+            words,
+            first: first.into(),
+            masks: masks.into(),
+        }
+    }
+
+    /// The axes whose segment at `s` holds at least `length` of `mine`, read in `W` words: all
+    /// four where none was built for `s`.
+    #[inline(always)]
+    fn crowded<const W: usize>(&self, mine: &Sites, s: Site, length: u32) -> u8 {
+        let Some(&from) = self.first.get(s as usize) else {
+            return 15;
+        };
+        let near: [u64; W] = std::array::from_fn(|j| mine.0[(from as usize + j) & (SITE_WORDS - 1)]);
+        // In one word, too few pieces in all are one count away (the first moves).
+        if W == 1 && near[0].count_ones() < length {
+            return 0;
+        }
+        let at = 4 * W * s as usize;
+        let Some(sets) = self.masks.get(at..at + 4 * W) else {
+            return 15;
+        };
+        let mut out = 0;
+        for (a, set) in sets.chunks_exact(W).enumerate() {
+            let n: u32 = set.iter().zip(&near).map(|(m, x)| (m & x).count_ones()).sum();
+            out |= u8::from(n >= length) << a;
+        }
+        out
+    }
 }
 
 /// A named switch written `true` or `false` (false when absent); anything else is reported, not
@@ -69,12 +169,18 @@ fn line(c: &mut Compiler<'_>, node: &Node) -> Cond {
     };
     // A direction and its opposite are one axis: directions come in opposite pairs d, d + 4.
     let axes = dirs.iter().fold(0u8, |acc, &d| acc | 1 << (d % 4));
+    let length = length.clamp(2, MAX_LENGTH) as u8;
+    let through_last = through_last(c, node);
     Cond::Leaf(Leaf::Line(Line {
         who,
-        length: length.clamp(2, MAX_LENGTH) as u8,
+        length,
         exact: flag(c, node, "exact"),
-        through_last: through_last(c, node),
+        through_last,
         axes,
+        segments: Box::new(match through_last {
+            true => Segments::of(&c.topology, length, axes),
+            false => Segments::default(),
+        }),
     }))
 }
 
@@ -130,27 +236,58 @@ fn enough(l: &Line, n: u32) -> bool {
 /// Whether the line test holds in the context's position.
 #[inline(never)]
 pub(crate) fn holds(ctx: &Ctx, l: &Line) -> bool {
-    let owner = ctx.who(l.who) + 1;
-    let axes = (0..4u8).filter(|d| l.axes & (1 << d) != 0);
-    if l.through_last {
-        let s = ctx.clock.last.to;
-        if s == NO_SITE || ctx.board.cells.get(s as usize).is_none_or(|c| c.owner != owner) {
-            return false;
-        }
-        // On a grid a step is an offset where the site has a neighbour that way: two bit tests a
-        // step instead of the neighbour table.
-        if let Some(steps) = &ctx.game.topology.steps {
-            let mine = &ctx.board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
-            return axes.into_iter().any(|d| {
-                let (a, b) = (&steps[d as usize & 7], &steps[(d as usize + 4) & 7]);
-                enough(l, 1 + shifted_run(mine, s, a) + shifted_run(mine, s, b))
-            });
-        }
-        return axes
-            .into_iter()
-            .any(|d| enough(l, 1 + run(ctx, owner, s, d) + run(ctx, owner, s, d + 4)));
+    if !l.through_last {
+        return anywhere(ctx, l);
     }
+    match l.segments.words {
+        1 => through::<1>(ctx, l),
+        2 => through::<2>(ctx, l),
+        3 => through::<3>(ctx, l),
+        4 => through::<4>(ctx, l),
+        _ => through::<SITE_WORDS>(ctx, l),
+    }
+}
+
+/// Whether a line runs through the last move's site, its segments read in `W` words: one
+/// function per width, each small (no registers saved for the others).
+#[inline(never)]
+fn through<const W: usize>(ctx: &Ctx, l: &Line) -> bool {
+    let owner = ctx.who(l.who) + 1;
+    let s = ctx.clock.last.to;
+    let mine = &ctx.board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
+    // No site of the board is `NO_SITE`, so it is never among the owner's.
+    if !mine.contains(s) {
+        return false;
+    }
+    // Only the axes with enough pieces near `s` are walked: at most one, nearly always none.
+    let crowded = l.axes & l.segments.crowded::<W>(mine, s, l.length as u32);
+    crowded != 0 && walked(ctx, l, owner, s, crowded)
+}
+
+/// Whether a line runs through `s` along one of the `axes` (a bit per axis), walked site by
+/// site. Out of line: the test before it rules out nearly every call.
+#[inline(never)]
+fn walked(ctx: &Ctx, l: &Line, owner: u8, s: Site, axes: u8) -> bool {
+    let mine = &ctx.board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
+    let axes = (0..4u8).filter(|d| axes & (1 << d) != 0);
+    // On a grid a step is an offset where the site has a neighbour that way: two bit tests a
+    // step instead of the neighbour table.
+    if let Some(steps) = &ctx.game.topology.steps {
+        return axes.into_iter().any(|d| {
+            let (a, b) = (&steps[d as usize & 7], &steps[(d as usize + 4) & 7]);
+            enough(l, 1 + shifted_run(mine, s, a) + shifted_run(mine, s, b))
+        });
+    }
+    axes.into_iter()
+        .any(|d| enough(l, 1 + run(ctx, owner, s, d) + run(ctx, owner, s, d + 4)))
+}
+
+/// Whether a line runs anywhere on the board, from each of the owner's pieces.
+#[inline(never)]
+fn anywhere(ctx: &Ctx, l: &Line) -> bool {
+    let owner = ctx.who(l.who) + 1;
     let mine = &ctx.board.owned[owner as usize - 1];
+    let axes = (0..4u8).filter(|d| l.axes & (1 << d) != 0);
     for s in mine.iter_in(ctx.game.topology.words) {
         for d in axes.clone() {
             // Each run is counted once, from its first piece: the one with none of its own behind.
@@ -198,4 +335,73 @@ pub(crate) fn holds_after(ctx: &Ctx, l: &Line, from: (Site, u8), to: (Site, u8))
     (0..4u8)
         .filter(|d| l.axes & (1 << d) != 0)
         .any(|d| (mine(d) || mine(d + 4)) && enough(l, 1 + run(d) + run(d + 4)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::ir::Leaf;
+    use crate::engine::Ctx;
+    use rand::{Rng, SeedableRng};
+
+    /// A placement game on `board` whose end rule is `line`.
+    fn game(board: &str, line: &str) -> crate::compile::ir::Game {
+        let source = format!(
+            r#"(game "Lines" (players 2) (equipment {{(board {board}) (hand Each)}})
+  (rules (start (hand Each 200)) (play (place 1))
+    (end {{(if {line} (result Mover Win)) (if (no-moves Next) (result All Draw))}})))"#
+        );
+        match crate::load::load_source("lines.game", &source, &[]) {
+            Ok(g) => g,
+            Err(e) => panic!("the test game loads: {e:?}"),
+        }
+    }
+
+    #[test]
+    fn the_segments_rule_out_no_line_the_walk_finds() {
+        let lines = [
+            "(line 3 Mover through-last:true)",
+            "(line 4 Mover exact:true through-last:true)",
+            "(line 2 Mover dirs:{E} through-last:true)",
+            "(line 5 Next dirs:{N NE} through-last:true)",
+        ];
+        for board in ["(square 3)", "(rectangle 9 13)", "(square 19)", "(rhombus 6)", "(hexagon 4)"] {
+            // Boards of hexagons have no N and no E: lines there run along their own axes.
+            let six = board.starts_with("(rhombus") || board.starts_with("(hexagon");
+            for text in lines.iter().filter(|t| !six || !t.contains("dirs")) {
+                let game = game(board, text);
+                let Some((Cond::Leaf(Leaf::Line(line)), _)) = game.end.first() else {
+                    panic!("the line comes first");
+                };
+                let walked = Line {
+                    segments: Box::default(),
+                    ..line.clone()
+                };
+                let mut found = 0;
+                // Every position of random games, the last (where a line ends the game) included.
+                let mut check = |s: &crate::engine::State| {
+                    for mover in 0..2 {
+                        let ctx = Ctx {
+                            mover,
+                            ..Ctx::of(&game, s)
+                        };
+                        let held = holds(&ctx, line);
+                        assert_eq!(held, holds(&ctx, &walked), "{board} {text}");
+                        found += usize::from(held);
+                    }
+                };
+                for seed in 0..30 {
+                    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+                    let mut s = game.new_initial_state();
+                    while !s.is_terminal() {
+                        let legal = game.moves(&s);
+                        game.apply(&mut s, legal[rng.random_range(0..legal.len())]).expect("a legal move");
+                        check(&s);
+                    }
+                }
+                let room = board != "(square 3)" || text.contains("line 2") || text.contains("line 3");
+                assert!(found > 0 || !room, "{board} {text}: some line is found");
+            }
+        }
+    }
 }

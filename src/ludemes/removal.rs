@@ -61,7 +61,7 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Option<Removal> {
     let when = r.named("when").map_or(Cond::Const(false), |n| c.cond(n));
     let prefer = r.named("prefer").map(|n| c.cond(n));
     let line = |c: &Cond| match c {
-        Cond::Leaf(Leaf::Line(l)) if l.through_last => Some(*l),
+        Cond::Leaf(Leaf::Line(l)) if l.through_last => Some(l.clone()),
         _ => None,
     };
     let prefer_line = prefer.as_ref().and_then(|p| match p {
@@ -73,7 +73,7 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Option<Removal> {
     // Only a mill reads it.
     let count = if mill.is_some() { t.sites() } else { 0 };
     // The axes of both lines: a mask wider than one line's rejects less, never wrongly.
-    let axes = mill.map_or(0, |l| l.axes) | prefer_line.map_or(0, |(l, _)| l.axes);
+    let axes = mill.as_ref().map_or(0, |l| l.axes) | prefer_line.as_ref().map_or(0, |(l, _)| l.axes);
     // Each site's sites up to `reach` steps away along the axes, the site itself left out.
     let within = |axes: u8, reach: usize| -> Box<[Sites]> {
         (0..count as Site)
@@ -95,7 +95,7 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Option<Removal> {
             .collect()
     };
     let near = within(axes, 1);
-    let reach = mill.map_or(Box::default(), |l| within(l.axes, l.length as usize - 1));
+    let reach = mill.as_ref().map_or(Box::default(), |l| within(l.axes, l.length as usize - 1));
     Some(Removal {
         mill,
         near,
@@ -148,9 +148,9 @@ impl Removal {
             for i in start..end {
                 let m = out[i];
                 // Most moves make no mill: those are read on the board as it stands.
-                let read = self.mill.zip(landing(&def.gen, ctx, m));
+                let read = self.mill.as_ref().zip(landing(&def.gen, ctx, m));
                 if read.is_some_and(|(l, (from, to))| {
-                    !self.within_reach(ctx, &l, from, to) || !lines::holds_after(ctx, &l, from, to)
+                    !self.within_reach(ctx, l, from, to) || !lines::holds_after(ctx, l, from, to)
                 }) {
                     out.push(m);
                     continue;

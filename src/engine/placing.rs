@@ -1,0 +1,98 @@
+//! Playouts of games where every edge is one placement drawn from a site set and the turn then
+//! passes on (`Game::place_only`): the loop of [`super::search::playout`] with the turn
+//! control's general cases (chance nodes, phases, passes, trials of filters, repetition, effects
+//! after a move) left out, one loop per board width. It draws and applies the same moves in the
+//! same order, so a seed plays the same game.
+
+use super::sample::{pick_placement, Scratch};
+use super::search::Playout;
+use super::state::{NodeType, State};
+use super::turn::conclude;
+use crate::compile::draw::DrawOp;
+use crate::compile::ir::{Game, Gen, Phase, MAX_PLAYERS, SITE_WORDS};
+use crate::compile::Needs;
+use crate::ludemes::{MoveFamily, On};
+use rand::Rng;
+
+/// Plays random placements from `state` to the end, as [`super::search::playout`] does. Out of
+/// line: inlined, its loops changed the general loop's code (the seed games +0.5%).
+#[inline(never)]
+pub(super) fn playout(
+    game: &Game,
+    state: &mut State,
+    rng: &mut impl Rng,
+    scratch: &mut Scratch,
+) -> Playout {
+    scratch.forget_trial();
+    match game.sites() {
+        0..=64 => play::<1>(game, state, rng),
+        65..=128 => play::<2>(game, state, rng),
+        129..=256 => play::<4>(game, state, rng),
+        _ => play::<SITE_WORDS>(game, state, rng),
+    }
+    Playout {
+        status: state.status,
+        edges: state.clock.edges_played,
+        moves: state.clock.moves_played,
+    }
+}
+
+/// The loop, site sets read in `W` words.
+fn play<const W: usize>(game: &Game, state: &mut State, rng: &mut impl Rng) {
+    let Some(Phase::Decision { draw, .. }) = game.phases.first() else {
+        return;
+    };
+    // Each player's one step: the generator, its family of placements and its placement
+    // (`Game::place_only` makes every step one).
+    let step = |mover: u8| match draw.ops[mover as usize & (MAX_PLAYERS - 1)].as_slice() {
+        [DrawOp::Count { gen, family, .. }] => match game.gens.get(*gen as usize)?.gen {
+            Gen::Place(ref place) => Some((*gen, family, place)),
+            _ => None,
+        },
+        _ => None,
+    };
+    let pick = |state: &State, rng: &mut _| {
+        let (gen, family, place) = step(state.mover)?;
+        let m = pick_placement::<W>((gen, family), &state.board, state.mover, rng)?;
+        Some((m, place))
+    };
+    let mut next = match state.node {
+        NodeType::Decision => pick(state, rng),
+        _ => None,
+    };
+    while state.node == NodeType::Decision {
+        let Some((m, place)) = next else {
+            break;
+        };
+        let actor = state.mover;
+        let on = On {
+            game,
+            clock: &state.clock,
+            mover: actor,
+        };
+        let fx = place.apply(on, &mut state.board, m);
+        let clock = &mut state.clock;
+        clock.last = fx.last(m);
+        if game.needs.contains(Needs::PROGRESS) {
+            clock.since_progress = if fx.progress != 0 {
+                0
+            } else {
+                clock.since_progress.saturating_add(1)
+            };
+        }
+        clock.moves_played += 1;
+        clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
+        clock.edges_played += 1;
+        // The turn ends: a turn of one move leaves no moves of the turn counted.
+        clock.turn_moves = 0;
+        state.mover = game.next[actor as usize & (MAX_PLAYERS - 1)];
+        state.phase = 0;
+        let chosen = pick(state, rng);
+        let stuck = chosen.is_none().then_some(state.mover);
+        next = if conclude(game, state, actor, false, stuck) {
+            None
+        } else {
+            chosen
+        };
+    }
+}

@@ -1,0 +1,85 @@
+//! The placement loop of playouts (games whose every edge is one placement, `Game::place_only`)
+//! against the general loop: from the same seeds, the same final position and counts, for every
+//! shipped game and variant it plays, and for positions part-way through a game.
+
+mod setup;
+
+use ludus::engine::{playout, Scratch};
+use ludus::Game;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use setup::load;
+
+/// Each game the loop plays, with option settings that change its board and its end rules.
+const PLACING: &[(&str, &[(&str, &str)])] = &[
+    ("games/tictactoe.game", &[]),
+    ("games/gomoku.game", &[]),
+    ("games/gomoku.game", &[("exactly-five", "on")]),
+    ("games/gomoku.game", &[("size", "5")]),
+    ("games/gomoku.game", &[("size", "19")]),
+    ("games/connect-four.game", &[]),
+    (
+        "games/connect-four.game",
+        &[("columns", "12"), ("rows", "11"), ("connect", "5")],
+    ),
+    (
+        "games/connect-four.game",
+        &[("columns", "19"), ("rows", "19"), ("connect", "2")],
+    ),
+];
+
+/// Plays `n` seeded playouts with the loop `game` selects and with the general one, and
+/// compares them; the first half from the start, the rest from a position some moves in.
+fn agree(game: &Game, n: u64) {
+    let mut general = game.clone();
+    general.place_only = false;
+    let (mut a, mut b) = (Scratch::default(), Scratch::default());
+    for seed in 0..n {
+        let mut start = game.new_initial_state();
+        if seed % 2 == 1 {
+            // A position part-way through: a few random moves in.
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed + n);
+            let mut moves = Vec::new();
+            for _ in 0..seed % 9 {
+                game.legal_moves(&start, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                game.apply_checked(&mut start, m).unwrap();
+            }
+        }
+        let (mut x, mut y) = (start.clone(), start.clone());
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let px = playout(game, &mut x, &mut rng, &mut a);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let py = playout(&general, &mut y, &mut rng, &mut b);
+        assert_eq!(px, py, "{} seed {seed}", game.name);
+        assert_eq!(x, y, "{} seed {seed}", game.name);
+    }
+}
+
+#[test]
+fn the_placement_loop_plays_as_the_general_loop() {
+    for (file, options) in PLACING {
+        let game = load(file, options);
+        assert!(
+            game.place_only,
+            "{file} {options:?} is played by the placement loop"
+        );
+        agree(&game, 400);
+    }
+}
+
+#[test]
+fn games_with_other_moves_keep_the_general_loop() {
+    for file in [
+        "games/hex.game",
+        "games/reversi.game",
+        "games/toki.game",
+        "games/morris.game",
+        "games/woli.game",
+    ] {
+        assert!(!load(file, &[]).place_only, "{file}");
+    }
+}
