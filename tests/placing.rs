@@ -18,6 +18,9 @@ const PLACING: &[(&str, &[(&str, &str)])] = &[
     ("games/gomoku.game", &[("size", "5")]),
     ("games/gomoku.game", &[("size", "19")]),
     ("games/connect-four.game", &[]),
+    // Groups of a connection test, kept by the loop as by a move of the general one.
+    ("games/hex.game", &[("pie", "off")]),
+    ("games/hex.game", &[("pie", "off"), ("size", "4")]),
     (
         "games/connect-four.game",
         &[("columns", "12"), ("rows", "11"), ("connect", "5")],

@@ -7,10 +7,9 @@
 use super::sample::{pick_placement, Scratch};
 use super::search::Playout;
 use super::state::{NodeType, State};
-use super::turn::conclude;
+use super::turn::{conclude, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::DrawOp;
 use crate::compile::ir::{Game, Gen, Phase, MAX_PLAYERS, SITE_WORDS};
-use crate::compile::Needs;
 use crate::ludemes::{MoveFamily, On};
 use rand::Rng;
 
@@ -71,15 +70,12 @@ fn play<const W: usize>(game: &Game, state: &mut State, rng: &mut impl Rng) {
             mover: actor,
         };
         let fx = place.apply(on, &mut state.board, m);
-        let clock = &mut state.clock;
-        clock.last = fx.last(m);
-        if game.needs.contains(Needs::PROGRESS) {
-            clock.since_progress = if fx.progress != 0 {
-                0
-            } else {
-                clock.since_progress.saturating_add(1)
-            };
+        state.clock.last = fx.last(m);
+        // The groups of a connection test, and the counts since progress, as a move keeps them.
+        if game.needs.intersects(KEPT_AFTER_A_MOVE) {
+            keep_after_move(game, state, fx.progress);
         }
+        let clock = &mut state.clock;
         clock.moves_played += 1;
         clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
         clock.edges_played += 1;

@@ -193,11 +193,11 @@ fn advance(
 
 /// The features a move updates besides the board: the groups of pieces, the moves without
 /// progress and the moves of the turn.
-const KEPT_AFTER_A_MOVE: Needs = Needs::GROUPS.with(Needs::PROGRESS).with(Needs::TURN);
+pub(super) const KEPT_AFTER_A_MOVE: Needs = Needs::GROUPS.with(Needs::PROGRESS).with(Needs::TURN);
 
 /// Updates what the game keeps of [`KEPT_AFTER_A_MOVE`] after a move that made `progress`.
 #[inline(always)]
-fn keep_after_move(game: &Game, s: &mut State, progress: u8) {
+pub(super) fn keep_after_move(game: &Game, s: &mut State, progress: u8) {
     if game.needs.contains(Needs::GROUPS) {
         let b = &mut s.board;
         b.groups
