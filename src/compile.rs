@@ -8,6 +8,7 @@ mod endless;
 pub mod ir;
 pub mod needs;
 mod scope;
+pub mod sites;
 mod start_end;
 pub mod topology;
 

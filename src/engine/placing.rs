@@ -9,7 +9,7 @@ use super::search::Playout;
 use super::state::{NodeType, State};
 use super::turn::{conclude, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::DrawOp;
-use crate::compile::ir::{Game, Gen, Phase, MAX_PLAYERS, SITE_WORDS};
+use crate::compile::ir::{by_width, Game, Gen, Phase, MAX_PLAYERS};
 use crate::ludemes::{MoveFamily, On};
 use rand::Rng;
 
@@ -23,12 +23,7 @@ pub(super) fn playout(
     scratch: &mut Scratch,
 ) -> Playout {
     scratch.forget_trial();
-    match game.sites() {
-        0..=64 => play::<1>(game, state, rng),
-        65..=128 => play::<2>(game, state, rng),
-        129..=256 => play::<4>(game, state, rng),
-        _ => play::<SITE_WORDS>(game, state, rng),
-    }
+    by_width!(game.topology.words, |W| play::<W>(game, state, rng));
     Playout {
         status: state.status,
         edges: state.clock.edges_played,

@@ -84,12 +84,9 @@ pub(crate) fn pick_in(
         {
             drawn
         }
-        _ => match game.sites() {
-            0..=64 => pick::<1>(game, s, ops, *pass, sc, rng),
-            65..=128 => pick::<2>(game, s, ops, *pass, sc, rng),
-            129..=256 => pick::<4>(game, s, ops, *pass, sc, rng),
-            _ => pick::<SITE_WORDS>(game, s, ops, *pass, sc, rng),
-        },
+        _ => by_width!(game.topology.words, |W| {
+            pick::<W>(game, s, ops, *pass, sc, rng)
+        }),
     }
 }
 
@@ -97,12 +94,7 @@ pub(crate) fn pick_in(
 /// as the draw counts them (perft's last level): a family of exact candidates by its set's size,
 /// hops and the candidates a filter must pass one by one, the listed moves one by one.
 pub(crate) fn count_legal(game: &Game, s: &State, sc: &mut Scratch) -> usize {
-    match game.sites() {
-        0..=64 => count::<1>(game, s, sc),
-        65..=128 => count::<2>(game, s, sc),
-        129..=256 => count::<4>(game, s, sc),
-        _ => count::<SITE_WORDS>(game, s, sc),
-    }
+    by_width!(game.topology.words, |W| count::<W>(game, s, sc))
 }
 
 fn count<const W: usize>(game: &Game, s: &State, sc: &mut Scratch) -> usize {
@@ -238,12 +230,7 @@ fn pick_exact_in(
     sc: &mut Scratch,
     rng: &mut impl Rng,
 ) -> Option<Move> {
-    match one.0.sites() {
-        0..=64 => pick_exact::<1>(one, sc, rng),
-        65..=128 => pick_exact::<2>(one, sc, rng),
-        129..=256 => pick_exact::<4>(one, sc, rng),
-        _ => pick_exact::<SITE_WORDS>(one, sc, rng),
-    }
+    by_width!(one.0.topology.words, |W| pick_exact::<W>(one, sc, rng))
 }
 
 /// The draw of a plan that is one family whose candidates are exactly its moves' origins

@@ -8,7 +8,7 @@ pub(crate) use groups::Groups;
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{Many as M, One as O, OneOrList as OL}};
 use crate::check::MAX_SITES;
-use crate::compile::ir::{Cond, Leaf, RegionRef, Site, Sites, Who, MAX_PLAYERS, NO_SITE, SITE_WORDS};
+use crate::compile::ir::{by_width, Cond, Leaf, RegionRef, Site, Sites, Who, MAX_PLAYERS, NO_SITE};
 use crate::compile::{Compiler, Needs};
 use crate::engine::Ctx;
 use crate::ludemes::{Board, Lower, MoverSites, Scope};
@@ -96,12 +96,7 @@ fn group(ctx: &Ctx, mine: &Sites, from: Site, c: &Connected) -> Sites {
 /// the board's words.
 #[inline(never)]
 fn grown(words: usize, rays: &[(i32, Sites)], mine: &Sites, from: Site) -> Sites {
-    match words {
-        0..=1 => grown_in::<1>(rays, mine, from),
-        2 => grown_in::<2>(rays, mine, from),
-        3..=4 => grown_in::<4>(rays, mine, from),
-        _ => grown_in::<SITE_WORDS>(rays, mine, from),
-    }
+    by_width!(words, |W| grown_in::<W>(rays, mine, from))
 }
 
 #[inline(always)]

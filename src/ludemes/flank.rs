@@ -1,7 +1,7 @@
 //! Flanking: runs of opposing pieces closed by one of the mover's pieces, flipped or removed.
 
 use crate::check::registry::{opt, req, Kind::*, Ludeme, Shape::One as O, Shape::OneOrList as OL};
-use crate::compile::ir::{Dirs, Game, Site, Sites, MAX_PLAYERS, NO_SITE, SITE_WORDS};
+use crate::compile::ir::{by_width, Dirs, Game, Site, Sites, MAX_PLAYERS, NO_SITE};
 use crate::compile::Compiler;
 use crate::engine::{Board, Cell};
 use crate::ludemes::Lower;
@@ -124,12 +124,9 @@ impl Flank {
     #[inline(never)]
     pub(crate) fn flanking(&self, game: &Game, board: &Board, mover: u8, free: &Sites) -> Option<Sites> {
         let rays = self.rays.as_ref()?.get(mover as usize)?;
-        Some(match game.topology.words {
-            0..=1 => self.flanking_in::<1>(rays, board, mover, free),
-            2 => self.flanking_in::<2>(rays, board, mover, free),
-            3..=4 => self.flanking_in::<4>(rays, board, mover, free),
-            _ => self.flanking_in::<SITE_WORDS>(rays, board, mover, free),
-        })
+        Some(by_width!(game.topology.words, |W| {
+            self.flanking_in::<W>(rays, board, mover, free)
+        }))
     }
 
     /// The flanking sites in `W` words: along each ray, the opposing pieces from which a run of

@@ -7,7 +7,7 @@
 //! player's groups are built again from the board. A reader uses them only when `joined` is the
 //! player's pieces, else grows the group from the board.
 
-use crate::compile::ir::{Region, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE, SITE_WORDS};
+use crate::compile::ir::{by_width, Region, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE, SITE_WORDS};
 use crate::compile::topology::Topology;
 
 /// What the board's groups follow: the directions of the connection tests read through the
@@ -130,12 +130,7 @@ impl Groups {
             })
         });
         let owned = &owned[..players.min(MAX_PLAYERS)];
-        match plan.words {
-            0..=1 => kept.follow_in::<1>(plan, owned),
-            2 => kept.follow_in::<2>(plan, owned),
-            3..=4 => kept.follow_in::<4>(plan, owned),
-            _ => kept.follow_in::<SITE_WORDS>(plan, owned),
-        }
+        by_width!(plan.words, |W| kept.follow_in::<W>(plan, owned))
     }
 
     /// The bytes the groups hold beside the board.
@@ -149,12 +144,7 @@ impl Groups {
     pub(crate) fn marks_of(&self, p: usize, s: Site, mine: &Sites, words: usize) -> Option<u32> {
         let kept = self.0.as_deref()?;
         let joined = &kept.joined[p & (MAX_PLAYERS - 1)];
-        let same = match words {
-            0..=1 => joined.narrow::<1>() == mine.narrow::<1>(),
-            2 => joined.narrow::<2>() == mine.narrow::<2>(),
-            3..=4 => joined.narrow::<4>() == mine.narrow::<4>(),
-            _ => joined == mine,
-        };
+        let same = by_width!(words, |W| joined.narrow::<W>() == mine.narrow::<W>());
         if !same {
             return None;
         }
