@@ -276,7 +276,7 @@ impl<const W: usize> Iterator for SitesIter<W> {
 
 #[cfg(test)]
 mod tests {
-    use super::{select, Sites, SITE_WORDS};
+    use super::{Sites, SITE_WORDS};
     use crate::compile::ir::{Site, NO_SITE};
 
     #[test]
