@@ -14,24 +14,11 @@
 #   PERFT="woli:9 tabou:6 toki:5" bench/perft.sh
 set -euo pipefail
 
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-limit_dir=${LIMIT_DIR:-$repo/../shared/limit}
+script=perft.sh
 rounds=${ROUNDS:-3}
 limit_runs=${LIMIT_RUNS:-10}
 cases=${PERFT:-woli:9 tabou:6}
-
-if [[ ! -f $limit_dir/Cargo.toml ]]; then
-  echo "perft.sh: no hand-written engines at $limit_dir (expected its Cargo.toml);" >&2
-  echo "          set LIMIT_DIR to the directory of native-ref" >&2
-  exit 1
-fi
-limit_dir=$(cd "$limit_dir" && pwd)
-limit_target=$repo/target/limit
-echo "building the limit ($limit_dir) and ludus..." >&2
-(cd "$limit_dir" && cargo build --release --quiet --target-dir "$limit_target")
-(cd "$repo" && cargo build --release --quiet)
-limit=$limit_target/release/native-ref
-ludus=$repo/target/release/ludus
+. "$(dirname "${BASH_SOURCE[0]}")/build.sh"
 
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT

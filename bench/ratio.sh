@@ -15,33 +15,17 @@
 # time is the user and system time of its process (bash's `time`), load included (under 1 ms).
 set -euo pipefail
 
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-limit_dir=${LIMIT_DIR:-$repo/../shared/limit}
+script=ratio.sh
 rounds=${ROUNDS:-5}
 seconds=${SECONDS_PER_RUN:-2}
 games=${GAMES:-toki woli sig tabou}
-
-if [[ ! -f $limit_dir/Cargo.toml ]]; then
-  echo "ratio.sh: no hand-written engines at $limit_dir (expected its Cargo.toml);" >&2
-  echo "          set LIMIT_DIR to the directory of native-ref" >&2
-  exit 1
-fi
-limit_dir=$(cd "$limit_dir" && pwd)
 for g in $games; do
-  if [[ ! -f $repo/games/$g.game ]]; then
+  if [[ ! -f $(dirname "${BASH_SOURCE[0]}")/../games/$g.game ]]; then
     echo "ratio.sh: no games/$g.game (the games are toki, woli, sig and tabou)" >&2
     exit 1
   fi
 done
-
-# The limit builds in its own directory (its .cargo/config.toml sets its flags) into ludus's
-# target directory, so that the shared directory stays untouched.
-limit_target=$repo/target/limit
-echo "building the limit ($limit_dir) and ludus..." >&2
-(cd "$limit_dir" && cargo build --release --quiet --target-dir "$limit_target")
-(cd "$repo" && cargo build --release --quiet)
-limit=$limit_target/release/native-ref
-ludus=$repo/target/release/ludus
+. "$(dirname "${BASH_SOURCE[0]}")/build.sh"
 
 scratch=$(mktemp)
 trap 'rm -f "$scratch"' EXIT

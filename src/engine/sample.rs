@@ -37,6 +37,15 @@ pub struct Scratch {
 }
 
 impl Scratch {
+    /// Empties the buffers of one draw.
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.groups.clear();
+        self.dropped.clear();
+        self.moves.clear();
+        self.needs.clear();
+    }
+
     /// Forgets the board a filter's trial left: a playout that draws without trials.
     pub(crate) fn forget_trial(&mut self) {
         self.tried_move = None;
@@ -102,10 +111,7 @@ fn count<const W: usize>(game: &Game, s: &State, sc: &mut Scratch) -> usize {
         return 0;
     };
     let ops = &draw.ops[s.mover as usize & (MAX_PLAYERS - 1)];
-    sc.groups.clear();
-    sc.dropped.clear();
-    sc.moves.clear();
-    sc.needs.clear();
+    sc.clear();
     let ctx = Ctx::of(game, s);
     let view = View::<W>::of(&s.board, s.mover as usize);
     let mut total = collect::<W>(&ctx, &view, ops, sc) as usize;
@@ -146,10 +152,7 @@ fn pick<const W: usize>(
     sc: &mut Scratch,
     rng: &mut impl Rng,
 ) -> Option<Move> {
-    sc.groups.clear();
-    sc.dropped.clear();
-    sc.moves.clear();
-    sc.needs.clear();
+    sc.clear();
     let ctx = Ctx::of(game, s);
     let view = View::<W>::of(&s.board, s.mover as usize);
     let mut counted = collect::<W>(&ctx, &view, ops, sc);
