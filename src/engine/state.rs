@@ -220,21 +220,6 @@ impl Board {
         }
     }
 
-    /// [`Board::add_one`] on a board that keeps its key.
-    #[inline(always)]
-    pub(crate) fn add_one_keyed(&mut self, s: Site) {
-        self.cells[s as usize].count += 1;
-        self.filled.insert(s);
-        self.key = self.key.wrapping_add(site_term(s as usize, 1));
-    }
-
-    /// [`Board::add_one`] on a board that keeps no key.
-    #[inline(always)]
-    pub(crate) fn add_one_unkeyed(&mut self, s: Site) {
-        self.cells[s as usize].count += 1;
-        self.filled.insert(s);
-    }
-
     /// Sends a captured site's contents where the rule says, for `capturer`.
     #[inline(always)]
     pub(crate) fn bank(&mut self, to: CaptureTo, capturer: u8, taken: Cell) {

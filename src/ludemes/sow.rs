@@ -211,19 +211,6 @@ impl Sow {
         mut left: u16,
     ) -> usize {
         let len = sites.len();
-        // Fewer counters than places: they never come back round to the origin (place `i`), so
-        // they fall on the places after it in one or two runs of the track, with no test of the
-        // origin, the wrap or a store's place per counter.
-        if !STORES && (left as usize) < len && i < len {
-            let end = i + left as usize;
-            let (run, wrapped) = if end < len {
-                (&sites[i + 1..=end], &sites[..0])
-            } else {
-                (&sites[i + 1..], &sites[..=end - len])
-            };
-            self.sow_runs(game, board, run, wrapped);
-            return if end < len { end } else { end - len };
-        }
         let mut skipped = 0;
         while left > 0 {
             i += 1;
@@ -253,23 +240,6 @@ impl Sow {
             skipped = 0;
         }
         i
-    }
-
-    /// One counter on each site of two runs of the track; the tests of the board's key and of
-    /// the sown sites made once, not per counter.
-    #[inline(always)]
-    fn sow_runs(&self, game: &Game, board: &mut Board, run: &[Site], wrapped: &[Site]) {
-        let sown = game.needs.contains(Needs::SOWN);
-        for part in [run, wrapped] {
-            if board.keyed {
-                part.iter().for_each(|&s| board.add_one_keyed(s));
-            } else {
-                part.iter().for_each(|&s| board.add_one_unkeyed(s));
-            }
-            if sown {
-                part.iter().for_each(|&s| board.sown.0.insert(s));
-            }
-        }
     }
 }
 
