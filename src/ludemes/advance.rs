@@ -149,7 +149,23 @@ impl MoveFamily for Advance {
         if self.race {
             return self.apply_race(on, board, m);
         }
-        self.apply_along::<false>(on, board, m)
+        let (game, mover) = (on.game, on.mover);
+        let mut fx = Effects::default();
+        let from = m.from as usize;
+        let k = Ctx::after(game, on.clock, board, mover).int(&self.steps);
+        let tr = &game.tracks[self.track as usize];
+        let moving = board.cells[from];
+        if let Some((t, np)) = track_target(tr, mover, moving.pos, k) {
+            board.clear(from);
+            let piece = Cell {
+                count: 1,
+                pos: np,
+                state: self.set_state.unwrap_or(moving.state),
+                ..moving
+            };
+            fx.captured = land(board, mover, t, piece, self.captured, false);
+        }
+        fx
     }
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
@@ -229,31 +245,23 @@ impl Advance {
     /// Plays a move of [`Advance::generate_race`].
     #[inline(never)]
     fn apply_race(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
-        self.apply_along::<true>(on, board, m)
-    }
-
-    /// Plays an advance; with `RACE`, stacks lift one piece and an exact throw bears off, which
-    /// the plain advance never tests.
-    #[inline(always)]
-    fn apply_along<const RACE: bool>(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
         let (game, mover) = (on.game, on.mover);
         let mut fx = Effects::default();
         let from = m.from as usize;
         let k = Ctx::after(game, on.clock, board, mover).int(&self.steps);
         let tr = &game.tracks[self.track as usize];
         let moving = board.cells[from];
-        let stack = RACE && self.stack;
         if let Some((t, np)) = track_target(tr, mover, moving.pos, k) {
-            lift(board, from, moving, stack);
+            lift(board, from, moving, self.stack);
             let piece = Cell {
                 count: 1,
                 pos: np,
                 state: self.set_state.unwrap_or(moving.state),
                 ..moving
             };
-            fx.captured = land(board, mover, t, piece, self.captured, stack);
-        } else if RACE && self.bear_off && borne_off(tr, mover, moving.pos, k) {
-            lift(board, from, moving, stack);
+            fx.captured = land(board, mover, t, piece, self.captured, self.stack);
+        } else if self.bear_off && borne_off(tr, mover, moving.pos, k) {
+            lift(board, from, moving, self.stack);
             board.store[mover as usize & (MAX_PLAYERS - 1)] += 1;
             fx.landed = Effects::OFF;
         }
