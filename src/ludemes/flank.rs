@@ -145,19 +145,34 @@ impl Flank {
         let mut out = Sites::<W>::default();
         for (delta, has) in rays {
             let has = has.narrow::<W>();
-            // The sites whose neighbour along the ray is in `x`.
-            let back = |x: &Sites<W>| has.and(&x.shifted(-delta));
-            let (mut run, mut ends, mut k) = (back(&mine).and(&theirs), Sites::<W>::default(), 1);
-            while run.0 != [0; W] && k <= self.max {
-                if k >= self.min {
-                    ends = ends.or(&run);
-                }
-                run = back(&run).and(&theirs);
-                k += 1;
-            }
-            out = out.or(&back(&ends));
+            // The sites whose neighbour along the ray is in `x`. The shift's kind is chosen once
+            // per ray, out of the run's loop: the compiler did not hoist it (+7% instructions).
+            out = out.or(&match -delta {
+                d @ 1..=63 => self.flanked(&mine, &theirs, |x| has.and(&x.shifted(d))),
+                d @ -63..=-1 => self.flanked(&mine, &theirs, |x| has.and(&x.shifted(d))),
+                d => self.flanked(&mine, &theirs, |x| has.and(&x.shifted(d))),
+            });
         }
         out.and(&free.narrow()).narrow()
+    }
+
+    /// Along one ray, whose step back is `back`: the sites next to a flankable run.
+    #[inline(always)]
+    fn flanked<const W: usize>(
+        &self,
+        mine: &Sites<W>,
+        theirs: &Sites<W>,
+        back: impl Fn(&Sites<W>) -> Sites<W>,
+    ) -> Sites<W> {
+        let (mut run, mut ends, mut k) = (back(mine).and(theirs), Sites::<W>::default(), 1);
+        while run.0 != [0; W] && k <= self.max {
+            if k >= self.min {
+                ends = ends.or(&run);
+            }
+            run = back(&run).and(theirs);
+            k += 1;
+        }
+        back(&ends)
     }
 
     /// Flips or removes every run flanked by the piece of `mover` just placed on `site`; returns
