@@ -161,6 +161,38 @@ fn advance(
         }
         _ => return Err(PlayError::Illegal),
     };
+    Ok((actor, follow(game, s, actor, action, captured)))
+}
+
+/// Throws the dice of the chance node `s` is at and settles the next node as a playout does:
+/// [`apply_sampled`] with the throw drawn here, its outcome's index carried instead of searched.
+/// `None` at a node that is not a chance node.
+#[inline(always)]
+pub(crate) fn throw_sampled(
+    game: &Game,
+    s: &mut State,
+    scratch: &mut Scratch,
+    rng: &mut impl rand::Rng,
+) -> Option<Option<Move>> {
+    let Some(Phase::Chance { dice, by_outcome }) = game.phases.get(s.phase as usize) else {
+        return None;
+    };
+    let d = &game.dice[*dice as usize];
+    let i = super::outcome_drawn(d, rng)?;
+    let actor = s.mover;
+    s.clock.pips = d.outcomes[i].0 as i64;
+    s.clock.edges_played += 1;
+    let action = by_outcome
+        .get(i)
+        .map_or(&END_TURN, |b| pick(game, s, actor, b));
+    let repeated = follow(game, s, actor, action, 0);
+    Some(settle_sampled(game, s, actor, repeated, scratch, rng))
+}
+
+/// The turn control after an edge by `actor` (its action) and the repetition history; returns
+/// whether the position repeats an earlier one. `captured`: counters the edge took.
+#[inline(always)]
+fn follow(game: &Game, s: &mut State, actor: u8, action: &Action, captured: u32) -> bool {
     match action {
         Action::Goto(phase, pips) => {
             if let Some(p) = pips {
@@ -188,7 +220,7 @@ fn advance(
         }
         s.history.push(key);
     }
-    Ok((actor, repeated))
+    repeated
 }
 
 /// The features a move updates besides the board: the groups of pieces, the moves without
