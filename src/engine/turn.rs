@@ -8,6 +8,7 @@ use super::sample::Scratch;
 use super::state::{Board, Cell, Clock, History, Last, NodeType, State, Status};
 use crate::compile::ir::*;
 use crate::compile::Needs;
+use crate::ludemes::{MoveFamily, On};
 
 /// The action of a chance phase whose branches all fail.
 static END_TURN: Action = Action::EndTurn;
@@ -144,7 +145,7 @@ fn advance(
                 if m.gen as usize >= game.gens.len() {
                     return Err(PlayError::Illegal);
                 }
-                let fx = apply_gen(game, &s.clock, &mut s.board, actor, m);
+                let fx = apply_move(game, s, actor, m);
                 (fx.captured, fx.last(m), fx.progress)
             } else {
                 (0, Last::default(), 0)
@@ -162,6 +163,28 @@ fn advance(
         _ => return Err(PlayError::Illegal),
     };
     Ok((actor, follow(game, s, actor, action, captured)))
+}
+
+/// Plays a generator's move on the board: [`apply_gen`], with an advance that has no effects
+/// after it played inline (no call, no dispatch on the family: race games' commonest move).
+#[inline(always)]
+fn apply_move(game: &Game, s: &mut State, actor: u8, m: Move) -> Effects {
+    let on_board = (m.from as usize) < s.board.cells.len() && (m.to as usize) < s.board.cells.len();
+    match game.gens.get(m.gen as usize) {
+        Some(GenDef {
+            gen: Gen::Advance(a),
+            then,
+            remove: None,
+        }) if then.is_empty() && on_board && !game.needs.contains(Needs::SOWN) => {
+            let on = On {
+                game,
+                clock: &s.clock,
+                mover: actor,
+            };
+            a.apply(on, &mut s.board, m)
+        }
+        _ => apply_gen(game, &s.clock, &mut s.board, actor, m),
+    }
 }
 
 /// Throws the dice of the chance node `s` is at and settles the next node as a playout does:
