@@ -6,6 +6,7 @@ use super::moves::Move;
 use super::rules::{apply_gen, generate, PlayError};
 use super::sample::Scratch;
 use super::state::{Board, Cell, Clock, History, Last, NodeType, State, Status};
+use crate::compile::choice::{within_range, Test};
 use crate::compile::ir::*;
 use crate::compile::Needs;
 use crate::ludemes::{MoveFamily, On};
@@ -207,7 +208,7 @@ pub(crate) fn throw_sampled(
     s.clock.edges_played += 1;
     let action = by_outcome
         .get(i)
-        .map_or(&END_TURN, |b| pick(game, s, actor, b));
+        .map_or(&END_TURN, |b| pick_thrown(game, s, actor, b));
     let repeated = follow(game, s, actor, action, 0);
     Some(settle_sampled(game, s, actor, repeated, scratch, rng))
 }
@@ -280,6 +281,31 @@ fn pick<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches) -> &'g Ac
     }
     let ctx = Ctx::after(game, &s.clock, &s.board, actor);
     ctx.choose(&branches.choice)
+        .and_then(|i| branches.list.get(i))
+        .map_or(&END_TURN, |(_, a)| a)
+}
+
+/// Where the turn goes after a throw: [`pick`], with the tests of a player's variable (the
+/// commonest on a throw's branches, such as whether a player has opened) read in place, the
+/// others out of line.
+#[inline(always)]
+fn pick_thrown<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches) -> &'g Action {
+    if let Some(a) = branches.fixed() {
+        return a;
+    }
+    let ctx = Ctx::after(game, &s.clock, &s.board, actor);
+    let vars = &s.board.vars;
+    branches
+        .choice
+        .run(|t| match t {
+            Test::Within(IntExpr::Var(w, v), lo, hi) => {
+                let p = ctx.who(*w) as usize & (MAX_PLAYERS - 1);
+                vars[p]
+                    .get(*v as usize)
+                    .is_some_and(|&x| within_range(x, *lo, *hi))
+            }
+            _ => ctx.test_apart(t),
+        })
         .and_then(|i| branches.list.get(i))
         .map_or(&END_TURN, |(_, a)| a)
 }
