@@ -290,9 +290,17 @@ fn pick<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches) -> &'g Ac
 /// others out of line.
 #[inline(always)]
 fn pick_thrown<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches) -> &'g Action {
-    if let Some(a) = branches.fixed() {
-        return a;
+    match branches.fixed() {
+        Some(a) => a,
+        None => choose_thrown(game, s, actor, branches),
     }
+}
+
+/// The branch a throw takes when there are tests to make. Out of line: inline, it grew the
+/// playout loop of games without dice (a placement and capture game lost 1.3% of its playouts
+/// per second).
+#[inline(never)]
+fn choose_thrown<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches) -> &'g Action {
     let ctx = Ctx::after(game, &s.clock, &s.board, actor);
     let vars = &s.board.vars;
     branches
