@@ -30,7 +30,7 @@ pub use search::{perft, perft_divide, perft_until, playout, random_walk, Playout
 pub(crate) use state::Clock;
 pub use state::{Board, Cell, Last, NodeType, PerPlayer, State, Status};
 
-use crate::compile::ir::{Game, Phase, MAX_PLAYERS};
+use crate::compile::ir::{Dice, Game, Phase, MAX_PLAYERS};
 use rand::Rng;
 
 /// A move or throw that could not be read.
@@ -200,12 +200,7 @@ impl Game {
             return None;
         };
         let d = &self.dice[*dice as usize];
-        let total = *d.cumulative.last()?;
-        let r = rng.random_range(0..total);
-        let i = match d.by_draw.get(r as usize) {
-            Some(&i) => i as usize,
-            None => d.cumulative.partition_point(|&c| c <= r),
-        };
+        let i = outcome_drawn(d, rng)?;
         d.outcomes.get(i).map(|o| Move::throw(o.0))
     }
 
@@ -269,6 +264,19 @@ impl Game {
             .get(state.phase as usize)
             .map_or("", String::as_str)
     }
+}
+
+/// The index of a dice outcome drawn with its true probability: one number drawn, the same for
+/// [`Game::sample_chance`] and the playout's throw.
+#[inline(always)]
+pub(crate) fn outcome_drawn(d: &Dice, rng: &mut impl Rng) -> Option<usize> {
+    let total = *d.cumulative.last()?;
+    let r = rng.random_range(0..total);
+    let i = match d.by_draw.get(r as usize) {
+        Some(&i) => i as usize,
+        None => d.cumulative.partition_point(|&c| c <= r),
+    };
+    (i < d.outcomes.len()).then_some(i)
 }
 
 /// Plays random games of `game` (seeds 0 to `games` - 1) and calls `at` at each position before

@@ -180,6 +180,12 @@ impl<'a> Ctx<'a> {
         site != NO_SITE && region_has(self.game, Some(r), self.mover, site)
     }
 
+    /// One leaf test, out of line: for a caller that reads the commonest tests itself.
+    #[inline(never)]
+    pub(crate) fn test_apart(&self, t: &Test) -> bool {
+        self.test(t)
+    }
+
     /// One leaf test of a compiled condition.
     #[inline(always)]
     fn test(&self, t: &Test) -> bool {

@@ -10,7 +10,7 @@ use super::moves::Move;
 use super::rules::{expr_moves, gen_moves, try_on};
 use super::state::{Board, NodeType, State};
 use crate::compile::ir::*;
-use crate::ludemes::hop;
+use crate::ludemes::{hop, MoveFamily};
 use rand::Rng;
 
 /// Moves counted, not listed: ray `ray` (or the only part) of the `op`-th step of the draw plan
@@ -313,7 +313,11 @@ fn pick_listed(
     rng: &mut impl Rng,
 ) -> Option<Move> {
     sc.moves.clear();
-    gen_moves(ctx, gen, &mut sc.moves);
+    match ctx.game.gens.get(gen as usize).map(|d| &d.gen) {
+        // The advance, race games' one listed family, inline: no call and no dispatch.
+        Some(Gen::Advance(a)) => a.generate(ctx, gen, &mut sc.moves),
+        _ => gen_moves(ctx, gen, &mut sc.moves),
+    }
     // As the general path reads it: a game without filters tests none.
     let tag = if ctx.game.filters.is_empty() {
         NO_FILTER

@@ -191,8 +191,12 @@ pub fn playout(
     loop {
         let m = match state.node {
             NodeType::Terminal => break,
-            NodeType::Chance => match game.sample_chance(state, rng) {
-                Some(m) => m,
+            // The throw's outcome is carried by its index, not made a move and searched again.
+            NodeType::Chance => match turn::throw_sampled(game, state, scratch, rng) {
+                Some(n) => {
+                    next = n;
+                    continue;
+                }
                 None => break,
             },
             NodeType::Decision => match next {

@@ -131,17 +131,17 @@ impl MoveFamily for Advance {
             return;
         }
         let track = &game.tracks[self.track as usize];
-        for s in board.owned[mover as usize].iter_in(game.topology.words) {
+        each_piece(board, mover, game.topology.words, #[inline(always)] |s| {
             let c = cells[s as usize];
             if self.state.is_some_and(|st| c.state != st) {
-                continue;
+                return;
             }
             if let Some((t, _)) = track_target(track, mover, c.pos, k) {
                 if t == s || cells[t as usize].owner != mover + 1 {
                     out.push(Move::new(g, s, t));
                 }
             }
-        }
+        });
     }
 
     #[inline(always)]
@@ -349,6 +349,24 @@ fn lift(board: &mut Board, from: usize, moving: Cell, stack: bool) {
         board.put(from, Cell { count: moving.count - 1, ..moving });
     } else {
         board.clear(from);
+    }
+}
+
+/// Calls `at` with each site of the mover's pieces, in ascending order: on a board of one word
+/// the word's bits, without the general walk's copy of every word of the set.
+#[inline(always)]
+fn each_piece(board: &Board, mover: u8, words: usize, mut at: impl FnMut(Site)) {
+    let owned = &board.owned[mover as usize & (MAX_PLAYERS - 1)];
+    if words <= 1 {
+        let mut w = owned.0[0];
+        while w != 0 {
+            at(w.trailing_zeros() as Site);
+            w &= w - 1;
+        }
+    } else {
+        for s in owned.iter_in(words) {
+            at(s);
+        }
     }
 }
 
