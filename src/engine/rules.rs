@@ -6,6 +6,7 @@ use super::ctx::{Ctx, Effects};
 use super::moves::Move;
 use super::state::{Board, Clock, State};
 use crate::compile::ir::*;
+use crate::compile::choice::within_range;
 use crate::compile::Needs;
 use crate::ludemes::On;
 use std::cell::RefCell;
@@ -132,6 +133,81 @@ pub(super) fn try_on(ctx: &Ctx, filter: u16, m: Move, board: &mut Board) -> Opti
     Ctx::after(ctx.game, clock, board, ctx.mover)
         .holds(&ctx.game.filters[filter as usize])
         .then_some(effects)
+}
+
+/// A node's counts, taken once for the trials of its moves, and a copy each trial sows on.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Counts {
+    node: Vec<u16>,
+    work: Vec<u16>,
+    taken: bool,
+}
+
+impl Counts {
+    /// Forgets the node's counts: the next trial is at another node.
+    #[inline]
+    pub(crate) fn forget(&mut self) {
+        self.taken = false;
+    }
+}
+
+/// Whether move `m` passes filter `filter`, where only the answer is wanted (perft's count): a
+/// sowing whose filter reads only whether a region holds counters is played on the bare counts
+/// (`counts`), with no board copied and no occupancy or key kept; any other move is tried on
+/// `board` as [`try_on`] tries it.
+pub(super) fn passes_counted(
+    ctx: &Ctx,
+    filter: u16,
+    m: Move,
+    counts: &mut Counts,
+    board: &mut Board,
+) -> bool {
+    let game = ctx.game;
+    let (Some(def), Some(cond)) = (game.gens.get(m.gen as usize), game.filters.get(filter as usize))
+    else {
+        return false;
+    };
+    let plain = def.then.is_empty() && def.remove.is_none();
+    if !cond.steps.iter().all(|step| reads_counts(&step.test)) {
+        return try_on(ctx, filter, m, board).is_some();
+    }
+    let sowing = match &def.gen {
+        Gen::Sow(sow) if plain => (sow, false),
+        Gen::SowStores(sow) if plain => (&sow.0, true),
+        _ => return try_on(ctx, filter, m, board).is_some(),
+    };
+    if m.from as usize >= ctx.board.cells.len() {
+        return try_on(ctx, filter, m, board).is_some();
+    }
+    if !counts.taken {
+        counts.node.clear();
+        counts.node.extend(ctx.board.cells.iter().map(|c| c.count));
+        counts.taken = true;
+    }
+    let work = &mut counts.work;
+    work.clone_from(&counts.node);
+    match sowing {
+        (sow, false) => sow.sow_counts::<false>(game, ctx.mover, work, m),
+        (sow, true) => sow.sow_counts::<true>(game, ctx.mover, work, m),
+    }
+    let sites = |r: RegionRef| ctx.sites(r).iter().map(|&s| work.get(s as usize).copied().unwrap_or(0));
+    let holds = cond.run(|test| match test {
+        Test::Leaf(Leaf::Filled(r)) => sites(*r).any(|c| c > 0),
+        Test::Leaf(Leaf::Empty(r)) => sites(*r).all(|c| c == 0),
+        Test::Within(IntExpr::CountIn(r), lo, hi) => {
+            within_range(sites(*r).map(i64::from).sum(), *lo, *hi)
+        }
+        _ => false,
+    });
+    holds.is_some()
+}
+
+/// Whether a filter's test reads only the counts of regions' sites.
+fn reads_counts(test: &Test) -> bool {
+    matches!(
+        test,
+        Test::Leaf(Leaf::Filled(_) | Leaf::Empty(_)) | Test::Within(IntExpr::CountIn(_), ..)
+    )
 }
 
 /// The moves of generator `g` in the context's position, into `out`.
