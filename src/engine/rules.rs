@@ -98,26 +98,38 @@ pub(super) fn expr_moves(
                 needs.resize(out.len(), tag);
             }
         }
-        MoveExpr::Filter(id, inner) => {
-            let start = out.len();
-            expr_moves(ctx, inner, out, lazy, tag);
-            let mut keep = start;
-            // Nested in another filter's trial the counts are held, and not read: see `passes`.
-            COUNTS.with(|c| c.try_borrow_mut().map(|mut c| c.forget()).ok());
-            for i in start..out.len() {
-                if passes(ctx, *id, out[i]) {
-                    out[keep] = out[i];
-                    if let Some(needs) = lazy {
-                        needs[keep] = needs[i];
-                    }
-                    keep += 1;
-                }
-            }
-            out.truncate(keep);
+        MoveExpr::Filter(id, inner) => filter_moves(ctx, *id, inner, out, lazy, tag),
+    }
+}
+
+/// The moves of `inner` that pass filter `id`. Out of line: the trials' buffers kept out of
+/// `expr_moves`, which every listing runs.
+#[inline(never)]
+fn filter_moves(
+    ctx: &Ctx,
+    id: u16,
+    inner: &MoveExpr,
+    out: &mut Vec<Move>,
+    lazy: &mut Option<&mut Vec<u16>>,
+    tag: u16,
+) {
+    let start = out.len();
+    expr_moves(ctx, inner, out, lazy, tag);
+    let mut keep = start;
+    // Nested in another filter's trial the counts are held, and not read: see `passes`.
+    COUNTS.with(|c| c.try_borrow_mut().map(|mut c| c.forget()).ok());
+    for i in start..out.len() {
+        if passes(ctx, id, out[i]) {
+            out[keep] = out[i];
             if let Some(needs) = lazy {
-                needs.truncate(keep);
+                needs[keep] = needs[i];
             }
+            keep += 1;
         }
+    }
+    out.truncate(keep);
+    if let Some(needs) = lazy {
+        needs.truncate(keep);
     }
 }
 
