@@ -5,8 +5,8 @@
 use super::ctx::{Ctx, Effects};
 use super::moves::Move;
 use super::state::{Board, Clock, State};
-use crate::compile::ir::*;
 use crate::compile::choice::within_range;
+use crate::compile::ir::*;
 use crate::compile::Needs;
 use crate::ludemes::On;
 use std::cell::RefCell;
@@ -187,8 +187,10 @@ pub(super) fn passes_counted(
     board: &mut Board,
 ) -> bool {
     let game = ctx.game;
-    let (Some(def), Some(cond)) = (game.gens.get(m.gen as usize), game.filters.get(filter as usize))
-    else {
+    let (Some(def), Some(cond)) = (
+        game.gens.get(m.gen as usize),
+        game.filters.get(filter as usize),
+    ) else {
         return false;
     };
     let plain = def.then.is_empty() && def.remove.is_none();
@@ -214,7 +216,11 @@ pub(super) fn passes_counted(
         (sow, false) => sow.sow_counts::<false>(game, ctx.mover, work, m),
         (sow, true) => sow.sow_counts::<true>(game, ctx.mover, work, m),
     }
-    let sites = |r: RegionRef| ctx.sites(r).iter().map(|&s| work.get(s as usize).copied().unwrap_or(0));
+    let sites = |r: RegionRef| {
+        ctx.sites(r)
+            .iter()
+            .map(|&s| work.get(s as usize).copied().unwrap_or(0))
+    };
     let holds = cond.run(|test| match test {
         Test::Leaf(Leaf::Filled(r)) => sites(*r).any(|c| c > 0),
         Test::Leaf(Leaf::Empty(r)) => sites(*r).all(|c| c == 0),

@@ -129,10 +129,9 @@ fn count<const W: usize>(game: &Game, s: &State, sc: &mut Scratch) -> usize {
         }
         // Candidates that may not be moves: each tried, and those that are not taken off.
         for from in candidates::<W>(family, g.ray as usize, &view).iter() {
-            let legal = candidate_move(&ctx, family, *gen, g.ray, from)
-                .is_some_and(|m| {
-                    tag == NO_FILTER || passes_counted(&ctx, tag, m, &mut sc.counts, &mut sc.tried)
-                });
+            let legal = candidate_move(&ctx, family, *gen, g.ray, from).is_some_and(|m| {
+                tag == NO_FILTER || passes_counted(&ctx, tag, m, &mut sc.counts, &mut sc.tried)
+            });
             total -= usize::from(!legal);
         }
     }
