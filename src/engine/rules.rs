@@ -159,26 +159,54 @@ pub(super) fn try_on(ctx: &Ctx, filter: u16, m: Move, board: &mut Board) -> Opti
         .then_some(effects)
 }
 
-/// A node's counts, taken once for the trials of its moves, and a copy each trial sows on.
-#[derive(Debug, Default, Clone)]
-pub(crate) struct Counts {
-    node: Vec<u16>,
-    work: Vec<u16>,
-    taken: bool,
-}
+/// The most sites (stores included) a board may have for its sowings to be tried on the counts.
+const LANE: usize = 64;
 
-impl Counts {
-    /// Forgets the node's counts: the next trial is at another node.
-    #[inline]
-    pub(crate) fn forget(&mut self) {
-        self.taken = false;
+/// The counts of a board's sites, one `u16` each.
+#[derive(Debug, Clone, Copy)]
+struct Lane([u16; LANE]);
+
+impl Default for Lane {
+    fn default() -> Lane {
+        Lane([0; LANE])
     }
 }
 
-/// Whether move `m` passes filter `filter`, where only the answer is wanted (perft's count): a
-/// sowing whose filter reads only whether a region holds counters is played on the bare counts
-/// (`counts`), with no board copied and no occupancy or key kept; any other move is tried on
-/// `board` as [`try_on`] tries it.
+/// A node's counts, taken once for the trials of its moves, and a copy each trial sows on.
+#[derive(Debug, Clone)]
+pub(crate) struct Counts {
+    node: Lane,
+    work: Lane,
+    taken: bool,
+    /// The filter and generator last asked about at this node, and whether their trial reads
+    /// only counts.
+    asked: (u16, u16, bool),
+}
+
+impl Default for Counts {
+    fn default() -> Counts {
+        Counts {
+            node: Lane::default(),
+            work: Lane::default(),
+            taken: false,
+            asked: (u16::MAX, u16::MAX, false),
+        }
+    }
+}
+
+impl Counts {
+    /// Forgets the node's counts: the next trial is at another node, perhaps of another game.
+    #[inline]
+    pub(crate) fn forget(&mut self) {
+        self.taken = false;
+        self.asked = (u16::MAX, u16::MAX, false);
+    }
+}
+
+/// Whether move `m` passes filter `filter`, where only the answer is wanted (perft's count, the
+/// move listing): a sowing whose filter reads only regions' counts is played on the node's bare
+/// counts (`counts`), with no board copied and no occupancy or key kept; any other move is tried
+/// on `board` as [`try_on`] tries it.
 pub(super) fn passes_counted(
     ctx: &Ctx,
     filter: u16,
@@ -187,31 +215,30 @@ pub(super) fn passes_counted(
     board: &mut Board,
 ) -> bool {
     let game = ctx.game;
-    let (Some(def), Some(cond)) = (
-        game.gens.get(m.gen as usize),
-        game.filters.get(filter as usize),
-    ) else {
-        return false;
-    };
-    let plain = def.then.is_empty() && def.remove.is_none();
-    if !cond.steps.iter().all(|step| reads_counts(&step.test)) {
-        return try_on(ctx, filter, m, board).is_some();
+    if (counts.asked.0, counts.asked.1) != (filter, m.gen) {
+        counts.asked = (
+            filter,
+            m.gen,
+            counts_suffice(game, filter, m.gen, ctx.board),
+        );
     }
-    let sowing = match &def.gen {
-        Gen::Sow(sow) if plain => (sow, false),
-        Gen::SowStores(sow) if plain => (&sow.0, true),
+    let sowing = match game.gens.get(m.gen as usize).map(|def| &def.gen) {
+        Some(Gen::Sow(sow)) if counts.asked.2 => (sow, false),
+        Some(Gen::SowStores(sow)) if counts.asked.2 => (&sow.0, true),
         _ => return try_on(ctx, filter, m, board).is_some(),
     };
     if m.from as usize >= ctx.board.cells.len() {
         return try_on(ctx, filter, m, board).is_some();
     }
     if !counts.taken {
-        counts.node.clear();
-        counts.node.extend(ctx.board.cells.iter().map(|c| c.count));
+        counts.node = Lane::default();
+        for (n, c) in counts.node.0.iter_mut().zip(&ctx.board.cells) {
+            *n = c.count;
+        }
         counts.taken = true;
     }
-    let work = &mut counts.work;
-    work.clone_from(&counts.node);
+    counts.work = counts.node;
+    let work = &mut counts.work.0[..];
     match sowing {
         (sow, false) => sow.sow_counts::<false>(game, ctx.mover, work, m),
         (sow, true) => sow.sow_counts::<true>(game, ctx.mover, work, m),
@@ -221,7 +248,7 @@ pub(super) fn passes_counted(
             .iter()
             .map(|&s| work.get(s as usize).copied().unwrap_or(0))
     };
-    let holds = cond.run(|test| match test {
+    let holds = game.filters[filter as usize].run(|test| match test {
         Test::Leaf(Leaf::Filled(r)) => sites(*r).any(|c| c > 0),
         Test::Leaf(Leaf::Empty(r)) => sites(*r).all(|c| c == 0),
         Test::Within(IntExpr::CountIn(r), lo, hi) => {
@@ -230,6 +257,28 @@ pub(super) fn passes_counted(
         _ => false,
     });
     holds.is_some()
+}
+
+/// Whether generator `gen`'s moves can be tried against filter `filter` on the counts alone: a
+/// plain sowing (no `then`, no `remove:`) on a board that fits a lane, and a filter whose every
+/// test reads only regions' counts.
+fn counts_suffice(game: &Game, filter: u16, gen: u16, board: &Board) -> bool {
+    let (Some(def), Some(cond)) = (
+        game.gens.get(gen as usize),
+        game.filters.get(filter as usize),
+    ) else {
+        return false;
+    };
+    let sow = match &def.gen {
+        Gen::Sow(sow) => sow,
+        Gen::SowStores(sow) => &sow.0,
+        _ => return false,
+    };
+    def.then.is_empty()
+        && def.remove.is_none()
+        && board.cells.len() <= LANE
+        && sow.first_store as usize + MAX_PLAYERS <= LANE
+        && cond.steps.iter().all(|step| reads_counts(&step.test))
 }
 
 /// Whether a filter's test reads only the counts of regions' sites.
