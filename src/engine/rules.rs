@@ -172,15 +172,25 @@ impl Default for Lane {
     }
 }
 
+/// How a filter's trial plays a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Trial {
+    /// On a copy of the board.
+    Board,
+    /// On the counts, a counter at a time.
+    Counts,
+    /// On the counts, in laps and runs of the track.
+    Runs,
+}
+
 /// A node's counts, taken once for the trials of its moves, and a copy each trial sows on.
 #[derive(Debug, Clone)]
 pub(crate) struct Counts {
     node: Lane,
     work: Lane,
     taken: bool,
-    /// The filter and generator last asked about at this node, and whether their trial reads
-    /// only counts.
-    asked: (u16, u16, bool),
+    /// The filter and generator last asked about at this node, and how their moves are tried.
+    asked: (u16, u16, Trial),
 }
 
 impl Default for Counts {
@@ -189,7 +199,7 @@ impl Default for Counts {
             node: Lane::default(),
             work: Lane::default(),
             taken: false,
-            asked: (u16::MAX, u16::MAX, false),
+            asked: (u16::MAX, u16::MAX, Trial::Board),
         }
     }
 }
@@ -199,7 +209,7 @@ impl Counts {
     #[inline]
     pub(crate) fn forget(&mut self) {
         self.taken = false;
-        self.asked = (u16::MAX, u16::MAX, false);
+        self.asked = (u16::MAX, u16::MAX, Trial::Board);
     }
 }
 
@@ -216,15 +226,13 @@ pub(super) fn passes_counted(
 ) -> bool {
     let game = ctx.game;
     if (counts.asked.0, counts.asked.1) != (filter, m.gen) {
-        counts.asked = (
-            filter,
-            m.gen,
-            counts_suffice(game, filter, m.gen, ctx.board),
-        );
+        counts.asked = (filter, m.gen, trial_of(ctx, filter, m.gen));
     }
+    let runs = counts.asked.2 == Trial::Runs;
     let sowing = match game.gens.get(m.gen as usize).map(|def| &def.gen) {
-        Some(Gen::Sow(sow)) if counts.asked.2 => (sow, false),
-        Some(Gen::SowStores(sow)) if counts.asked.2 => (&sow.0, true),
+        _ if counts.asked.2 == Trial::Board => return try_on(ctx, filter, m, board).is_some(),
+        Some(Gen::Sow(sow)) => (sow, false),
+        Some(Gen::SowStores(sow)) => (&sow.0, true),
         _ => return try_on(ctx, filter, m, board).is_some(),
     };
     if m.from as usize >= ctx.board.cells.len() {
@@ -240,8 +248,8 @@ pub(super) fn passes_counted(
     counts.work = counts.node;
     let work = &mut counts.work.0[..];
     match sowing {
-        (sow, false) => sow.sow_counts::<false>(game, ctx.mover, work, m),
-        (sow, true) => sow.sow_counts::<true>(game, ctx.mover, work, m),
+        (sow, false) => sow.sow_counts::<false>(game, ctx.mover, work, m, runs),
+        (sow, true) => sow.sow_counts::<true>(game, ctx.mover, work, m, runs),
     }
     let sites = |r: RegionRef| {
         ctx.sites(r)
@@ -259,26 +267,32 @@ pub(super) fn passes_counted(
     holds.is_some()
 }
 
-/// Whether generator `gen`'s moves can be tried against filter `filter` on the counts alone: a
-/// plain sowing (no `then`, no `remove:`) on a board that fits a lane, and a filter whose every
-/// test reads only regions' counts.
-fn counts_suffice(game: &Game, filter: u16, gen: u16, board: &Board) -> bool {
+/// How generator `gen`'s moves are tried against filter `filter` at the context's node: on the
+/// counts alone for a plain sowing (no `then`, no `remove:`) on a board that fits a lane and a
+/// filter whose every test reads only regions' counts, on the board otherwise.
+fn trial_of(ctx: &Ctx, filter: u16, gen: u16) -> Trial {
+    let game = ctx.game;
     let (Some(def), Some(cond)) = (
         game.gens.get(gen as usize),
         game.filters.get(filter as usize),
     ) else {
-        return false;
+        return Trial::Board;
     };
     let sow = match &def.gen {
         Gen::Sow(sow) => sow,
         Gen::SowStores(sow) => &sow.0,
-        _ => return false,
+        _ => return Trial::Board,
     };
-    def.then.is_empty()
+    let counted = def.then.is_empty()
         && def.remove.is_none()
-        && board.cells.len() <= LANE
+        && ctx.board.cells.len() <= LANE
         && sow.first_store as usize + MAX_PLAYERS <= LANE
-        && cond.steps.iter().all(|step| reads_counts(&step.test))
+        && cond.steps.iter().all(|step| reads_counts(&step.test));
+    match counted {
+        false => Trial::Board,
+        true if sow.runs_for(game, ctx.mover) => Trial::Runs,
+        true => Trial::Counts,
+    }
 }
 
 /// Whether a filter's test reads only the counts of regions' sites.
