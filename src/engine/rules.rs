@@ -172,25 +172,15 @@ impl Default for Lane {
     }
 }
 
-/// How a filter's trial plays a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Trial {
-    /// On a copy of the board.
-    Board,
-    /// On the counts, a counter at a time.
-    Counts,
-    /// On the counts, in laps and runs of the track.
-    Runs,
-}
-
 /// A node's counts, taken once for the trials of its moves, and a copy each trial sows on.
 #[derive(Debug, Clone)]
 pub(crate) struct Counts {
     node: Lane,
     work: Lane,
     taken: bool,
-    /// The filter and generator last asked about at this node, and how their moves are tried.
-    asked: (u16, u16, Trial),
+    /// The filter and generator last asked about at this node, and whether their trial reads
+    /// only counts.
+    asked: (u16, u16, bool),
 }
 
 impl Default for Counts {
@@ -199,7 +189,7 @@ impl Default for Counts {
             node: Lane::default(),
             work: Lane::default(),
             taken: false,
-            asked: (u16::MAX, u16::MAX, Trial::Board),
+            asked: (u16::MAX, u16::MAX, false),
         }
     }
 }
@@ -209,7 +199,7 @@ impl Counts {
     #[inline]
     pub(crate) fn forget(&mut self) {
         self.taken = false;
-        self.asked = (u16::MAX, u16::MAX, Trial::Board);
+        self.asked = (u16::MAX, u16::MAX, false);
     }
 }
 
@@ -226,13 +216,15 @@ pub(super) fn passes_counted(
 ) -> bool {
     let game = ctx.game;
     if (counts.asked.0, counts.asked.1) != (filter, m.gen) {
-        counts.asked = (filter, m.gen, trial_of(ctx, filter, m.gen));
+        counts.asked = (
+            filter,
+            m.gen,
+            counts_suffice(game, filter, m.gen, ctx.board),
+        );
     }
-    let runs = counts.asked.2 == Trial::Runs;
     let sowing = match game.gens.get(m.gen as usize).map(|def| &def.gen) {
-        _ if counts.asked.2 == Trial::Board => return try_on(ctx, filter, m, board).is_some(),
-        Some(Gen::Sow(sow)) => (sow, false),
-        Some(Gen::SowStores(sow)) => (&sow.0, true),
+        Some(Gen::Sow(sow)) if counts.asked.2 => (sow, false),
+        Some(Gen::SowStores(sow)) if counts.asked.2 => (&sow.0, true),
         _ => return try_on(ctx, filter, m, board).is_some(),
     };
     if m.from as usize >= ctx.board.cells.len() {
@@ -248,8 +240,8 @@ pub(super) fn passes_counted(
     counts.work = counts.node;
     let work = &mut counts.work.0[..];
     match sowing {
-        (sow, false) => sow.sow_counts::<false>(game, ctx.mover, work, m, runs),
-        (sow, true) => sow.sow_counts::<true>(game, ctx.mover, work, m, runs),
+        (sow, false) => sow.sow_counts::<false>(game, ctx.mover, work, m),
+        (sow, true) => sow.sow_counts::<true>(game, ctx.mover, work, m),
     }
     let sites = |r: RegionRef| {
         ctx.sites(r)
@@ -267,32 +259,26 @@ pub(super) fn passes_counted(
     holds.is_some()
 }
 
-/// How generator `gen`'s moves are tried against filter `filter` at the context's node: on the
-/// counts alone for a plain sowing (no `then`, no `remove:`) on a board that fits a lane and a
-/// filter whose every test reads only regions' counts, on the board otherwise.
-fn trial_of(ctx: &Ctx, filter: u16, gen: u16) -> Trial {
-    let game = ctx.game;
+/// Whether generator `gen`'s moves can be tried against filter `filter` on the counts alone: a
+/// plain sowing (no `then`, no `remove:`) on a board that fits a lane, and a filter whose every
+/// test reads only regions' counts.
+fn counts_suffice(game: &Game, filter: u16, gen: u16, board: &Board) -> bool {
     let (Some(def), Some(cond)) = (
         game.gens.get(gen as usize),
         game.filters.get(filter as usize),
     ) else {
-        return Trial::Board;
+        return false;
     };
     let sow = match &def.gen {
         Gen::Sow(sow) => sow,
         Gen::SowStores(sow) => &sow.0,
-        _ => return Trial::Board,
+        _ => return false,
     };
-    let counted = def.then.is_empty()
+    def.then.is_empty()
         && def.remove.is_none()
-        && ctx.board.cells.len() <= LANE
+        && board.cells.len() <= LANE
         && sow.first_store as usize + MAX_PLAYERS <= LANE
-        && cond.steps.iter().all(|step| reads_counts(&step.test));
-    match counted {
-        false => Trial::Board,
-        true if sow.runs_for(game, ctx.mover) => Trial::Runs,
-        true => Trial::Counts,
-    }
+        && cond.steps.iter().all(|step| reads_counts(&step.test))
 }
 
 /// Whether a filter's test reads only the counts of regions' sites.

@@ -283,87 +283,12 @@ impl Sow {
         fx
     }
 
-    /// Whether player `mover`'s track passes each site once, so that a sowing on bare counts
-    /// can go in laps and runs ([`Sow::sow_counts`]).
-    pub(crate) fn runs_for(&self, game: &Game, mover: u8) -> bool {
-        let tr = &game.tracks[self.track as usize];
-        let sites = &tr.sites[mover as usize];
-        sites.len() >= 2 && tr.on[mover as usize].len() as usize == sites.len()
-    }
-
     /// Plays move `m` of player `mover` on the bare counts of the sites, for a filter's trial
-    /// that reads only counts: the stores and the sown sites are not kept. With `runs` (the
-    /// track passes each site once: [`Sow::runs_for`]) the counters go a lap at a time and the
-    /// rest in one or two runs of the track, not one by one. With `STORES`, the track passes
-    /// through the stores.
+    /// that reads only counts: the stores and the sown sites are not kept.
+    /// With `STORES`, the track passes through the stores (a [`SowStores`]).
     #[inline(never)]
-    pub(crate) fn sow_counts<const STORES: bool>(
-        &self,
-        game: &Game,
-        mover: u8,
-        counts: &mut [u16],
-        m: Move,
-        runs: bool,
-    ) {
-        if !runs {
-            self.sow::<STORES, [u16]>(game, mover, counts, m);
-            return;
-        }
-        let tr = &game.tracks[self.track as usize];
-        let sites = &tr.sites[mover as usize];
-        let from = m.from as usize;
-        let i = tr.first_index[mover as usize][from] as usize;
-        let left = counts[from];
-        counts[from] = 0;
-        let i = self.sow_runs::<STORES>(counts, sites, i, left);
-        if let Some(cap) = &self.capture {
-            capture(game, cap, counts, mover, sites, i);
-        }
-    }
-
-    /// Sows `left` counters taken from place `i` along `sites` (each site once) on bare counts:
-    /// whole laps first, then the rest after `i`, never reaching the origin. Returns the place
-    /// of the last counter, as [`Sow::sow_along`] would.
-    #[inline(always)]
-    fn sow_runs<const STORES: bool>(&self, counts: &mut [u16], sites: &[Site], i: usize, left: u16) -> usize {
-        let len = sites.len();
-        let period = len - usize::from(self.skip_origin);
-        // Most sowings are shorter than a lap: no division for them.
-        let (laps, rest) = match left as usize {
-            n if n < period => (0, n),
-            n => (n / period, n % period),
-        };
-        let mut add = |s: Site, n: u16| {
-            if !(STORES && s >= self.first_store) {
-                counts[s as usize] += n;
-            }
-        };
-        if laps > 0 {
-            for (j, &s) in sites.iter().enumerate() {
-                if !(self.skip_origin && j == i) {
-                    add(s, laps as u16);
-                }
-            }
-        }
-        let end = i + 1 + rest;
-        let (run, wrapped) = if end <= len {
-            (&sites[i + 1..end], &sites[..0])
-        } else {
-            (&sites[i + 1..], &sites[..end - len])
-        };
-        run.iter().for_each(|&s| add(s, 1));
-        wrapped.iter().for_each(|&s| add(s, 1));
-        // The last place: `rest` after the origin, or the end of the last lap.
-        let last = match (laps, rest) {
-            (0, 0) => return i,
-            (_, 0) => i + period,
-            _ => i + rest,
-        };
-        if last >= len {
-            last - len
-        } else {
-            last
-        }
+    pub(crate) fn sow_counts<const STORES: bool>(&self, game: &Game, mover: u8, counts: &mut [u16], m: Move) {
+        self.sow::<STORES, [u16]>(game, mover, counts, m);
     }
 
     /// Sows `left` counters taken from `from` along `sites` after place `i`; returns the place
