@@ -186,9 +186,9 @@ fn counted_moves_are_the_listed_moves() {
     }
 }
 
-/// Sowings whose filter reads only counts are tried on the bare counts when moves are listed or
-/// counted, and on a copy of the board when drawn: the two agree (laps, runs that wrap, stores,
-/// opposite captures, every kind of count test).
+/// Sowings whose filter reads only counts are tried on the bare counts (or answered from the
+/// node's counts) when moves are listed or counted, and on a copy of the board when drawn: the
+/// two agree (laps, stores, captures or none, opposite captures, every kind of count test).
 #[test]
 fn count_trials_agree_with_board_trials() {
     let woli = std::fs::read_to_string("games/woli.game").expect("woli");

@@ -5,7 +5,7 @@
 use super::ctx::{Ctx, Effects};
 use super::moves::Move;
 use super::state::{Board, Clock, State};
-use crate::compile::choice::within_range;
+use super::trial::{passes_counted, Counts};
 use crate::compile::ir::*;
 use crate::compile::Needs;
 use crate::ludemes::On;
@@ -157,136 +157,6 @@ pub(super) fn try_on(ctx: &Ctx, filter: u16, m: Move, board: &mut Board) -> Opti
     Ctx::after(ctx.game, clock, board, ctx.mover)
         .holds(&ctx.game.filters[filter as usize])
         .then_some(effects)
-}
-
-/// The most sites (stores included) a board may have for its sowings to be tried on the counts.
-const LANE: usize = 64;
-
-/// The counts of a board's sites, one `u16` each.
-#[derive(Debug, Clone, Copy)]
-struct Lane([u16; LANE]);
-
-impl Default for Lane {
-    fn default() -> Lane {
-        Lane([0; LANE])
-    }
-}
-
-/// A node's counts, taken once for the trials of its moves, and a copy each trial sows on.
-#[derive(Debug, Clone)]
-pub(crate) struct Counts {
-    node: Lane,
-    work: Lane,
-    taken: bool,
-    /// The filter and generator last asked about at this node, and whether their trial reads
-    /// only counts.
-    asked: (u16, u16, bool),
-}
-
-impl Default for Counts {
-    fn default() -> Counts {
-        Counts {
-            node: Lane::default(),
-            work: Lane::default(),
-            taken: false,
-            asked: (u16::MAX, u16::MAX, false),
-        }
-    }
-}
-
-impl Counts {
-    /// Forgets the node's counts: the next trial is at another node, perhaps of another game.
-    #[inline]
-    pub(crate) fn forget(&mut self) {
-        self.taken = false;
-        self.asked = (u16::MAX, u16::MAX, false);
-    }
-}
-
-/// Whether move `m` passes filter `filter`, where only the answer is wanted (perft's count, the
-/// move listing): a sowing whose filter reads only regions' counts is played on the node's bare
-/// counts (`counts`), with no board copied and no occupancy or key kept; any other move is tried
-/// on `board` as [`try_on`] tries it.
-pub(super) fn passes_counted(
-    ctx: &Ctx,
-    filter: u16,
-    m: Move,
-    counts: &mut Counts,
-    board: &mut Board,
-) -> bool {
-    let game = ctx.game;
-    if (counts.asked.0, counts.asked.1) != (filter, m.gen) {
-        counts.asked = (
-            filter,
-            m.gen,
-            counts_suffice(game, filter, m.gen, ctx.board),
-        );
-    }
-    let sowing = match game.gens.get(m.gen as usize).map(|def| &def.gen) {
-        Some(Gen::Sow(sow)) if counts.asked.2 => (sow, false),
-        Some(Gen::SowStores(sow)) if counts.asked.2 => (&sow.0, true),
-        _ => return try_on(ctx, filter, m, board).is_some(),
-    };
-    if m.from as usize >= ctx.board.cells.len() {
-        return try_on(ctx, filter, m, board).is_some();
-    }
-    if !counts.taken {
-        counts.node = Lane::default();
-        for (n, c) in counts.node.0.iter_mut().zip(&ctx.board.cells) {
-            *n = c.count;
-        }
-        counts.taken = true;
-    }
-    counts.work = counts.node;
-    let work = &mut counts.work.0[..];
-    match sowing {
-        (sow, false) => sow.sow_counts::<false>(game, ctx.mover, work, m),
-        (sow, true) => sow.sow_counts::<true>(game, ctx.mover, work, m),
-    }
-    let sites = |r: RegionRef| {
-        ctx.sites(r)
-            .iter()
-            .map(|&s| work.get(s as usize).copied().unwrap_or(0))
-    };
-    let holds = game.filters[filter as usize].run(|test| match test {
-        Test::Leaf(Leaf::Filled(r)) => sites(*r).any(|c| c > 0),
-        Test::Leaf(Leaf::Empty(r)) => sites(*r).all(|c| c == 0),
-        Test::Within(IntExpr::CountIn(r), lo, hi) => {
-            within_range(sites(*r).map(i64::from).sum(), *lo, *hi)
-        }
-        _ => false,
-    });
-    holds.is_some()
-}
-
-/// Whether generator `gen`'s moves can be tried against filter `filter` on the counts alone: a
-/// plain sowing (no `then`, no `remove:`) on a board that fits a lane, and a filter whose every
-/// test reads only regions' counts.
-fn counts_suffice(game: &Game, filter: u16, gen: u16, board: &Board) -> bool {
-    let (Some(def), Some(cond)) = (
-        game.gens.get(gen as usize),
-        game.filters.get(filter as usize),
-    ) else {
-        return false;
-    };
-    let sow = match &def.gen {
-        Gen::Sow(sow) => sow,
-        Gen::SowStores(sow) => &sow.0,
-        _ => return false,
-    };
-    def.then.is_empty()
-        && def.remove.is_none()
-        && board.cells.len() <= LANE
-        && sow.first_store as usize + MAX_PLAYERS <= LANE
-        && cond.steps.iter().all(|step| reads_counts(&step.test))
-}
-
-/// Whether a filter's test reads only the counts of regions' sites.
-fn reads_counts(test: &Test) -> bool {
-    matches!(
-        test,
-        Test::Leaf(Leaf::Filled(_) | Leaf::Empty(_)) | Test::Within(IntExpr::CountIn(_), ..)
-    )
 }
 
 /// The moves of generator `g` in the context's position, into `out`.

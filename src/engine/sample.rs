@@ -7,8 +7,9 @@
 
 use super::ctx::{Ctx, Effects};
 use super::moves::Move;
-use super::rules::{expr_moves, gen_moves, passes_counted, try_on, Counts};
+use super::rules::{expr_moves, gen_moves, try_on};
 use super::state::{Board, NodeType, State};
+use super::trial::{passes_counted, Counts};
 use crate::compile::ir::*;
 use crate::ludemes::hop;
 use rand::Rng;
