@@ -18,6 +18,7 @@ mod rules;
 mod sample;
 mod search;
 mod state;
+mod trial;
 mod turn;
 
 pub(crate) use ctx::{region_has, Ctx, Effects};

@@ -185,3 +185,57 @@ fn counted_moves_are_the_listed_moves() {
         }
     }
 }
+
+/// Sowings whose filter reads only counts are tried on the bare counts (or answered from the
+/// node's counts) when moves are listed or counted, and on a copy of the board when drawn: the
+/// two agree (laps, stores, captures or none, opposite captures, every kind of count test).
+#[test]
+fn count_trials_agree_with_board_trials() {
+    let woli = std::fs::read_to_string("games/woli.game").expect("woli");
+    let kalah = std::fs::read_to_string("games/kalah.game").expect("kalah");
+    let feeding = "(filter (> (count-in (\"Home\" Next)) 0)";
+    let edit = |text: &str, from: &str, to: &str| {
+        assert!(text.contains(from), "{from}");
+        text.replace(from, to)
+    };
+    let cases = [
+        ("woli, laps", woli.clone(), &[("counters", "15")][..]),
+        (
+            "woli, at least 5",
+            edit(&woli, feeding, "(filter (>= (count-in (\"Home\" Next)) 5)"),
+            &[][..],
+        ),
+        (
+            "woli, not empty",
+            edit(
+                &woli,
+                feeding,
+                "(filter (not (= (count-in (\"Home\" Next)) 0))",
+            ),
+            &[][..],
+        ),
+        (
+            "woli, origin sown",
+            edit(&woli, " skip-origin:true", ""),
+            &[("counters", "13")][..],
+        ),
+        (
+            "kalah, feeding",
+            edit(
+                &kalah,
+                "(decision \"Sow\" (\"Sowing\")",
+                "(decision \"Sow\" (filter (> (count-in (\"Pits\" Next)) 0) (\"Sowing\"))",
+            ),
+            &[("seeds", "9")][..],
+        ),
+    ];
+    for (name, text, options) in cases {
+        let settings: Vec<(String, String)> = options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let game = ludus::load_source(name, &text, &settings)
+            .unwrap_or_else(|e| panic!("{name}: {}", e.render(false)));
+        assert!(draws_are_uniform(&game, 4, 3) > 30, "{name}");
+    }
+}

@@ -5,6 +5,7 @@
 use super::ctx::{Ctx, Effects};
 use super::moves::Move;
 use super::state::{Board, Clock, State};
+use super::trial::{passes_counted, Counts};
 use crate::compile::ir::*;
 use crate::compile::Needs;
 use crate::ludemes::On;
@@ -13,6 +14,8 @@ use std::cell::RefCell;
 thread_local! {
     /// The board that filters try moves on.
     static SCRATCH: RefCell<Board> = RefCell::new(Board::default());
+    /// The counts that filters whose tests read only counts try sowings on.
+    static COUNTS: RefCell<Counts> = RefCell::new(Counts::default());
     /// The move buffer of `apply` for callers that do not pass their own.
     static MOVES: RefCell<Vec<Move>> = const { RefCell::new(Vec::new()) };
 }
@@ -95,30 +98,52 @@ pub(super) fn expr_moves(
                 needs.resize(out.len(), tag);
             }
         }
-        MoveExpr::Filter(id, inner) => {
-            let start = out.len();
-            expr_moves(ctx, inner, out, lazy, tag);
-            let mut keep = start;
-            for i in start..out.len() {
-                if passes(ctx, *id, out[i]) {
-                    out[keep] = out[i];
-                    if let Some(needs) = lazy {
-                        needs[keep] = needs[i];
-                    }
-                    keep += 1;
-                }
-            }
-            out.truncate(keep);
-            if let Some(needs) = lazy {
-                needs.truncate(keep);
-            }
-        }
+        MoveExpr::Filter(id, inner) => filter_moves(ctx, *id, inner, out, lazy, tag),
     }
 }
 
-/// Whether a move passes a filter: it is tried on a scratch board.
+/// The moves of `inner` that pass filter `id`. Out of line: the trials' buffers kept out of
+/// `expr_moves`, which every listing runs.
+#[inline(never)]
+fn filter_moves(
+    ctx: &Ctx,
+    id: u16,
+    inner: &MoveExpr,
+    out: &mut Vec<Move>,
+    lazy: &mut Option<&mut Vec<u16>>,
+    tag: u16,
+) {
+    let start = out.len();
+    expr_moves(ctx, inner, out, lazy, tag);
+    let mut keep = start;
+    // Nested in another filter's trial the counts are held, and not read: see `passes`.
+    COUNTS.with(|c| c.try_borrow_mut().map(|mut c| c.forget()).ok());
+    for i in start..out.len() {
+        if passes(ctx, id, out[i]) {
+            out[keep] = out[i];
+            if let Some(needs) = lazy {
+                needs[keep] = needs[i];
+            }
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+    if let Some(needs) = lazy {
+        needs.truncate(keep);
+    }
+}
+
+/// Whether a move passes a filter: it is tried on a scratch board, or on the counts.
 fn passes(ctx: &Ctx, filter: u16, m: Move) -> bool {
-    SCRATCH.with(|scratch| try_on(ctx, filter, m, &mut scratch.borrow_mut()).is_some())
+    SCRATCH.with(|scratch| {
+        let board = &mut scratch.borrow_mut();
+        // A filter tried inside another's trial (a condition that lists moves) finds the counts
+        // held, and tries on the board alone.
+        COUNTS.with(|counts| match counts.try_borrow_mut() {
+            Ok(mut counts) => passes_counted(ctx, filter, m, &mut counts, board),
+            Err(_) => try_on(ctx, filter, m, board).is_some(),
+        })
+    })
 }
 
 /// Plays the mover's move on `board` (a copy of the context's) and checks a filter after it: the

@@ -9,6 +9,7 @@ use super::ctx::{Ctx, Effects};
 use super::moves::Move;
 use super::rules::{expr_moves, gen_moves, try_on};
 use super::state::{Board, NodeType, State};
+use super::trial::{passes_counted, Counts};
 use crate::compile::ir::*;
 use crate::ludemes::{hop, MoveFamily};
 use rand::Rng;
@@ -33,6 +34,8 @@ pub struct Scratch {
     needs: Vec<u16>,
     /// The board after the drawn move, when a filter's trial played it, so it is not played twice.
     tried: Board,
+    /// The node's counts and a copy, for the trials of a count.
+    counts: Counts,
     tried_move: Option<(Move, Effects)>,
 }
 
@@ -112,6 +115,7 @@ fn count<const W: usize>(game: &Game, s: &State, sc: &mut Scratch) -> usize {
     };
     let ops = &draw.ops[s.mover as usize & (MAX_PLAYERS - 1)];
     sc.clear();
+    sc.counts.forget();
     let ctx = Ctx::of(game, s);
     let view = View::<W>::of(&s.board, s.mover as usize);
     let mut total = collect::<W>(&ctx, &view, ops, sc) as usize;
@@ -126,15 +130,16 @@ fn count<const W: usize>(game: &Game, s: &State, sc: &mut Scratch) -> usize {
         }
         // Candidates that may not be moves: each tried, and those that are not taken off.
         for from in candidates::<W>(family, g.ray as usize, &view).iter() {
-            let legal = candidate_move(&ctx, family, *gen, g.ray, from)
-                .is_some_and(|m| tag == NO_FILTER || try_on(&ctx, tag, m, &mut sc.tried).is_some());
+            let legal = candidate_move(&ctx, family, *gen, g.ray, from).is_some_and(|m| {
+                tag == NO_FILTER || passes_counted(&ctx, tag, m, &mut sc.counts, &mut sc.tried)
+            });
             total -= usize::from(!legal);
         }
     }
     for (i, &m) in sc.moves.iter().enumerate() {
         let legal = match sc.needs.get(i).copied().unwrap_or(NO_FILTER) {
             NO_FILTER => true,
-            tag => try_on(&ctx, tag, m, &mut sc.tried).is_some(),
+            tag => passes_counted(&ctx, tag, m, &mut sc.counts, &mut sc.tried),
         };
         total += usize::from(legal);
     }

@@ -178,19 +178,104 @@ pub struct Sow {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SowStores(pub Sow);
 
+/// What a sowing plays on: the board, or for a filter's trial that reads only counts, the bare
+/// counts of the sites (no occupancy, key, stores or sown sites kept).
+pub(crate) trait Holes {
+    /// The counters on site `s`.
+    fn count(&self, s: usize) -> u16;
+    /// Empties site `s`.
+    fn clear(&mut self, s: usize);
+    /// Adds `n` counters to site `s`.
+    fn add(&mut self, s: usize, n: u16);
+    /// Adds one counter to site `s` (sowing's inner step), marking it sown when `sown`.
+    fn add_one(&mut self, s: Site, sown: bool);
+    /// Adds one counter to player `p`'s store.
+    fn store_one(&mut self, p: usize);
+    /// Sends captured counters where the rule says, for `capturer`.
+    fn bank(&mut self, to: CaptureTo, capturer: u8, n: u32);
+}
+
+impl Holes for Board {
+    #[inline(always)]
+    fn count(&self, s: usize) -> u16 {
+        self.cells[s].count
+    }
+
+    #[inline(always)]
+    fn clear(&mut self, s: usize) {
+        Board::clear(self, s)
+    }
+
+    #[inline(always)]
+    fn add(&mut self, s: usize, n: u16) {
+        Board::add(self, s, n)
+    }
+
+    #[inline(always)]
+    fn add_one(&mut self, s: Site, sown: bool) {
+        // No test of the old count: it would be a branch mispredicted at random.
+        Board::add_one(self, s);
+        if sown {
+            self.sown.0.insert(s);
+        }
+    }
+
+    #[inline(always)]
+    fn store_one(&mut self, p: usize) {
+        self.store[p & (MAX_PLAYERS - 1)] += 1;
+    }
+
+    #[inline(always)]
+    fn bank(&mut self, to: CaptureTo, capturer: u8, n: u32) {
+        // Sown counters are neutral: they are banked together, as no one's.
+        let taken = Cell {
+            count: n.min(u16::MAX as u32) as u16,
+            ..Cell::default()
+        };
+        Board::bank(self, to, capturer, taken)
+    }
+}
+
+impl Holes for [u16] {
+    #[inline(always)]
+    fn count(&self, s: usize) -> u16 {
+        self[s]
+    }
+
+    #[inline(always)]
+    fn clear(&mut self, s: usize) {
+        self[s] = 0;
+    }
+
+    #[inline(always)]
+    fn add(&mut self, s: usize, n: u16) {
+        self[s] = self[s].saturating_add(n);
+    }
+
+    #[inline(always)]
+    fn add_one(&mut self, s: Site, _: bool) {
+        self[s as usize] += 1;
+    }
+
+    #[inline(always)]
+    fn store_one(&mut self, _: usize) {}
+
+    #[inline(always)]
+    fn bank(&mut self, _: CaptureTo, _: u8, _: u32) {}
+}
+
 impl Sow {
     /// Plays a sowing; with `STORES`, seeds falling on a store's place go to that store.
     #[inline(always)]
-    fn sow<const STORES: bool>(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
-        let (game, mover) = (on.game, on.mover);
+    fn sow<const STORES: bool, H: Holes + ?Sized>(&self, game: &Game, mover: u8, board: &mut H, m: Move) -> Effects {
         let mut fx = Effects::default();
         let from = m.from as usize;
         let tr = &game.tracks[self.track as usize];
         let sites = &tr.sites[mover as usize];
         let mut i = tr.first_index[mover as usize][from] as usize;
-        let left = board.cells[from].count;
+        let left = board.count(from);
         board.clear(from);
-        i = self.sow_along::<STORES>(game, board, sites, i, from, left);
+        i = self.sow_along::<STORES, H>(game, board, sites, i, from, left);
         fx.landed = sites[i];
         if let Some(cap) = &self.capture {
             fx.captured = capture(game, cap, board, mover, sites, i);
@@ -198,13 +283,21 @@ impl Sow {
         fx
     }
 
+    /// Plays move `m` of player `mover` on the bare counts of the sites, for a filter's trial
+    /// that reads only counts: the stores and the sown sites are not kept.
+    /// With `STORES`, the track passes through the stores (a [`SowStores`]).
+    #[inline(never)]
+    pub(crate) fn sow_counts<const STORES: bool>(&self, game: &Game, mover: u8, counts: &mut [u16], m: Move) {
+        self.sow::<STORES, [u16]>(game, mover, counts, m);
+    }
+
     /// Sows `left` counters taken from `from` along `sites` after place `i`; returns the place
     /// of the last. With `STORES`, a counter falling on a store's place goes to that store.
     #[inline(always)]
-    fn sow_along<const STORES: bool>(
+    fn sow_along<const STORES: bool, H: Holes + ?Sized>(
         &self,
         game: &Game,
-        board: &mut Board,
+        board: &mut H,
         sites: &[Site],
         mut i: usize,
         from: usize,
@@ -228,13 +321,9 @@ impl Sow {
                 continue;
             }
             if STORES && s >= self.first_store {
-                board.store[(s - self.first_store) as usize & (MAX_PLAYERS - 1)] += 1;
+                board.store_one((s - self.first_store) as usize);
             } else {
-                // No test of the old count: it would be a branch mispredicted at random.
-                board.add_one(s);
-                if game.needs.contains(Needs::SOWN) {
-                    board.sown.0.insert(s);
-                }
+                board.add_one(s, game.needs.contains(Needs::SOWN));
             }
             left -= 1;
             skipped = 0;
@@ -262,7 +351,7 @@ impl MoveFamily for Sow {
 
     #[inline(always)]
     fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
-        self.sow::<false>(on, board, m)
+        self.sow::<false, Board>(on.game, on.mover, board, m)
     }
 
     fn notation(&self, from: &str, _to: &str, _enemy: bool) -> String {
@@ -288,7 +377,7 @@ impl MoveFamily for SowStores {
 
     #[inline(always)]
     fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
-        self.0.sow::<true>(on, board, m)
+        self.0.sow::<true, Board>(on.game, on.mover, board, m)
     }
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
@@ -303,7 +392,7 @@ impl MoveFamily for SowStores {
 /// The capture after a sowing whose last counter fell at place `i` of the track's `sites`:
 /// the counters captured.
 #[inline(always)]
-fn capture(game: &Game, cap: &Capture, board: &mut Board, mover: u8, sites: &[Site], i: usize) -> u32 {
+fn capture<H: Holes + ?Sized>(game: &Game, cap: &Capture, board: &mut H, mover: u8, sites: &[Site], i: usize) -> u32 {
     let len = sites.len();
     let region = &game.regions[cap.region.0 as usize];
     let mask = &region.mask[mover as usize];
@@ -313,7 +402,7 @@ fn capture(game: &Game, cap: &Capture, board: &mut Board, mover: u8, sites: &[Si
     let mut sum = 0u32;
     let mut j = i;
     while n < len {
-        let c = board.cells[sites[j] as usize].count;
+        let c = board.count(sites[j] as usize);
         if !mask.contains(sites[j]) || !qualifies(c) {
             break;
         }
@@ -327,7 +416,7 @@ fn capture(game: &Game, cap: &Capture, board: &mut Board, mover: u8, sites: &[Si
     let wipes_out = cap.grand_slam == GrandSlam::NoCapture && {
         let total: u32 = region.sites[mover as usize]
             .iter()
-            .map(|&s| board.cells[s as usize].count as u32)
+            .map(|&s| board.count(s as usize) as u32)
             .sum();
         total == sum
     };
@@ -342,30 +431,21 @@ fn capture(game: &Game, cap: &Capture, board: &mut Board, mover: u8, sites: &[Si
         board.clear(sites[j] as usize);
         j = if j == 0 { len - 1 } else { j - 1 };
     }
-    // Sown counters are neutral: they are banked together, as no one's.
-    let taken = Cell {
-        count: sum.min(u16::MAX as u32) as u16,
-        ..Cell::default()
-    };
-    board.bank(cap.captured, mover, taken);
+    board.bank(cap.captured, mover, sum);
     sum
 }
 
 /// The capture of the last hole `last` with its opposite, when the opposite holds a counter.
 #[inline(always)]
-fn capture_opposite(cap: &Capture, board: &mut Board, mover: u8, last: Site, opposite: &[Site]) -> u32 {
+fn capture_opposite<H: Holes + ?Sized>(cap: &Capture, board: &mut H, mover: u8, last: Site, opposite: &[Site]) -> u32 {
     let facing = opposite.get(last as usize).copied().unwrap_or(last);
-    let held = board.cells[facing as usize].count;
+    let held = board.count(facing as usize);
     if held == 0 || facing == last {
         return 0;
     }
-    let sum = board.cells[last as usize].count as u32 + held as u32;
+    let sum = board.count(last as usize) as u32 + held as u32;
     board.clear(last as usize);
     board.clear(facing as usize);
-    let taken = Cell {
-        count: sum.min(u16::MAX as u32) as u16,
-        ..Cell::default()
-    };
-    board.bank(cap.captured, mover, taken);
+    board.bank(cap.captured, mover, sum);
     sum
 }
