@@ -93,9 +93,12 @@ pub(crate) fn passes_counted(
             counts.known = known_answer(ctx, filter, m.gen, &counts.node.0);
         }
     }
-    let sowing = match game.gens.get(m.gen as usize).map(|def| &def.gen) {
-        Some(Gen::Sow(sow)) if counts.asked.2 => (sow, false),
-        Some(Gen::SowStores(sow)) if counts.asked.2 => (&sow.0, true),
+    let sowing = match game
+        .gens
+        .get(m.gen as usize)
+        .and_then(|def| sowing(&def.gen))
+    {
+        Some(sowing) if counts.asked.2 => sowing,
         _ => return try_on(ctx, filter, m, board).is_some(),
     };
     if m.from as usize >= ctx.board.cells.len() {
@@ -138,10 +141,8 @@ fn counts_suffice(game: &Game, filter: u16, gen: u16, board: &Board) -> bool {
     ) else {
         return false;
     };
-    let sow = match &def.gen {
-        Gen::Sow(sow) => sow,
-        Gen::SowStores(sow) => &sow.0,
-        _ => return false,
+    let Some((sow, _)) = sowing(&def.gen) else {
+        return false;
     };
     def.then.is_empty()
         && def.remove.is_none()
@@ -167,11 +168,7 @@ fn reads_counts(test: &Test) -> bool {
 fn known_answer(ctx: &Ctx, filter: u16, gen: u16, node: &[u16]) -> Option<(bool, Site)> {
     let game = ctx.game;
     let cond = game.filters.get(filter as usize)?;
-    let sow: &Sow = match &game.gens.get(gen as usize)?.gen {
-        Gen::Sow(sow) => sow,
-        Gen::SowStores(sow) => &sow.0,
-        _ => return None,
-    };
+    let (sow, _) = sowing(&game.gens.get(gen as usize)?.gen)?;
     let [step] = &cond.steps[..] else {
         return None;
     };
@@ -195,4 +192,15 @@ fn known_answer(ctx: &Ctx, filter: u16, gen: u16, node: &[u16]) -> Option<(bool,
     };
     let filled = matches!(step.test, Test::Leaf(Leaf::Filled(_)));
     Some((cond.run(|_| filled).is_some(), except))
+}
+
+/// A generator's sowing, and whether its track passes through the stores; `None` for any other
+/// family.
+#[inline(always)]
+fn sowing(gen: &Gen) -> Option<(&Sow, bool)> {
+    match gen {
+        Gen::Sow(sow) => Some((sow, false)),
+        Gen::SowStores(sow) => Some((&sow.0, true)),
+        _ => None,
+    }
 }
