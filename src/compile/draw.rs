@@ -151,6 +151,10 @@ pub fn attach(game: &mut Game) {
         }
     }
     game.place_only = place_only(game);
+    game.shift_plan = match game.place_only {
+        true => None,
+        false => crate::engine::ShiftPlan::of(game),
+    };
 }
 
 /// Whether the game is one decision phase with no pass whose turn always passes on, each

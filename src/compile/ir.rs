@@ -431,6 +431,9 @@ pub struct Game {
     /// with no repetition to track: playouts then run the placement loop
     /// (`engine/placing.rs`), which skips the turn control's general cases.
     pub place_only: bool,
+    /// The draw plan of a game whose every move is a placement, step or hop counted from site
+    /// sets on a board of one word: playouts then run the loop of `engine/shifting.rs`.
+    pub shift_plan: Option<Box<crate::engine::ShiftPlan>>,
     /// What the checker warns about: the game loads, but may not say what was meant.
     pub warnings: Vec<crate::diagnostic::Diagnostic>,
 }
