@@ -126,3 +126,48 @@ fn games_of_other_shapes_keep_their_loops() {
         assert!(load(file, &[]).shift_plan.is_none(), "{file}");
     }
 }
+
+#[test]
+fn the_end_rules_are_read_in_place_and_again_when_they_change() {
+    use ludus::compile::ir::{Cmp, Cond, IntExpr, Outcome, ResultKind, Who};
+    for (file, options) in SHIFTING {
+        let game = load(file, options);
+        let plan = game.shift_plan.as_ref().expect("the shift loop plays it");
+        assert!(plan.reads_end_rules(), "{file} {options:?}");
+    }
+    // New end rules: the loop plays by them, as the general loop does.
+    let mut game = load("games/toki.game", &[]);
+    game.set_end_rules(vec![
+        (
+            Cond::Compare(Cmp::Ge, IntExpr::InHand(Who::Next), IntExpr::Lit(19)),
+            Outcome::Fixed(Some(Who::Next), ResultKind::Win),
+        ),
+        (
+            Cond::Compare(Cmp::Ge, IntExpr::MovesPlayed, IntExpr::Lit(30)),
+            Outcome::Fixed(None, ResultKind::Draw),
+        ),
+    ]);
+    assert!(game
+        .shift_plan
+        .as_ref()
+        .is_some_and(|p| p.reads_end_rules()));
+    agree(&game, 200);
+    // A test the loop does not read in place: the general end rules, the same games.
+    game.set_end_rules(vec![(
+        Cond::Compare(
+            Cmp::Ge,
+            IntExpr::MovesPlayed,
+            IntExpr::Arith(
+                ludus::compile::ir::Op::Add,
+                Box::new(IntExpr::Lit(20)),
+                Box::new(IntExpr::MovesMade(Who::Mover)),
+            ),
+        ),
+        Outcome::Fixed(None, ResultKind::Draw),
+    )]);
+    assert!(game
+        .shift_plan
+        .as_ref()
+        .is_some_and(|p| !p.reads_end_rules()));
+    agree(&game, 200);
+}

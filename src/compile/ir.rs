@@ -448,6 +448,8 @@ impl Game {
     pub fn set_end_rules(&mut self, rules: Vec<(Cond, Outcome)>) {
         self.end_choice = Clocked::first(rules.iter().map(|(c, _)| c));
         self.end = rules;
+        // The shift loop reads the end rules in place: it reads the new ones.
+        crate::engine::ShiftPlan::reread_end_rules(self);
     }
 
     /// The turn-order tables of `players` players: the next and the previous of each seat.

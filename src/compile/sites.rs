@@ -217,7 +217,7 @@ impl<const W: usize> Sites<W> {
 /// per-byte counts and their running sums side by side in one word (broadword select, after
 /// Vigna's "Broadword implementation of rank/select queries"), then a table within the byte.
 #[inline]
-fn select(w: u64, k: u32) -> u8 {
+pub(crate) fn select(w: u64, k: u32) -> u8 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let mut s = w - ((w >> 1) & 0x5555_5555_5555_5555);

@@ -1,19 +1,24 @@
 //! Playouts of games whose every move is drawn from families of site sets on a board of one
 //! 64-bit word (placements, steps and hops: `Game::shift_plan`): the loop of
-//! [`super::search::playout`] with the draw's groups computed by shifts of one word, without the
-//! draw plan's dispatch, and the turn control's general cases (chance nodes, phases, passes,
-//! filters, repetition, effects after a move) left out. It draws the same random numbers in the
-//! same order and plays the same moves, so a seed plays the same game.
+//! [`super::search::playout`] with the draw's groups computed by shifts of one word, the moves
+//! played on that word, the end rules read in place, and the turn control's general cases
+//! (chance nodes, phases, passes, filters, repetition, effects after a move) left out. It draws
+//! the same random numbers in the same order and plays the same moves, so a seed plays the same
+//! game and leaves the same state.
+
+mod ending;
 
 use super::moves::Move;
 use super::sample::{index_below, Scratch};
 use super::search::Playout;
-use super::state::{Board, NodeType, State};
-use super::turn::{conclude, keep_after_move, KEPT_AFTER_A_MOVE};
+use super::state::{Board, Cell, NodeType, State, Status};
+use super::turn::{conclude, finish, keep_after_move, stop, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::{DrawOp, Family, NO_FILTER};
-use crate::compile::ir::{Action, Game, Gen, Phase, Site, Sites, MAX_PLAYERS};
+use crate::compile::ir::{Action, CaptureTo, Game, Gen, Phase, Site, Sites, MAX_PLAYERS};
+use crate::compile::sites::select;
 use crate::compile::Needs;
 use crate::ludemes::{MoveFamily, On};
+use ending::Ending;
 use rand::Rng;
 
 /// The most groups (a family's rays) a player's plan may have.
@@ -53,16 +58,40 @@ struct Group {
     to_empty: u64,
     /// Targets among the opposing pieces (a capture's, or a hop's run).
     to_theirs: u64,
-    /// Pieces the hand must hold (0: none).
+    /// Pieces the hand must hold, and a placement puts (0 for the others).
     count: u16,
     /// Whether a hop's run reaching the edge lands on its last site.
     edge_last: bool,
+    /// Whether a step may land on an opposing piece (`Step::captures`).
+    captures: bool,
+    /// Where captured pieces go.
+    captured: CaptureTo,
 }
 
-/// Each player's draw plan as groups of one word, in the plan's order.
+/// A group with no candidates: pads each player's groups to the same number.
+const NO_GROUP: Group = Group {
+    kind: Kind::Place,
+    gen: 0,
+    dir: 0,
+    rot: 0,
+    delta: 0,
+    any: 0,
+    from: 0,
+    to_empty: 0,
+    to_theirs: 0,
+    count: 0,
+    edge_last: false,
+    captures: false,
+    captured: CaptureTo::Store,
+};
+
+/// Each player's draw plan as groups of one word, in the plan's order, and the end rules.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ShiftPlan {
+    /// Every player's list has the same length (empty groups pad the shorter ones).
     groups: [Vec<Group>; MAX_PLAYERS],
+    /// The end rules read in place, when each of their tests is one the loop reads.
+    ending: Option<Ending>,
 }
 
 impl ShiftPlan {
@@ -85,16 +114,37 @@ impl ShiftPlan {
         {
             return None;
         }
-        let mut plan = ShiftPlan::default();
-        for (mover, ops) in draw.ops.iter().enumerate().take(game.players as usize) {
+        let mut plan = ShiftPlan {
+            ending: Ending::of(game),
+            ..ShiftPlan::default()
+        };
+        let players = (game.players as usize).min(MAX_PLAYERS);
+        for (mover, ops) in draw.ops.iter().enumerate().take(players) {
             for op in ops {
                 groups_of(game, op, &mut plan.groups[mover])?;
             }
-            if plan.groups[mover].is_empty() || plan.groups[mover].len() > MAX_GROUPS {
-                return None;
-            }
+        }
+        let most = plan.groups.iter().map(Vec::len).max().unwrap_or(0);
+        if most == 0 || most > MAX_GROUPS {
+            return None;
+        }
+        for groups in &mut plan.groups {
+            groups.resize(most, NO_GROUP);
         }
         Some(Box::new(plan))
+    }
+
+    /// Reads a game's end rules again after they changed (`Game::set_end_rules`).
+    pub(crate) fn reread_end_rules(game: &mut Game) {
+        if let Some(mut plan) = game.shift_plan.take() {
+            plan.ending = Ending::of(game);
+            game.shift_plan = Some(plan);
+        }
+    }
+
+    /// Whether the loop reads the end rules in place (each of their tests is one it reads).
+    pub fn reads_end_rules(&self) -> bool {
+        self.ending.is_some()
     }
 }
 
@@ -114,35 +164,33 @@ fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
     }
     let word = |s: &Sites| s.0[0];
     let all = !0u64;
+    let ray = |kind, ray: &crate::compile::draw::Ray| Group {
+        kind,
+        gen: *gen,
+        dir: ray.dir,
+        rot: ray.delta.wrapping_neg().rem_euclid(64) as u32,
+        delta: ray.delta,
+        from: word(&ray.from),
+        ..NO_GROUP
+    };
     match (family, &def.gen) {
         (Family::Place { count, to }, Gen::Place(p)) if p.flank.is_none() => out.push(Group {
-            kind: Kind::Place,
             gen: *gen,
-            dir: 0,
-            rot: 0,
-            delta: 0,
             any: all,
             from: all,
             to_empty: word(to),
-            to_theirs: 0,
             count: *count,
-            edge_last: false,
+            ..NO_GROUP
         }),
-        (Family::Step { rays, quiet, to }, Gen::Step(_)) => {
-            for (k, ray) in rays.iter().enumerate() {
+        (Family::Step { rays, quiet, to }, Gen::Step(step)) => {
+            for (k, r) in rays.iter().enumerate() {
                 let quiet = k < *quiet;
                 out.push(Group {
-                    kind: Kind::Step,
-                    gen: *gen,
-                    dir: ray.dir,
-                    rot: ray.delta.wrapping_neg().rem_euclid(64) as u32,
-                    delta: ray.delta,
-                    any: 0,
-                    from: word(&ray.from),
                     to_empty: if quiet { word(to) } else { 0 },
                     to_theirs: if quiet { 0 } else { word(to) },
-                    count: 0,
-                    edge_last: false,
+                    captures: step.captures,
+                    captured: step.captured,
+                    ..ray(Kind::Step, r)
                 });
             }
         }
@@ -153,21 +201,14 @@ fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
                 edge_last,
                 ..
             },
-            Gen::Hop(_),
+            Gen::Hop(hop),
         ) => {
-            for ray in rays {
+            for r in rays {
                 out.push(Group {
-                    kind: Kind::Hop,
-                    gen: *gen,
-                    dir: ray.dir,
-                    rot: ray.delta.wrapping_neg().rem_euclid(64) as u32,
-                    delta: ray.delta,
-                    any: 0,
-                    from: word(&ray.from),
-                    to_empty: 0,
                     to_theirs: word(run_in),
-                    count: 0,
                     edge_last: *edge_last,
+                    captured: hop.captured,
+                    ..ray(Kind::Hop, r)
                 });
             }
         }
@@ -187,7 +228,14 @@ pub(super) fn playout(
     scratch: &mut Scratch,
 ) -> Playout {
     scratch.forget_trial();
-    play(game, plan, state, rng);
+    match &plan.ending {
+        Some(ending) => play(game, plan, state, rng, |s, actor, stuck| {
+            settle(game, s, actor, stuck, ending.first(s, actor, stuck))
+        }),
+        None => play(game, plan, state, rng, |s, actor, stuck| {
+            conclude(game, s, actor, false, stuck)
+        }),
+    }
     Playout {
         status: state.status,
         edges: state.clock.edges_played,
@@ -195,23 +243,46 @@ pub(super) fn playout(
     }
 }
 
-/// The loop.
-fn play(game: &Game, plan: &ShiftPlan, state: &mut State, rng: &mut impl Rng) {
+/// The candidates of a draw: each group's set, and where each group's candidates end in the
+/// draw's order (groups past the plan's end at `u32::MAX`, so that none is found there).
+struct Candidates {
+    sets: [u64; MAX_GROUPS],
+    ends: [u32; MAX_GROUPS],
+}
+
+/// The loop; `end` checks the end rules after a move by the given player, the player to move
+/// being stuck or not, and says whether the game is over.
+#[inline(always)]
+fn play(
+    game: &Game,
+    plan: &ShiftPlan,
+    state: &mut State,
+    rng: &mut impl Rng,
+    end: impl Fn(&mut State, u8, Option<u8>) -> bool,
+) {
     let groups = |mover: u8| plan.groups[mover as usize & (MAX_PLAYERS - 1)].as_slice();
+    let mut c = Candidates {
+        sets: [0; MAX_GROUPS],
+        ends: [u32::MAX; MAX_GROUPS],
+    };
     let mut next = match state.node {
-        NodeType::Decision => draw(groups(state.mover), &state.board, state.mover, rng),
+        NodeType::Decision => draw(groups(state.mover), &state.board, state.mover, rng, &mut c),
         _ => None,
     };
     while state.node == NodeType::Decision {
-        let Some((m, kind)) = next else {
+        let Some((m, g)) = next else {
             break;
         };
         let actor = state.mover;
-        let fx = apply(game, state, actor, m, kind);
-        state.clock.last = fx.last(m);
-        // The groups of a connection test, and the counts since progress, as a move keeps them.
+        apply(game, state, actor, m, &groups(actor)[g & (MAX_GROUPS - 1)]);
+        state.clock.last = super::Last {
+            from: m.from,
+            to: m.to,
+        };
+        // The groups of a connection test, and the counts since progress, as a move keeps them
+        // (no move here has an effect that makes progress).
         if game.needs.intersects(KEPT_AFTER_A_MOVE) {
-            keep_after_move(game, state, fx.progress);
+            keep_after_move(game, state, 0);
         }
         let clock = &mut state.clock;
         clock.moves_played += 1;
@@ -221,9 +292,9 @@ fn play(game: &Game, plan: &ShiftPlan, state: &mut State, rng: &mut impl Rng) {
         clock.turn_moves = 0;
         state.mover = game.next[actor as usize & (MAX_PLAYERS - 1)];
         state.phase = 0;
-        let chosen = draw(groups(state.mover), &state.board, state.mover, rng);
+        let chosen = draw(groups(state.mover), &state.board, state.mover, rng, &mut c);
         let stuck = chosen.is_none().then_some(state.mover);
-        next = if conclude(game, state, actor, false, stuck) {
+        next = if end(state, actor, stuck) {
             None
         } else {
             chosen
@@ -231,73 +302,82 @@ fn play(game: &Game, plan: &ShiftPlan, state: &mut State, rng: &mut impl Rng) {
     }
 }
 
-/// Plays a drawn move with its generator's own `apply`.
+/// What `conclude` does with the first end rule that holds (`rule`): the same result.
 #[inline(always)]
-fn apply(game: &Game, state: &mut State, actor: u8, m: Move, kind: Kind) -> super::Effects {
-    let on = On {
-        game,
-        clock: &state.clock,
-        mover: actor,
-    };
-    let board = &mut state.board;
-    match (kind, game.gens.get(m.gen as usize).map(|d| &d.gen)) {
-        (Kind::Place, Some(Gen::Place(p))) => p.apply(on, board, m),
-        (Kind::Step, Some(Gen::Step(s))) => s.apply(on, board, m),
-        (Kind::Hop, Some(Gen::Hop(h))) => h.apply(on, board, m),
-        _ => super::Effects::default(),
+fn settle(game: &Game, s: &mut State, actor: u8, stuck: Option<u8>, rule: Option<usize>) -> bool {
+    match rule.and_then(|i| game.end.get(i)) {
+        Some((_, outcome)) => {
+            finish(game, s, actor, outcome);
+            true
+        }
+        None if stuck.is_some() => {
+            // A decision with no move that no end rule covers: the game cannot go on, and is drawn.
+            s.status = Status::Drawn;
+            s.node = NodeType::Terminal;
+            true
+        }
+        None if s.clock.edges_played >= game.max_edges => {
+            stop(s);
+            true
+        }
+        None => false,
     }
 }
 
-/// The move the general draw picks for `mover` from a plan of these groups: the candidates of
-/// each group counted, one drawn uniformly, and a hop that cannot land dropped and the draw
-/// made again, the same numbers in the same order.
+/// The move the general draw picks for `mover` from a plan of these groups, and its group: the
+/// candidates of each group counted, one drawn uniformly, and a hop that cannot land dropped
+/// and the draw made again, the same numbers in the same order.
 #[inline(always)]
-fn draw(groups: &[Group], board: &Board, mover: u8, rng: &mut impl Rng) -> Option<(Move, Kind)> {
+fn draw(
+    groups: &[Group],
+    board: &Board,
+    mover: u8,
+    rng: &mut impl Rng,
+    c: &mut Candidates,
+) -> Option<(Move, usize)> {
     let p = mover as usize & (MAX_PLAYERS - 1);
     let filled = board.filled.0[0];
     let mine = board.owned[p].0[0];
     let theirs = filled & !mine;
     let hand = board.hand[p];
-    let mut sets = [0u64; MAX_GROUPS];
-    let mut counts = [0u32; MAX_GROUPS];
     let mut total = 0;
-    for ((g, set), count) in groups.iter().zip(&mut sets).zip(&mut counts) {
+    for ((g, set), end) in groups.iter().zip(&mut c.sets).zip(&mut c.ends) {
         let targets = (!filled & g.to_empty) | (theirs & g.to_theirs);
         let gate = 0u64.wrapping_sub(u64::from(hand >= g.count));
         *set = (mine | g.any) & targets.rotate_left(g.rot) & g.from & gate;
-        *count = set.count_ones();
-        total += *count;
+        total += set.count_ones();
+        *end = total;
     }
     loop {
         if total == 0 {
             return None;
         }
-        let mut r = index_below(rng, total as usize) as u32;
-        let mut i = 0;
-        while r >= counts[i & (MAX_GROUPS - 1)] {
-            r -= counts[i & (MAX_GROUPS - 1)];
-            i += 1;
-        }
-        let i = i & (MAX_GROUPS - 1);
+        let r = index_below(rng, total as usize) as u32;
+        // The group: those ending at or before the number come first (no branch per group).
+        let i = c.ends.iter().map(|&e| usize::from(e <= r)).sum::<usize>() & (MAX_GROUPS - 1);
+        let before = match i {
+            0 => 0,
+            _ => c.ends[(i - 1) & (MAX_GROUPS - 1)],
+        };
         let g = groups.get(i)?;
-        let from = Sites::<1>([sets[i]]).nth(r)?;
+        let from = Site::from(select(c.sets[i], r - before));
         let to = match g.kind {
             Kind::Place => from,
             Kind::Step => (from as i32 + g.delta) as Site,
             Kind::Hop => match landing(g, from, theirs & g.to_theirs, filled) {
-                Some(to) => {
-                    return Some((Move::new(g.gen, from, to).with_dir(g.dir), Kind::Hop));
-                }
+                Some(to) => return Some((Move::new(g.gen, from, to).with_dir(g.dir), i)),
                 None => {
                     // Not a move: it leaves its group, and the draw is made again.
-                    sets[i] &= !(1u64 << (from & 63));
-                    counts[i] -= 1;
+                    c.sets[i] &= !(1u64 << (from & 63));
+                    for end in &mut c.ends[i..groups.len()] {
+                        *end -= 1;
+                    }
                     total -= 1;
                     continue;
                 }
             },
         };
-        return Some((Move::new(g.gen, from, to), g.kind));
+        return Some((Move::new(g.gen, from, to), i));
     }
 }
 
@@ -318,4 +398,97 @@ fn landing(g: &Group, from: Site, prey: u64, filled: u64) -> Option<Site> {
         }
         last = t;
     }
+}
+
+/// Plays a drawn move of group `g` on the board's one word: what the generator's own `apply`
+/// does (`Place`, `Step`, `Hop`), for a board that keeps no repetition key.
+#[inline(always)]
+fn apply(game: &Game, state: &mut State, actor: u8, m: Move, g: &Group) {
+    let board = &mut state.board;
+    if board.keyed {
+        return apply_keyed(game, state, actor, m, g.kind);
+    }
+    let p = actor as usize & (MAX_PLAYERS - 1);
+    let (from, to) = (m.from as usize, m.to as usize);
+    let tb = 1u64 << (to & 63);
+    match g.kind {
+        Kind::Place => {
+            let hand = &mut board.hand[p];
+            *hand -= g.count.min(*hand);
+            board.cells[to] = Cell::piece(actor, g.count);
+            board.filled.0[0] |= tb;
+            board.owned[p].0[0] |= tb;
+        }
+        Kind::Step => {
+            let taken = board.cells[to];
+            // A step lands on a piece only to capture it.
+            if g.captures && taken.count > 0 {
+                board.bank(g.captured, actor, taken);
+                unset(board, to, taken.owner);
+            }
+            let moving = board.cells[from];
+            lift(board, from, moving);
+            board.cells[to] = Cell { count: 1, ..moving };
+            board.filled.0[0] |= tb;
+            board.owned[p].0[0] |= tb;
+        }
+        Kind::Hop => {
+            // The run from the origin's neighbour, cleared as the hop's own walk clears it.
+            let prey = board.filled.0[0] & !board.owned[p].0[0] & g.to_theirs;
+            let mut t = from as i32 + g.delta;
+            while prey & (1u64 << (t & 63)) != 0 {
+                let taken = board.cells[t as usize];
+                board.bank(g.captured, actor, taken);
+                unset(board, t as usize, taken.owner);
+                if g.from & (1u64 << (t & 63)) == 0 {
+                    break;
+                }
+                t += g.delta;
+            }
+            let moving = board.cells[from];
+            lift(board, from, moving);
+            board.cells[to] = Cell { count: 1, ..moving };
+            board.filled.0[0] |= tb;
+            board.owned[p].0[0] |= tb;
+        }
+    }
+}
+
+/// Empties a site whose piece belonged to `owner` (0 for neutral counters).
+#[inline(always)]
+fn unset(board: &mut Board, s: usize, owner: u8) {
+    let bit = 1u64 << (s & 63);
+    board.cells[s] = Cell::default();
+    board.filled.0[0] &= !bit;
+    if owner != 0 {
+        board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)].0[0] &= !bit;
+    }
+}
+
+/// Takes one piece off the stack `moving` on `s`.
+#[inline(always)]
+fn lift(board: &mut Board, s: usize, moving: Cell) {
+    if moving.count > 1 {
+        board.cells[s].count = moving.count - 1;
+    } else {
+        unset(board, s, moving.owner);
+    }
+}
+
+/// Plays a drawn move with its generator's own `apply`, which keeps the board's key.
+#[cold]
+#[inline(never)]
+fn apply_keyed(game: &Game, state: &mut State, actor: u8, m: Move, kind: Kind) {
+    let on = On {
+        game,
+        clock: &state.clock,
+        mover: actor,
+    };
+    let board = &mut state.board;
+    match (kind, game.gens.get(m.gen as usize).map(|d| &d.gen)) {
+        (Kind::Place, Some(Gen::Place(p))) => p.apply(on, board, m),
+        (Kind::Step, Some(Gen::Step(s))) => s.apply(on, board, m),
+        (Kind::Hop, Some(Gen::Hop(h))) => h.apply(on, board, m),
+        _ => super::Effects::default(),
+    };
 }

@@ -378,14 +378,14 @@ pub(super) fn conclude(
 /// Stops a game at the edge limit.
 #[cold]
 #[inline(never)]
-fn stop(s: &mut State) {
+pub(super) fn stop(s: &mut State) {
     s.status = Status::Stopped;
     s.node = NodeType::Terminal;
 }
 
 #[cold]
 #[inline(never)]
-fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
+pub(super) fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
     let n = (game.players as usize).clamp(2, MAX_PLAYERS);
     s.status = match outcome {
         Outcome::Fixed(None, _) | Outcome::Fixed(_, ResultKind::Draw) => Status::Drawn,

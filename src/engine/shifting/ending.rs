@@ -1,0 +1,211 @@
+//! The end rules as the shift loop reads them: the compiled program of `Game::end_choice`, each
+//! test resolved at load time for the player who moved (who `Mover`, `Next` and a region are)
+//! and read in place on a board of one word, with no call and no context built.
+
+use crate::compile::choice::{within_range, Choice, Test, NONE, RESULT};
+use crate::compile::ir::{Game, IntExpr, Leaf, Who, MAX_PLAYERS, NO_SITE};
+use crate::engine::state::State;
+
+/// A number the end rules compare with a range.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Count {
+    MovesPlayed,
+    EdgesPlayed,
+    MovesMade(u8),
+    SinceProgress,
+    TurnMoves,
+    Pips,
+    InHand(u8),
+    Store(u8),
+}
+
+/// One test, its players and regions resolved.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Probe {
+    Within(Count, i64, i64),
+    /// The player has no piece in hand or on the board.
+    NoPieces(u8),
+    /// The player to move has no move, and is this player.
+    NoMoves(u8),
+    /// The last move landed on (or left, with `from`) a site of the mask.
+    Last {
+        mask: u64,
+        from: bool,
+    },
+    /// Some site of the mask is filled (or, with `empty`, none is).
+    Occupied {
+        mask: u64,
+        empty: bool,
+    },
+    /// A constant: the position never repeats in this loop.
+    Never,
+    /// The last move was a pass (`(passed)`).
+    Passed,
+}
+
+/// A test and where to go on after it (as [`crate::compile::choice::Step`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Step {
+    probe: Probe,
+    yes: u32,
+    no: u32,
+}
+
+/// A program of tests for one player who moved.
+#[derive(Debug, Clone, PartialEq, Default)]
+struct Program {
+    start: u32,
+    steps: Vec<Step>,
+}
+
+/// The end rules' program and its early form, for each player who moved.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(super) struct Ending {
+    full: [Program; MAX_PLAYERS],
+    early: [Program; MAX_PLAYERS],
+    /// While the moves and the edges played are below this, the early form answers.
+    until: u64,
+}
+
+impl Ending {
+    /// The game's end rules read in place; `None` when a test is not one of those read here.
+    pub(super) fn of(game: &Game) -> Option<Ending> {
+        let mut ending = Ending {
+            until: game.end_choice.until,
+            ..Ending::default()
+        };
+        for actor in 0..game.players.min(MAX_PLAYERS as u8) {
+            let a = actor as usize;
+            ending.full[a] = program(game, &game.end_choice.full, actor)?;
+            ending.early[a] = program(game, &game.end_choice.early, actor)?;
+        }
+        Some(ending)
+    }
+
+    /// The index of the first end rule that holds after `actor`'s move, `stuck` being the
+    /// player to move when they have no move: what `Ctx::choose` gives on `Game::end_choice`.
+    #[inline(always)]
+    pub(super) fn first(&self, s: &State, actor: u8, stuck: Option<u8>) -> Option<usize> {
+        let played = s.clock.edges_played.max(s.clock.moves_played);
+        let a = actor as usize & (MAX_PLAYERS - 1);
+        let program = if played < self.until {
+            &self.early[a]
+        } else {
+            &self.full[a]
+        };
+        let mut at = program.start;
+        while let Some(step) = program.steps.get(at as usize) {
+            at = if holds(step.probe, s, stuck) {
+                step.yes
+            } else {
+                step.no
+            };
+        }
+        (at != NONE).then_some((at - RESULT) as usize)
+    }
+}
+
+/// Whether a test holds after a move.
+#[inline(always)]
+fn holds(probe: Probe, s: &State, stuck: Option<u8>) -> bool {
+    let (board, clock) = (&s.board, &s.clock);
+    match probe {
+        Probe::Within(count, lo, hi) => {
+            let v = match count {
+                Count::MovesPlayed => clock.moves_played as i64,
+                Count::EdgesPlayed => clock.edges_played as i64,
+                Count::MovesMade(p) => clock.moves_made[p as usize & (MAX_PLAYERS - 1)] as i64,
+                Count::SinceProgress => clock.since_progress as i64,
+                Count::TurnMoves => clock.turn_moves as i64,
+                Count::Pips => clock.pips,
+                Count::InHand(p) => board.hand[p as usize & (MAX_PLAYERS - 1)] as i64,
+                Count::Store(p) => board.store[p as usize & (MAX_PLAYERS - 1)] as i64,
+            };
+            within_range(v, lo, hi)
+        }
+        Probe::NoPieces(p) => {
+            let p = p as usize & (MAX_PLAYERS - 1);
+            board.hand[p] == 0 && board.owned[p].0[0] == 0
+        }
+        Probe::NoMoves(p) => stuck == Some(p),
+        Probe::Last { mask, from } => {
+            let site = if from { clock.last.from } else { clock.last.to };
+            // Sites past the one word (none, or no site at all) are in no region.
+            site < 64 && (mask >> (site & 63)) & 1 != 0
+        }
+        Probe::Occupied { mask, empty } => (mask & board.filled.0[0] != 0) != empty,
+        Probe::Never => false,
+        Probe::Passed => clock.moves_played > 0 && clock.last.from == NO_SITE,
+    }
+}
+
+/// A compiled program read for `actor`; `None` if a test is not one of the probes.
+fn program(game: &Game, choice: &Choice, actor: u8) -> Option<Program> {
+    let who = |w: Who| {
+        let p = match w {
+            Who::Player(p) => p,
+            Who::Mover => actor,
+            Who::Next => game.next[actor as usize & (MAX_PLAYERS - 1)],
+            Who::Prev => game.prev[actor as usize & (MAX_PLAYERS - 1)],
+        };
+        p & (MAX_PLAYERS as u8 - 1)
+    };
+    // A region's sites for the player who moved, in the board's one word.
+    let mask = |r: &crate::compile::ir::RegionRef| {
+        game.regions
+            .get(r.0 as usize)
+            .map(|r| r.mask[actor as usize & (MAX_PLAYERS - 1)].0[0])
+    };
+    let steps = choice
+        .steps
+        .iter()
+        .map(|step| {
+            let probe = match &step.test {
+                Test::Within(e, lo, hi) => {
+                    let count = match e {
+                        IntExpr::MovesPlayed => Count::MovesPlayed,
+                        IntExpr::EdgesPlayed => Count::EdgesPlayed,
+                        IntExpr::MovesMade(w) => Count::MovesMade(who(*w)),
+                        IntExpr::MovesWithoutProgress => Count::SinceProgress,
+                        IntExpr::MovesThisTurn => Count::TurnMoves,
+                        IntExpr::Pips => Count::Pips,
+                        IntExpr::InHand(w) => Count::InHand(who(*w)),
+                        IntExpr::Score(w) => Count::Store(who(*w)),
+                        _ => return None,
+                    };
+                    Probe::Within(count, *lo, *hi)
+                }
+                Test::Leaf(Leaf::NoPieces(w)) => Probe::NoPieces(who(*w)),
+                Test::Leaf(Leaf::NoMoves(w)) => Probe::NoMoves(who(*w)),
+                Test::Leaf(Leaf::LandedIn(r)) => Probe::Last {
+                    mask: mask(r)?,
+                    from: false,
+                },
+                Test::Leaf(Leaf::MovedFrom(r)) => Probe::Last {
+                    mask: mask(r)?,
+                    from: true,
+                },
+                Test::Leaf(Leaf::Filled(r)) => Probe::Occupied {
+                    mask: mask(r)?,
+                    empty: false,
+                },
+                Test::Leaf(Leaf::Empty(r)) => Probe::Occupied {
+                    mask: mask(r)?,
+                    empty: true,
+                },
+                Test::Leaf(Leaf::Repeated) => Probe::Never,
+                Test::Leaf(Leaf::Passed) => Probe::Passed,
+                _ => return None,
+            };
+            Some(Step {
+                probe,
+                yes: step.yes,
+                no: step.no,
+            })
+        })
+        .collect::<Option<Vec<Step>>>()?;
+    Some(Program {
+        start: choice.start,
+        steps,
+    })
+}
