@@ -36,9 +36,8 @@ enum Kind {
 }
 
 /// One group of the draw plan (a placement family, or one ray of a step or hop family) as
-/// arithmetic on one word: its candidates are
-/// `(mine | any) & rotl((empty & to_empty) | (theirs & to_theirs), rot) & from`, when the hand
-/// holds `count` pieces.
+/// arithmetic on one word: a placement's candidates are `empty & to_empty` when the hand holds
+/// `count` pieces, a ray's `mine & rotl((empty & to_empty) | (theirs & to_theirs), rot) & from`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Group {
     kind: Kind,
@@ -50,8 +49,6 @@ struct Group {
     rot: u32,
     /// The ray's site offset.
     delta: i32,
-    /// Origins beside the mover's pieces: every site for a placement, none otherwise.
-    any: u64,
     /// Origins with a neighbour along the ray (every site for a placement).
     from: u64,
     /// Targets among the empty sites.
@@ -75,7 +72,6 @@ const NO_GROUP: Group = Group {
     dir: 0,
     rot: 0,
     delta: 0,
-    any: 0,
     from: 0,
     to_empty: 0,
     to_theirs: 0,
@@ -85,11 +81,36 @@ const NO_GROUP: Group = Group {
     captured: CaptureTo::Store,
 };
 
+/// Consecutive groups that share their targets (a placement, or the rays of a step or hop
+/// family that go to the same sites): the targets are computed once for all of them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Targets {
+    /// A placement: its one group's candidates are the targets, when the hand holds `count`.
+    place: bool,
+    to_empty: u64,
+    to_theirs: u64,
+    count: u16,
+    /// Its groups: `shifts[first..end]`.
+    first: u16,
+    end: u16,
+}
+
+/// A ray's part of a group's candidates: `mine & rotl(targets, rot) & from`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Shift {
+    rot: u32,
+    from: u64,
+}
+
 /// Each player's draw plan as groups of one word, in the plan's order, and the end rules.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ShiftPlan {
     /// Every player's list has the same length (empty groups pad the shorter ones).
     groups: [Vec<Group>; MAX_PLAYERS],
+    /// The groups as the draw computes them: runs of groups that share their targets.
+    targets: [Vec<Targets>; MAX_PLAYERS],
+    /// Each group's ray (placements have one that leaves the targets as they are).
+    shifts: [Vec<Shift>; MAX_PLAYERS],
     /// The end rules read in place, when each of their tests is one the loop reads.
     ending: Option<Ending>,
 }
@@ -128,8 +149,30 @@ impl ShiftPlan {
         if most == 0 || most > MAX_GROUPS {
             return None;
         }
-        for groups in &mut plan.groups {
+        for (mover, groups) in plan.groups.iter_mut().enumerate() {
             groups.resize(most, NO_GROUP);
+            for (k, g) in groups.iter().enumerate() {
+                let place = g.kind == Kind::Place;
+                let key = (place, g.to_empty, g.to_theirs, g.count);
+                let runs = &mut plan.targets[mover];
+                match runs.last_mut() {
+                    Some(t) if !place && (t.place, t.to_empty, t.to_theirs, t.count) == key => {
+                        t.end += 1
+                    }
+                    _ => runs.push(Targets {
+                        place,
+                        to_empty: g.to_empty,
+                        to_theirs: g.to_theirs,
+                        count: g.count,
+                        first: k as u16,
+                        end: k as u16 + 1,
+                    }),
+                }
+                plan.shifts[mover].push(Shift {
+                    rot: g.rot,
+                    from: g.from,
+                });
+            }
         }
         Some(Box::new(plan))
     }
@@ -176,7 +219,6 @@ fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
     match (family, &def.gen) {
         (Family::Place { count, to }, Gen::Place(p)) if p.flank.is_none() => out.push(Group {
             gen: *gen,
-            any: all,
             from: all,
             to_empty: word(to),
             count: *count,
@@ -261,12 +303,23 @@ fn play(
     end: impl Fn(&mut State, u8, Option<u8>) -> bool,
 ) {
     let groups = |mover: u8| plan.groups[mover as usize & (MAX_PLAYERS - 1)].as_slice();
+    let sets = |mover: u8| {
+        let p = mover as usize & (MAX_PLAYERS - 1);
+        (plan.targets[p].as_slice(), plan.shifts[p].as_slice())
+    };
     let mut c = Candidates {
         sets: [0; MAX_GROUPS],
         ends: [u32::MAX; MAX_GROUPS],
     };
     let mut next = match state.node {
-        NodeType::Decision => draw(groups(state.mover), &state.board, state.mover, rng, &mut c),
+        NodeType::Decision => draw(
+            groups(state.mover),
+            sets(state.mover),
+            &state.board,
+            state.mover,
+            rng,
+            &mut c,
+        ),
         _ => None,
     };
     while state.node == NodeType::Decision {
@@ -292,7 +345,14 @@ fn play(
         clock.turn_moves = 0;
         state.mover = game.next[actor as usize & (MAX_PLAYERS - 1)];
         state.phase = 0;
-        let chosen = draw(groups(state.mover), &state.board, state.mover, rng, &mut c);
+        let chosen = draw(
+            groups(state.mover),
+            sets(state.mover),
+            &state.board,
+            state.mover,
+            rng,
+            &mut c,
+        );
         let stuck = chosen.is_none().then_some(state.mover);
         next = if end(state, actor, stuck) {
             None
@@ -330,6 +390,7 @@ fn settle(game: &Game, s: &mut State, actor: u8, stuck: Option<u8>, rule: Option
 #[inline(always)]
 fn draw(
     groups: &[Group],
+    (targets, shifts): (&[Targets], &[Shift]),
     board: &Board,
     mover: u8,
     rng: &mut impl Rng,
@@ -341,12 +402,22 @@ fn draw(
     let theirs = filled & !mine;
     let hand = board.hand[p];
     let mut total = 0;
-    for ((g, set), end) in groups.iter().zip(&mut c.sets).zip(&mut c.ends) {
-        let targets = (!filled & g.to_empty) | (theirs & g.to_theirs);
-        let gate = 0u64.wrapping_sub(u64::from(hand >= g.count));
-        *set = (mine | g.any) & targets.rotate_left(g.rot) & g.from & gate;
+    let mut k = 0;
+    let mut push = |set: u64| {
+        c.sets[k & (MAX_GROUPS - 1)] = set;
         total += set.count_ones();
-        *end = total;
+        c.ends[k & (MAX_GROUPS - 1)] = total;
+        k += 1;
+    };
+    for t in targets {
+        let to = (!filled & t.to_empty) | (theirs & t.to_theirs);
+        if t.place {
+            push(to & 0u64.wrapping_sub(u64::from(hand >= t.count)));
+            continue;
+        }
+        for s in shifts.get(t.first as usize..t.end as usize).unwrap_or(&[]) {
+            push(mine & to.rotate_left(s.rot) & s.from);
+        }
     }
     loop {
         if total == 0 {
