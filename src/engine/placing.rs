@@ -13,8 +13,9 @@ use crate::compile::ir::{by_width, Game, Gen, Phase, MAX_PLAYERS};
 use crate::ludemes::{MoveFamily, On};
 use rand::Rng;
 
-/// Plays random placements from `state` to the end, as [`super::search::playout`] does. Out of
-/// line: inlined, its loops changed the general loop's code (the seed games +0.5%).
+/// Plays random placements from `state` to the end, as [`super::search::playout`] does, or hands
+/// a game of the shift loop's shape to it. Out of line: inlined, its loops changed the general
+/// loop's code (the seed games +0.5%).
 #[inline(never)]
 pub(super) fn playout(
     game: &Game,
@@ -22,6 +23,9 @@ pub(super) fn playout(
     rng: &mut impl Rng,
     scratch: &mut Scratch,
 ) -> Playout {
+    if let Some(plan) = &game.shift_plan {
+        return super::shifting::playout(game, plan, state, rng, scratch);
+    }
     scratch.forget_trial();
     by_width!(game.topology.words, |W| play::<W>(game, state, rng));
     Playout {

@@ -184,19 +184,11 @@ pub fn playout(
     rng: &mut impl Rng,
     scratch: &mut Scratch,
 ) -> Playout {
-    if game.place_only {
+    // The loops of two shapes of game (`engine/placing.rs`, `engine/shifting.rs`), chosen by
+    // one test here: a second test in this function changed the general loop's code (Woli +3%).
+    if game.place_only || game.shift_plan.is_some() {
         return super::placing::playout(game, state, rng, scratch);
     }
-    if let (Some(plan), 0) = (&game.shift_plan, state.phase) {
-        return super::shifting::playout(game, plan, state, rng, scratch);
-    }
-    general(game, state, rng, scratch)
-}
-
-/// The general loop of [`playout`]. Out of line: the loops chosen before it leave its code as it
-/// was (inline, the choice between them cost Woli 3% through the compiler's inlining in it).
-#[inline(never)]
-fn general(game: &Game, state: &mut State, rng: &mut impl Rng, scratch: &mut Scratch) -> Playout {
     let mut next = sample::pick_in(game, state, scratch, rng);
     loop {
         let m = match state.node {

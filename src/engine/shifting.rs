@@ -270,6 +270,14 @@ pub(super) fn playout(
     scratch: &mut Scratch,
 ) -> Playout {
     scratch.forget_trial();
+    // A turn has one phase: the general loop finds no move to draw in another, and stops.
+    if state.phase != 0 {
+        return Playout {
+            status: state.status,
+            edges: state.clock.edges_played,
+            moves: state.clock.moves_played,
+        };
+    }
     match &plan.ending {
         Some(ending) => play(game, plan, state, rng, |s, actor, stuck| {
             settle(game, s, actor, stuck, ending.first(s, actor, stuck))
