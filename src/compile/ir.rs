@@ -431,6 +431,9 @@ pub struct Game {
     /// with no repetition to track: playouts then run the placement loop
     /// (`engine/placing.rs`), which skips the turn control's general cases.
     pub place_only: bool,
+    /// The plan of the dice kernel (`engine/race.rs`), for games whose turns are throws and
+    /// decisions of one plain advance; `None` for others, which the general loop plays.
+    pub race: Option<crate::engine::RacePlan>,
     /// What the checker warns about: the game loads, but may not say what was meant.
     pub warnings: Vec<crate::diagnostic::Diagnostic>,
 }
@@ -445,6 +448,8 @@ impl Game {
     pub fn set_end_rules(&mut self, rules: Vec<(Cond, Outcome)>) {
         self.end_choice = Clocked::first(rules.iter().map(|(c, _)| c));
         self.end = rules;
+        // The dice kernel reads the end rules in its own form.
+        self.race = crate::engine::RacePlan::of(self);
     }
 
     /// The turn-order tables of `players` players: the next and the previous of each seat.

@@ -187,6 +187,9 @@ pub fn playout(
     if game.place_only {
         return super::placing::playout(game, state, rng, scratch);
     }
+    if let Some(plan) = &game.race {
+        return super::race::playout(game, plan, state, rng, scratch);
+    }
     let mut next = sample::pick_in(game, state, scratch, rng);
     loop {
         let m = match state.node {

@@ -216,7 +216,13 @@ pub(crate) fn throw_sampled(
 /// The turn control after an edge by `actor` (its action) and the repetition history; returns
 /// whether the position repeats an earlier one. `captured`: counters the edge took.
 #[inline(always)]
-fn follow(game: &Game, s: &mut State, actor: u8, action: &Action, captured: u32) -> bool {
+pub(super) fn follow(
+    game: &Game,
+    s: &mut State,
+    actor: u8,
+    action: &Action,
+    captured: u32,
+) -> bool {
     match action {
         Action::Goto(phase, pips) => {
             if let Some(p) = pips {
@@ -275,7 +281,7 @@ pub(super) fn keep_after_move(game: &Game, s: &mut State, progress: u8) {
 /// Where the turn goes after an edge by `actor`: the first branch that holds (the turn ends when
 /// none does).
 #[inline(always)]
-fn pick<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches) -> &'g Action {
+pub(super) fn pick<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches) -> &'g Action {
     if let Some(a) = branches.fixed() {
         return a;
     }
@@ -289,7 +295,12 @@ fn pick<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches) -> &'g Ac
 /// commonest on a throw's branches, such as whether a player has opened) read in place, the
 /// others out of line.
 #[inline(always)]
-fn pick_thrown<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches) -> &'g Action {
+pub(super) fn pick_thrown<'g>(
+    game: &Game,
+    s: &State,
+    actor: u8,
+    branches: &'g Branches,
+) -> &'g Action {
     match branches.fixed() {
         Some(a) => a,
         None => choose_thrown(game, s, actor, branches),
@@ -378,14 +389,14 @@ pub(super) fn conclude(
 /// Stops a game at the edge limit.
 #[cold]
 #[inline(never)]
-fn stop(s: &mut State) {
+pub(super) fn stop(s: &mut State) {
     s.status = Status::Stopped;
     s.node = NodeType::Terminal;
 }
 
 #[cold]
 #[inline(never)]
-fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
+pub(super) fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
     let n = (game.players as usize).clamp(2, MAX_PLAYERS);
     s.status = match outcome {
         Outcome::Fixed(None, _) | Outcome::Fixed(_, ResultKind::Draw) => Status::Drawn,

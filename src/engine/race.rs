@@ -1,0 +1,344 @@
+//! Playouts of dice games whose turns are throws and decisions that each draw one plain advance
+//! (`Game::race`, a race along tracks such as Sig): the loop of [`super::search::playout`] with
+//! the throw, the branch it takes, the advance's draw (the legal origins as one word's bits), its
+//! move and the turn control fused, and no dispatch on the phase's kind, the plan's shape or the
+//! generator's family per edge. A phase of another shape is played by the general code. It draws
+//! and applies the same moves in the same order, so a seed plays the same game.
+
+use super::ctx::{Ctx, Effects};
+use super::moves::Move;
+use super::quick::{Quick, Turn};
+use super::sample::{index_below, pick_in, Scratch};
+use super::search::Playout;
+use super::state::{Cell, Last, NodeType, State, Status};
+use super::turn::{self, follow, keep_after_move, KEPT_AFTER_A_MOVE};
+use crate::compile::draw::DrawOp;
+use crate::compile::ir::{Action, Game, Gen, Phase, MAX_PLAYERS};
+use crate::compile::Needs;
+use crate::ludemes::advance::{land, track_target, Advance};
+use rand::Rng;
+
+/// How the dice kernel plays each phase of a game, found at load time.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RacePlan {
+    /// One stage per phase, in the phases' order.
+    stages: Vec<Stage>,
+    /// The end rules' conditions (`Game::end_choice`): in full, and their early form while
+    /// the moves and edges played are below `until`.
+    end_full: Quick,
+    end_early: Quick,
+    until: u64,
+}
+
+/// How one phase is played.
+#[derive(Debug, Clone, PartialEq)]
+enum Stage {
+    /// A chance phase: its dice and the branches folded for each outcome.
+    Throw(u16, Vec<Turn>),
+    /// A decision whose every move is one plain advance, drawn from the legal origins' bits.
+    Advance(Box<Step>),
+    /// Any other decision: the general draw and move.
+    Other,
+}
+
+/// A decision phase of one plain advance (no safe sites, stacks, blocks or bearing off; no
+/// filter or removal).
+#[derive(Debug, Clone, PartialEq)]
+struct Step {
+    /// The generator.
+    gen: u16,
+    /// The advance.
+    advance: Advance,
+    /// Whether it has effects after it (`then:`), run by the general code.
+    then: bool,
+    /// Whether the phase passes when there is no move.
+    pass: bool,
+    /// Where the turn goes after the move.
+    next: Turn,
+}
+
+/// The action of a chance phase whose branches all fail (as the general loop's).
+static END_TURN: Action = Action::EndTurn;
+
+impl RacePlan {
+    /// The plan of a game of the kernel's shape: a chance phase and a decision of one plain
+    /// advance at least, every decision drawn from one listed generator or played as in the
+    /// general loop, a board of one word, no filters, no repetition and no sown sites; `None`
+    /// for any other game.
+    pub(crate) fn of(game: &Game) -> Option<RacePlan> {
+        if game.topology.words != 1
+            || !game.filters.is_empty()
+            || game.needs.intersects(Needs::REPETITION.with(Needs::SOWN))
+        {
+            return None;
+        }
+        let stages: Vec<Stage> = game.phases.iter().map(|p| stage(game, p)).collect();
+        let throws = stages.iter().any(|s| matches!(s, Stage::Throw(..)));
+        let advances = stages.iter().any(|s| matches!(s, Stage::Advance(_)));
+        let end = &game.end_choice;
+        (throws && advances).then(|| RacePlan {
+            stages,
+            end_full: Quick::of(&end.full),
+            end_early: Quick::of(&end.early),
+            until: end.until,
+        })
+    }
+}
+
+/// How the kernel plays one phase.
+fn stage(game: &Game, phase: &Phase) -> Stage {
+    let (draw, pass, next) = match phase {
+        Phase::Decision {
+            draw, pass, next, ..
+        } => (draw, pass, next),
+        Phase::Chance { dice, by_outcome } => {
+            return Stage::Throw(*dice, by_outcome.iter().map(Turn::of).collect())
+        }
+    };
+    let players = (game.players as usize).min(MAX_PLAYERS);
+    let gen = match draw.ops[0].as_slice() {
+        [DrawOp::List { gen, .. }] => *gen,
+        _ => return Stage::Other,
+    };
+    let same = draw.ops[..players]
+        .iter()
+        .all(|ops| matches!(ops.as_slice(), [DrawOp::List { gen: g, .. }] if *g == gen));
+    match game.gens.get(gen as usize) {
+        Some(def) if same && def.remove.is_none() => match &def.gen {
+            Gen::Advance(a) if !a.race => Stage::Advance(Box::new(Step {
+                gen,
+                advance: a.clone(),
+                then: !def.then.is_empty(),
+                pass: *pass,
+                next: Turn::of(next),
+            })),
+            _ => Stage::Other,
+        },
+        _ => Stage::Other,
+    }
+}
+
+/// Plays random moves and throws from `state` to the end, as [`super::search::playout`] does.
+/// Out of line: the general loop keeps its code.
+#[inline(never)]
+pub(super) fn playout(
+    game: &Game,
+    plan: &RacePlan,
+    state: &mut State,
+    rng: &mut impl Rng,
+    scratch: &mut Scratch,
+) -> Playout {
+    scratch.forget_trial();
+    play(game, plan, state, rng, scratch);
+    Playout {
+        status: state.status,
+        edges: state.clock.edges_played,
+        moves: state.clock.moves_played,
+    }
+}
+
+/// The loop.
+fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mut Scratch) {
+    let mut next = match s.node {
+        NodeType::Decision => draw(game, plan, s, sc, rng),
+        _ => None,
+    };
+    loop {
+        let actor = s.mover;
+        match s.node {
+            NodeType::Terminal => break,
+            NodeType::Chance => {
+                let Some(Stage::Throw(dice, by_outcome)) = plan.stages.get(s.phase as usize) else {
+                    break;
+                };
+                let d = &game.dice[*dice as usize];
+                let Some(i) = super::outcome_drawn(d, rng) else {
+                    break;
+                };
+                s.clock.pips = d.outcomes[i].0 as i64;
+                s.clock.edges_played += 1;
+                let action = by_outcome
+                    .get(i)
+                    .map_or(&END_TURN, |b| b.pick(game, s, actor));
+                follow(game, s, actor, action, 0);
+            }
+            NodeType::Decision => {
+                let Some(m) = next else {
+                    break;
+                };
+                match plan.stages.get(s.phase as usize) {
+                    Some(Stage::Advance(step)) => advance(game, step, s, actor, m),
+                    // Another shape of decision: the general edge, its settling included.
+                    _ => {
+                        match turn::apply_sampled(game, s, m, sc, rng) {
+                            Ok(n) => next = n,
+                            Err(_) => break,
+                        }
+                        continue;
+                    }
+                }
+            }
+        }
+        next = settle(game, plan, s, actor, sc, rng);
+    }
+}
+
+/// Plays a move of a plain advance's phase (or its pass) by `actor` and the turn control after
+/// it, as the general edge does.
+#[inline(always)]
+fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
+    let (last, progress) = if m.is_pass() {
+        (Last::default(), 0)
+    } else {
+        let a = &step.advance;
+        let mut fx = Effects::default();
+        let from = m.from as usize;
+        let k = Ctx::after(game, &s.clock, &s.board, actor).int(&a.steps);
+        let moving = s.board.cells[from];
+        if let Some((t, np)) = track_target(&game.tracks[a.track as usize], actor, moving.pos, k) {
+            s.board.clear(from);
+            let piece = Cell {
+                count: 1,
+                pos: np,
+                state: a.set_state.unwrap_or(moving.state),
+                ..moving
+            };
+            fx.captured = land(&mut s.board, actor, t, piece, a.captured, false);
+        }
+        if step.then {
+            fx.progress = then(game, step, s, actor, m, &fx);
+        }
+        (fx.last(m), fx.progress)
+    };
+    s.clock.last = last;
+    if game.needs.intersects(KEPT_AFTER_A_MOVE) {
+        keep_after_move(game, s, progress);
+    }
+    let clock = &mut s.clock;
+    clock.moves_played += 1;
+    clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
+    clock.edges_played += 1;
+    let action = step.next.pick(game, s, actor);
+    follow(game, s, actor, action, 0);
+}
+
+/// The effects after an advance; whether they made progress.
+#[inline(never)]
+fn then(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move, fx: &Effects) -> u8 {
+    let list = &game.gens[step.gen as usize].then;
+    let progress = crate::ludemes::effects::run(list, game, &s.clock, &mut s.board, actor, (m, fx));
+    u8::from(progress)
+}
+
+/// Sets the node type of the phase the turn is at, draws its move and checks the end rules with
+/// `actor` as the player who made the last edge: the general loop's settling.
+#[inline(always)]
+fn settle(
+    game: &Game,
+    plan: &RacePlan,
+    s: &mut State,
+    actor: u8,
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Move> {
+    let chance = matches!(plan.stages.get(s.phase as usize), Some(Stage::Throw(..)));
+    s.node = if chance {
+        NodeType::Chance
+    } else {
+        NodeType::Decision
+    };
+    let chosen = if chance {
+        None
+    } else {
+        draw(game, plan, s, sc, rng)
+    };
+    let stuck = (!chance && chosen.is_none()).then_some(s.mover);
+    if conclude(game, plan, s, actor, stuck) {
+        None
+    } else {
+        chosen
+    }
+}
+
+/// Checks the end rules after an edge by `actor`, as the general loop's `conclude` does;
+/// returns whether the game is over.
+#[inline(always)]
+fn conclude(game: &Game, plan: &RacePlan, s: &mut State, actor: u8, stuck: Option<u8>) -> bool {
+    let played = s.clock.edges_played.max(s.clock.moves_played);
+    let end = if played < plan.until {
+        &plan.end_early
+    } else {
+        &plan.end_full
+    };
+    match end.run(game, s, actor, stuck).and_then(|i| game.end.get(i)) {
+        Some((_, outcome)) => {
+            turn::finish(game, s, actor, outcome);
+            true
+        }
+        None if stuck.is_some() => {
+            // A decision with no move that no end rule covers: the game cannot go on, and is drawn.
+            s.status = Status::Drawn;
+            s.node = NodeType::Terminal;
+            true
+        }
+        None if s.clock.edges_played >= game.max_edges => {
+            turn::stop(s);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The move drawn at a settled decision node: a plain advance's from its legal origins, any
+/// other phase's by the general draw.
+#[inline(always)]
+fn draw(
+    game: &Game,
+    plan: &RacePlan,
+    s: &State,
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Move> {
+    match plan.stages.get(s.phase as usize) {
+        Some(Stage::Advance(step)) => draw_advance(game, step, s, rng),
+        _ => pick_in(game, s, sc, rng),
+    }
+}
+
+/// The move of a plain advance drawn as the general draw draws it from the listed moves (one
+/// per origin, in ascending order): the `r`-th origin whose piece may move.
+#[inline(always)]
+fn draw_advance(game: &Game, step: &Step, s: &State, rng: &mut impl Rng) -> Option<Move> {
+    let a = &step.advance;
+    let me = s.mover;
+    let k = Ctx::of(game, s).int(&a.steps);
+    let track = &game.tracks[a.track as usize];
+    let cells = &s.board.cells;
+    let mut legal = 0u64;
+    if k > 0 {
+        let mut w = s.board.owned[me as usize & (MAX_PLAYERS - 1)].0[0];
+        while w != 0 {
+            let site = w.trailing_zeros();
+            w &= w - 1;
+            let c = cells[site as usize];
+            if a.state.is_some_and(|st| c.state != st) {
+                continue;
+            }
+            if let Some((t, _)) = track_target(track, me, c.pos, k) {
+                if t as u32 == site || cells[t as usize].owner != me + 1 {
+                    legal |= 1 << site;
+                }
+            }
+        }
+    }
+    let n = legal.count_ones() as usize;
+    if n == 0 {
+        return step.pass.then(Move::pass);
+    }
+    for _ in 0..index_below(rng, n) {
+        legal &= legal - 1;
+    }
+    let from = legal.trailing_zeros() as usize;
+    let (t, _) = track_target(track, me, cells[from].pos, k)?;
+    Some(Move::new(step.gen, from as _, t))
+}
