@@ -78,11 +78,22 @@ impl Quick {
     /// (so that the answer after a throw, which changes none of them, is the answer before it
     /// for the same player).
     pub(super) fn reads_board_only(&self) -> bool {
-        self.steps.iter().all(|s| {
-            matches!(
-                s.test,
-                Probe::Var(..) | Probe::Score(..) | Probe::Hand(..) | Probe::NoPieces(_)
-            )
+        // The steps the program can reach: an early form keeps the tests it skips.
+        let mut reached = vec![false; self.steps.len()];
+        let mut todo = vec![self.start];
+        while let Some(at) = todo.pop() {
+            if let Some(step) = self.steps.get(at as usize) {
+                if !std::mem::replace(&mut reached[at as usize], true) {
+                    todo.extend([step.yes, step.no]);
+                }
+            }
+        }
+        self.steps.iter().zip(reached).all(|(s, reached)| {
+            !reached
+                || matches!(
+                    s.test,
+                    Probe::Var(..) | Probe::Score(..) | Probe::Hand(..) | Probe::NoPieces(_)
+                )
         })
     }
 
@@ -96,15 +107,7 @@ impl Quick {
         actor: u8,
         stuck: Option<u8>,
     ) -> Option<usize> {
-        let who = |w: Who| {
-            let p = match w {
-                Who::Player(p) => p,
-                Who::Mover => actor,
-                Who::Next => game.next[actor as usize & (MAX_PLAYERS - 1)],
-                Who::Prev => game.prev[actor as usize & (MAX_PLAYERS - 1)],
-            };
-            p as usize & (MAX_PLAYERS - 1)
-        };
+        let who = |w: Who| who(game, actor, w);
         let (board, clock) = (&s.board, &s.clock);
         let mut at = self.start;
         while let Some(step) = self.steps.get(at as usize) {
@@ -127,6 +130,18 @@ impl Quick {
         }
         (at != NONE).then_some((at - RESULT) as usize)
     }
+}
+
+/// The player `w` stands for after an edge by `actor`, as `Ctx::who` reads it.
+#[inline(always)]
+pub(super) fn who(game: &Game, actor: u8, w: Who) -> usize {
+    let p = match w {
+        Who::Player(p) => p,
+        Who::Mover => actor,
+        Who::Next => game.next[actor as usize & (MAX_PLAYERS - 1)],
+        Who::Prev => game.prev[actor as usize & (MAX_PLAYERS - 1)],
+    };
+    p as usize & (MAX_PLAYERS - 1)
 }
 
 /// A test of another kind, read as the general program reads it.

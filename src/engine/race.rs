@@ -7,13 +7,13 @@
 
 use super::ctx::{Ctx, Effects};
 use super::moves::Move;
-use super::quick::{Quick, Turn};
+use super::quick::{who, Quick, Turn};
 use super::sample::{index_below, pick_in, Scratch};
 use super::search::Playout;
 use super::state::{Cell, Last, NodeType, State, Status};
 use super::turn::{self, follow, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::DrawOp;
-use crate::compile::ir::{Action, Game, Gen, Phase, MAX_PLAYERS};
+use crate::compile::ir::{Action, Effect, Game, Gen, IntExpr, Phase, Who, MAX_PLAYERS};
 use crate::compile::Needs;
 use crate::ludemes::advance::{land, track_target, Advance};
 use rand::Rng;
@@ -28,6 +28,10 @@ pub struct RacePlan {
     end_full: Quick,
     end_early: Quick,
     until: u64,
+    /// Whether each form reads only the board and the players' variables, hands and stores:
+    /// its answer then stands until one of them changes or another player makes an edge.
+    early_on_board: bool,
+    full_on_board: bool,
 }
 
 /// How one phase is played.
@@ -49,12 +53,48 @@ struct Step {
     gen: u16,
     /// The advance.
     advance: Advance,
-    /// Whether it has effects after it (`then:`), run by the general code.
-    then: bool,
+    /// Its steps.
+    steps: Steps,
+    /// Its effects after the move (`then:`).
+    then: Then,
     /// Whether the phase passes when there is no move.
     pass: bool,
     /// Where the turn goes after the move.
     next: Turn,
+}
+
+/// The steps of a plain advance.
+#[derive(Debug, Clone, PartialEq)]
+enum Steps {
+    /// The throw.
+    Pips,
+    /// A constant.
+    Lit(i64),
+    /// Another expression, read by the general code.
+    Expr,
+}
+
+impl Steps {
+    /// The steps after an edge by `mover` (or before a move of `mover`).
+    #[inline(always)]
+    fn of(&self, game: &Game, s: &State, a: &Advance, mover: u8) -> i64 {
+        match self {
+            Steps::Pips => s.clock.pips,
+            Steps::Lit(k) => *k,
+            Steps::Expr => Ctx::after(game, &s.clock, &s.board, mover).int(&a.steps),
+        }
+    }
+}
+
+/// The effects after a plain advance.
+#[derive(Debug, Clone, PartialEq)]
+enum Then {
+    /// None.
+    Nothing,
+    /// Player variables set to constants (a player has opened, say), in order.
+    SetVars(Vec<(Who, u8, i64)>),
+    /// Others, run by the general code.
+    General,
 }
 
 /// The action of a chance phase whose branches all fail (as the general loop's).
@@ -81,6 +121,8 @@ impl RacePlan {
             end_full: Quick::of(&end.full),
             end_early: Quick::of(&end.early),
             until: end.until,
+            early_on_board: Quick::of(&end.early).reads_board_only(),
+            full_on_board: Quick::of(&end.full).reads_board_only(),
         })
     }
 }
@@ -108,13 +150,31 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
             Gen::Advance(a) if !a.race => Stage::Advance(Box::new(Step {
                 gen,
                 advance: a.clone(),
-                then: !def.then.is_empty(),
+                steps: match a.steps {
+                    IntExpr::Pips => Steps::Pips,
+                    IntExpr::Lit(k) => Steps::Lit(k),
+                    _ => Steps::Expr,
+                },
+                then: then_of(&def.then),
                 pass: *pass,
                 next: Turn::of(next),
             })),
             _ => Stage::Other,
         },
         _ => Stage::Other,
+    }
+}
+
+/// The kernel's form of a plain advance's effects.
+fn then_of(list: &[Effect]) -> Then {
+    let set = |e: &Effect| match e {
+        Effect::SetVar(w, v, IntExpr::Lit(x)) => Some((*w, *v, *x)),
+        _ => None,
+    };
+    match list.iter().map(set).collect::<Option<Vec<_>>>() {
+        _ if list.is_empty() => Then::Nothing,
+        Some(sets) => Then::SetVars(sets),
+        None => Then::General,
     }
 }
 
@@ -143,6 +203,9 @@ fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mu
         NodeType::Decision => draw(game, plan, s, sc, rng),
         _ => None,
     };
+    // The player after whose edge the end rules' early form last failed, while the board and
+    // the variables it reads stay as they were then.
+    let mut known = None;
     loop {
         let actor = s.mover;
         match s.node {
@@ -167,33 +230,40 @@ fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mu
                     break;
                 };
                 match plan.stages.get(s.phase as usize) {
-                    Some(Stage::Advance(step)) => advance(game, step, s, actor, m),
+                    Some(Stage::Advance(step)) => {
+                        if advance(game, step, s, actor, m) {
+                            known = None;
+                        }
+                    }
                     // Another shape of decision: the general edge, its settling included.
                     _ => {
-                        match turn::apply_sampled(game, s, m, sc, rng) {
+                        match general_edge(game, s, m, sc, rng) {
                             Ok(n) => next = n,
                             Err(_) => break,
                         }
+                        known = None;
                         continue;
                     }
                 }
             }
         }
-        next = settle(game, plan, s, actor, sc, rng);
+        next = settle(game, plan, s, actor, &mut known, sc, rng);
     }
 }
 
 /// Plays a move of a plain advance's phase (or its pass) by `actor` and the turn control after
-/// it, as the general edge does.
+/// it, as the general edge does. Returns whether it may have changed what the end rules read
+/// besides the places of the mover's pieces: a capture, or effects after the move.
 #[inline(always)]
-fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
+fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) -> bool {
+    let mut changed = false;
     let (last, progress) = if m.is_pass() {
         (Last::default(), 0)
     } else {
         let a = &step.advance;
         let mut fx = Effects::default();
         let from = m.from as usize;
-        let k = Ctx::after(game, &s.clock, &s.board, actor).int(&a.steps);
+        let k = step.steps.of(game, s, a, actor);
         let moving = s.board.cells[from];
         if let Some((t, np)) = track_target(&game.tracks[a.track as usize], actor, moving.pos, k) {
             s.board.clear(from);
@@ -205,9 +275,16 @@ fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
             };
             fx.captured = land(&mut s.board, actor, t, piece, a.captured, false);
         }
-        if step.then {
-            fx.progress = then(game, step, s, actor, m, &fx);
+        match &step.then {
+            Then::Nothing => {}
+            Then::SetVars(sets) => {
+                for &(w, v, x) in sets {
+                    s.board.vars[who(game, actor, w)][v as usize] = x;
+                }
+            }
+            Then::General => fx.progress = then(game, step, s, actor, m, &fx),
         }
+        changed = fx.captured > 0 || step.then != Then::Nothing;
         (fx.last(m), fx.progress)
     };
     s.clock.last = last;
@@ -220,6 +297,7 @@ fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
     clock.edges_played += 1;
     let action = step.next.pick(game, s, actor);
     follow(game, s, actor, action, 0);
+    changed
 }
 
 /// The effects after an advance; whether they made progress.
@@ -238,22 +316,24 @@ fn settle(
     plan: &RacePlan,
     s: &mut State,
     actor: u8,
+    known: &mut Option<u8>,
     sc: &mut Scratch,
     rng: &mut impl Rng,
 ) -> Option<Move> {
-    let chance = matches!(plan.stages.get(s.phase as usize), Some(Stage::Throw(..)));
+    let stage = plan.stages.get(s.phase as usize);
+    let chance = matches!(stage, Some(Stage::Throw(..)));
     s.node = if chance {
         NodeType::Chance
     } else {
         NodeType::Decision
     };
-    let chosen = if chance {
-        None
-    } else {
-        draw(game, plan, s, sc, rng)
+    let chosen = match stage {
+        Some(Stage::Throw(..)) => None,
+        Some(Stage::Advance(step)) => draw_advance(game, step, s, rng),
+        _ => general_draw(game, s, sc, rng),
     };
     let stuck = (!chance && chosen.is_none()).then_some(s.mover);
-    if conclude(game, plan, s, actor, stuck) {
+    if conclude(game, plan, s, actor, known, stuck) {
         None
     } else {
         chosen
@@ -263,14 +343,32 @@ fn settle(
 /// Checks the end rules after an edge by `actor`, as the general loop's `conclude` does;
 /// returns whether the game is over.
 #[inline(always)]
-fn conclude(game: &Game, plan: &RacePlan, s: &mut State, actor: u8, stuck: Option<u8>) -> bool {
+fn conclude(
+    game: &Game,
+    plan: &RacePlan,
+    s: &mut State,
+    actor: u8,
+    known: &mut Option<u8>,
+    stuck: Option<u8>,
+) -> bool {
     let played = s.clock.edges_played.max(s.clock.moves_played);
-    let end = if played < plan.until {
-        &plan.end_early
+    let (end, on_board) = if played < plan.until {
+        (&plan.end_early, plan.early_on_board)
     } else {
-        &plan.end_full
+        (&plan.end_full, plan.full_on_board)
     };
-    match end.run(game, s, actor, stuck).and_then(|i| game.end.get(i)) {
+    let rule = if on_board && *known == Some(actor) {
+        // The rules failed for this player on what they read, which stands as it was: they
+        // fail again.
+        None
+    } else {
+        let rule = end.run(game, s, actor, stuck);
+        if on_board && rule.is_none() {
+            *known = Some(actor);
+        }
+        rule
+    };
+    match rule.and_then(|i| game.end.get(i)) {
         Some((_, outcome)) => {
             turn::finish(game, s, actor, outcome);
             true
@@ -301,8 +399,27 @@ fn draw(
 ) -> Option<Move> {
     match plan.stages.get(s.phase as usize) {
         Some(Stage::Advance(step)) => draw_advance(game, step, s, rng),
-        _ => pick_in(game, s, sc, rng),
+        _ => general_draw(game, s, sc, rng),
     }
+}
+
+/// The general edge, for a decision of another shape. Out of line: the kernel's loop stays
+/// small.
+#[inline(never)]
+fn general_edge(
+    game: &Game,
+    s: &mut State,
+    m: Move,
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Result<Option<Move>, super::PlayError> {
+    turn::apply_sampled(game, s, m, sc, rng)
+}
+
+/// The general draw, for a decision of another shape. Out of line, as [`general_edge`].
+#[inline(never)]
+fn general_draw(game: &Game, s: &State, sc: &mut Scratch, rng: &mut impl Rng) -> Option<Move> {
+    pick_in(game, s, sc, rng)
 }
 
 /// The move of a plain advance drawn as the general draw draws it from the listed moves (one
@@ -311,12 +428,17 @@ fn draw(
 fn draw_advance(game: &Game, step: &Step, s: &State, rng: &mut impl Rng) -> Option<Move> {
     let a = &step.advance;
     let me = s.mover;
-    let k = Ctx::of(game, s).int(&a.steps);
+    let k = step.steps.of(game, s, a, me);
     let track = &game.tracks[a.track as usize];
     let cells = &s.board.cells;
     let mut legal = 0u64;
     if k > 0 {
         let mut w = s.board.owned[me as usize & (MAX_PLAYERS - 1)].0[0];
+        let sites = &track.sites[me as usize];
+        let len = sites.len() as i64;
+        // The usual throw, shorter than the track: its places read from the track directly,
+        // as `track_target` reads them.
+        let short = k < len;
         while w != 0 {
             let site = w.trailing_zeros();
             w &= w - 1;
@@ -324,7 +446,18 @@ fn draw_advance(game: &Game, step: &Step, s: &State, rng: &mut impl Rng) -> Opti
             if a.state.is_some_and(|st| c.state != st) {
                 continue;
             }
-            if let Some((t, _)) = track_target(track, me, c.pos, k) {
+            let target = if short {
+                let np = c.pos as i64 + k;
+                match (np < len, track.looped) {
+                    (true, _) => sites.get(np as usize),
+                    (false, true) => sites.get((np - len) as usize),
+                    (false, false) => None,
+                }
+                .copied()
+            } else {
+                track_target(track, me, c.pos, k).map(|(t, _)| t)
+            };
+            if let Some(t) = target {
                 if t as u32 == site || cells[t as usize].owner != me + 1 {
                     legal |= 1 << site;
                 }
