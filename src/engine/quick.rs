@@ -74,29 +74,6 @@ impl Quick {
         }
     }
 
-    /// Whether every test reads only the board and the players' variables, hands and stores
-    /// (so that the answer after a throw, which changes none of them, is the answer before it
-    /// for the same player).
-    pub(super) fn reads_board_only(&self) -> bool {
-        // The steps the program can reach: an early form keeps the tests it skips.
-        let mut reached = vec![false; self.steps.len()];
-        let mut todo = vec![self.start];
-        while let Some(at) = todo.pop() {
-            if let Some(step) = self.steps.get(at as usize) {
-                if !std::mem::replace(&mut reached[at as usize], true) {
-                    todo.extend([step.yes, step.no]);
-                }
-            }
-        }
-        self.steps.iter().zip(reached).all(|(s, reached)| {
-            !reached
-                || matches!(
-                    s.test,
-                    Probe::Var(..) | Probe::Score(..) | Probe::Hand(..) | Probe::NoPieces(_)
-                )
-        })
-    }
-
     /// The index of the first condition that holds, read after an edge by `actor` (`Mover`),
     /// with `stuck` the player to move if they have no move.
     #[inline(always)]

@@ -28,10 +28,6 @@ pub struct RacePlan {
     end_full: Quick,
     end_early: Quick,
     until: u64,
-    /// Whether each form reads only the board and the players' variables, hands and stores:
-    /// its answer then stands until one of them changes or another player makes an edge.
-    early_on_board: bool,
-    full_on_board: bool,
 }
 
 /// How one phase is played.
@@ -121,8 +117,6 @@ impl RacePlan {
             end_full: Quick::of(&end.full),
             end_early: Quick::of(&end.early),
             until: end.until,
-            early_on_board: Quick::of(&end.early).reads_board_only(),
-            full_on_board: Quick::of(&end.full).reads_board_only(),
         })
     }
 }
@@ -203,9 +197,6 @@ fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mu
         NodeType::Decision => draw(game, plan, s, sc, rng),
         _ => None,
     };
-    // The player after whose edge the end rules' early form last failed, while the board and
-    // the variables it reads stay as they were then.
-    let mut known = None;
     loop {
         let actor = s.mover;
         match s.node {
@@ -230,33 +221,26 @@ fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mu
                     break;
                 };
                 match plan.stages.get(s.phase as usize) {
-                    Some(Stage::Advance(step)) => {
-                        if advance(game, step, s, actor, m) {
-                            known = None;
-                        }
-                    }
+                    Some(Stage::Advance(step)) => advance(game, step, s, actor, m),
                     // Another shape of decision: the general edge, its settling included.
                     _ => {
                         match general_edge(game, s, m, sc, rng) {
                             Ok(n) => next = n,
                             Err(_) => break,
                         }
-                        known = None;
                         continue;
                     }
                 }
             }
         }
-        next = settle(game, plan, s, actor, &mut known, sc, rng);
+        next = settle(game, plan, s, actor, sc, rng);
     }
 }
 
 /// Plays a move of a plain advance's phase (or its pass) by `actor` and the turn control after
-/// it, as the general edge does. Returns whether it may have changed what the end rules read
-/// besides the places of the mover's pieces: a capture, or effects after the move.
+/// it, as the general edge does.
 #[inline(always)]
-fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) -> bool {
-    let mut changed = false;
+fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
     let (last, progress) = if m.is_pass() {
         (Last::default(), 0)
     } else {
@@ -284,7 +268,6 @@ fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) -> bool 
             }
             Then::General => fx.progress = then(game, step, s, actor, m, &fx),
         }
-        changed = fx.captured > 0 || step.then != Then::Nothing;
         (fx.last(m), fx.progress)
     };
     s.clock.last = last;
@@ -297,7 +280,6 @@ fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) -> bool 
     clock.edges_played += 1;
     let action = step.next.pick(game, s, actor);
     follow(game, s, actor, action, 0);
-    changed
 }
 
 /// The effects after an advance; whether they made progress.
@@ -316,7 +298,6 @@ fn settle(
     plan: &RacePlan,
     s: &mut State,
     actor: u8,
-    known: &mut Option<u8>,
     sc: &mut Scratch,
     rng: &mut impl Rng,
 ) -> Option<Move> {
@@ -333,7 +314,7 @@ fn settle(
         _ => general_draw(game, s, sc, rng),
     };
     let stuck = (!chance && chosen.is_none()).then_some(s.mover);
-    if conclude(game, plan, s, actor, known, stuck) {
+    if conclude(game, plan, s, actor, stuck) {
         None
     } else {
         chosen
@@ -343,31 +324,14 @@ fn settle(
 /// Checks the end rules after an edge by `actor`, as the general loop's `conclude` does;
 /// returns whether the game is over.
 #[inline(always)]
-fn conclude(
-    game: &Game,
-    plan: &RacePlan,
-    s: &mut State,
-    actor: u8,
-    known: &mut Option<u8>,
-    stuck: Option<u8>,
-) -> bool {
+fn conclude(game: &Game, plan: &RacePlan, s: &mut State, actor: u8, stuck: Option<u8>) -> bool {
     let played = s.clock.edges_played.max(s.clock.moves_played);
-    let (end, on_board) = if played < plan.until {
-        (&plan.end_early, plan.early_on_board)
+    let end = if played < plan.until {
+        &plan.end_early
     } else {
-        (&plan.end_full, plan.full_on_board)
+        &plan.end_full
     };
-    let rule = if on_board && *known == Some(actor) {
-        // The rules failed for this player on what they read, which stands as it was: they
-        // fail again.
-        None
-    } else {
-        let rule = end.run(game, s, actor, stuck);
-        if on_board && rule.is_none() {
-            *known = Some(actor);
-        }
-        rule
-    };
+    let rule = end.run(game, s, actor, stuck);
     match rule.and_then(|i| game.end.get(i)) {
         Some((_, outcome)) => {
             turn::finish(game, s, actor, outcome);
@@ -403,9 +367,8 @@ fn draw(
     }
 }
 
-/// The general edge, for a decision of another shape. Out of line: the kernel's loop stays
-/// small.
-#[inline(never)]
+/// The general edge, for a decision of another shape.
+#[inline(always)]
 fn general_edge(
     game: &Game,
     s: &mut State,
@@ -416,8 +379,8 @@ fn general_edge(
     turn::apply_sampled(game, s, m, sc, rng)
 }
 
-/// The general draw, for a decision of another shape. Out of line, as [`general_edge`].
-#[inline(never)]
+/// The general draw, for a decision of another shape.
+#[inline(always)]
 fn general_draw(game: &Game, s: &State, sc: &mut Scratch, rng: &mut impl Rng) -> Option<Move> {
     pick_in(game, s, sc, rng)
 }
