@@ -1,7 +1,7 @@
-//! The dice kernel of playouts (games whose turns are throws and decisions of one plain advance,
-//! `Game::race`) against the general loop: from the same seeds, the same final position and
-//! counts, for Sig and edited rulesets of its shape (other end rules and branch tests, no pass,
-//! no `then`), from the start and from positions part-way through a game.
+//! The dice kernel of playouts (games with throws, `Game::race`) against the general loop: from
+//! the same seeds, the same final position and counts, for Sig and edited rulesets of its shape
+//! (other end rules and branch tests, no pass, no `then`), Ur and Ludo, from the start and from
+//! positions part-way through a game.
 
 mod setup;
 
@@ -26,11 +26,14 @@ fn sig(edits: &[(&str, &str)], options: &[(&str, &str)]) -> Game {
         .unwrap_or_else(|e| panic!("{edits:?}: {}", e.render(false)))
 }
 
-/// Rulesets of the kernel's shape: Sig as shipped and as edited.
+/// A text edit (from, to) or an option setting (name, value).
+type Pair = (&'static str, &'static str);
+
+/// Rulesets of the kernel's shape: Sig as shipped and as edited, Ur and Ludo.
 fn rulesets() -> Vec<(String, Game)> {
     let end = "(if (no-pieces Next) (result Mover Win))";
     let move_phase = r#"(decision "Move" (advance "Loop" (pips) state:"Freed") pass:true)"#;
-    let cases: Vec<(&str, Vec<(&str, &str)>, Vec<(&str, &str)>)> = vec![
+    let cases: Vec<(&str, Vec<Pair>, Vec<Pair>)> = vec![
         ("as shipped", vec![], vec![]),
         // The edge limit's test, which the early form of the end rules leaves out, reached.
         ("limit 120", vec![], vec![("limit", "120")]),
@@ -90,6 +93,16 @@ fn rulesets() -> Vec<(String, Game)> {
     cases
         .into_iter()
         .map(|(name, edits, options)| (name.to_string(), sig(&edits, &options)))
+        .chain(
+            [
+                ("games/ur.game", &[][..]),
+                ("games/ludo.game", &[][..]),
+                ("games/ludo.game", &[("players", "2")][..]),
+                ("games/ludo.game", &[("players", "3")][..]),
+                ("games/ludo.game", &[("three-sixes", "on")][..]),
+            ]
+            .map(|(file, options)| (format!("{file} {options:?}"), load(file, options))),
+        )
         .collect()
 }
 
@@ -150,8 +163,6 @@ fn the_end_rules_are_read_in_the_kernel_form_after_a_change() {
 #[test]
 fn games_of_other_shapes_keep_the_general_loop() {
     for file in [
-        "games/ur.game",
-        "games/ludo.game",
         "games/toki.game",
         "games/woli.game",
         "games/tabou.game",

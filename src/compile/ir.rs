@@ -431,8 +431,8 @@ pub struct Game {
     /// with no repetition to track: playouts then run the placement loop
     /// (`engine/placing.rs`), which skips the turn control's general cases.
     pub place_only: bool,
-    /// The plan of the dice kernel (`engine/race.rs`), for games whose turns are throws and
-    /// decisions of one plain advance; `None` for others, which the general loop plays.
+    /// The plan of the dice kernel (`engine/race.rs`), for games with throws and without
+    /// filters or repetition; `None` for others, which the general loop plays.
     pub race: Option<crate::engine::RacePlan>,
     /// What the checker warns about: the game loads, but may not say what was meant.
     pub warnings: Vec<crate::diagnostic::Diagnostic>,

@@ -39,8 +39,10 @@ enum Probe {
     Edges(i64, i64),
     /// The moves played within `lo..=hi`.
     Moves(i64, i64),
-    /// The player has no piece on the board (of one word) or in hand.
+    /// The player has no piece on the board or in hand.
     NoPieces(Who),
+    /// The same on a board of one word.
+    NoPiecesInWord(Who),
     /// The player is to move and has no legal move.
     NoMoves(Who),
     /// Any other test, read by the general code.
@@ -48,14 +50,15 @@ enum Probe {
 }
 
 impl Quick {
-    /// The kernel's form of a compiled list of conditions.
-    pub(super) fn of(choice: &Choice) -> Quick {
+    /// The kernel's form of a compiled list of conditions, on a board of `words` words.
+    pub(super) fn of(choice: &Choice, words: usize) -> Quick {
         let probe = |t: &Test| match t {
             Test::Within(IntExpr::Var(w, v), lo, hi) => Probe::Var(*w, *v, *lo, *hi),
             Test::Within(IntExpr::Score(w), lo, hi) => Probe::Score(*w, *lo, *hi),
             Test::Within(IntExpr::InHand(w), lo, hi) => Probe::Hand(*w, *lo, *hi),
             Test::Within(IntExpr::EdgesPlayed, lo, hi) => Probe::Edges(*lo, *hi),
             Test::Within(IntExpr::MovesPlayed, lo, hi) => Probe::Moves(*lo, *hi),
+            Test::Leaf(Leaf::NoPieces(w)) if words == 1 => Probe::NoPiecesInWord(*w),
             Test::Leaf(Leaf::NoPieces(w)) => Probe::NoPieces(*w),
             Test::Leaf(Leaf::NoMoves(w)) => Probe::NoMoves(*w),
             other => Probe::Other(other.clone()),
@@ -97,6 +100,10 @@ impl Quick {
                 Probe::Edges(lo, hi) => within_range(clock.edges_played as i64, *lo, *hi),
                 Probe::Moves(lo, hi) => within_range(clock.moves_played as i64, *lo, *hi),
                 Probe::NoPieces(w) => {
+                    let p = who(*w);
+                    board.hand[p] == 0 && board.owned[p].is_empty()
+                }
+                Probe::NoPiecesInWord(w) => {
                     let p = who(*w);
                     board.hand[p] == 0 && board.owned[p].0[0] == 0
                 }
@@ -150,10 +157,10 @@ static END_TURN: Action = Action::EndTurn;
 
 impl Turn {
     /// The kernel's form of `branches`.
-    pub(super) fn of(branches: &Branches) -> Turn {
+    pub(super) fn of(branches: &Branches, words: usize) -> Turn {
         Turn {
             fixed: branches.fixed().is_some(),
-            quick: Quick::of(&branches.choice),
+            quick: Quick::of(&branches.choice, words),
             actions: branches.list.iter().map(|(_, a)| a.clone()).collect(),
         }
     }

@@ -1,14 +1,16 @@
-//! Playouts of dice games whose turns are throws and decisions that each draw one plain advance
-//! (`Game::race`, a race along tracks such as Sig): the loop of [`super::search::playout`] with
-//! the throw, the branch it takes, the advance's draw (the legal origins as one word's bits), its
-//! move and the turn control fused, and no dispatch on the phase's kind, the plan's shape or the
-//! generator's family per edge. A phase of another shape is played by the general code. It draws
-//! and applies the same moves in the same order, so a seed plays the same game.
+//! Playouts of dice games (`Game::race`: races along tracks such as Sig, Ur and Ludo): the loop
+//! of [`super::search::playout`] with the throw and the branch it takes (folded per outcome,
+//! their tests and the end rules' read in a small form, `quick.rs`), a plain advance's draw (the
+//! legal origins as one word's bits), its move and the turn control fused, with no dispatch on the
+//! plan's shape or the generator's family per edge. A decision of listed generators alone draws
+//! from their list without the general draw's groups; any other decision and any move but a plain
+//! advance is played by the general code. It draws and applies the same moves in the same order,
+//! so a seed plays the same game.
 
 use super::ctx::{Ctx, Effects};
 use super::moves::Move;
 use super::quick::{who, Quick, Turn};
-use super::sample::{index_below, pick_in, Scratch};
+use super::sample::{index_below, pick_in, pick_lists, Scratch};
 use super::search::Playout;
 use super::state::{Cell, Last, NodeType, State, Status};
 use super::turn::{self, follow, keep_after_move, KEPT_AFTER_A_MOVE};
@@ -37,6 +39,10 @@ enum Stage {
     Throw(u16, Vec<Turn>),
     /// A decision whose every move is one plain advance, drawn from the legal origins' bits.
     Advance(Box<Step>),
+    /// A decision drawn from listed generators alone, in order (a race's entries and
+    /// advances): its moves listed and one drawn, without the general draw's groups; whether it
+    /// passes when there is none.
+    Listed(Vec<u16>, bool),
     /// Any other decision: the general draw and move.
     Other,
 }
@@ -97,25 +103,19 @@ enum Then {
 static END_TURN: Action = Action::EndTurn;
 
 impl RacePlan {
-    /// The plan of a game of the kernel's shape: a chance phase and a decision of one plain
-    /// advance at least, every decision drawn from one listed generator or played as in the
-    /// general loop, a board of one word, no filters, no repetition and no sown sites; `None`
-    /// for any other game.
+    /// The plan of a game of the kernel's shape: a chance phase at least, no filters, no
+    /// repetition and no sown sites; `None` for any other game.
     pub(crate) fn of(game: &Game) -> Option<RacePlan> {
-        if game.topology.words != 1
-            || !game.filters.is_empty()
-            || game.needs.intersects(Needs::REPETITION.with(Needs::SOWN))
-        {
+        if !game.filters.is_empty() || game.needs.intersects(Needs::REPETITION.with(Needs::SOWN)) {
             return None;
         }
         let stages: Vec<Stage> = game.phases.iter().map(|p| stage(game, p)).collect();
         let throws = stages.iter().any(|s| matches!(s, Stage::Throw(..)));
-        let advances = stages.iter().any(|s| matches!(s, Stage::Advance(_)));
         let end = &game.end_choice;
-        (throws && advances).then(|| RacePlan {
+        throws.then(|| RacePlan {
             stages,
-            end_full: Quick::of(&end.full),
-            end_early: Quick::of(&end.early),
+            end_full: Quick::of(&end.full, game.topology.words),
+            end_early: Quick::of(&end.early, game.topology.words),
             until: end.until,
         })
     }
@@ -128,19 +128,42 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
             draw, pass, next, ..
         } => (draw, pass, next),
         Phase::Chance { dice, by_outcome } => {
-            return Stage::Throw(*dice, by_outcome.iter().map(Turn::of).collect())
+            return Stage::Throw(
+                *dice,
+                by_outcome
+                    .iter()
+                    .map(|b| Turn::of(b, game.topology.words))
+                    .collect(),
+            )
         }
     };
     let players = (game.players as usize).min(MAX_PLAYERS);
-    let gen = match draw.ops[0].as_slice() {
-        [DrawOp::List { gen, .. }] => *gen,
-        _ => return Stage::Other,
+    let listed = |ops: &[DrawOp]| {
+        ops.iter()
+            .map(|op| match op {
+                DrawOp::List { gen, .. } => Some(*gen),
+                _ => None,
+            })
+            .collect::<Option<Vec<u16>>>()
     };
-    let same = draw.ops[..players]
+    let Some(gens) = listed(&draw.ops[0]) else {
+        return Stage::Other;
+    };
+    if draw.ops[..players]
         .iter()
-        .all(|ops| matches!(ops.as_slice(), [DrawOp::List { gen: g, .. }] if *g == gen));
+        .any(|ops| listed(ops) != Some(gens.clone()))
+    {
+        return Stage::Other;
+    }
+    // A plain advance's origins are drawn from one word's bits.
+    let [gen] = gens[..] else {
+        return Stage::Listed(gens, *pass);
+    };
+    if game.topology.words != 1 {
+        return Stage::Listed(gens, *pass);
+    }
     match game.gens.get(gen as usize) {
-        Some(def) if same && def.remove.is_none() => match &def.gen {
+        Some(def) if def.remove.is_none() => match &def.gen {
             Gen::Advance(a) if !a.race => Stage::Advance(Box::new(Step {
                 gen,
                 advance: a.clone(),
@@ -151,11 +174,11 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
                 },
                 then: then_of(&def.then),
                 pass: *pass,
-                next: Turn::of(next),
+                next: Turn::of(next, game.topology.words),
             })),
-            _ => Stage::Other,
+            _ => Stage::Listed(gens, *pass),
         },
-        _ => Stage::Other,
+        _ => Stage::Listed(gens, *pass),
     }
 }
 
@@ -222,13 +245,11 @@ fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mu
                 };
                 match plan.stages.get(s.phase as usize) {
                     Some(Stage::Advance(step)) => advance(game, step, s, actor, m),
-                    // Another shape of decision: the general edge, its settling included.
+                    // Another shape of decision: the general move and turn control.
                     _ => {
-                        match general_edge(game, s, m, sc, rng) {
-                            Ok(n) => next = n,
-                            Err(_) => break,
+                        if general_edge(game, s, m).is_err() {
+                            break;
                         }
-                        continue;
                     }
                 }
             }
@@ -311,6 +332,7 @@ fn settle(
     let chosen = match stage {
         Some(Stage::Throw(..)) => None,
         Some(Stage::Advance(step)) => draw_advance(game, step, s, rng),
+        Some(Stage::Listed(gens, pass)) => pick_lists(&Ctx::of(game, s), gens, *pass, sc, rng),
         _ => general_draw(game, s, sc, rng),
     };
     let stuck = (!chance && chosen.is_none()).then_some(s.mover);
@@ -367,16 +389,11 @@ fn draw(
     }
 }
 
-/// The general edge, for a decision of another shape.
+/// The general move and turn control, for a decision of another shape (no filter's trial
+/// played it: the kernel's games have none).
 #[inline(always)]
-fn general_edge(
-    game: &Game,
-    s: &mut State,
-    m: Move,
-    sc: &mut Scratch,
-    rng: &mut impl Rng,
-) -> Result<Option<Move>, super::PlayError> {
-    turn::apply_sampled(game, s, m, sc, rng)
+fn general_edge(game: &Game, s: &mut State, m: Move) -> Result<(), super::PlayError> {
+    turn::advance(game, s, m, None).map(|_| ())
 }
 
 /// The general draw, for a decision of another shape.

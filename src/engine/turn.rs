@@ -105,7 +105,7 @@ fn settle_sampled(
 /// player who made it and whether the position repeats an earlier one. `played` is the board after
 /// the move with its effects, when a filter's trial already played it.
 #[inline(always)]
-fn advance(
+pub(super) fn advance(
     game: &Game,
     s: &mut State,
     m: Move,
@@ -281,7 +281,7 @@ pub(super) fn keep_after_move(game: &Game, s: &mut State, progress: u8) {
 /// Where the turn goes after an edge by `actor`: the first branch that holds (the turn ends when
 /// none does).
 #[inline(always)]
-pub(super) fn pick<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches) -> &'g Action {
+fn pick<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches) -> &'g Action {
     if let Some(a) = branches.fixed() {
         return a;
     }
@@ -295,7 +295,7 @@ pub(super) fn pick<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches
 /// commonest on a throw's branches, such as whether a player has opened) read in place, the
 /// others out of line.
 #[inline(always)]
-pub(super) fn pick_thrown<'g>(
+fn pick_thrown<'g>(
     game: &Game,
     s: &State,
     actor: u8,
