@@ -295,12 +295,7 @@ fn pick<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches) -> &'g Ac
 /// commonest on a throw's branches, such as whether a player has opened) read in place, the
 /// others out of line.
 #[inline(always)]
-fn pick_thrown<'g>(
-    game: &Game,
-    s: &State,
-    actor: u8,
-    branches: &'g Branches,
-) -> &'g Action {
+fn pick_thrown<'g>(game: &Game, s: &State, actor: u8, branches: &'g Branches) -> &'g Action {
     match branches.fixed() {
         Some(a) => a,
         None => choose_thrown(game, s, actor, branches),
