@@ -202,6 +202,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         max_edges: DEFAULT_MAX_EDGES,
         place_only: false,
         shift_plan: None,
+        race: None,
         warnings,
     };
     draw::attach(&mut compiled);

@@ -155,6 +155,7 @@ pub fn attach(game: &mut Game) {
         true => None,
         false => crate::engine::ShiftPlan::of(game),
     };
+    game.race = crate::engine::RacePlan::of(game);
 }
 
 /// Whether the game is one decision phase with no pass whose turn always passes on, each

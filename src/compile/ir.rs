@@ -434,6 +434,9 @@ pub struct Game {
     /// The draw plan of a game whose every move is a placement, step or hop counted from site
     /// sets on a board of one word: playouts then run the loop of `engine/shifting.rs`.
     pub shift_plan: Option<Box<crate::engine::ShiftPlan>>,
+    /// The plan of the dice kernel (`engine/race.rs`), for games with throws and without
+    /// filters or repetition; `None` for others, which the general loop plays.
+    pub race: Option<crate::engine::RacePlan>,
     /// What the checker warns about: the game loads, but may not say what was meant.
     pub warnings: Vec<crate::diagnostic::Diagnostic>,
 }
@@ -450,6 +453,8 @@ impl Game {
         self.end = rules;
         // The shift loop reads the end rules in place: it reads the new ones.
         crate::engine::ShiftPlan::reread_end_rules(self);
+        // The dice kernel reads the end rules in its own form.
+        self.race = crate::engine::RacePlan::of(self);
     }
 
     /// The turn-order tables of `players` players: the next and the previous of each seat.

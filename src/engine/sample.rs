@@ -343,6 +343,26 @@ fn pick_listed(
     }
 }
 
+/// The draw of a plan of listed generators alone (`gens`, in order) in a game without filters:
+/// the moves listed and one drawn, as the general path draws them.
+#[inline(always)]
+pub(super) fn pick_lists(
+    ctx: &Ctx,
+    gens: &[u16],
+    pass: bool,
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Move> {
+    sc.moves.clear();
+    for &g in gens {
+        gen_moves(ctx, g, &mut sc.moves);
+    }
+    match sc.moves.len() {
+        0 => pass.then(Move::pass),
+        total => Some(sc.moves[index_below(rng, total)]),
+    }
+}
+
 /// The board's site sets as a draw reads them, narrowed to `W` words.
 struct View<const W: usize> {
     filled: Sites<W>,

@@ -105,7 +105,7 @@ fn settle_sampled(
 /// player who made it and whether the position repeats an earlier one. `played` is the board after
 /// the move with its effects, when a filter's trial already played it.
 #[inline(always)]
-fn advance(
+pub(super) fn advance(
     game: &Game,
     s: &mut State,
     m: Move,
@@ -216,7 +216,13 @@ pub(crate) fn throw_sampled(
 /// The turn control after an edge by `actor` (its action) and the repetition history; returns
 /// whether the position repeats an earlier one. `captured`: counters the edge took.
 #[inline(always)]
-fn follow(game: &Game, s: &mut State, actor: u8, action: &Action, captured: u32) -> bool {
+pub(super) fn follow(
+    game: &Game,
+    s: &mut State,
+    actor: u8,
+    action: &Action,
+    captured: u32,
+) -> bool {
     match action {
         Action::Goto(phase, pips) => {
             if let Some(p) = pips {

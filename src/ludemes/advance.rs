@@ -373,7 +373,7 @@ fn each_piece(board: &Board, mover: u8, words: usize, mut at: impl FnMut(Site)) 
 /// Where a piece at `pos` on `track` ends after `steps`, with its new position (inlined
 /// everywhere: the plain advance's hot loop must keep it inline).
 #[inline(always)]
-fn track_target(track: &Track, player: u8, pos: u8, steps: i64) -> Option<(Site, u8)> {
+pub(crate) fn track_target(track: &Track, player: u8, pos: u8, steps: i64) -> Option<(Site, u8)> {
     let sites = &track.sites[player as usize];
     let len = sites.len() as i64;
     // `steps` may be any 64-bit value a game computes: reduce it before adding, never overflow.
@@ -502,7 +502,7 @@ fn advance_group(
 /// Puts one of the mover's pieces on site `t`, capturing what an opponent had there and sending
 /// it where `to` says; returns the counters captured.
 #[inline(always)]
-fn land(board: &mut Board, mover: u8, t: Site, piece: Cell, to: CaptureTo, stack: bool) -> u32 {
+pub(crate) fn land(board: &mut Board, mover: u8, t: Site, piece: Cell, to: CaptureTo, stack: bool) -> u32 {
     let target = board.cells[t as usize];
     // Enemies: occupied and not mine.
     let captured = if target.count > 0 && target.owner != mover + 1 {

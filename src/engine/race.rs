@@ -1,0 +1,457 @@
+//! Playouts of dice games (`Game::race`: races along tracks such as Sig, Ur and Ludo): the loop
+//! of [`super::search::playout`] with the throw and the branch it takes (folded per outcome,
+//! their tests and the end rules' read in a small form, `quick.rs`), a plain advance's draw (the
+//! legal origins as one word's bits), its move and the turn control fused, with no dispatch on the
+//! plan's shape or the generator's family per edge. A decision of listed generators alone draws
+//! from their list without the general draw's groups; any other decision and any move but a plain
+//! advance is played by the general code. It draws and applies the same moves in the same order,
+//! so a seed plays the same game.
+
+use super::ctx::{Ctx, Effects};
+use super::moves::Move;
+use super::quick::{who, Quick, Turn};
+use super::sample::{index_below, pick_in, pick_lists, Scratch};
+use super::search::Playout;
+use super::state::{Cell, Last, NodeType, State, Status};
+use super::turn::{self, follow, keep_after_move, KEPT_AFTER_A_MOVE};
+use crate::compile::draw::DrawOp;
+use crate::compile::ir::{Action, Effect, Game, Gen, IntExpr, Phase, Who, MAX_PLAYERS};
+use crate::compile::Needs;
+use crate::ludemes::advance::{land, track_target, Advance};
+use rand::Rng;
+
+/// How the dice kernel plays each phase of a game, found at load time.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RacePlan {
+    /// One stage per phase, in the phases' order.
+    stages: Vec<Stage>,
+    /// The end rules' conditions (`Game::end_choice`): in full, and their early form while
+    /// the moves and edges played are below `until`.
+    end_full: Quick,
+    end_early: Quick,
+    until: u64,
+}
+
+/// How one phase is played.
+#[derive(Debug, Clone, PartialEq)]
+enum Stage {
+    /// A chance phase: its dice and the branches folded for each outcome.
+    Throw(u16, Vec<Turn>),
+    /// A decision whose every move is one plain advance, drawn from the legal origins' bits.
+    Advance(Box<Step>),
+    /// A decision drawn from listed generators alone, in order (a race's entries and
+    /// advances): its moves listed and one drawn, without the general draw's groups; whether it
+    /// passes when there is none.
+    Listed(Vec<u16>, bool),
+    /// Any other decision: the general draw and move.
+    Other,
+}
+
+/// A decision phase of one plain advance (no safe sites, stacks, blocks or bearing off; no
+/// filter or removal).
+#[derive(Debug, Clone, PartialEq)]
+struct Step {
+    /// The generator.
+    gen: u16,
+    /// The advance.
+    advance: Advance,
+    /// Its steps.
+    steps: Steps,
+    /// Its effects after the move (`then:`).
+    then: Then,
+    /// Whether the phase passes when there is no move.
+    pass: bool,
+    /// Where the turn goes after the move.
+    next: Turn,
+}
+
+/// The steps of a plain advance.
+#[derive(Debug, Clone, PartialEq)]
+enum Steps {
+    /// The throw.
+    Pips,
+    /// A constant.
+    Lit(i64),
+    /// Another expression, read by the general code.
+    Expr,
+}
+
+impl Steps {
+    /// The steps after an edge by `mover` (or before a move of `mover`).
+    #[inline(always)]
+    fn of(&self, game: &Game, s: &State, a: &Advance, mover: u8) -> i64 {
+        match self {
+            Steps::Pips => s.clock.pips,
+            Steps::Lit(k) => *k,
+            Steps::Expr => Ctx::after(game, &s.clock, &s.board, mover).int(&a.steps),
+        }
+    }
+}
+
+/// The effects after a plain advance.
+#[derive(Debug, Clone, PartialEq)]
+enum Then {
+    /// None.
+    Nothing,
+    /// Player variables set to constants (a player has opened, say), in order.
+    SetVars(Vec<(Who, u8, i64)>),
+    /// Others, run by the general code.
+    General,
+}
+
+/// The action of a chance phase whose branches all fail (as the general loop's).
+static END_TURN: Action = Action::EndTurn;
+
+impl RacePlan {
+    /// The plan of a game of the kernel's shape: a chance phase at least, no filters, no
+    /// repetition and no sown sites; `None` for any other game.
+    pub(crate) fn of(game: &Game) -> Option<RacePlan> {
+        if !game.filters.is_empty() || game.needs.intersects(Needs::REPETITION.with(Needs::SOWN)) {
+            return None;
+        }
+        let stages: Vec<Stage> = game.phases.iter().map(|p| stage(game, p)).collect();
+        let throws = stages.iter().any(|s| matches!(s, Stage::Throw(..)));
+        let end = &game.end_choice;
+        throws.then(|| RacePlan {
+            stages,
+            end_full: Quick::of(&end.full, game.topology.words),
+            end_early: Quick::of(&end.early, game.topology.words),
+            until: end.until,
+        })
+    }
+}
+
+/// How the kernel plays one phase.
+fn stage(game: &Game, phase: &Phase) -> Stage {
+    let (draw, pass, next) = match phase {
+        Phase::Decision {
+            draw, pass, next, ..
+        } => (draw, pass, next),
+        Phase::Chance { dice, by_outcome } => {
+            return Stage::Throw(
+                *dice,
+                by_outcome
+                    .iter()
+                    .map(|b| Turn::of(b, game.topology.words))
+                    .collect(),
+            )
+        }
+    };
+    let players = (game.players as usize).min(MAX_PLAYERS);
+    let listed = |ops: &[DrawOp]| {
+        ops.iter()
+            .map(|op| match op {
+                DrawOp::List { gen, .. } => Some(*gen),
+                _ => None,
+            })
+            .collect::<Option<Vec<u16>>>()
+    };
+    let Some(gens) = listed(&draw.ops[0]) else {
+        return Stage::Other;
+    };
+    if draw.ops[..players]
+        .iter()
+        .any(|ops| listed(ops) != Some(gens.clone()))
+    {
+        return Stage::Other;
+    }
+    // A plain advance's origins are drawn from one word's bits.
+    let [gen] = gens[..] else {
+        return Stage::Listed(gens, *pass);
+    };
+    if game.topology.words != 1 {
+        return Stage::Listed(gens, *pass);
+    }
+    match game.gens.get(gen as usize) {
+        Some(def) if def.remove.is_none() => match &def.gen {
+            Gen::Advance(a) if !a.race => Stage::Advance(Box::new(Step {
+                gen,
+                advance: a.clone(),
+                steps: match a.steps {
+                    IntExpr::Pips => Steps::Pips,
+                    IntExpr::Lit(k) => Steps::Lit(k),
+                    _ => Steps::Expr,
+                },
+                then: then_of(&def.then),
+                pass: *pass,
+                next: Turn::of(next, game.topology.words),
+            })),
+            _ => Stage::Listed(gens, *pass),
+        },
+        _ => Stage::Listed(gens, *pass),
+    }
+}
+
+/// The kernel's form of a plain advance's effects.
+fn then_of(list: &[Effect]) -> Then {
+    let set = |e: &Effect| match e {
+        Effect::SetVar(w, v, IntExpr::Lit(x)) => Some((*w, *v, *x)),
+        _ => None,
+    };
+    match list.iter().map(set).collect::<Option<Vec<_>>>() {
+        _ if list.is_empty() => Then::Nothing,
+        Some(sets) => Then::SetVars(sets),
+        None => Then::General,
+    }
+}
+
+/// Plays random moves and throws from `state` to the end, as [`super::search::playout`] does.
+/// Out of line: the general loop keeps its code.
+#[inline(never)]
+pub(super) fn playout(
+    game: &Game,
+    plan: &RacePlan,
+    state: &mut State,
+    rng: &mut impl Rng,
+    scratch: &mut Scratch,
+) -> Playout {
+    scratch.forget_trial();
+    play(game, plan, state, rng, scratch);
+    Playout {
+        status: state.status,
+        edges: state.clock.edges_played,
+        moves: state.clock.moves_played,
+    }
+}
+
+/// The loop.
+fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mut Scratch) {
+    let mut next = match s.node {
+        NodeType::Decision => draw(game, plan, s, sc, rng),
+        _ => None,
+    };
+    loop {
+        let actor = s.mover;
+        match s.node {
+            NodeType::Terminal => break,
+            NodeType::Chance => {
+                let Some(Stage::Throw(dice, by_outcome)) = plan.stages.get(s.phase as usize) else {
+                    break;
+                };
+                let d = &game.dice[*dice as usize];
+                let Some(i) = super::outcome_drawn(d, rng) else {
+                    break;
+                };
+                s.clock.pips = d.outcomes[i].0 as i64;
+                s.clock.edges_played += 1;
+                let action = by_outcome
+                    .get(i)
+                    .map_or(&END_TURN, |b| b.pick(game, s, actor));
+                follow(game, s, actor, action, 0);
+            }
+            NodeType::Decision => {
+                let Some(m) = next else {
+                    break;
+                };
+                match plan.stages.get(s.phase as usize) {
+                    Some(Stage::Advance(step)) => advance(game, step, s, actor, m),
+                    // Another shape of decision: the general move and turn control.
+                    _ => {
+                        if general_edge(game, s, m).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        next = settle(game, plan, s, actor, sc, rng);
+    }
+}
+
+/// Plays a move of a plain advance's phase (or its pass) by `actor` and the turn control after
+/// it, as the general edge does.
+#[inline(always)]
+fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
+    let (last, progress) = if m.is_pass() {
+        (Last::default(), 0)
+    } else {
+        let a = &step.advance;
+        let mut fx = Effects::default();
+        let from = m.from as usize;
+        let k = step.steps.of(game, s, a, actor);
+        let moving = s.board.cells[from];
+        if let Some((t, np)) = track_target(&game.tracks[a.track as usize], actor, moving.pos, k) {
+            s.board.clear(from);
+            let piece = Cell {
+                count: 1,
+                pos: np,
+                state: a.set_state.unwrap_or(moving.state),
+                ..moving
+            };
+            fx.captured = land(&mut s.board, actor, t, piece, a.captured, false);
+        }
+        match &step.then {
+            Then::Nothing => {}
+            Then::SetVars(sets) => {
+                for &(w, v, x) in sets {
+                    s.board.vars[who(game, actor, w)][v as usize] = x;
+                }
+            }
+            Then::General => fx.progress = then(game, step, s, actor, m, &fx),
+        }
+        (fx.last(m), fx.progress)
+    };
+    s.clock.last = last;
+    if game.needs.intersects(KEPT_AFTER_A_MOVE) {
+        keep_after_move(game, s, progress);
+    }
+    let clock = &mut s.clock;
+    clock.moves_played += 1;
+    clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
+    clock.edges_played += 1;
+    let action = step.next.pick(game, s, actor);
+    follow(game, s, actor, action, 0);
+}
+
+/// The effects after an advance; whether they made progress.
+#[inline(never)]
+fn then(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move, fx: &Effects) -> u8 {
+    let list = &game.gens[step.gen as usize].then;
+    let progress = crate::ludemes::effects::run(list, game, &s.clock, &mut s.board, actor, (m, fx));
+    u8::from(progress)
+}
+
+/// Sets the node type of the phase the turn is at, draws its move and checks the end rules with
+/// `actor` as the player who made the last edge: the general loop's settling.
+#[inline(always)]
+fn settle(
+    game: &Game,
+    plan: &RacePlan,
+    s: &mut State,
+    actor: u8,
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Move> {
+    let stage = plan.stages.get(s.phase as usize);
+    let chance = matches!(stage, Some(Stage::Throw(..)));
+    s.node = if chance {
+        NodeType::Chance
+    } else {
+        NodeType::Decision
+    };
+    let chosen = match stage {
+        Some(Stage::Throw(..)) => None,
+        Some(Stage::Advance(step)) => draw_advance(game, step, s, rng),
+        Some(Stage::Listed(gens, pass)) => pick_lists(&Ctx::of(game, s), gens, *pass, sc, rng),
+        _ => general_draw(game, s, sc, rng),
+    };
+    let stuck = (!chance && chosen.is_none()).then_some(s.mover);
+    if conclude(game, plan, s, actor, stuck) {
+        None
+    } else {
+        chosen
+    }
+}
+
+/// Checks the end rules after an edge by `actor`, as the general loop's `conclude` does;
+/// returns whether the game is over.
+#[inline(always)]
+fn conclude(game: &Game, plan: &RacePlan, s: &mut State, actor: u8, stuck: Option<u8>) -> bool {
+    let played = s.clock.edges_played.max(s.clock.moves_played);
+    let end = if played < plan.until {
+        &plan.end_early
+    } else {
+        &plan.end_full
+    };
+    let rule = end.run(game, s, actor, stuck);
+    match rule.and_then(|i| game.end.get(i)) {
+        Some((_, outcome)) => {
+            turn::finish(game, s, actor, outcome);
+            true
+        }
+        None if stuck.is_some() => {
+            // A decision with no move that no end rule covers: the game cannot go on, and is drawn.
+            s.status = Status::Drawn;
+            s.node = NodeType::Terminal;
+            true
+        }
+        None if s.clock.edges_played >= game.max_edges => {
+            turn::stop(s);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The move drawn at a settled decision node: a plain advance's from its legal origins, any
+/// other phase's by the general draw.
+#[inline(always)]
+fn draw(
+    game: &Game,
+    plan: &RacePlan,
+    s: &State,
+    sc: &mut Scratch,
+    rng: &mut impl Rng,
+) -> Option<Move> {
+    match plan.stages.get(s.phase as usize) {
+        Some(Stage::Advance(step)) => draw_advance(game, step, s, rng),
+        _ => general_draw(game, s, sc, rng),
+    }
+}
+
+/// The general move and turn control, for a decision of another shape (no filter's trial
+/// played it: the kernel's games have none).
+#[inline(always)]
+fn general_edge(game: &Game, s: &mut State, m: Move) -> Result<(), super::PlayError> {
+    turn::advance(game, s, m, None).map(|_| ())
+}
+
+/// The general draw, for a decision of another shape.
+#[inline(always)]
+fn general_draw(game: &Game, s: &State, sc: &mut Scratch, rng: &mut impl Rng) -> Option<Move> {
+    pick_in(game, s, sc, rng)
+}
+
+/// The move of a plain advance drawn as the general draw draws it from the listed moves (one
+/// per origin, in ascending order): the `r`-th origin whose piece may move.
+#[inline(always)]
+fn draw_advance(game: &Game, step: &Step, s: &State, rng: &mut impl Rng) -> Option<Move> {
+    let a = &step.advance;
+    let me = s.mover;
+    let k = step.steps.of(game, s, a, me);
+    let track = &game.tracks[a.track as usize];
+    let cells = &s.board.cells;
+    let mut legal = 0u64;
+    if k > 0 {
+        let mut w = s.board.owned[me as usize & (MAX_PLAYERS - 1)].0[0];
+        let sites = &track.sites[me as usize];
+        let len = sites.len() as i64;
+        // The usual throw, shorter than the track: its places read from the track directly,
+        // as `track_target` reads them.
+        let short = k < len;
+        while w != 0 {
+            let site = w.trailing_zeros();
+            w &= w - 1;
+            let c = cells[site as usize];
+            if a.state.is_some_and(|st| c.state != st) {
+                continue;
+            }
+            let target = if short {
+                let np = c.pos as i64 + k;
+                match (np < len, track.looped) {
+                    (true, _) => sites.get(np as usize),
+                    (false, true) => sites.get((np - len) as usize),
+                    (false, false) => None,
+                }
+                .copied()
+            } else {
+                track_target(track, me, c.pos, k).map(|(t, _)| t)
+            };
+            if let Some(t) = target {
+                if t as u32 == site || cells[t as usize].owner != me + 1 {
+                    legal |= 1 << site;
+                }
+            }
+        }
+    }
+    let n = legal.count_ones() as usize;
+    if n == 0 {
+        return step.pass.then(Move::pass);
+    }
+    for _ in 0..index_below(rng, n) {
+        legal &= legal - 1;
+    }
+    let from = legal.trailing_zeros() as usize;
+    let (t, _) = track_target(track, me, cells[from].pos, k)?;
+    Some(Move::new(step.gen, from as _, t))
+}

@@ -1,0 +1,175 @@
+//! The dice kernel of playouts (games with throws, `Game::race`) against the general loop: from
+//! the same seeds, the same final position and counts, for Sig and edited rulesets of its shape
+//! (other end rules and branch tests, no pass, no `then`), Ur and Ludo, from the start and from
+//! positions part-way through a game.
+
+mod setup;
+
+use ludus::engine::{playout, Scratch};
+use ludus::Game;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use setup::load;
+
+/// Sig with `edits` made to its text (each `(from, to)` once), and option settings.
+fn sig(edits: &[(&str, &str)], options: &[(&str, &str)]) -> Game {
+    let mut text = std::fs::read_to_string("games/sig.game").expect("games/sig.game reads");
+    for (from, to) in edits {
+        assert!(text.contains(from), "sig.game holds {from}");
+        text = text.replacen(from, to, 1);
+    }
+    let settings: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    ludus::load_source("sig-edited.game", &text, &settings)
+        .unwrap_or_else(|e| panic!("{edits:?}: {}", e.render(false)))
+}
+
+/// A text edit (from, to) or an option setting (name, value).
+type Pair = (&'static str, &'static str);
+
+/// Rulesets of the kernel's shape: Sig as shipped and as edited, Ur and Ludo.
+fn rulesets() -> Vec<(String, Game)> {
+    let end = "(if (no-pieces Next) (result Mover Win))";
+    let move_phase = r#"(decision "Move" (advance "Loop" (pips) state:"Freed") pass:true)"#;
+    let cases: Vec<(&str, Vec<Pair>, Vec<Pair>)> = vec![
+        ("as shipped", vec![], vec![]),
+        // The edge limit's test, which the early form of the end rules leaves out, reached.
+        ("limit 120", vec![], vec![("limit", "120")]),
+        ("limit 1", vec![], vec![("limit", "1")]),
+        // A score, a hand and a count of moves in the end rules.
+        (
+            "score end",
+            vec![(
+                end,
+                "(if (>= (score Mover) 3) (result Mover Win)) (if (>= (moves-played) 90) (result All Draw))",
+            )],
+            vec![],
+        ),
+        // A test the kernel reads through the general code.
+        (
+            "pieces end",
+            vec![(end, "(if (< (pieces-on-board Next) 4) (result Next Loss))")],
+            vec![],
+        ),
+        // No pass: a player with no move is stuck, which an end rule reads.
+        (
+            "no pass",
+            vec![
+                (
+                    move_phase,
+                    r#"(decision "Move" (advance "Loop" (pips) state:"Freed"))"#,
+                ),
+                (end, "(if (no-moves Next) (result Mover Win)) (if (no-pieces Next) (result Mover Win))"),
+            ],
+            vec![],
+        ),
+        // No pass and no end rule for it: a stuck player draws.
+        (
+            "stuck draws",
+            vec![(
+                move_phase,
+                r#"(decision "Move" (advance "Loop" (pips) state:"Freed"))"#,
+            )],
+            vec![],
+        ),
+        // An advance without a state, capturing into the hand; a branch reading the board.
+        (
+            "any piece",
+            vec![
+                (
+                    move_phase,
+                    r#"(decision "Move" (advance "Loop" (pips) captured:Removed) pass:true)"#,
+                ),
+                (
+                    r#"(else (goto "Move"))"#,
+                    r#"(when (> (pieces-on-board Next) 5) (goto "Move")) (else (end-turn))"#,
+                ),
+            ],
+            vec![],
+        ),
+    ];
+    cases
+        .into_iter()
+        .map(|(name, edits, options)| (name.to_string(), sig(&edits, &options)))
+        .chain(
+            [
+                ("games/ur.game", &[][..]),
+                ("games/ludo.game", &[][..]),
+                ("games/ludo.game", &[("players", "2")][..]),
+                ("games/ludo.game", &[("players", "3")][..]),
+                ("games/ludo.game", &[("three-sixes", "on")][..]),
+            ]
+            .map(|(file, options)| (format!("{file} {options:?}"), load(file, options))),
+        )
+        .collect()
+}
+
+/// Plays `n` seeded playouts with the loop `game` selects and with the general one, and
+/// compares them; every second one from a position some edges in.
+fn agree(name: &str, game: &Game, n: u64) {
+    let mut general = game.clone();
+    general.race = None;
+    let (mut a, mut b) = (Scratch::default(), Scratch::default());
+    for seed in 0..n {
+        let mut start = game.new_initial_state();
+        if seed % 2 == 1 {
+            // A position part-way through: a few random edges in, throws included.
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed + n);
+            for _ in 0..seed % 23 {
+                if start.is_terminal() {
+                    break;
+                }
+                let m = match start.node() {
+                    ludus::NodeType::Chance => game.sample_chance(&start, &mut rng).unwrap(),
+                    _ => {
+                        let moves = game.moves(&start);
+                        moves[rng.random_range(0..moves.len())]
+                    }
+                };
+                game.apply_checked(&mut start, m).unwrap();
+            }
+        }
+        let (mut x, mut y) = (start.clone(), start.clone());
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let px = playout(game, &mut x, &mut rng, &mut a);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let py = playout(&general, &mut y, &mut rng, &mut b);
+        assert_eq!(px, py, "{name} seed {seed}");
+        assert_eq!(x, y, "{name} seed {seed}");
+    }
+}
+
+#[test]
+fn the_dice_kernel_plays_as_the_general_loop() {
+    for (name, game) in rulesets() {
+        assert!(game.race.is_some(), "{name} is played by the dice kernel");
+        agree(&name, &game, 400);
+    }
+}
+
+#[test]
+fn the_end_rules_are_read_in_the_kernel_form_after_a_change() {
+    // The plan follows the end rules it reads when they are replaced.
+    let mut game = load("games/sig.game", &[]);
+    game.set_end_rules(Vec::new());
+    // Without end rules every game runs to the edge limit.
+    game.max_edges = 3000;
+    assert!(game.race.is_some());
+    agree("no end rules", &game, 50);
+}
+
+#[test]
+fn games_of_other_shapes_keep_the_general_loop() {
+    for file in [
+        "games/toki.game",
+        "games/woli.game",
+        "games/tabou.game",
+        "games/kalah.game",
+        "games/hex.game",
+        "games/draughts.game",
+    ] {
+        assert!(load(file, &[]).race.is_none(), "{file}");
+    }
+}
