@@ -201,6 +201,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         groups: c.groups,
         max_edges: DEFAULT_MAX_EDGES,
         place_only: false,
+        sowing: None,
         warnings,
     };
     draw::attach(&mut compiled);

@@ -17,6 +17,7 @@ mod render;
 mod rules;
 mod sample;
 mod search;
+mod sowing;
 mod state;
 mod trial;
 mod turn;
@@ -28,6 +29,7 @@ pub(crate) use notation::site_name;
 pub use rules::PlayError;
 pub use sample::Scratch;
 pub use search::{perft, perft_divide, perft_until, playout, random_walk, Playout};
+pub use sowing::SowingKernel;
 pub(crate) use state::Clock;
 pub use state::{Board, Cell, Last, NodeType, PerPlayer, State, Status};
 

@@ -151,6 +151,7 @@ pub fn attach(game: &mut Game) {
         }
     }
     game.place_only = place_only(game);
+    game.sowing = crate::engine::SowingKernel::of(game).map(Box::new);
 }
 
 /// Whether the game is one decision phase with no pass whose turn always passes on, each

@@ -431,6 +431,9 @@ pub struct Game {
     /// with no repetition to track: playouts then run the placement loop
     /// (`engine/placing.rs`), which skips the turn control's general cases.
     pub place_only: bool,
+    /// The sowing loop's plan, when every edge is a sowing drawn from counts
+    /// (`engine/sowing.rs`): playouts then run that loop.
+    pub sowing: Option<Box<crate::engine::SowingKernel>>,
     /// What the checker warns about: the game loads, but may not say what was meant.
     pub warnings: Vec<crate::diagnostic::Diagnostic>,
 }
@@ -445,6 +448,8 @@ impl Game {
     pub fn set_end_rules(&mut self, rules: Vec<(Cond, Outcome)>) {
         self.end_choice = Clocked::first(rules.iter().map(|(c, _)| c));
         self.end = rules;
+        // The sowing loop reads the end rules: it may no longer fit them.
+        self.sowing = crate::engine::SowingKernel::of(self).map(Box::new);
     }
 
     /// The turn-order tables of `players` players: the next and the previous of each seat.

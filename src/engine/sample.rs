@@ -372,7 +372,7 @@ impl<const W: usize> View<W> {
 /// grew (about 2% of T'oki's instructions); this is its method for ranges that fit 32 bits
 /// (Canon's: a widening multiply, and a second word only when the first is near a boundary).
 #[inline(always)]
-fn index_below(rng: &mut impl Rng, n: usize) -> usize {
+pub(super) fn index_below(rng: &mut impl Rng, n: usize) -> usize {
     let Ok(range) = u32::try_from(n) else {
         return rng.random_range(0..n);
     };

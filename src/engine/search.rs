@@ -187,6 +187,9 @@ pub fn playout(
     if game.place_only {
         return super::placing::playout(game, state, rng, scratch);
     }
+    if let Some(kernel) = &game.sowing {
+        return super::sowing::playout(game, kernel, state, rng, scratch);
+    }
     let mut next = sample::pick_in(game, state, scratch, rng);
     loop {
         let m = match state.node {

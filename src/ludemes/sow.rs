@@ -267,7 +267,7 @@ impl Holes for [u16] {
 impl Sow {
     /// Plays a sowing; with `STORES`, seeds falling on a store's place go to that store.
     #[inline(always)]
-    fn sow<const STORES: bool, H: Holes + ?Sized>(&self, game: &Game, mover: u8, board: &mut H, m: Move) -> Effects {
+    pub(crate) fn sow<const STORES: bool, H: Holes + ?Sized>(&self, game: &Game, mover: u8, board: &mut H, m: Move) -> Effects {
         let mut fx = Effects::default();
         let from = m.from as usize;
         let tr = &game.tracks[self.track as usize];
