@@ -6,9 +6,9 @@
 use super::ir::{Cmp, Cond, IntExpr, Leaf};
 
 /// A jump target at or above this is a result: the index of the condition that holds.
-const RESULT: u32 = 1 << 31;
+pub(crate) const RESULT: u32 = 1 << 31;
 /// The result when no condition holds.
-const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// One leaf test of a condition.
 #[derive(Debug, Clone, PartialEq)]

@@ -13,7 +13,7 @@ use super::sample::{index_below, pick_in, Scratch};
 use super::search::Playout;
 use super::state::{repetition_key_of, site_key, Board, Cell, Clock, NodeType, State};
 use super::turn::{apply_sampled, conclude, KEPT_AFTER_A_MOVE};
-use crate::compile::choice::{within_range, Test};
+use crate::compile::choice::{within_range, Test, NONE, RESULT};
 use crate::compile::ir::*;
 use crate::compile::Needs;
 use crate::ludemes::sow::{Holes, Sow};
@@ -30,6 +30,12 @@ pub struct SowingKernel {
     plans: [Vec<Op>; MAX_PLAYERS],
     /// Counts of the clock and the bound each must pass before the folded plans are the plans.
     guards: Vec<(Guard, i64)>,
+    /// The end rules, and their early form while the moves and edges played are below `until`.
+    end: Program,
+    early: Program,
+    until: u64,
+    /// Where the turn goes after a move.
+    next: Program,
 }
 
 /// A count of the clock that a folded condition of the plan tests.
@@ -47,9 +53,13 @@ enum Guard {
 #[derive(Debug, Clone)]
 enum Op {
     /// The sowings of generator `gen` from the filled holes of `from`, each passing `filter`.
-    Sow { gen: u16, filter: u16, from: u64 },
+    Sow {
+        gen: u16,
+        filter: Option<Program>,
+        from: u64,
+    },
     /// Go on at a step unless the condition holds.
-    Unless(Choice, u16),
+    Unless(Program, u16),
     /// Go on at a step.
     Jump(u16),
     /// A step the loop does not play: out of reach of the folded plan.
@@ -92,7 +102,14 @@ impl SowingKernel {
                 return None;
             }
         }
-        Some(SowingKernel { plans, guards })
+        Some(SowingKernel {
+            plans,
+            guards,
+            end: Program::of(game, &game.end_choice.full),
+            early: Program::of(game, &game.end_choice.early),
+            until: game.end_choice.until,
+            next: Program::of(game, &next.choice),
+        })
     }
 
     /// Whether the folded plans are the plans from `s` on: every folded condition's count has
@@ -133,7 +150,7 @@ fn fold(game: &Game, ops: &[DrawOp], guards: &mut Vec<(Guard, i64)>) -> Option<V
                         guards.push(g);
                         Op::Jump(at)
                     }
-                    None => Op::Unless(c.clone(), at),
+                    None => Op::Unless(Program::of(game, c), at),
                 }
             }
             DrawOp::Jump(at) => Op::Jump(forward(*at)?),
@@ -147,7 +164,10 @@ fn fold(game: &Game, ops: &[DrawOp], guards: &mut Vec<(Guard, i64)>) -> Option<V
             {
                 Op::Sow {
                     gen: *gen,
-                    filter: *tag,
+                    filter: game
+                        .filters
+                        .get(*tag as usize)
+                        .map(|c| Program::of(game, c)),
                     from: from.0[0],
                 }
             }
@@ -410,6 +430,9 @@ impl Env<'_> {
         }
     }
 
+    /// A test the loop reads only through the general form. Out of line: the compact tests stay
+    /// in the loop.
+    #[inline(never)]
     fn test(&self, t: &Test) -> bool {
         match t {
             Test::Within(e, lo, hi) => within_range(self.int(e), *lo, *hi),
@@ -438,10 +461,124 @@ impl Env<'_> {
                 .contains(site)
     }
 
-    /// The first condition of a compiled list that holds.
+    /// The first condition of a program that holds.
     #[inline(always)]
-    fn choose(&self, c: &Choice) -> Option<usize> {
-        c.run(|t| self.test(t))
+    fn run(&self, c: &Program) -> Option<usize> {
+        let mut at = c.start;
+        while let Some(step) = c.steps.get(at as usize) {
+            let holds = match &step.test {
+                Quick::Meets { masks, sown, empty } => {
+                    let word = if *sown {
+                        self.pits.sown
+                    } else {
+                        self.pits.filled
+                    };
+                    (masks[self.mover as usize & (MAX_PLAYERS - 1)] & word != 0) != *empty
+                }
+                Quick::Stuck(w) => self.stuck.map(usize::from) == Some(self.who(*w)),
+                Quick::Repeated => self.repeated,
+                Quick::Other(t) => self.test(t),
+            };
+            at = if holds { step.yes } else { step.no };
+        }
+        (at != NONE).then_some((at - RESULT) as usize)
+    }
+}
+
+/// The site of the `k`-th set bit of `set` (which has more): the few holes of a row are
+/// counted off faster than a broadword select.
+#[inline(always)]
+fn nth_bit(mut set: u64, k: usize) -> Site {
+    for _ in 0..k {
+        set &= set - 1;
+    }
+    set.trailing_zeros() as Site
+}
+
+/// The context of a condition read before or after a move by `mover`, with no one stuck.
+#[inline(always)]
+fn env_of<'a>(game: &'a Game, pits: &'a Pits, clock: &'a Clock, mover: u8) -> Env<'a> {
+    Env {
+        game,
+        pits,
+        clock,
+        mover,
+        stuck: None,
+        repeated: false,
+    }
+}
+
+/// A compiled condition as the loop reads it: the commonest tests with their regions' masks
+/// resolved for every mover, the others in their general form.
+#[derive(Debug, Clone)]
+struct Program {
+    start: u32,
+    steps: Vec<QuickStep>,
+}
+
+/// A test of a [`Program`] and where to go on after it.
+#[derive(Debug, Clone)]
+struct QuickStep {
+    test: Quick,
+    yes: u32,
+    no: u32,
+}
+
+/// A test as the loop reads it.
+#[derive(Debug, Clone)]
+enum Quick {
+    /// Whether the mover's mask meets the filled sites (the sown ones with `sown`); negated
+    /// with `empty`.
+    Meets {
+        masks: [u64; MAX_PLAYERS],
+        sown: bool,
+        empty: bool,
+    },
+    /// Whether the player is stuck.
+    Stuck(Who),
+    /// Whether the position repeats.
+    Repeated,
+    /// Any other test the loop reads.
+    Other(Test),
+}
+
+impl Program {
+    /// The loop's form of a compiled condition.
+    fn of(game: &Game, c: &Choice) -> Program {
+        let masks = |r: &RegionRef| {
+            let region = &game.regions[r.0 as usize];
+            std::array::from_fn(|m| region.mask[m].0[0])
+        };
+        let quick = |t: &Test| match t {
+            Test::Leaf(Leaf::Filled(r)) => Quick::Meets {
+                masks: masks(r),
+                sown: false,
+                empty: false,
+            },
+            Test::Leaf(Leaf::Empty(r)) => Quick::Meets {
+                masks: masks(r),
+                sown: false,
+                empty: true,
+            },
+            Test::Leaf(Leaf::SownInto(r)) => Quick::Meets {
+                masks: masks(r),
+                sown: true,
+                empty: false,
+            },
+            Test::Leaf(Leaf::NoMoves(w)) => Quick::Stuck(*w),
+            Test::Leaf(Leaf::Repeated) => Quick::Repeated,
+            other => Quick::Other(other.clone()),
+        };
+        Program {
+            start: c.start,
+            steps: (c.steps.iter())
+                .map(|step| QuickStep {
+                    test: quick(&step.test),
+                    yes: step.yes,
+                    no: step.no,
+                })
+                .collect(),
+        }
     }
 }
 
@@ -533,7 +670,7 @@ fn run(
                     stuck: None,
                     repeated: false,
                 };
-                env.choose(&branches.choice)
+                env.run(&k.next)
                     .and_then(|i| branches.list.get(i))
                     .map_or(&Action::EndTurn, |(_, a)| a)
             }
@@ -574,9 +711,9 @@ fn run(
             repeated,
         };
         let played = state.clock.edges_played.max(state.clock.moves_played);
-        let over = env.choose(game.end_choice.at(played)).is_some()
-            || stuck.is_some()
-            || state.clock.edges_played >= game.max_edges;
+        let end = if played < k.until { &k.early } else { &k.end };
+        let over =
+            env.run(end).is_some() || stuck.is_some() || state.clock.edges_played >= game.max_edges;
         if over {
             // The general turn control ends the game, on the board written back.
             pits.write(&mut state.board);
@@ -602,20 +739,13 @@ fn draw(
     mover: u8,
     rng: &mut impl Rng,
 ) -> Option<(Move, Option<Effects>)> {
-    let env = Env {
-        game,
-        pits,
-        clock,
-        mover,
-        stuck: None,
-        repeated: false,
-    };
+    let env = env_of(game, pits, clock, mover);
     let mut pc = 0;
     let (gen, filter, from) = loop {
         match plan.get(pc)? {
-            Op::Sow { gen, filter, from } => break (*gen, *filter, *from),
+            Op::Sow { gen, filter, from } => break (*gen, filter, *from),
             Op::Unless(c, at) => {
-                pc = if env.choose(c).is_some() {
+                pc = if env.run(c).is_some() {
                     pc + 1
                 } else {
                     *at as usize
@@ -631,32 +761,24 @@ fn draw(
         if total == 0 {
             return None;
         }
-        let site = Sites::<1>([set]).nth(index_below(rng, total as usize) as u32)?;
+        let site = nth_bit(set, index_below(rng, total as usize));
         let m = Move::new(gen, site, site);
-        let Some(cond) = game.filters.get(filter as usize) else {
+        let Some(cond) = filter else {
             return Some((m, None));
         };
         *work = *pits;
         let fx = sow(game, mover, work, m);
-        // A filter that reads the last move reads this one.
-        let after = Clock {
-            last: fx.last(m),
-            ..*clock
-        };
-        let clock = if game.needs.contains(Needs::LAST) {
-            &after
+        let holds = if game.needs.contains(Needs::LAST) {
+            // A filter that reads the last move reads this one.
+            let after = Clock {
+                last: fx.last(m),
+                ..*clock
+            };
+            env_of(game, work, &after, mover).run(cond)
         } else {
-            clock
+            env_of(game, work, clock, mover).run(cond)
         };
-        let env = Env {
-            game,
-            pits: work,
-            clock,
-            mover,
-            stuck: None,
-            repeated: false,
-        };
-        if env.choose(cond).is_some() {
+        if holds.is_some() {
             return Some((m, Some(fx)));
         }
         set &= !(1 << site);
