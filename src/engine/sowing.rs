@@ -36,6 +36,8 @@ pub struct SowingKernel {
     until: u64,
     /// Where the turn goes after a move.
     next: Program,
+    /// Per generator, per mover, the sowing's tables, when its track allows them.
+    tables: Vec<Option<Box<[Table; MAX_PLAYERS]>>>,
 }
 
 /// A count of the clock that a folded condition of the plan tests.
@@ -109,6 +111,15 @@ impl SowingKernel {
             early: Program::of(game, &game.end_choice.early),
             until: game.end_choice.until,
             next: Program::of(game, &next.choice),
+            tables: (game.gens.iter())
+                .map(|def| {
+                    let (sow, stores) = sowing(&def.gen)?;
+                    let tables: Option<Vec<Table>> = (0..MAX_PLAYERS)
+                        .map(|mover| Table::of(game, sow, stores, mover))
+                        .collect();
+                    tables?.try_into().ok().map(Box::new)
+                })
+                .collect(),
         })
     }
 
@@ -617,10 +628,14 @@ pub(super) fn playout(
     }
 }
 
-/// Plays a sowing of generator `gen`'s move `m` by `mover` on `pits`.
+/// Plays a sowing of generator `gen`'s move `m` by `mover` on `pits`: by its tables when it has
+/// them, else counter by counter.
 #[inline(always)]
-fn sow(game: &Game, mover: u8, pits: &mut Pits, m: Move) -> Effects {
+fn sow(game: &Game, k: &SowingKernel, mover: u8, pits: &mut Pits, m: Move) -> Effects {
     pits.sown = 0;
+    if let Some(Some(tables)) = k.tables.get(m.gen as usize) {
+        return tables[mover as usize & (MAX_PLAYERS - 1)].sow(game, mover, pits, m.from);
+    }
     match game.gens.get(m.gen as usize).and_then(|d| sowing(&d.gen)) {
         Some((sow, false)) => sow.sow::<false, Pits>(game, mover, pits, m),
         Some((sow, true)) => sow.sow::<true, Pits>(game, mover, pits, m),
@@ -652,7 +667,7 @@ fn run(
                 pits = work;
                 fx
             }
-            None => sow(game, actor, &mut pits, m),
+            None => sow(game, k, actor, &mut pits, m),
         };
         let clock = &mut state.clock;
         clock.last = fx.last(m);
@@ -692,15 +707,7 @@ fn run(
             state.history.push(key);
         }
         let mover = state.mover;
-        let chosen = draw(
-            game,
-            &k.plans[mover as usize & (MAX_PLAYERS - 1)],
-            &pits,
-            &mut work,
-            &state.clock,
-            mover,
-            rng,
-        );
+        let chosen = draw(game, k, &pits, &mut work, &state.clock, mover, rng);
         let stuck = chosen.is_none().then_some(mover);
         let env = Env {
             game,
@@ -725,20 +732,21 @@ fn run(
     pits.write(&mut state.board);
 }
 
-/// The random legal move of the plan `plan` for `mover` on `pits`, drawn as the general draw
+/// The random legal move of `mover`'s plan on `pits`, drawn as the general draw
 /// draws a path of one family: a filled hole of the family's set at random, tried against its
 /// filter on `work` (the effects kept when it passes), the draw made again without it when it
 /// fails.
 #[inline(always)]
 fn draw(
     game: &Game,
-    plan: &[Op],
+    k: &SowingKernel,
     pits: &Pits,
     work: &mut Pits,
     clock: &Clock,
     mover: u8,
     rng: &mut impl Rng,
 ) -> Option<(Move, Option<Effects>)> {
+    let plan = &k.plans[mover as usize & (MAX_PLAYERS - 1)];
     let env = env_of(game, pits, clock, mover);
     let mut pc = 0;
     let (gen, filter, from) = loop {
@@ -767,7 +775,7 @@ fn draw(
             return Some((m, None));
         };
         *work = *pits;
-        let fx = sow(game, mover, work, m);
+        let fx = sow(game, k, mover, work, m);
         let holds = if game.needs.contains(Needs::LAST) {
             // A filter that reads the last move reads this one.
             let after = Clock {
@@ -782,5 +790,157 @@ fn draw(
             return Some((m, Some(fx)));
         }
         set &= !(1 << site);
+    }
+}
+
+/// A sowing's track for one mover as tables over the lane: a sowing of `c` counters from place
+/// `p` gives every hole of a lap `c / lap` counters and the next `c % lap` places one more, so
+/// the counts, the key, the filled and sown sites change by a few table reads, with no loop
+/// over the counters.
+#[derive(Debug, Clone)]
+struct Table {
+    /// The sowing.
+    sow: Sow,
+    /// Each site's place on the track; far past it when the site is off the track.
+    place: [u16; LANE],
+    /// All ones for the sites on the track, zero elsewhere.
+    on: [u16; LANE],
+    /// The track's sites, twice over.
+    sites: [Site; 2 * LANE],
+    /// The board key's terms of the track's first places, twice over (a store's term is zero:
+    /// its counters leave the board).
+    keys: [u64; 2 * LANE + 1],
+    /// The exclusive or of the sites' bits of the track's first places, twice over (a window
+    /// shorter than a lap holds each site once, so its bits are two of these).
+    bits: [u64; 2 * LANE + 1],
+    /// The track's sites as bits, stores left out.
+    all: u64,
+    /// The track's length.
+    len: u16,
+    /// Holes a lap sows: the track's length, less the origin when laps skip it.
+    lap: u16,
+    /// The stores on the track, as (site, player), when the track passes through them.
+    stores: Vec<(Site, usize)>,
+}
+
+/// Where a site off the track is placed: far enough that no window of the track reaches it.
+const OFF_TRACK: u16 = 0x4000;
+
+impl Table {
+    /// The tables of a sowing for `mover`, if its track is a loop of at least two places that
+    /// holds each site once, within the lane.
+    fn of(game: &Game, sow: &Sow, stores: bool, mover: usize) -> Option<Table> {
+        let track = game.tracks.get(sow.track as usize)?;
+        let sites = &track.sites[mover];
+        let len = sites.len();
+        let once = sites
+            .iter()
+            .enumerate()
+            .all(|(i, s)| !sites[..i].contains(s) && (*s as usize) < LANE);
+        if !track.looped || !once || !(2..=LANE).contains(&len) {
+            return None;
+        }
+        let store = |s: Site| stores && s >= sow.first_store;
+        let mut t = Table {
+            sow: sow.clone(),
+            place: [OFF_TRACK; LANE],
+            on: [0; LANE],
+            sites: [0; 2 * LANE],
+            keys: [0; 2 * LANE + 1],
+            bits: [0; 2 * LANE + 1],
+            all: 0,
+            len: len as u16,
+            lap: (len - usize::from(sow.skip_origin)) as u16,
+            stores: Vec::new(),
+        };
+        for (i, &s) in sites.iter().enumerate() {
+            t.place[s as usize] = i as u16;
+            t.on[s as usize] = u16::MAX;
+            if store(s) {
+                t.stores.push((s, (s - sow.first_store) as usize));
+            } else {
+                t.all |= 1 << s;
+            }
+        }
+        for i in 0..2 * len {
+            let s = sites[i % len];
+            t.sites[i] = s;
+            let (key, bit) = if store(s) {
+                (0, 0)
+            } else {
+                (site_key(s as usize), 1 << s)
+            };
+            t.keys[i + 1] = t.keys[i].wrapping_add(key);
+            t.bits[i + 1] = t.bits[i] ^ bit;
+        }
+        Some(t)
+    }
+
+    /// Plays the sowing from `from` by `mover` on `pits`, then its capture.
+    #[inline(always)]
+    fn sow(&self, game: &Game, mover: u8, pits: &mut Pits, from: Site) -> Effects {
+        let from = from as usize & (LANE - 1);
+        let c = pits.n[from];
+        pits.clear(from);
+        let p = self.place[from];
+        let (len, lap) = (self.len, self.lap);
+        let (laps, rest) = (c / lap, c % lap);
+        // Every place of a lap gets `laps` (the origin none when laps skip it), the next `rest`
+        // places after the origin one more.
+        for s in 0..LANE {
+            let rel = self.place[s].wrapping_sub(p);
+            let rel = rel.wrapping_add(len & 0u16.wrapping_sub(rel >> 15));
+            let one = u16::from(rel.wrapping_sub(1) < rest);
+            pits.n[s] = pits.n[s].wrapping_add((laps & self.on[s]) + one);
+        }
+        let first = p as usize + 1;
+        let window =
+            |t: &[u64; 2 * LANE + 1]| (t[first], t[(first + rest as usize) & (2 * LANE - 1)]);
+        let (k0, k1) = window(&self.keys);
+        let (b0, b1) = window(&self.bits);
+        let mut added = b0 ^ b1;
+        let mut key = k1.wrapping_sub(k0);
+        let origin = 1u64 << from;
+        if laps > 0 {
+            let skipped = self.sow.skip_origin;
+            if skipped {
+                pits.n[from] = 0;
+            }
+            let all = if skipped {
+                self.all & !origin
+            } else {
+                self.all
+            };
+            let lap_key =
+                self.keys[len as usize].wrapping_sub(if skipped { site_key(from) } else { 0 });
+            key = key.wrapping_add(u64::from(laps).wrapping_mul(lap_key));
+            added |= all;
+        }
+        pits.key = pits.key.wrapping_add(key);
+        pits.filled |= added;
+        if game.needs.contains(Needs::SOWN) {
+            pits.sown = added;
+        }
+        // Counters that fell on a store's place go to the store.
+        for &(s, owner) in &self.stores {
+            let s = s as usize & (LANE - 1);
+            pits.store[owner & (MAX_PLAYERS - 1)] += u32::from(pits.n[s]);
+            pits.n[s] = 0;
+        }
+        // The last counter's place: the `c`-th of the lap after the origin.
+        let last = match c {
+            0 => p,
+            _ => (p + 1 + (c - 1) % lap) % len,
+        };
+        let mut fx = Effects {
+            landed: self.sites[last as usize & (2 * LANE - 1)],
+            ..Effects::default()
+        };
+        if let Some(cap) = &self.sow.capture {
+            let sites = &self.sites[..len as usize];
+            fx.captured =
+                crate::ludemes::sow::capture(game, cap, pits, mover, sites, last as usize);
+        }
+        fx
     }
 }

@@ -392,7 +392,7 @@ impl MoveFamily for SowStores {
 /// The capture after a sowing whose last counter fell at place `i` of the track's `sites`:
 /// the counters captured.
 #[inline(always)]
-fn capture<H: Holes + ?Sized>(game: &Game, cap: &Capture, board: &mut H, mover: u8, sites: &[Site], i: usize) -> u32 {
+pub(crate) fn capture<H: Holes + ?Sized>(game: &Game, cap: &Capture, board: &mut H, mover: u8, sites: &[Site], i: usize) -> u32 {
     let len = sites.len();
     let region = &game.regions[cap.region.0 as usize];
     let mask = &region.mask[mover as usize];
