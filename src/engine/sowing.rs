@@ -441,9 +441,8 @@ impl Env<'_> {
         }
     }
 
-    /// A test the loop reads only through the general form. Out of line: the compact tests stay
-    /// in the loop.
-    #[inline(never)]
+    /// A test the loop reads only through the general form.
+    #[inline(always)]
     fn test(&self, t: &Test) -> bool {
         match t {
             Test::Within(e, lo, hi) => within_range(self.int(e), *lo, *hi),
@@ -488,12 +487,43 @@ impl Env<'_> {
                 }
                 Quick::Stuck(w) => self.stuck.map(usize::from) == Some(self.who(*w)),
                 Quick::Repeated => self.repeated,
-                Quick::Other(t) => self.test(t),
+                Quick::Other(t) => other(
+                    t,
+                    self.game,
+                    self.pits,
+                    self.clock,
+                    self.mover,
+                    self.stuck,
+                    self.repeated,
+                ),
             };
             at = if holds { step.yes } else { step.no };
         }
         (at != NONE).then_some((at - RESULT) as usize)
     }
+}
+
+/// A test of the general form, out of line, its context passed in registers: the loop's
+/// context then never leaves them for the compact tests.
+#[inline(never)]
+fn other(
+    t: &Test,
+    game: &Game,
+    pits: &Pits,
+    clock: &Clock,
+    mover: u8,
+    stuck: Option<u8>,
+    repeated: bool,
+) -> bool {
+    Env {
+        game,
+        pits,
+        clock,
+        mover,
+        stuck,
+        repeated,
+    }
+    .test(t)
 }
 
 /// The site of the `k`-th set bit of `set` (which has more): the few holes of a row are
@@ -928,10 +958,14 @@ impl Table {
             pits.n[s] = 0;
         }
         // The last counter's place: the `c`-th of the lap after the origin.
-        let last = match c {
-            0 => p,
-            _ => (p + 1 + (c - 1) % lap) % len,
+        // A whole number of laps ends on the lap's last place; no counters, on the origin.
+        let ahead = match (c, rest) {
+            (0, _) => 0,
+            (_, 0) => lap,
+            _ => rest,
         };
+        let last = p + ahead;
+        let last = last - len * u16::from(last >= len);
         let mut fx = Effects {
             landed: self.sites[last as usize & (2 * LANE - 1)],
             ..Effects::default()
