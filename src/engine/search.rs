@@ -184,11 +184,9 @@ pub fn playout(
     rng: &mut impl Rng,
     scratch: &mut Scratch,
 ) -> Playout {
-    if game.place_only {
-        return super::placing::playout(game, state, rng, scratch);
-    }
-    if let Some(kernel) = &game.sowing {
-        return super::sowing::playout(game, kernel, state, rng, scratch);
+    // One test for the games a loop of their own plays: the general loop's code stays as it is.
+    if game.place_only | game.sowing.is_some() {
+        return by_shape(game, state, rng, scratch);
     }
     let mut next = sample::pick_in(game, state, scratch, rng);
     loop {
@@ -216,6 +214,15 @@ pub fn playout(
         status: state.status,
         edges: state.clock.edges_played,
         moves: state.clock.moves_played,
+    }
+}
+
+/// A playout by the loop of the game's shape: placements only, or sowings.
+#[inline(never)]
+fn by_shape(game: &Game, state: &mut State, rng: &mut impl Rng, scratch: &mut Scratch) -> Playout {
+    match &game.sowing {
+        Some(kernel) => super::sowing::playout(game, kernel, state, rng, scratch),
+        None => super::placing::playout(game, state, rng, scratch),
     }
 }
 
