@@ -203,6 +203,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         place_only: false,
         shift_plan: None,
         race: None,
+        sowing: None,
         warnings,
     };
     draw::attach(&mut compiled);

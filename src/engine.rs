@@ -20,6 +20,7 @@ mod rules;
 mod sample;
 mod search;
 mod shifting;
+mod sowing;
 mod state;
 mod trial;
 mod turn;
@@ -33,6 +34,7 @@ pub use rules::PlayError;
 pub use sample::Scratch;
 pub use search::{perft, perft_divide, perft_until, playout, random_walk, Playout};
 pub use shifting::ShiftPlan;
+pub use sowing::SowingKernel;
 pub(crate) use state::Clock;
 pub use state::{Board, Cell, Last, NodeType, PerPlayer, State, Status};
 

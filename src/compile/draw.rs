@@ -156,6 +156,7 @@ pub fn attach(game: &mut Game) {
         false => crate::engine::ShiftPlan::of(game),
     };
     game.race = crate::engine::RacePlan::of(game);
+    game.sowing = crate::engine::SowingKernel::of(game).map(Box::new);
 }
 
 /// Whether the game is one decision phase with no pass whose turn always passes on, each

@@ -437,6 +437,9 @@ pub struct Game {
     /// The plan of the dice kernel (`engine/race.rs`), for games with throws and without
     /// filters or repetition; `None` for others, which the general loop plays.
     pub race: Option<crate::engine::RacePlan>,
+    /// The sowing loop's plan, when every edge is a sowing drawn from counts
+    /// (`engine/sowing.rs`): playouts then run that loop.
+    pub sowing: Option<Box<crate::engine::SowingKernel>>,
     /// What the checker warns about: the game loads, but may not say what was meant.
     pub warnings: Vec<crate::diagnostic::Diagnostic>,
 }
@@ -455,6 +458,8 @@ impl Game {
         crate::engine::ShiftPlan::reread_end_rules(self);
         // The dice kernel reads the end rules in its own form.
         self.race = crate::engine::RacePlan::of(self);
+        // The sowing loop reads the end rules: it may no longer fit them.
+        self.sowing = crate::engine::SowingKernel::of(self).map(Box::new);
     }
 
     /// The turn-order tables of `players` players: the next and the previous of each seat.

@@ -186,7 +186,7 @@ pub fn playout(
 ) -> Playout {
     // The loops of shapes of game chosen at load time, behind one test here: a second test in
     // this function changed the general loop's code (Woli +2% to +3%).
-    if game.place_only || game.shift_plan.is_some() || game.race.is_some() {
+    if game.place_only | game.shift_plan.is_some() | game.race.is_some() | game.sowing.is_some() {
         return kernel(game, state, rng, scratch);
     }
     let mut next = sample::pick_in(game, state, scratch, rng);
@@ -218,12 +218,16 @@ pub fn playout(
     }
 }
 
-/// A playout by the loop chosen at load time for the game's shape. Out of line, and one test in
-/// [`playout`]: a second test there moved the general loop's code (Woli +1.9% instructions).
+/// A playout by the loop chosen at load time for the game's shape: throws and advances,
+/// sowings, or placements, steps and hops. Out of line, and one test in [`playout`]: a second
+/// test there moved the general loop's code (Woli +1.9% instructions).
 #[inline(never)]
 fn kernel(game: &Game, state: &mut State, rng: &mut impl Rng, scratch: &mut Scratch) -> Playout {
-    match &game.race {
-        Some(plan) => super::race::playout(game, plan, state, rng, scratch),
+    if let Some(plan) = &game.race {
+        return super::race::playout(game, plan, state, rng, scratch);
+    }
+    match &game.sowing {
+        Some(kernel) => super::sowing::playout(game, kernel, state, rng, scratch),
         None => super::placing::playout(game, state, rng, scratch),
     }
 }

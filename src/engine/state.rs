@@ -105,7 +105,13 @@ static SITE_KEYS: [u64; SITE_KEY_COUNT] = {
 /// A site's term of the board key for a cell word.
 #[inline(always)]
 fn site_term(s: usize, word: u64) -> u64 {
-    word.wrapping_mul(SITE_KEYS[s & (SITE_KEY_COUNT - 1)])
+    word.wrapping_mul(site_key(s))
+}
+
+/// A site's multiplier of the board key: a neutral cell of `n` counters adds `n` times it.
+#[inline(always)]
+pub(crate) fn site_key(s: usize) -> u64 {
+    SITE_KEYS[s & (SITE_KEY_COUNT - 1)]
 }
 
 impl Board {
@@ -622,11 +628,17 @@ impl State {
 
     /// The key of the position for repetition: every site and the player to move.
     pub(crate) fn repetition_key(&self) -> u64 {
-        let mut h = Mixer::new();
-        h.add(self.board.key);
-        h.add(self.mover as u64 | (self.phase as u64) << 8);
-        h.finish()
+        repetition_key_of(self.board.key, self.mover, self.phase)
     }
+}
+
+/// The repetition key of a board whose key is `key`, with `mover` to move in `phase`.
+#[inline(always)]
+pub(crate) fn repetition_key_of(key: u64, mover: u8, phase: u8) -> u64 {
+    let mut h = Mixer::new();
+    h.add(key);
+    h.add(mover as u64 | (phase as u64) << 8);
+    h.finish()
 }
 
 #[inline]

@@ -267,7 +267,7 @@ impl Holes for [u16] {
 impl Sow {
     /// Plays a sowing; with `STORES`, seeds falling on a store's place go to that store.
     #[inline(always)]
-    fn sow<const STORES: bool, H: Holes + ?Sized>(&self, game: &Game, mover: u8, board: &mut H, m: Move) -> Effects {
+    pub(crate) fn sow<const STORES: bool, H: Holes + ?Sized>(&self, game: &Game, mover: u8, board: &mut H, m: Move) -> Effects {
         let mut fx = Effects::default();
         let from = m.from as usize;
         let tr = &game.tracks[self.track as usize];
@@ -392,7 +392,7 @@ impl MoveFamily for SowStores {
 /// The capture after a sowing whose last counter fell at place `i` of the track's `sites`:
 /// the counters captured.
 #[inline(always)]
-fn capture<H: Holes + ?Sized>(game: &Game, cap: &Capture, board: &mut H, mover: u8, sites: &[Site], i: usize) -> u32 {
+pub(crate) fn capture<H: Holes + ?Sized>(game: &Game, cap: &Capture, board: &mut H, mover: u8, sites: &[Site], i: usize) -> u32 {
     let len = sites.len();
     let region = &game.regions[cap.region.0 as usize];
     let mask = &region.mask[mover as usize];

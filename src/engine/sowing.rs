@@ -1,0 +1,498 @@
+//! Playouts of sowing games (`Game::sowing`): one decision phase whose every reachable draw is
+//! one family of sowings (perhaps behind conditions on counts, perhaps with a filter that reads
+//! counts), no chance, the turn passing on or played again, and end rules that read counts,
+//! scores, the clock, repetition and whether the player to move is stuck. The loop keeps the
+//! board as bare counts in a small array with its occupancy and key (a filter's trial is a copy
+//! of it), evaluates the compiled conditions on it, and writes the board back at the end. It
+//! draws and plays the same moves in the same order as the general loop, so a seed plays the
+//! same game.
+
+use super::ctx::Effects;
+use super::moves::Move;
+use super::sample::{index_below, pick_in, Scratch};
+use super::search::Playout;
+use super::state::{repetition_key_of, Clock, NodeType, State};
+use super::turn::{apply_sampled, conclude, KEPT_AFTER_A_MOVE};
+use crate::compile::choice::Test;
+use crate::compile::ir::*;
+use crate::compile::Needs;
+use crate::ludemes::sow::Sow;
+use rand::Rng;
+
+mod pits;
+mod program;
+
+use pits::{Pits, Table, LANE};
+use program::{env_of, Env, Program};
+
+/// What the sowing loop needs of a game, found at load time: each player's draw plan with the
+/// conditions on the clock that can no longer hold folded away, and when they stop holding.
+#[derive(Debug, Clone)]
+pub struct SowingKernel {
+    /// Per mover, the draw plan's steps, indexed as the plan's.
+    plans: [Vec<Op>; MAX_PLAYERS],
+    /// Counts of the clock and the bound each must pass before the folded plans are the plans.
+    guards: Vec<(Guard, i64)>,
+    /// The end rules, and their early form while the moves and edges played are below `until`.
+    end: Program,
+    early: Program,
+    until: u64,
+    /// Where the turn goes after a move.
+    next: Program,
+    /// Per generator, per mover, the sowing's tables, when its track allows them.
+    tables: Vec<Option<Box<[Table; MAX_PLAYERS]>>>,
+}
+
+/// A count of the clock that a folded condition of the plan tests.
+#[derive(Debug, Clone, Copy)]
+enum Guard {
+    /// Every player's moves made.
+    MovesMade,
+    /// The moves played.
+    MovesPlayed,
+    /// The edges played.
+    EdgesPlayed,
+}
+
+/// A step of a folded draw plan.
+#[derive(Debug, Clone)]
+enum Op {
+    /// The sowings of generator `gen` from the filled holes of `from`, each passing `filter`.
+    Sow {
+        gen: u16,
+        filter: Option<Program>,
+        from: u64,
+    },
+    /// Go on at a step unless the condition holds.
+    Unless(Program, u16),
+    /// Go on at a step.
+    Jump(u16),
+    /// A step the loop does not play: out of reach of the folded plan.
+    Other,
+}
+
+impl SowingKernel {
+    /// The loop's plan for `game`, if the game has the loop's shape.
+    pub fn of(game: &Game) -> Option<SowingKernel> {
+        let [Phase::Decision {
+            next,
+            draw,
+            pass: false,
+            ..
+        }] = game.phases.as_slice()
+        else {
+            return None;
+        };
+        let players = game.players as usize;
+        let fits = |sites: &[Site]| sites.iter().all(|&s| (s as usize) < LANE);
+        let shaped = !game.needs.intersects(KEPT_AFTER_A_MOVE)
+            && game.sites() <= LANE
+            && game.regions.iter().all(|r| r.sites.iter().all(|s| fits(s)))
+            && game.tracks.iter().all(|t| t.sites.iter().all(|s| fits(s)))
+            && next
+                .list
+                .iter()
+                .all(|(_, a)| matches!(a, Action::EndTurn | Action::Again))
+            && readable(&next.choice, false)
+            && readable(&game.end_choice.full, false)
+            && readable(&game.end_choice.early, false);
+        if !shaped || players > MAX_PLAYERS {
+            return None;
+        }
+        let mut guards = Vec::new();
+        let mut plans: [Vec<Op>; MAX_PLAYERS] = Default::default();
+        for (mover, plan) in plans.iter_mut().enumerate().take(players) {
+            *plan = fold(game, &draw.ops[mover], &mut guards)?;
+            if !one_sowing_a_path(plan) {
+                return None;
+            }
+        }
+        Some(SowingKernel {
+            plans,
+            guards,
+            end: Program::of(game, &game.end_choice.full),
+            early: Program::of(game, &game.end_choice.early),
+            until: game.end_choice.until,
+            next: Program::of(game, &next.choice),
+            tables: (game.gens.iter())
+                .map(|def| {
+                    let (sow, stores) = sowing(&def.gen)?;
+                    let tables: Option<Vec<Table>> = (0..MAX_PLAYERS)
+                        .map(|mover| Table::of(game, sow, stores, mover))
+                        .collect();
+                    tables?.try_into().ok().map(Box::new)
+                })
+                .collect(),
+        })
+    }
+
+    /// Whether the folded plans are the plans from `s` on: every folded condition's count has
+    /// passed its bound (counts only grow).
+    fn ready(&self, s: &State) -> bool {
+        let c = &s.clock;
+        self.guards.iter().all(|&(guard, bound)| {
+            let past = |n: u64| n as i128 > bound as i128;
+            match guard {
+                Guard::MovesMade => c.moves_made[..s.players as usize].iter().all(|&n| past(n)),
+                Guard::MovesPlayed => past(c.moves_played),
+                Guard::EdgesPlayed => past(c.edges_played),
+            }
+        })
+    }
+
+    /// Whether `m` is a move of one of the plans' sowings.
+    fn plays(&self, m: Move) -> bool {
+        self.plans
+            .iter()
+            .flatten()
+            .any(|op| matches!(op, Op::Sow { gen, .. } if *gen == m.gen))
+    }
+}
+
+/// A draw plan with each condition that holds only while a count of the clock is at most a
+/// bound (`(< (moves-made Mover) 2)`) taken as failing, the bound kept in `guards`; `None` if a
+/// step the folded plan can reach is not a sowing the loop plays or a condition it reads.
+fn fold(game: &Game, ops: &[DrawOp], guards: &mut Vec<(Guard, i64)>) -> Option<Vec<Op>> {
+    let mut out = Vec::with_capacity(ops.len());
+    for (pc, op) in ops.iter().enumerate() {
+        let forward = |at: u16| (at as usize > pc && at as usize <= ops.len()).then_some(at);
+        out.push(match op {
+            DrawOp::Unless(c, at) => {
+                let at = forward(*at)?;
+                match guard(c) {
+                    Some(g) => {
+                        guards.push(g);
+                        Op::Jump(at)
+                    }
+                    None => Op::Unless(Program::of(game, c), at),
+                }
+            }
+            DrawOp::Jump(at) => Op::Jump(forward(*at)?),
+            DrawOp::Count {
+                gen,
+                tag,
+                family: Family::Sow { from },
+            } if plain_sowing(game, *gen)
+                && from.0[1..].iter().all(|&w| w == 0)
+                && (*tag == NO_FILTER || readable(game.filters.get(*tag as usize)?, true)) =>
+            {
+                Op::Sow {
+                    gen: *gen,
+                    filter: game
+                        .filters
+                        .get(*tag as usize)
+                        .map(|c| Program::of(game, c)),
+                    from: from.0[0],
+                }
+            }
+            // Anything else must be out of reach of the folded plan (checked after).
+            _ => Op::Other,
+        });
+    }
+    Some(out)
+}
+
+/// The count and bound of a condition that holds only while a count of the clock is at most the
+/// bound: one range test starting at or below zero on the moves made, played or the edges.
+fn guard(c: &Choice) -> Option<(Guard, i64)> {
+    let [step] = c.steps.as_slice() else {
+        return None;
+    };
+    let Test::Within(e, lo, hi) = &step.test else {
+        return None;
+    };
+    let g = match e {
+        IntExpr::MovesMade(_) => Guard::MovesMade,
+        IntExpr::MovesPlayed => Guard::MovesPlayed,
+        IntExpr::EdgesPlayed => Guard::EdgesPlayed,
+        _ => return None,
+    };
+    // The program is the test alone: it yields the condition when the test holds, else none.
+    let alone = c.start == 0 && c.run(|_| true) == Some(0) && c.run(|_| false).is_none();
+    (alone && *lo <= 0 && *hi < i64::MAX).then_some((g, *hi))
+}
+
+/// Whether every path through a folded plan is made of known steps and reaches at most one
+/// sowing (the general draw counts a path of one family from its set alone).
+fn one_sowing_a_path(plan: &[Op]) -> bool {
+    // (step, sowings met so far); jumps go forward only, so this ends.
+    let mut stack = vec![(0usize, false)];
+    while let Some((pc, sown)) = stack.pop() {
+        match plan.get(pc) {
+            None => {}
+            Some(Op::Sow { .. }) if sown => return false,
+            Some(Op::Sow { .. }) => stack.push((pc + 1, true)),
+            Some(Op::Other) => return false,
+            Some(Op::Unless(_, at)) => {
+                stack.push((pc + 1, sown));
+                stack.push((*at as usize, sown));
+            }
+            Some(Op::Jump(at)) => stack.push((*at as usize, sown)),
+        }
+    }
+    true
+}
+
+/// Whether generator `gen` is a sowing with nothing after it (no `then`, no `remove:`).
+fn plain_sowing(game: &Game, gen: u16) -> bool {
+    game.gens.get(gen as usize).is_some_and(|def| {
+        def.then.is_empty() && def.remove.is_none() && sowing(&def.gen).is_some()
+    })
+}
+
+/// A generator's sowing and whether its track passes through the stores.
+#[inline(always)]
+fn sowing(gen: &Gen) -> Option<(&Sow, bool)> {
+    match gen {
+        Gen::Sow(sow) => Some((sow, false)),
+        Gen::SowStores(sow) => Some((&sow.0, true)),
+        _ => None,
+    }
+}
+
+/// Whether the loop reads every test of a compiled condition; `sown` allows `sown-into` (a
+/// filter's, read right after the move it tries).
+fn readable(c: &Choice, sown: bool) -> bool {
+    c.steps.iter().all(|step| match &step.test {
+        Test::Within(e, ..) => counted(e),
+        Test::Compare(_, a, b) => counted(a) && counted(b),
+        Test::Leaf(l) => match l {
+            Leaf::IsIn(e, _) => counted(e),
+            Leaf::Empty(_)
+            | Leaf::Filled(_)
+            | Leaf::NoMoves(_)
+            | Leaf::Repeated
+            | Leaf::LandedIn(_)
+            | Leaf::MovedFrom(_)
+            | Leaf::Passed => true,
+            Leaf::SownInto(_) => sown,
+            _ => false,
+        },
+    })
+}
+
+/// Whether the loop reads an integer: counts, scores, hands and the clock.
+fn counted(e: &IntExpr) -> bool {
+    match e {
+        IntExpr::Lit(_)
+        | IntExpr::Pips
+        | IntExpr::CountIn(_)
+        | IntExpr::InHand(_)
+        | IntExpr::Score(_)
+        | IntExpr::MovesPlayed
+        | IntExpr::EdgesPlayed
+        | IntExpr::MovesMade(_) => true,
+        IntExpr::Arith(_, a, b) => counted(a) && counted(b),
+        _ => false,
+    }
+}
+
+/// The site of the `k`-th set bit of `set` (which has more): the few holes of a row are
+/// counted off faster than a broadword select.
+#[inline(always)]
+fn nth_bit(mut set: u64, k: usize) -> Site {
+    for _ in 0..k {
+        set &= set - 1;
+    }
+    set.trailing_zeros() as Site
+}
+
+/// Plays random moves from `state` to the end, as [`super::search::playout`] does: the general
+/// loop until the kernel's plans are the game's and the board holds only counters, then the
+/// sowing loop. Out of line, so that the general loop's code stays as it is.
+#[inline(never)]
+pub(super) fn playout(
+    game: &Game,
+    k: &SowingKernel,
+    state: &mut State,
+    rng: &mut impl Rng,
+    scratch: &mut Scratch,
+) -> Playout {
+    let mut next = pick_in(game, state, scratch, rng);
+    while state.node == NodeType::Decision {
+        let Some(m) = next else {
+            break;
+        };
+        if k.ready(state) && k.plays(m) && state.phase == 0 {
+            if let Some(pits) = Pits::of(&state.board) {
+                scratch.forget_trial();
+                run(game, k, state, pits, m, rng);
+                break;
+            }
+        }
+        match apply_sampled(game, state, m, scratch, rng) {
+            Ok(n) => next = n,
+            Err(_) => break,
+        }
+    }
+    Playout {
+        status: state.status,
+        edges: state.clock.edges_played,
+        moves: state.clock.moves_played,
+    }
+}
+
+/// Plays a sowing of generator `gen`'s move `m` by `mover` on `pits`: by its tables when it has
+/// them, else counter by counter.
+#[inline(always)]
+fn sow(game: &Game, k: &SowingKernel, mover: u8, pits: &mut Pits, m: Move) -> Effects {
+    pits.sown = 0;
+    if let Some(Some(tables)) = k.tables.get(m.gen as usize) {
+        return tables[mover as usize & (MAX_PLAYERS - 1)].sow(game, mover, pits, m.from);
+    }
+    match game.gens.get(m.gen as usize).and_then(|d| sowing(&d.gen)) {
+        Some((sow, false)) => sow.sow::<false, Pits>(game, mover, pits, m),
+        Some((sow, true)) => sow.sow::<true, Pits>(game, mover, pits, m),
+        None => Effects::default(),
+    }
+}
+
+/// The loop from a decision node whose drawn move is `first`, the board's counts in `pits`.
+fn run(
+    game: &Game,
+    k: &SowingKernel,
+    state: &mut State,
+    mut pits: Pits,
+    first: Move,
+    rng: &mut impl Rng,
+) {
+    let Some(Phase::Decision { next: branches, .. }) = game.phases.first() else {
+        return;
+    };
+    let repetition = game.needs.contains(Needs::REPETITION);
+    let placing = game.needs.contains(Needs::PLACING);
+    // The board after the drawn move, when its filter's trial played it.
+    let mut work = pits;
+    let mut next = Some((first, None));
+    while let Some((m, tried)) = next {
+        let actor = state.mover;
+        let fx = match tried {
+            Some(fx) => {
+                pits = work;
+                fx
+            }
+            None => sow(game, k, actor, &mut pits, m),
+        };
+        let clock = &mut state.clock;
+        clock.last = fx.last(m);
+        clock.moves_played += 1;
+        clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
+        clock.edges_played += 1;
+        let action = match branches.fixed() {
+            Some(a) => a,
+            None => {
+                let env = Env {
+                    game,
+                    pits: &pits,
+                    clock,
+                    mover: actor,
+                    stuck: None,
+                    repeated: false,
+                };
+                env.run(&k.next)
+                    .and_then(|i| branches.list.get(i))
+                    .map_or(&Action::EndTurn, |(_, a)| a)
+            }
+        };
+        if let Action::EndTurn = action {
+            state.mover = game.next[state.mover as usize & (MAX_PLAYERS - 1)];
+            clock.turn_moves = 0;
+        }
+        state.phase = 0;
+        let mut repeated = false;
+        if repetition {
+            let key = repetition_key_of(pits.key, state.mover, state.phase);
+            if fx.captured > 0 && !placing {
+                // The board lost counters it can never get back: no earlier position can recur.
+                state.history.clear();
+            } else {
+                repeated = state.history.contains(key);
+            }
+            state.history.push(key);
+        }
+        let mover = state.mover;
+        let chosen = draw(game, k, &pits, &mut work, &state.clock, mover, rng);
+        let stuck = chosen.is_none().then_some(mover);
+        let env = Env {
+            game,
+            pits: &pits,
+            clock: &state.clock,
+            mover: actor,
+            stuck,
+            repeated,
+        };
+        let played = state.clock.edges_played.max(state.clock.moves_played);
+        let end = if played < k.until { &k.early } else { &k.end };
+        let over =
+            env.run(end).is_some() || stuck.is_some() || state.clock.edges_played >= game.max_edges;
+        if over {
+            // The general turn control ends the game, on the board written back.
+            pits.write(&mut state.board);
+            conclude(game, state, actor, repeated, stuck);
+            return;
+        }
+        next = chosen;
+    }
+    pits.write(&mut state.board);
+}
+
+/// The random legal move of `mover`'s plan on `pits`, drawn as the general draw
+/// draws a path of one family: a filled hole of the family's set at random, tried against its
+/// filter on `work` (the effects kept when it passes), the draw made again without it when it
+/// fails.
+#[inline(always)]
+fn draw(
+    game: &Game,
+    k: &SowingKernel,
+    pits: &Pits,
+    work: &mut Pits,
+    clock: &Clock,
+    mover: u8,
+    rng: &mut impl Rng,
+) -> Option<(Move, Option<Effects>)> {
+    let plan = &k.plans[mover as usize & (MAX_PLAYERS - 1)];
+    let env = env_of(game, pits, clock, mover);
+    let mut pc = 0;
+    let (gen, filter, from) = loop {
+        match plan.get(pc)? {
+            Op::Sow { gen, filter, from } => break (*gen, filter, *from),
+            Op::Unless(c, at) => {
+                pc = if env.run(c).is_some() {
+                    pc + 1
+                } else {
+                    *at as usize
+                }
+            }
+            Op::Jump(at) => pc = *at as usize,
+            Op::Other => return None,
+        }
+    };
+    let mut set = from & pits.filled;
+    loop {
+        let total = set.count_ones();
+        if total == 0 {
+            return None;
+        }
+        let site = nth_bit(set, index_below(rng, total as usize));
+        let m = Move::new(gen, site, site);
+        let Some(cond) = filter else {
+            return Some((m, None));
+        };
+        *work = *pits;
+        let fx = sow(game, k, mover, work, m);
+        let holds = if game.needs.contains(Needs::LAST) {
+            // A filter that reads the last move reads this one.
+            let after = Clock {
+                last: fx.last(m),
+                ..*clock
+            };
+            env_of(game, work, &after, mover).run(cond)
+        } else {
+            env_of(game, work, clock, mover).run(cond)
+        };
+        if holds.is_some() {
+            return Some((m, Some(fx)));
+        }
+        set &= !(1 << site);
+    }
+}

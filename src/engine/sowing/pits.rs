@@ -1,0 +1,276 @@
+//! The board as the sowing loop plays it: bare counts in a small array with their occupancy and
+//! key, and a sowing's track as tables over it.
+
+use crate::compile::ir::*;
+use crate::compile::Needs;
+use crate::engine::ctx::Effects;
+use crate::engine::state::{site_key, Board, Cell};
+use crate::ludemes::sow::{Holes, Sow};
+
+/// The most sites (stores included) a board may have for the loop to play it.
+pub(super) const LANE: usize = 16;
+
+/// The board as the loop plays it: the counts of the sites, which are filled, the board's key,
+/// the sites the last sowing passed, the stores and the hands.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Pits {
+    pub(super) n: [u16; LANE],
+    pub(super) filled: u64,
+    pub(super) key: u64,
+    pub(super) sown: u64,
+    pub(super) store: [u32; MAX_PLAYERS],
+    pub(super) hand: [u16; MAX_PLAYERS],
+}
+
+impl Pits {
+    /// The counts of a board of neutral counters; `None` if a site holds a piece of a player.
+    pub(super) fn of(board: &Board) -> Option<Pits> {
+        let mut p = Pits {
+            store: board.store,
+            hand: board.hand,
+            ..Pits::default()
+        };
+        for (s, c) in board.cells.iter().enumerate() {
+            if *c
+                != (Cell {
+                    count: c.count,
+                    ..Cell::default()
+                })
+                || s >= LANE
+            {
+                return None;
+            }
+            p.n[s] = c.count;
+            p.key = p
+                .key
+                .wrapping_add(u64::from(c.count).wrapping_mul(site_key(s)));
+            p.filled |= u64::from(c.count > 0) << s;
+        }
+        Some(p)
+    }
+
+    /// Writes the counts, stores and hands back to the board.
+    pub(super) fn write(&self, board: &mut Board) {
+        for (s, c) in board.cells.iter_mut().enumerate() {
+            *c = Cell {
+                count: self.n[s & (LANE - 1)],
+                ..Cell::default()
+            };
+        }
+        board.store = self.store;
+        board.hand = self.hand;
+        board.refresh();
+    }
+}
+
+impl Holes for Pits {
+    #[inline(always)]
+    fn count(&self, s: usize) -> u16 {
+        self.n[s & (LANE - 1)]
+    }
+
+    #[inline(always)]
+    fn clear(&mut self, s: usize) {
+        let s = s & (LANE - 1);
+        self.key = self
+            .key
+            .wrapping_sub(u64::from(self.n[s]).wrapping_mul(site_key(s)));
+        self.n[s] = 0;
+        self.filled &= !(1 << s);
+    }
+
+    #[inline(always)]
+    fn add(&mut self, s: usize, n: u16) {
+        let s = s & (LANE - 1);
+        let was = self.n[s];
+        self.n[s] = was.saturating_add(n);
+        self.key = self
+            .key
+            .wrapping_add(u64::from(self.n[s] - was).wrapping_mul(site_key(s)));
+        self.filled |= u64::from(self.n[s] > 0) << s;
+    }
+
+    #[inline(always)]
+    fn add_one(&mut self, s: Site, sown: bool) {
+        let s = s as usize & (LANE - 1);
+        self.n[s] += 1;
+        self.filled |= 1 << s;
+        self.key = self.key.wrapping_add(site_key(s));
+        if sown {
+            self.sown |= 1 << s;
+        }
+    }
+
+    #[inline(always)]
+    fn store_one(&mut self, p: usize) {
+        self.store[p & (MAX_PLAYERS - 1)] += 1;
+    }
+
+    #[inline(always)]
+    fn bank(&mut self, to: CaptureTo, capturer: u8, n: u32) {
+        // As the board banks neutral counters: the capturer's, at most a cell's worth.
+        let n = n.min(u16::MAX as u32);
+        let p = capturer as usize & (MAX_PLAYERS - 1);
+        match to {
+            CaptureTo::Store => self.store[p] += n,
+            CaptureTo::Hand => self.hand[p] = self.hand[p].saturating_add(n as u16),
+            CaptureTo::Removed => {}
+        }
+    }
+}
+
+/// A sowing's track for one mover as tables over the lane: a sowing of `c` counters from place
+/// `p` gives every hole of a lap `c / lap` counters and the next `c % lap` places one more, so
+/// the counts, the key, the filled and sown sites change by a few table reads, with no loop
+/// over the counters.
+#[derive(Debug, Clone)]
+pub(super) struct Table {
+    /// The sowing.
+    sow: Sow,
+    /// Each site's place on the track; far past it when the site is off the track.
+    place: [u16; LANE],
+    /// All ones for the sites on the track, zero elsewhere.
+    on: [u16; LANE],
+    /// The track's sites, twice over.
+    sites: [Site; 2 * LANE],
+    /// The board key's terms of the track's first places, twice over (a store's term is zero:
+    /// its counters leave the board).
+    keys: [u64; 2 * LANE + 1],
+    /// The exclusive or of the sites' bits of the track's first places, twice over (a window
+    /// shorter than a lap holds each site once, so its bits are two of these).
+    bits: [u64; 2 * LANE + 1],
+    /// The track's sites as bits, stores left out.
+    all: u64,
+    /// The track's length.
+    len: u16,
+    /// Holes a lap sows: the track's length, less the origin when laps skip it.
+    lap: u16,
+    /// The stores on the track, as (site, player), when the track passes through them.
+    stores: Vec<(Site, usize)>,
+}
+
+/// Where a site off the track is placed: far enough that no window of the track reaches it.
+const OFF_TRACK: u16 = 0x4000;
+
+impl Table {
+    /// The tables of a sowing for `mover`, if its track is a loop of at least two places that
+    /// holds each site once, within the lane.
+    pub(super) fn of(game: &Game, sow: &Sow, stores: bool, mover: usize) -> Option<Table> {
+        let track = game.tracks.get(sow.track as usize)?;
+        let sites = &track.sites[mover];
+        let len = sites.len();
+        let once = sites
+            .iter()
+            .enumerate()
+            .all(|(i, s)| !sites[..i].contains(s) && (*s as usize) < LANE);
+        if !track.looped || !once || !(2..=LANE).contains(&len) {
+            return None;
+        }
+        let store = |s: Site| stores && s >= sow.first_store;
+        let mut t = Table {
+            sow: sow.clone(),
+            place: [OFF_TRACK; LANE],
+            on: [0; LANE],
+            sites: [0; 2 * LANE],
+            keys: [0; 2 * LANE + 1],
+            bits: [0; 2 * LANE + 1],
+            all: 0,
+            len: len as u16,
+            lap: (len - usize::from(sow.skip_origin)) as u16,
+            stores: Vec::new(),
+        };
+        for (i, &s) in sites.iter().enumerate() {
+            t.place[s as usize] = i as u16;
+            t.on[s as usize] = u16::MAX;
+            if store(s) {
+                t.stores.push((s, (s - sow.first_store) as usize));
+            } else {
+                t.all |= 1 << s;
+            }
+        }
+        for i in 0..2 * len {
+            let s = sites[i % len];
+            t.sites[i] = s;
+            let (key, bit) = if store(s) {
+                (0, 0)
+            } else {
+                (site_key(s as usize), 1 << s)
+            };
+            t.keys[i + 1] = t.keys[i].wrapping_add(key);
+            t.bits[i + 1] = t.bits[i] ^ bit;
+        }
+        Some(t)
+    }
+
+    /// Plays the sowing from `from` by `mover` on `pits`, then its capture.
+    #[inline(always)]
+    pub(super) fn sow(&self, game: &Game, mover: u8, pits: &mut Pits, from: Site) -> Effects {
+        let from = from as usize & (LANE - 1);
+        let c = pits.n[from];
+        pits.clear(from);
+        let p = self.place[from];
+        let (len, lap) = (self.len, self.lap);
+        let (laps, rest) = (c / lap, c % lap);
+        // Every place of a lap gets `laps` (the origin none when laps skip it), the next `rest`
+        // places after the origin one more.
+        for s in 0..LANE {
+            let rel = self.place[s].wrapping_sub(p);
+            let rel = rel.wrapping_add(len & 0u16.wrapping_sub(rel >> 15));
+            let one = u16::from(rel.wrapping_sub(1) < rest);
+            pits.n[s] = pits.n[s].wrapping_add((laps & self.on[s]) + one);
+        }
+        let first = p as usize + 1;
+        let window =
+            |t: &[u64; 2 * LANE + 1]| (t[first], t[(first + rest as usize) & (2 * LANE - 1)]);
+        let (k0, k1) = window(&self.keys);
+        let (b0, b1) = window(&self.bits);
+        let mut added = b0 ^ b1;
+        let mut key = k1.wrapping_sub(k0);
+        let origin = 1u64 << from;
+        if laps > 0 {
+            let skipped = self.sow.skip_origin;
+            if skipped {
+                pits.n[from] = 0;
+            }
+            let all = if skipped {
+                self.all & !origin
+            } else {
+                self.all
+            };
+            let lap_key =
+                self.keys[len as usize].wrapping_sub(if skipped { site_key(from) } else { 0 });
+            key = key.wrapping_add(u64::from(laps).wrapping_mul(lap_key));
+            added |= all;
+        }
+        pits.key = pits.key.wrapping_add(key);
+        pits.filled |= added;
+        if game.needs.contains(Needs::SOWN) {
+            pits.sown = added;
+        }
+        // Counters that fell on a store's place go to the store.
+        for &(s, owner) in &self.stores {
+            let s = s as usize & (LANE - 1);
+            pits.store[owner & (MAX_PLAYERS - 1)] += u32::from(pits.n[s]);
+            pits.n[s] = 0;
+        }
+        // The last counter's place: the `c`-th of the lap after the origin.
+        // A whole number of laps ends on the lap's last place; no counters, on the origin.
+        let ahead = match (c, rest) {
+            (0, _) => 0,
+            (_, 0) => lap,
+            _ => rest,
+        };
+        let last = p + ahead;
+        let last = last - len * u16::from(last >= len);
+        let mut fx = Effects {
+            landed: self.sites[last as usize & (2 * LANE - 1)],
+            ..Effects::default()
+        };
+        if let Some(cap) = &self.sow.capture {
+            let sites = &self.sites[..len as usize];
+            fx.captured =
+                crate::ludemes::sow::capture(game, cap, pits, mover, sites, last as usize);
+        }
+        fx
+    }
+}

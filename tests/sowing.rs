@@ -1,0 +1,96 @@
+//! The sowing loop of playouts (`Game::sowing`) against the general loop: from the same seeds,
+//! the same final position, history and counts, for every shipped game and variant it plays,
+//! from the start and from positions part-way through a game.
+
+mod setup;
+
+use ludus::engine::{playout, Scratch};
+use ludus::Game;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use setup::load;
+
+/// Each game the loop plays, with option settings that change its board, counts and end rules.
+const SOWING: &[(&str, &[(&str, &str)])] = &[
+    ("games/woli.game", &[]),
+    ("games/woli.game", &[("counters", "3")]),
+    ("games/woli.game", &[("counters", "1")]),
+    ("games/woli.game", &[("limit", "50")]),
+    ("tests/variants/woli-4.game", &[]),
+    ("games/tabou.game", &[]),
+    ("games/tabou.game", &[("transfers", "off")]),
+    ("games/tabou.game", &[("draw-25-23", "on")]),
+    ("games/tabou.game", &[("counters", "3")]),
+    ("games/tabou.game", &[("limit", "60")]),
+    ("tests/variants/tabou-5.game", &[]),
+    ("tests/variants/oware.game", &[]),
+    ("games/kalah.game", &[]),
+    ("games/kalah.game", &[("end", "either")]),
+    ("games/kalah.game", &[("pits", "4"), ("seeds", "2")]),
+    ("games/kalah.game", &[("pits", "3"), ("seeds", "3")]),
+    ("tests/variants/kalah-clockwise.game", &[]),
+];
+
+/// Plays `n` seeded playouts with the loop `game` selects and with the general one, and
+/// compares them; every other one from a position some moves in.
+fn agree(game: &Game, n: u64) {
+    let mut general = game.clone();
+    general.sowing = None;
+    let (mut a, mut b) = (Scratch::default(), Scratch::default());
+    for seed in 0..n {
+        let mut start = game.new_initial_state();
+        if seed % 2 == 1 {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed + n);
+            let mut moves = Vec::new();
+            for _ in 0..seed % 13 {
+                game.legal_moves(&start, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                game.apply_checked(&mut start, m).unwrap();
+            }
+        }
+        let (mut x, mut y) = (start.clone(), start.clone());
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let px = playout(game, &mut x, &mut rng, &mut a);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let py = playout(&general, &mut y, &mut rng, &mut b);
+        assert_eq!(px, py, "{} seed {seed}", game.name);
+        assert_eq!(x, y, "{} seed {seed}", game.name);
+        // Both streams drew the same numbers.
+        assert_eq!(rng.random::<u64>(), {
+            let mut r = Xoshiro256PlusPlus::seed_from_u64(seed);
+            playout(game, &mut start.clone(), &mut r, &mut a);
+            r.random::<u64>()
+        });
+    }
+}
+
+#[test]
+fn the_sowing_loop_plays_as_the_general_loop() {
+    for (file, options) in SOWING {
+        let game = load(file, options);
+        assert!(
+            game.sowing.is_some(),
+            "{file} {options:?} is played by the sowing loop"
+        );
+        agree(&game, 600);
+    }
+}
+
+#[test]
+fn games_of_other_shapes_keep_the_general_loop() {
+    for file in [
+        "games/toki.game",
+        "games/sig.game",
+        "games/hex.game",
+        "games/ur.game",
+        "games/tictactoe.game",
+    ] {
+        assert!(load(file, &[]).sowing.is_none(), "{file}");
+    }
+    // A board too large for the loop's lane.
+    let wide = load("games/kalah.game", &[("pits", "12")]);
+    assert!(wide.sowing.is_none());
+}
