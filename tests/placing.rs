@@ -4,11 +4,8 @@
 
 mod setup;
 
-use ludus::engine::{playout, Scratch};
 use ludus::Game;
-use rand::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
-use setup::load;
+use setup::{agree_with_general, load};
 
 /// Each game the loop plays, with option settings that change its board and its end rules.
 const PLACING: &[(&str, &[(&str, &str)])] = &[
@@ -36,30 +33,7 @@ const PLACING: &[(&str, &[(&str, &str)])] = &[
 fn agree(game: &Game, n: u64) {
     let mut general = game.clone();
     general.place_only = false;
-    let (mut a, mut b) = (Scratch::default(), Scratch::default());
-    for seed in 0..n {
-        let mut start = game.new_initial_state();
-        if seed % 2 == 1 {
-            // A position part-way through: a few random moves in.
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed + n);
-            let mut moves = Vec::new();
-            for _ in 0..seed % 9 {
-                game.legal_moves(&start, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[rng.random_range(0..moves.len())];
-                game.apply_checked(&mut start, m).unwrap();
-            }
-        }
-        let (mut x, mut y) = (start.clone(), start.clone());
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let px = playout(game, &mut x, &mut rng, &mut a);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let py = playout(&general, &mut y, &mut rng, &mut b);
-        assert_eq!(px, py, "{} seed {seed}", game.name);
-        assert_eq!(x, y, "{} seed {seed}", game.name);
-    }
+    agree_with_general(&game.name, game, &general, n, 9);
 }
 
 #[test]

@@ -5,11 +5,8 @@
 
 mod setup;
 
-use ludus::engine::{playout, Scratch};
 use ludus::Game;
-use rand::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
-use setup::load;
+use setup::{agree_with_general, load};
 
 /// Sig with `edits` made to its text (each `(from, to)` once), and option settings.
 fn sig(edits: &[(&str, &str)], options: &[(&str, &str)]) -> Game {
@@ -111,34 +108,7 @@ fn rulesets() -> Vec<(String, Game)> {
 fn agree(name: &str, game: &Game, n: u64) {
     let mut general = game.clone();
     general.race = None;
-    let (mut a, mut b) = (Scratch::default(), Scratch::default());
-    for seed in 0..n {
-        let mut start = game.new_initial_state();
-        if seed % 2 == 1 {
-            // A position part-way through: a few random edges in, throws included.
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed + n);
-            for _ in 0..seed % 23 {
-                if start.is_terminal() {
-                    break;
-                }
-                let m = match start.node() {
-                    ludus::NodeType::Chance => game.sample_chance(&start, &mut rng).unwrap(),
-                    _ => {
-                        let moves = game.moves(&start);
-                        moves[rng.random_range(0..moves.len())]
-                    }
-                };
-                game.apply_checked(&mut start, m).unwrap();
-            }
-        }
-        let (mut x, mut y) = (start.clone(), start.clone());
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let px = playout(game, &mut x, &mut rng, &mut a);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let py = playout(&general, &mut y, &mut rng, &mut b);
-        assert_eq!(px, py, "{name} seed {seed}");
-        assert_eq!(x, y, "{name} seed {seed}");
-    }
+    agree_with_general(name, game, &general, n, 23);
 }
 
 #[test]

@@ -5,11 +5,8 @@
 
 mod setup;
 
-use ludus::engine::{playout, Scratch};
 use ludus::Game;
-use rand::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
-use setup::load;
+use setup::{agree_with_general, load};
 
 /// Each shipped game the loop plays, with option settings that change its board and end rules.
 const SHIFTING: &[(&str, &[(&str, &str)])] = &[
@@ -58,35 +55,7 @@ const EDITED: &[&str] = &[
 fn agree(game: &Game, n: u64) {
     let mut general = game.clone();
     general.shift_plan = None;
-    let (mut a, mut b) = (Scratch::default(), Scratch::default());
-    for seed in 0..n {
-        let mut start = game.new_initial_state();
-        if seed % 2 == 1 {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed + n);
-            let mut moves = Vec::new();
-            for _ in 0..seed % 23 {
-                game.legal_moves(&start, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[rng.random_range(0..moves.len())];
-                game.apply_checked(&mut start, m).unwrap();
-            }
-        }
-        let (mut x, mut y) = (start.clone(), start.clone());
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let px = playout(game, &mut x, &mut rng, &mut a);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let py = playout(&general, &mut y, &mut rng, &mut b);
-        assert_eq!(px, py, "{} seed {seed}", game.name);
-        assert_eq!(x, y, "{} seed {seed}", game.name);
-        // The same numbers drawn: the two streams go on alike.
-        assert_eq!(rng.random::<u64>(), {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            playout(game, &mut start.clone(), &mut rng, &mut a);
-            rng.random::<u64>()
-        });
-    }
+    agree_with_general(&game.name, game, &general, n, 23);
 }
 
 #[test]

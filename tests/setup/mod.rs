@@ -325,3 +325,48 @@ pub fn moves_read_back(game: &Game) -> usize {
     }
     moves.len()
 }
+
+/// Plays `n` seeded playouts of `game`, with the loop it selects for its shape, and of `general`,
+/// the same game with that loop switched off, and compares them: the counts, the final states and
+/// the random streams after them (the same numbers drawn). Every odd seed starts from a position
+/// `seed % walk` random edges in, throws included.
+pub fn agree_with_general(name: &str, game: &Game, general: &Game, n: u64, walk: u64) {
+    use ludus::engine::{playout, Scratch};
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    let (mut a, mut b) = (Scratch::default(), Scratch::default());
+    for seed in 0..n {
+        let mut start = game.new_initial_state();
+        if seed % 2 == 1 {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed + n);
+            for _ in 0..seed % walk {
+                if start.is_terminal() {
+                    break;
+                }
+                let m = match start.node() {
+                    NodeType::Chance => game.sample_chance(&start, &mut rng).unwrap(),
+                    _ => {
+                        let moves = game.moves(&start);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        moves[rng.random_range(0..moves.len())]
+                    }
+                };
+                game.apply_checked(&mut start, m).unwrap();
+            }
+        }
+        let (mut x, mut y) = (start.clone(), start.clone());
+        let mut rng_x = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let px = playout(game, &mut x, &mut rng_x, &mut a);
+        let mut rng_y = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let py = playout(general, &mut y, &mut rng_y, &mut b);
+        assert_eq!(px, py, "{name} seed {seed}");
+        assert_eq!(x, y, "{name} seed {seed}");
+        assert_eq!(
+            rng_x.random::<u64>(),
+            rng_y.random::<u64>(),
+            "{name} seed {seed}: the streams drew alike"
+        );
+    }
+}
