@@ -12,7 +12,7 @@ use super::moves::Move;
 use super::quick::{who, Quick, Turn};
 use super::sample::{index_below, pick_in, pick_lists, Scratch};
 use super::search::Playout;
-use super::state::{Cell, Last, NodeType, State, Status};
+use super::state::{Cell, Last, NodeType, State};
 use super::turn::{self, follow, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::DrawOp;
 use crate::compile::ir::{Action, Effect, Game, Gen, IntExpr, Phase, Who, MAX_PLAYERS};
@@ -354,23 +354,7 @@ fn conclude(game: &Game, plan: &RacePlan, s: &mut State, actor: u8, stuck: Optio
         &plan.end_full
     };
     let rule = end.run(game, s, actor, stuck);
-    match rule.and_then(|i| game.end.get(i)) {
-        Some((_, outcome)) => {
-            turn::finish(game, s, actor, outcome);
-            true
-        }
-        None if stuck.is_some() => {
-            // A decision with no move that no end rule covers: the game cannot go on, and is drawn.
-            s.status = Status::Drawn;
-            s.node = NodeType::Terminal;
-            true
-        }
-        None if s.clock.edges_played >= game.max_edges => {
-            turn::stop(s);
-            true
-        }
-        None => false,
-    }
+    turn::settle_rule(game, s, actor, stuck, rule)
 }
 
 /// The move drawn at a settled decision node: a plain advance's from its legal origins, any

@@ -11,8 +11,8 @@ mod ending;
 use super::moves::Move;
 use super::sample::{index_below, Scratch};
 use super::search::Playout;
-use super::state::{Board, Cell, NodeType, State, Status};
-use super::turn::{conclude, finish, keep_after_move, stop, KEPT_AFTER_A_MOVE};
+use super::state::{Board, Cell, NodeType, State};
+use super::turn::{conclude, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::{DrawOp, Family, NO_FILTER};
 use crate::compile::ir::{Action, CaptureTo, Game, Gen, Phase, Site, Sites, MAX_PLAYERS};
 use crate::compile::sites::select;
@@ -280,7 +280,7 @@ pub(super) fn playout(
     }
     match &plan.ending {
         Some(ending) => play(game, plan, state, rng, |s, actor, stuck| {
-            settle(game, s, actor, stuck, ending.first(s, actor, stuck))
+            settle_rule(game, s, actor, stuck, ending.first(s, actor, stuck))
         }),
         None => play(game, plan, state, rng, |s, actor, stuck| {
             conclude(game, s, actor, false, stuck)
@@ -367,28 +367,6 @@ fn play(
         } else {
             chosen
         };
-    }
-}
-
-/// What `conclude` does with the first end rule that holds (`rule`): the same result.
-#[inline(always)]
-fn settle(game: &Game, s: &mut State, actor: u8, stuck: Option<u8>, rule: Option<usize>) -> bool {
-    match rule.and_then(|i| game.end.get(i)) {
-        Some((_, outcome)) => {
-            finish(game, s, actor, outcome);
-            true
-        }
-        None if stuck.is_some() => {
-            // A decision with no move that no end rule covers: the game cannot go on, and is drawn.
-            s.status = Status::Drawn;
-            s.node = NodeType::Terminal;
-            true
-        }
-        None if s.clock.edges_played >= game.max_edges => {
-            stop(s);
-            true
-        }
-        None => false,
     }
 }
 

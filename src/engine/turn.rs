@@ -359,11 +359,24 @@ pub(super) fn conclude(
         };
         let played = s.clock.edges_played.max(s.clock.moves_played);
         ctx.choose(game.end_choice.at(played))
-            .and_then(|i| game.end.get(i))
-            .map(|(_, o)| o)
     };
-    match rule {
-        Some(outcome) => {
+    settle_rule(game, s, actor, stuck, rule)
+}
+
+/// What the end rules' answer after an edge by `actor` does (`rule`, the first that holds): the
+/// result it gives, a draw for a player stuck that no rule covers, or the stop at the edge limit;
+/// returns whether the game is over. The loops of shapes of game read the rules in their own
+/// form and end the game here, as the general loop does.
+#[inline(always)]
+pub(super) fn settle_rule(
+    game: &Game,
+    s: &mut State,
+    actor: u8,
+    stuck: Option<u8>,
+    rule: Option<usize>,
+) -> bool {
+    match rule.and_then(|i| game.end.get(i)) {
+        Some((_, outcome)) => {
             finish(game, s, actor, outcome);
             true
         }
@@ -384,14 +397,14 @@ pub(super) fn conclude(
 /// Stops a game at the edge limit.
 #[cold]
 #[inline(never)]
-pub(super) fn stop(s: &mut State) {
+fn stop(s: &mut State) {
     s.status = Status::Stopped;
     s.node = NodeType::Terminal;
 }
 
 #[cold]
 #[inline(never)]
-pub(super) fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
+fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
     let n = (game.players as usize).clamp(2, MAX_PLAYERS);
     s.status = match outcome {
         Outcome::Fixed(None, _) | Outcome::Fixed(_, ResultKind::Draw) => Status::Drawn,
