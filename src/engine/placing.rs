@@ -7,7 +7,7 @@
 use super::sample::{pick_placement, Scratch};
 use super::search::Playout;
 use super::state::{NodeType, State};
-use super::turn::{conclude, keep_after_move, KEPT_AFTER_A_MOVE};
+use super::turn::{conclude, end_turn_after_move, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::DrawOp;
 use crate::compile::ir::{by_width, Game, Gen, Phase, MAX_PLAYERS};
 use crate::ludemes::{MoveFamily, On};
@@ -28,11 +28,7 @@ pub(super) fn playout(
     }
     scratch.forget_trial();
     by_width!(game.topology.words, |W| play::<W>(game, state, rng));
-    Playout {
-        status: state.status,
-        edges: state.clock.edges_played,
-        moves: state.clock.moves_played,
-    }
+    Playout::of(state)
 }
 
 /// The loop, site sets read in `W` words.
@@ -74,14 +70,7 @@ fn play<const W: usize>(game: &Game, state: &mut State, rng: &mut impl Rng) {
         if game.needs.intersects(KEPT_AFTER_A_MOVE) {
             keep_after_move(game, state, fx.progress);
         }
-        let clock = &mut state.clock;
-        clock.moves_played += 1;
-        clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
-        clock.edges_played += 1;
-        // The turn ends: a turn of one move leaves no moves of the turn counted.
-        clock.turn_moves = 0;
-        state.mover = game.next[actor as usize & (MAX_PLAYERS - 1)];
-        state.phase = 0;
+        end_turn_after_move(game, state, actor);
         let chosen = pick(state, rng);
         let stuck = chosen.is_none().then_some(state.mover);
         next = if conclude(game, state, actor, false, stuck) {

@@ -207,11 +207,7 @@ pub(super) fn playout(
 ) -> Playout {
     scratch.forget_trial();
     play(game, plan, state, rng, scratch);
-    Playout {
-        status: state.status,
-        edges: state.clock.edges_played,
-        moves: state.clock.moves_played,
-    }
+    Playout::of(state)
 }
 
 /// The loop.

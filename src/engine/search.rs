@@ -176,6 +176,18 @@ pub struct Playout {
     pub moves: u64,
 }
 
+impl Playout {
+    /// The result of a playout that left `state` where it ended.
+    #[inline(always)]
+    pub(super) fn of(state: &State) -> Playout {
+        Playout {
+            status: state.status,
+            edges: state.clock.edges_played,
+            moves: state.clock.moves_played,
+        }
+    }
+}
+
 /// Plays uniformly random moves (chance drawn with its true probabilities) from `state` to the end.
 /// `state` is left at the final position; `scratch` holds reusable buffers.
 pub fn playout(
@@ -211,11 +223,7 @@ pub fn playout(
             Err(_) => break,
         }
     }
-    Playout {
-        status: state.status,
-        edges: state.clock.edges_played,
-        moves: state.clock.moves_played,
-    }
+    Playout::of(state)
 }
 
 /// A playout by the loop chosen at load time for the game's shape: throws and advances,

@@ -12,7 +12,7 @@ use super::moves::Move;
 use super::sample::{index_below, Scratch};
 use super::search::Playout;
 use super::state::{Board, Cell, NodeType, State};
-use super::turn::{conclude, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
+use super::turn::{conclude, end_turn_after_move, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::{DrawOp, Family, NO_FILTER};
 use crate::compile::ir::{Action, CaptureTo, Game, Gen, Phase, Site, Sites, MAX_PLAYERS};
 use crate::compile::sites::select;
@@ -272,11 +272,7 @@ pub(super) fn playout(
     scratch.forget_trial();
     // A turn has one phase: the general loop finds no move to draw in another, and stops.
     if state.phase != 0 {
-        return Playout {
-            status: state.status,
-            edges: state.clock.edges_played,
-            moves: state.clock.moves_played,
-        };
+        return Playout::of(state);
     }
     match &plan.ending {
         Some(ending) => play(game, plan, state, rng, |s, actor, stuck| {
@@ -286,11 +282,7 @@ pub(super) fn playout(
             conclude(game, s, actor, false, stuck)
         }),
     }
-    Playout {
-        status: state.status,
-        edges: state.clock.edges_played,
-        moves: state.clock.moves_played,
-    }
+    Playout::of(state)
 }
 
 /// The candidates of a draw: each group's set, and where each group's candidates end in the
@@ -345,14 +337,7 @@ fn play(
         if game.needs.intersects(KEPT_AFTER_A_MOVE) {
             keep_after_move(game, state, 0);
         }
-        let clock = &mut state.clock;
-        clock.moves_played += 1;
-        clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
-        clock.edges_played += 1;
-        // The turn ends: a turn of one move leaves no moves of the turn counted.
-        clock.turn_moves = 0;
-        state.mover = game.next[actor as usize & (MAX_PLAYERS - 1)];
-        state.phase = 0;
+        end_turn_after_move(game, state, actor);
         let chosen = draw(
             groups(state.mover),
             sets(state.mover),

@@ -12,11 +12,11 @@ use super::moves::Move;
 use super::sample::{index_below, pick_in, Scratch};
 use super::search::Playout;
 use super::state::{repetition_key_of, Clock, NodeType, State};
+use super::trial::sowing;
 use super::turn::{apply_sampled, conclude, KEPT_AFTER_A_MOVE};
 use crate::compile::choice::Test;
 use crate::compile::ir::*;
 use crate::compile::Needs;
-use crate::ludemes::sow::Sow;
 use rand::Rng;
 
 mod pits;
@@ -240,16 +240,6 @@ fn plain_sowing(game: &Game, gen: u16) -> bool {
     })
 }
 
-/// A generator's sowing and whether its track passes through the stores.
-#[inline(always)]
-fn sowing(gen: &Gen) -> Option<(&Sow, bool)> {
-    match gen {
-        Gen::Sow(sow) => Some((sow, false)),
-        Gen::SowStores(sow) => Some((&sow.0, true)),
-        _ => None,
-    }
-}
-
 /// Whether the loop reads every test of a compiled condition; `sown` allows `sown-into` (a
 /// filter's, read right after the move it tries).
 fn readable(c: &Choice, sown: bool) -> bool {
@@ -325,11 +315,7 @@ pub(super) fn playout(
             Err(_) => break,
         }
     }
-    Playout {
-        status: state.status,
-        edges: state.clock.edges_played,
-        moves: state.clock.moves_played,
-    }
+    Playout::of(state)
 }
 
 /// Plays a sowing of generator `gen`'s move `m` by `mover` on `pits`: by its tables when it has

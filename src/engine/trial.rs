@@ -197,7 +197,7 @@ fn known_answer(ctx: &Ctx, filter: u16, gen: u16, node: &[u16]) -> Option<(bool,
 /// A generator's sowing, and whether its track passes through the stores; `None` for any other
 /// family.
 #[inline(always)]
-fn sowing(gen: &Gen) -> Option<(&Sow, bool)> {
+pub(super) fn sowing(gen: &Gen) -> Option<(&Sow, bool)> {
     match gen {
         Gen::Sow(sow) => Some((sow, false)),
         Gen::SowStores(sow) => Some((&sow.0, true)),

@@ -188,6 +188,20 @@ fn apply_move(game: &Game, s: &mut State, actor: u8, m: Move) -> Effects {
     }
 }
 
+/// Counts a move by `actor` that ends the turn (a turn of one move leaves no moves of the turn
+/// counted) and passes it to the next player, at the first phase: what the loops of games whose
+/// every turn is one move do after it.
+#[inline(always)]
+pub(super) fn end_turn_after_move(game: &Game, state: &mut State, actor: u8) {
+    let clock = &mut state.clock;
+    clock.moves_played += 1;
+    clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
+    clock.edges_played += 1;
+    clock.turn_moves = 0;
+    state.mover = game.next[actor as usize & (MAX_PLAYERS - 1)];
+    state.phase = 0;
+}
+
 /// Throws the dice of the chance node `s` is at and settles the next node as a playout does:
 /// [`apply_sampled`] with the throw drawn here, its outcome's index carried instead of searched.
 /// `None` at a node that is not a chance node.
