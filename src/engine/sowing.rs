@@ -12,7 +12,7 @@ use super::moves::Move;
 use super::sample::{index_below, pick_in, Scratch};
 use super::search::Playout;
 use super::state::{repetition_key_of, Clock, NodeType, State};
-use super::trial::sowing;
+use super::trial::{sowing, surely_kept};
 use super::turn::{apply_sampled, conclude, KEPT_AFTER_A_MOVE};
 use crate::compile::choice::Test;
 use crate::compile::ir::*;
@@ -37,6 +37,10 @@ pub struct SowingKernel {
     end: Program,
     early: Program,
     until: u64,
+    /// The two forms of the end rules as they answer when no one is stuck and the position
+    /// does not repeat, as on most edges.
+    end_quiet: Program,
+    early_quiet: Program,
     /// Where the turn goes after a move.
     next: Program,
     /// Per generator, per mover, the sowing's tables, when its track allows them.
@@ -54,6 +58,18 @@ enum Guard {
     EdgesPlayed,
 }
 
+/// A filter whose answer the counts before the sowing give: it asks whether a region holds
+/// counters, and a site of the region holding at least `least` stays filled through any sowing
+/// not from it; the filter then answers `passes`.
+#[derive(Debug, Clone)]
+struct Known {
+    /// Per mover, the region's sites as a word and as lanes (one a site of it).
+    masks: [u64; MAX_PLAYERS],
+    lanes: [[u16; LANE]; MAX_PLAYERS],
+    least: u16,
+    passes: bool,
+}
+
 /// A step of a folded draw plan.
 #[derive(Debug, Clone)]
 enum Op {
@@ -62,6 +78,7 @@ enum Op {
         gen: u16,
         filter: Option<Program>,
         from: u64,
+        known: Option<Known>,
     },
     /// Go on at a step unless the condition holds.
     Unless(Program, u16),
@@ -107,11 +124,17 @@ impl SowingKernel {
                 return None;
             }
         }
+        let (end, early) = (
+            Program::of(game, &game.end_choice.full),
+            Program::of(game, &game.end_choice.early),
+        );
         Some(SowingKernel {
             plans,
             guards,
-            end: Program::of(game, &game.end_choice.full),
-            early: Program::of(game, &game.end_choice.early),
+            end_quiet: end.settled(),
+            early_quiet: early.settled(),
+            end,
+            early,
             until: game.end_choice.until,
             next: Program::of(game, &next.choice),
             tables: (game.gens.iter())
@@ -176,13 +199,24 @@ fn fold(game: &Game, ops: &[DrawOp], guards: &mut Vec<(Guard, i64)>) -> Option<V
                 && from.0[1..].iter().all(|&w| w == 0)
                 && (*tag == NO_FILTER || readable(game.filters.get(*tag as usize)?, true)) =>
             {
+                let filter = (game.filters.get(*tag as usize)).map(|c| Program::of(game, c));
+                let least = (game.gens.get(*gen as usize))
+                    .and_then(|def| sowing(&def.gen))
+                    .and_then(|(sow, _)| surely_kept(sow));
+                let known = match (&filter, least) {
+                    (Some(f), Some(least)) => f.asks_filled().map(|(masks, passes)| Known {
+                        masks,
+                        lanes: masks.map(|m| std::array::from_fn(|s| (m >> s) as u16 & 1)),
+                        least,
+                        passes,
+                    }),
+                    _ => None,
+                };
                 Op::Sow {
                     gen: *gen,
-                    filter: game
-                        .filters
-                        .get(*tag as usize)
-                        .map(|c| Program::of(game, c)),
+                    filter,
                     from: from.0[0],
+                    known,
                 }
             }
             // Anything else must be out of reach of the folded plan (checked after).
@@ -408,9 +442,15 @@ fn run(
             repeated,
         };
         let played = state.clock.edges_played.max(state.clock.moves_played);
-        let end = if played < k.until { &k.early } else { &k.end };
-        let over =
-            env.run(end).is_some() || stuck.is_some() || state.clock.edges_played >= game.max_edges;
+        let end = match (played < k.until, stuck.is_none() && !repeated) {
+            (true, true) => &k.early_quiet,
+            (true, false) => &k.early,
+            (false, true) => &k.end_quiet,
+            (false, false) => &k.end,
+        };
+        let over = (!end.never() && env.run(end).is_some())
+            || stuck.is_some()
+            || state.clock.edges_played >= game.max_edges;
         if over {
             // The general turn control ends the game, on the board written back.
             pits.write(&mut state.board);
@@ -439,9 +479,14 @@ fn draw(
     let plan = &k.plans[mover as usize & (MAX_PLAYERS - 1)];
     let env = env_of(game, pits, clock, mover);
     let mut pc = 0;
-    let (gen, filter, from) = loop {
+    let (gen, filter, from, known) = loop {
         match plan.get(pc)? {
-            Op::Sow { gen, filter, from } => break (*gen, filter, *from),
+            Op::Sow {
+                gen,
+                filter,
+                from,
+                known,
+            } => break (*gen, filter, *from, known),
             Op::Unless(c, at) => {
                 pc = if env.run(c).is_some() {
                     pc + 1
@@ -454,6 +499,10 @@ fn draw(
         }
     };
     let mut set = from & pits.filled;
+    // How many sites answer the filter before any sowing not from them.
+    let sure = known.as_ref().map_or(0, |kn| {
+        pits.holding(kn.least, &kn.lanes[mover as usize & (MAX_PLAYERS - 1)])
+    });
     loop {
         let total = set.count_ones();
         if total == 0 {
@@ -464,6 +513,17 @@ fn draw(
         let Some(cond) = filter else {
             return Some((m, None));
         };
+        if let Some(kn) = known.as_ref().filter(|_| sure > 0) {
+            let here = kn.masks[mover as usize & (MAX_PLAYERS - 1)] >> site & 1 != 0
+                && pits.n[site as usize & (LANE - 1)] >= kn.least;
+            if sure > u16::from(here) {
+                if kn.passes {
+                    return Some((m, None));
+                }
+                set &= !(1 << site);
+                continue;
+            }
+        }
         *work = *pits;
         let fx = sow(game, k, mover, work, m);
         let holds = if game.needs.contains(Needs::LAST) {

@@ -175,11 +175,7 @@ fn known_answer(ctx: &Ctx, filter: u16, gen: u16, node: &[u16]) -> Option<(bool,
     let (Test::Leaf(Leaf::Filled(region)) | Test::Leaf(Leaf::Empty(region))) = &step.test else {
         return None;
     };
-    let least = match &sow.capture {
-        None => 1,
-        Some(cap) if cap.opposite.is_some() => return None,
-        Some(cap) => (64 - cap.counts.leading_zeros()).max(1) as u16,
-    };
+    let least = surely_kept(sow)?;
     let mut kept = ctx
         .sites(*region)
         .iter()
@@ -192,6 +188,18 @@ fn known_answer(ctx: &Ctx, filter: u16, gen: u16, node: &[u16]) -> Option<(bool,
     };
     let filled = matches!(step.test, Test::Leaf(Leaf::Filled(_)));
     Some((cond.run(|_| filled).is_some(), except))
+}
+
+/// The least count a hole must hold to be filled still after any sowing of `sow` that does not
+/// start from it: more than any count its capture takes (`None` for the opposite capture, which
+/// takes a hole whatever it holds).
+#[inline]
+pub(super) fn surely_kept(sow: &Sow) -> Option<u16> {
+    match &sow.capture {
+        None => Some(1),
+        Some(cap) if cap.opposite.is_some() => None,
+        Some(cap) => Some((64 - cap.counts.leading_zeros()).max(1) as u16),
+    }
 }
 
 /// A generator's sowing, and whether its track passes through the stores; `None` for any other

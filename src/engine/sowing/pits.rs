@@ -49,6 +49,17 @@ impl Pits {
         Some(p)
     }
 
+    /// How many sites of `lanes` (one a site of it, zero elsewhere) hold at least `least`
+    /// counters: a sum over the lanes, which they compute as vectors.
+    #[inline(always)]
+    pub(super) fn holding(&self, least: u16, lanes: &[u16; LANE]) -> u16 {
+        let mut sum = 0u16;
+        for (&n, &on) in self.n.iter().zip(lanes) {
+            sum = sum.wrapping_add(on & u16::from(n >= least));
+        }
+        sum
+    }
+
     /// Writes the counts, stores and hands back to the board.
     pub(super) fn write(&self, board: &mut Board) {
         for (s, c) in board.cells.iter_mut().enumerate() {

@@ -188,6 +188,58 @@ enum Quick {
 }
 
 impl Program {
+    /// The program as it answers when no one is stuck and the position does not repeat: those
+    /// tests taken as failing, so that the loop's every-edge reading of the end rules skips them.
+    pub(super) fn settled(&self) -> Program {
+        let quiet = |mut at: u32| {
+            while let Some(QuickStep {
+                test: Quick::Stuck(_) | Quick::Repeated,
+                no,
+                ..
+            }) = self.steps.get(at as usize)
+            {
+                at = *no;
+            }
+            at
+        };
+        Program {
+            start: quiet(self.start),
+            steps: (self.steps.iter())
+                .map(|step| QuickStep {
+                    test: step.test.clone(),
+                    yes: quiet(step.yes),
+                    no: quiet(step.no),
+                })
+                .collect(),
+        }
+    }
+
+    /// Whether the program yields nothing whatever it reads (it starts at its end).
+    #[inline(always)]
+    pub(super) fn never(&self) -> bool {
+        self.start == NONE
+    }
+
+    /// For a filter whose one test asks whether a region holds counters: the region's mask per
+    /// mover, and whether the filter passes when the region holds some.
+    pub(super) fn asks_filled(&self) -> Option<([u64; MAX_PLAYERS], bool)> {
+        let [QuickStep {
+            test:
+                Quick::Meets {
+                    masks,
+                    sown: false,
+                    empty,
+                },
+            yes,
+            no,
+        }] = self.steps.as_slice()
+        else {
+            return None;
+        };
+        let at = if *empty { *no } else { *yes };
+        (self.start == 0).then_some((*masks, at != NONE))
+    }
+
     /// The loop's form of a compiled condition.
     pub(super) fn of(game: &Game, c: &Choice) -> Program {
         let masks = |r: &RegionRef| {
