@@ -5,7 +5,7 @@ use crate::compile::ir::*;
 use crate::compile::Needs;
 use crate::engine::ctx::Effects;
 use crate::engine::state::{site_key, Board, Cell};
-use crate::ludemes::sow::{Holes, Sow};
+use crate::ludemes::sow::{Capture, GrandSlam, Holes, Sow};
 
 /// The most sites (stores included) a board may have for the loop to play it.
 pub(super) const LANE: usize = 16;
@@ -158,6 +158,9 @@ pub(super) struct Table {
     lap: u16,
     /// The stores on the track, as (site, player), when the track passes through them.
     stores: Vec<(Site, usize)>,
+    /// The capture's region for the table's mover as a word, when the capture is one the lane
+    /// plays itself (neither opposite holes nor a grand-slam rule); else the shared capture's.
+    taken_in: Option<u64>,
 }
 
 /// Where a site off the track is placed: far enough that no window of the track reaches it.
@@ -189,7 +192,14 @@ impl Table {
             len: len as u16,
             lap: (len - usize::from(sow.skip_origin)) as u16,
             stores: Vec::new(),
+            taken_in: None,
         };
+        if let Some(cap) = &sow.capture {
+            let region = &game.regions.get(cap.region.0 as usize)?.mask[mover];
+            if cap.opposite.is_none() && cap.grand_slam == GrandSlam::Allowed {
+                t.taken_in = Some(region.0[0]);
+            }
+        }
         for (i, &s) in sites.iter().enumerate() {
             t.place[s as usize] = i as u16;
             t.on[s as usize] = u16::MAX;
@@ -278,10 +288,50 @@ impl Table {
             ..Effects::default()
         };
         if let Some(cap) = &self.sow.capture {
-            let sites = &self.sites[..len as usize];
-            fx.captured =
-                crate::ludemes::sow::capture(game, cap, pits, mover, sites, last as usize);
+            fx.captured = match self.taken_in {
+                Some(taken_in) => self.capture(cap, taken_in, mover, pits, last as usize),
+                None => {
+                    let sites = &self.sites[..len as usize];
+                    crate::ludemes::sow::capture(game, cap, pits, mover, sites, last as usize)
+                }
+            };
         }
         fx
+    }
+
+    /// The capture after a sowing whose last counter fell at place `last`, as the shared
+    /// capture takes it (neither opposite holes nor a grand-slam rule): the holes of `taken_in`
+    /// holding a count it takes, from the last back while they qualify.
+    #[inline(always)]
+    fn capture(
+        &self,
+        cap: &Capture,
+        taken_in: u64,
+        mover: u8,
+        pits: &mut Pits,
+        last: usize,
+    ) -> u32 {
+        let len = self.len as usize;
+        // Walking back from the track's second copy never wraps round.
+        let mut j = last + len;
+        let (mut n, mut sum) = (0, 0);
+        while n < len {
+            let s = self.sites[j & (2 * LANE - 1)] as usize & (LANE - 1);
+            let c = pits.n[s];
+            if taken_in >> s & 1 == 0 || c >= 64 || cap.counts >> c & 1 == 0 {
+                break;
+            }
+            pits.clear(s);
+            sum += u32::from(c);
+            n += 1;
+            if !cap.backwards {
+                break;
+            }
+            j -= 1;
+        }
+        if n > 0 {
+            pits.bank(cap.captured, mover, sum);
+        }
+        sum
     }
 }
