@@ -381,6 +381,7 @@ fn run(
     };
     let repetition = game.needs.contains(Needs::REPETITION);
     let placing = game.needs.contains(Needs::PLACING);
+    let fixed = branches.fixed();
     // The board after the drawn move, when its filter's trial played it.
     let mut work = pits;
     let mut next = Some((first, None));
@@ -398,7 +399,7 @@ fn run(
         clock.moves_played += 1;
         clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
         clock.edges_played += 1;
-        let action = match branches.fixed() {
+        let action = match fixed {
             Some(a) => a,
             None => {
                 let env = Env {
