@@ -382,6 +382,9 @@ fn run(
     let repetition = game.needs.contains(Needs::REPETITION);
     let placing = game.needs.contains(Needs::PLACING);
     let fixed = branches.fixed();
+    // A plan that starts with its sowing is drawn without walking it.
+    let direct: [Option<&Op>; MAX_PLAYERS] =
+        std::array::from_fn(|p| (k.plans[p].first()).filter(|op| matches!(op, Op::Sow { .. })));
     // The board after the drawn move, when its filter's trial played it.
     let mut work = pits;
     let mut next = Some((first, None));
@@ -432,7 +435,8 @@ fn run(
             state.history.push(key);
         }
         let mover = state.mover;
-        let chosen = draw(game, k, &pits, &mut work, &state.clock, mover, rng);
+        let first = direct[mover as usize & (MAX_PLAYERS - 1)];
+        let chosen = draw(game, k, first, &pits, &mut work, &state.clock, mover, rng);
         let stuck = chosen.is_none().then_some(mover);
         let env = Env {
             game,
@@ -463,31 +467,14 @@ fn run(
     pits.write(&mut state.board);
 }
 
-/// The random legal move of `mover`'s plan on `pits`, drawn as the general draw
-/// draws a path of one family: a filled hole of the family's set at random, tried against its
-/// filter on `work` (the effects kept when it passes), the draw made again without it when it
-/// fails.
+/// The sowing step a plan's conditions lead to, if any.
 #[inline(always)]
-fn draw(
-    game: &Game,
-    k: &SowingKernel,
-    pits: &Pits,
-    work: &mut Pits,
-    clock: &Clock,
-    mover: u8,
-    rng: &mut impl Rng,
-) -> Option<(Move, Option<Effects>)> {
-    let plan = &k.plans[mover as usize & (MAX_PLAYERS - 1)];
-    let env = env_of(game, pits, clock, mover);
+fn walk<'a>(plan: &'a [Op], env: Env) -> Option<&'a Op> {
     let mut pc = 0;
-    let (gen, filter, from, known) = loop {
-        match plan.get(pc)? {
-            Op::Sow {
-                gen,
-                filter,
-                from,
-                known,
-            } => break (*gen, filter, *from, known),
+    loop {
+        let op = plan.get(pc)?;
+        match op {
+            Op::Sow { .. } => return Some(op),
             Op::Unless(c, at) => {
                 pc = if env.run(c).is_some() {
                     pc + 1
@@ -498,7 +485,42 @@ fn draw(
             Op::Jump(at) => pc = *at as usize,
             Op::Other => return None,
         }
+    }
+}
+
+/// The random legal move of `mover`'s plan on `pits`, drawn as the general draw
+/// draws a path of one family: a filled hole of the family's set at random, tried against its
+/// filter on `work` (the effects kept when it passes), the draw made again without it when it
+/// fails.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn draw(
+    game: &Game,
+    k: &SowingKernel,
+    direct: Option<&Op>,
+    pits: &Pits,
+    work: &mut Pits,
+    clock: &Clock,
+    mover: u8,
+    rng: &mut impl Rng,
+) -> Option<(Move, Option<Effects>)> {
+    let step = match direct {
+        Some(op) => op,
+        None => walk(
+            &k.plans[mover as usize & (MAX_PLAYERS - 1)],
+            env_of(game, pits, clock, mover),
+        )?,
     };
+    let Op::Sow {
+        gen,
+        filter,
+        from,
+        known,
+    } = step
+    else {
+        return None;
+    };
+    let (gen, from) = (*gen, *from);
     let mut set = from & pits.filled;
     // How many sites answer the filter before any sowing not from them.
     let sure = known.as_ref().map_or(0, |kn| {
