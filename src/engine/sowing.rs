@@ -340,7 +340,15 @@ pub(super) fn playout(
         if k.ready(state) && k.plays(m) && state.phase == 0 {
             if let Some(pits) = Pits::of(&state.board) {
                 scratch.forget_trial();
-                run(game, k, state, pits, m, rng);
+                // Plans that all start with their sowing get a loop that never walks them.
+                if k.plans
+                    .iter()
+                    .all(|p| p.is_empty() || matches!(p[0], Op::Sow { .. }))
+                {
+                    run::<true>(game, k, state, pits, m, rng);
+                } else {
+                    run::<false>(game, k, state, pits, m, rng);
+                }
                 break;
             }
         }
@@ -368,7 +376,7 @@ fn sow(game: &Game, k: &SowingKernel, mover: u8, pits: &mut Pits, m: Move) -> Ef
 }
 
 /// The loop from a decision node whose drawn move is `first`, the board's counts in `pits`.
-fn run(
+fn run<const DIRECT: bool>(
     game: &Game,
     k: &SowingKernel,
     state: &mut State,
@@ -435,7 +443,11 @@ fn run(
             state.history.push(key);
         }
         let mover = state.mover;
-        let first = direct[mover as usize & (MAX_PLAYERS - 1)];
+        let first = if DIRECT {
+            direct[mover as usize & (MAX_PLAYERS - 1)]
+        } else {
+            None
+        };
         let chosen = draw(game, k, first, &pits, &mut work, &state.clock, mover, rng);
         let stuck = chosen.is_none().then_some(mover);
         let env = Env {
