@@ -50,6 +50,7 @@ pub fn perft_until(
                     &mut states,
                     &mut bufs,
                     &mut Scratch::default(),
+                    &mut Vec::new(),
                     stop,
                 );
             }
@@ -103,7 +104,8 @@ fn edges(game: &Game, state: &State) -> Vec<Move> {
 }
 
 /// Visits the children of `state`, which sits at depth `d - 1`, counting nodes at depth `d` and
-/// below. `states` and `bufs` hold one reusable state and move buffer per remaining depth.
+/// below. `states` and `bufs` hold one reusable state and move buffer per remaining depth, `keys`
+/// the repetition keys of a sowing game's walk on its counts.
 #[allow(clippy::too_many_arguments)]
 fn walk(
     game: &Game,
@@ -115,6 +117,7 @@ fn walk(
     states: &mut [State],
     bufs: &mut [Vec<Move>],
     scratch: &mut Scratch,
+    keys: &mut Vec<u64>,
     stop: &AtomicBool,
 ) {
     let throws = super::turn::throws(game, state);
@@ -131,6 +134,12 @@ fn walk(
     // out of the bulk-counted last levels.
     if d + 1 < depth && stop.load(Ordering::Relaxed) {
         return;
+    }
+    // Sowing games go on, below the node where their loop can play, on its counts.
+    if let Some(k) = &game.sowing {
+        if super::sowing::perft_below(game, k, state, moves, (d, depth), counts, keys, stop) {
+            return;
+        }
     }
     let (Some((child, states)), Some((buf, bufs))) =
         (states.split_first_mut(), bufs.split_first_mut())
@@ -159,6 +168,7 @@ fn walk(
                 states,
                 bufs,
                 scratch,
+                keys,
                 stop,
             );
         }
