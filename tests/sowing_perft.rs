@@ -10,9 +10,12 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use setup::load;
 
+/// A game file, option settings and the depth of its perft.
+type Case = (&'static str, &'static [(&'static str, &'static str)], usize);
+
 /// Each game the loop plays, with option settings that change its board, counts and end rules,
 /// and the depth of its perft.
-const SOWING: &[(&str, &[(&str, &str)], usize)] = &[
+const SOWING: &[Case] = &[
     ("games/woli.game", &[], 5),
     ("games/woli.game", &[("counters", "1")], 6),
     ("games/woli.game", &[("limit", "50")], 4),
@@ -32,7 +35,7 @@ const SOWING: &[(&str, &[(&str, &str)], usize)] = &[
 
 /// The counts of perft with the loop `game` selects and with the general walk, from the start
 /// and from `n` positions reached by random moves.
-fn agree(file: &str, game: &Game, depth: usize, n: u64) {
+fn agree(file: &str, game: &Game, depth: usize, n: u64, moves: u64) {
     let mut general = game.clone();
     general.sowing = None;
     let start = game.new_initial_state();
@@ -44,8 +47,7 @@ fn agree(file: &str, game: &Game, depth: usize, n: u64) {
     for seed in 0..n {
         let mut s = game.new_initial_state();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        // Up to 70 moves in: past Woli's and Tabou's opening, near a limit of 50 or 60 moves.
-        for _ in 0..rng.random_range(0..70) {
+        for _ in 0..rng.random_range(0..moves) {
             if s.is_terminal() || s.node() != NodeType::Decision {
                 break;
             }
@@ -69,6 +71,20 @@ fn perft_on_the_counts_is_the_general_walks() {
     for (file, options, depth) in SOWING {
         let game = load(file, options);
         assert!(game.sowing.is_some(), "{file} {options:?}");
-        agree(&format!("{file} {options:?}"), &game, *depth, 40);
+        // Up to 70 moves in: past Woli's and Tabou's opening, near a limit of 50 or 60 moves.
+        agree(&format!("{file} {options:?}"), &game, *depth, 40, 70);
+    }
+}
+
+#[test]
+fn perft_on_the_counts_finds_the_repetitions_of_the_history() {
+    // Late in games of one counter a hole, few counters are left and positions recur within a
+    // few moves, some of them positions of the history before the walk.
+    for (file, options) in [
+        ("games/tabou.game", &[("counters", "1")]),
+        ("games/woli.game", &[("counters", "1")]),
+    ] {
+        let game = load(file, options);
+        agree(&format!("{file} {options:?}"), &game, 7, 60, 400);
     }
 }

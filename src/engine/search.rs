@@ -2,6 +2,7 @@
 
 use super::moves::Move;
 use super::sample::{self, Scratch};
+use super::sowing;
 use super::state::{NodeType, State, Status};
 use super::turn;
 use crate::compile::ir::Game;
@@ -137,7 +138,7 @@ fn walk(
     }
     // Sowing games go on, below the node where their loop can play, on its counts.
     if let Some(k) = &game.sowing {
-        if super::sowing::perft_below(game, k, state, moves, (d, depth), counts, keys, stop) {
+        if sowing::perft_below(game, k, state, moves, (d, depth), counts, keys, stop) {
             return;
         }
     }
@@ -152,6 +153,28 @@ fn walk(
             _ => moves[i],
         };
         child.clone_from(state);
+        if let (Some(k), true) = (&game.sowing, d + 1 < depth) {
+            // Settled on the sowing loop's counts once the loop can play from the child.
+            let at = (d, depth);
+            if let Ok(sowing::After::Settled) =
+                sowing::perft_after(game, k, child, m, at, counts, keys, buf, stop)
+            {
+                walk(
+                    game,
+                    child,
+                    buf,
+                    d + 1,
+                    depth,
+                    counts,
+                    states,
+                    bufs,
+                    scratch,
+                    keys,
+                    stop,
+                );
+            }
+            continue;
+        }
         if d + 1 == depth {
             // The last level is counted, not listed, where the draw can count it.
             if let Ok(k) = turn::apply_and_count(game, child, m, scratch) {

@@ -23,7 +23,7 @@ mod perft;
 mod pits;
 mod program;
 
-pub(super) use perft::below as perft_below;
+pub(super) use perft::{after as perft_after, below as perft_below, After};
 
 use pits::{Pits, Table, LANE};
 use program::{env_of, Env, Program};

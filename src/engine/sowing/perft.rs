@@ -4,12 +4,14 @@
 //! rules' program) and the last level is the number of filled holes of the plan's set (each tried
 //! against its filter when there is one). The counts are those of the general walk.
 
-use super::{sow, Op, Pits, SowingKernel};
+use super::{sow, Op, Pits, SowingKernel, LANE};
 use crate::compile::ir::*;
 use crate::compile::Needs;
 use crate::engine::ctx::Effects;
 use crate::engine::moves::Move;
-use crate::engine::state::{repetition_key_of, Clock, NodeType, State};
+use crate::engine::rules::PlayError;
+use crate::engine::state::{repetition_key_of, Board, Clock, NodeType, State};
+use crate::engine::turn::{advance, settle};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::program::{env_of, Env, Program};
@@ -46,6 +48,7 @@ struct Walk<'a, 'k> {
 /// `d - 1` whose legal moves `moves` are already counted at depth `d`), down to `depth`; `false`,
 /// counting nothing, when the loop cannot play them (the folded plans not yet the game's, a piece
 /// on the board, a move of another kind). `keys` is a buffer for the repetition keys.
+#[allow(clippy::too_many_arguments)]
 #[inline(never)]
 pub(in crate::engine) fn below(
     game: &Game,
@@ -71,26 +74,7 @@ pub(in crate::engine) fn below(
     let Some(pits) = Pits::of(&state.board) else {
         return false;
     };
-    keys.clear();
-    keys.extend_from_slice(state.history.keys());
-    let mut bloom = [0u64; 4];
-    for &key in keys.iter() {
-        let (w, b) = bit(key);
-        bloom[w] |= b;
-    }
-    let mut walk = Walk {
-        game,
-        k,
-        branches,
-        repetition: game.needs.contains(Needs::REPETITION),
-        placing: game.needs.contains(Needs::PLACING),
-        last: game.needs.contains(Needs::LAST),
-        depth,
-        counts,
-        keys,
-        stop,
-    };
-    let seen = Seen { start: 0, bloom };
+    let (mut walk, seen) = Walk::of(game, k, branches, state, depth, counts, keys, stop);
     for &m in moves {
         let mut child = pits;
         let fx = sow(game, k, state.mover, &mut child, m);
@@ -99,24 +83,114 @@ pub(in crate::engine) fn below(
     true
 }
 
+/// The counts of a board of neutral counters, as `Pits::of` takes them, read from the board's
+/// sets and key (kept in step with its cells; the key when the game tests repetition, and read
+/// only then): once a node, so the fewer steps.
+#[inline(always)]
+fn counts_of(board: &Board) -> Option<Pits> {
+    // Sites beyond the lane's, or a player's piece.
+    if board.cells.len() > LANE || board.owned.iter().any(|o| o.0[0] != 0) {
+        return None;
+    }
+    let mut p = Pits {
+        store: board.store,
+        hand: board.hand,
+        key: board.key,
+        filled: board.filled.0[0],
+        ..Pits::default()
+    };
+    for (n, c) in p.n.iter_mut().zip(&board.cells) {
+        *n = c.count;
+    }
+    Some(p)
+}
+
 /// Whether every move of `moves` is a sowing of the kernel's plans.
 fn sowings(k: &SowingKernel, moves: &[Move]) -> bool {
-    // The plans' generators, found once: few, and the same for every move.
-    let mut gens = [u16::MAX; 4];
-    let mut n = 0;
-    for op in k.plans.iter().flatten() {
-        if let Op::Sow { gen, .. } = op {
-            if !gens.iter().any(|g| g == gen) {
-                if n == gens.len() {
-                    return moves.iter().all(|&m| k.plays(m));
-                }
-                gens[n] = *gen;
-                n += 1;
+    let Some(&first) = moves.first() else {
+        return true;
+    };
+    // A node's moves are mostly of one generator: the plans searched once.
+    (moves.iter().all(|m| m.gen == first.gen) && k.plays(first))
+        || moves.iter().all(|&m| k.plays(m))
+}
+
+/// What `after` did with a move.
+pub(in crate::engine) enum After {
+    /// Counted the nodes below the node it leads to, on the counts.
+    Counted,
+    /// Played it and settled the node it leads to in the general way, its moves listed.
+    Settled,
+}
+
+/// Plays the move `m` from `s` (a copy of the node at depth `d - 1`; the move is counted at depth
+/// `d`, above the last level) and counts the nodes below the node it leads to, down to `depth`, on
+/// the counts when the loop can play from there (the general move, then the loop's end rules and
+/// walk: the general settling, which lists the node's moves, is skipped); else settles that node
+/// in the general way, its moves left in `moves`. (At the last level the general count is the
+/// cheaper: the counts would be taken for one count.)
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+pub(in crate::engine) fn after(
+    game: &Game,
+    k: &SowingKernel,
+    s: &mut State,
+    m: Move,
+    (d, depth): (usize, usize),
+    counts: &mut [u64],
+    keys: &mut Vec<u64>,
+    moves: &mut Vec<Move>,
+    stop: &AtomicBool,
+) -> Result<After, PlayError> {
+    let (actor, repeated) = advance(game, s, m, None)?;
+    if let (0, Some(Phase::Decision { next: branches, .. })) = (s.phase, game.phases.first()) {
+        if k.ready(s) {
+            if let Some(pits) = counts_of(&s.board) {
+                let (mut walk, seen) = Walk::of(game, k, branches, s, depth, counts, keys, stop);
+                walk.settled(&pits, &s.clock, actor, s.mover, repeated, d, seen);
+                return Ok(After::Counted);
             }
         }
     }
-    // Not `contains`: its call was most of this function's cost.
-    moves.iter().all(|m| gens.iter().any(|&g| g == m.gen))
+    settle(game, s, actor, repeated, moves);
+    Ok(After::Settled)
+}
+
+impl<'a, 'k> Walk<'a, 'k> {
+    /// The walk from `state`, and the keys seen on the way to it (its history).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn of(
+        game: &'a Game,
+        k: &'a SowingKernel,
+        branches: &'a Branches,
+        state: &State,
+        depth: usize,
+        counts: &'a mut [u64],
+        keys: &'k mut Vec<u64>,
+        stop: &'a AtomicBool,
+    ) -> (Walk<'a, 'k>, Seen) {
+        keys.clear();
+        keys.extend_from_slice(state.history.keys());
+        let mut bloom = [0u64; 4];
+        for &key in keys.iter() {
+            let (w, b) = bit(key);
+            bloom[w] |= b;
+        }
+        let walk = Walk {
+            game,
+            k,
+            branches,
+            repetition: game.needs.contains(Needs::REPETITION),
+            placing: game.needs.contains(Needs::PLACING),
+            last: game.needs.contains(Needs::LAST),
+            depth,
+            counts,
+            keys,
+            stop,
+        };
+        (walk, Seen { start: 0, bloom })
+    }
 }
 
 impl<'a> Walk<'a, '_> {
@@ -178,12 +252,30 @@ impl<'a> Walk<'a, '_> {
             seen.bloom[w] |= b;
             self.keys.push(key);
         }
+        self.settled(&pits, &clock, actor, mover, repeated, d, seen);
+        self.keys.truncate(kept);
+    }
+
+    /// The node at depth `d` after `actor`'s move, `mover` to move: its end rules read, then
+    /// its children counted, and the nodes below them.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn settled(
+        &mut self,
+        pits: &Pits,
+        clock: &Clock,
+        actor: u8,
+        mover: u8,
+        repeated: bool,
+        d: usize,
+        seen: Seen,
+    ) {
         // The end rules read with no one stuck: a node whose mover is stuck ends the game too, and
         // has no child either way.
         let env = Env {
-            game,
-            pits: &pits,
-            clock: &clock,
+            game: self.game,
+            pits,
+            clock,
             mover: actor,
             stuck: None,
             repeated,
@@ -194,15 +286,14 @@ impl<'a> Walk<'a, '_> {
         } else {
             &self.k.end
         };
-        let over = env.run(end).is_some() || clock.edges_played >= game.max_edges;
-        if !over {
-            if d + 1 == self.depth {
-                self.counts[d + 1] += self.count(&pits, &clock, mover) as u64;
-            } else {
-                self.node(&pits, &clock, mover, d + 1, seen);
-            }
+        if env.run(end).is_some() || clock.edges_played >= self.game.max_edges {
+            return;
         }
-        self.keys.truncate(kept);
+        if d + 1 == self.depth {
+            self.counts[d + 1] += self.count(pits, clock, mover) as u64;
+        } else {
+            self.node(pits, clock, mover, d + 1, seen);
+        }
     }
 
     /// The step of `mover`'s folded plan that the counts `pits` reach: the generator, its filter
