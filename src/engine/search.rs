@@ -2,6 +2,7 @@
 
 use super::moves::Move;
 use super::sample::{self, Scratch};
+use super::sowing;
 use super::state::{NodeType, State, Status};
 use super::turn;
 use crate::compile::ir::Game;
@@ -50,6 +51,7 @@ pub fn perft_until(
                     &mut states,
                     &mut bufs,
                     &mut Scratch::default(),
+                    &mut Vec::new(),
                     stop,
                 );
             }
@@ -103,7 +105,8 @@ fn edges(game: &Game, state: &State) -> Vec<Move> {
 }
 
 /// Visits the children of `state`, which sits at depth `d - 1`, counting nodes at depth `d` and
-/// below. `states` and `bufs` hold one reusable state and move buffer per remaining depth.
+/// below. `states` and `bufs` hold one reusable state and move buffer per remaining depth, `keys`
+/// the repetition keys of a sowing game's walk on its counts.
 #[allow(clippy::too_many_arguments)]
 fn walk(
     game: &Game,
@@ -115,6 +118,7 @@ fn walk(
     states: &mut [State],
     bufs: &mut [Vec<Move>],
     scratch: &mut Scratch,
+    keys: &mut Vec<u64>,
     stop: &AtomicBool,
 ) {
     let throws = super::turn::throws(game, state);
@@ -132,6 +136,12 @@ fn walk(
     if d + 1 < depth && stop.load(Ordering::Relaxed) {
         return;
     }
+    // Sowing games go on, below the node where their loop can play, on its counts.
+    if let Some(k) = &game.sowing {
+        if sowing::perft_below(game, k, state, moves, (d, depth), counts, keys, stop) {
+            return;
+        }
+    }
     let (Some((child, states)), Some((buf, bufs))) =
         (states.split_first_mut(), bufs.split_first_mut())
     else {
@@ -143,6 +153,28 @@ fn walk(
             _ => moves[i],
         };
         child.clone_from(state);
+        if let (Some(k), true) = (&game.sowing, d + 1 < depth) {
+            // Settled on the sowing loop's counts once the loop can play from the child.
+            let at = (d, depth);
+            if let Ok(sowing::After::Settled) =
+                sowing::perft_after(game, k, child, m, at, counts, keys, buf, stop)
+            {
+                walk(
+                    game,
+                    child,
+                    buf,
+                    d + 1,
+                    depth,
+                    counts,
+                    states,
+                    bufs,
+                    scratch,
+                    keys,
+                    stop,
+                );
+            }
+            continue;
+        }
         if d + 1 == depth {
             // The last level is counted, not listed, where the draw can count it.
             if let Ok(k) = turn::apply_and_count(game, child, m, scratch) {
@@ -159,6 +191,7 @@ fn walk(
                 states,
                 bufs,
                 scratch,
+                keys,
                 stop,
             );
         }

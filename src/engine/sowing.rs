@@ -19,8 +19,11 @@ use crate::compile::ir::*;
 use crate::compile::Needs;
 use rand::Rng;
 
+mod perft;
 mod pits;
 mod program;
+
+pub(super) use perft::{after as perft_after, below as perft_below, After};
 
 use pits::{Pits, Table, LANE};
 use program::{env_of, Env, Program};

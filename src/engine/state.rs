@@ -358,6 +358,11 @@ impl History {
         self.bloom[w] & b != 0 && self.keys.contains(&key)
     }
 
+    /// The keys remembered, oldest first.
+    pub(crate) fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
     /// Forgets every key.
     #[inline]
     pub fn clear(&mut self) {

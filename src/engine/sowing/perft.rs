@@ -1,0 +1,399 @@
+//! Perft of sowing games on the sowing loop's counts (`Pits`): once the folded plans are the
+//! game's and the board holds only counters, every edge below a node is played as the loop plays
+//! it (a copy of the counts, the sowing by tables, the turn control, the repetition key, the end
+//! rules' program) and the last level is the number of filled holes of the plan's set (each tried
+//! against its filter when there is one). The counts are those of the general walk.
+
+use super::{sow, Op, Pits, SowingKernel, LANE};
+use crate::compile::ir::*;
+use crate::compile::Needs;
+use crate::engine::ctx::Effects;
+use crate::engine::moves::Move;
+use crate::engine::rules::PlayError;
+use crate::engine::state::{repetition_key_of, Board, Clock, NodeType, State};
+use crate::engine::turn::{advance, settle};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::program::{env_of, Env, Program};
+
+/// The repetition keys seen on the way to a node: those of `keys` from `start` on, and a Bloom
+/// filter of them (the one `History` keeps).
+#[derive(Clone, Copy)]
+struct Seen {
+    start: usize,
+    bloom: [u64; 4],
+}
+
+/// The word and bit of the filter that stand for a key (as `History` has them).
+#[inline(always)]
+fn bit(key: u64) -> (usize, u64) {
+    ((key >> 62) as usize, 1 << ((key >> 56) & 63))
+}
+
+/// What the walk reads and where it counts.
+struct Walk<'a, 'k> {
+    game: &'a Game,
+    k: &'a SowingKernel,
+    branches: &'a Branches,
+    repetition: bool,
+    placing: bool,
+    last: bool,
+    depth: usize,
+    counts: &'a mut [u64],
+    keys: &'k mut Vec<u64>,
+    stop: &'a AtomicBool,
+}
+
+/// Counts, on the loop's counts, the nodes below the children of `state` (a decision at depth
+/// `d - 1` whose legal moves `moves` are already counted at depth `d`), down to `depth`; `false`,
+/// counting nothing, when the loop cannot play them (the folded plans not yet the game's, a piece
+/// on the board, a move of another kind). `keys` is a buffer for the repetition keys.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+pub(in crate::engine) fn below(
+    game: &Game,
+    k: &SowingKernel,
+    state: &State,
+    moves: &[Move],
+    (d, depth): (usize, usize),
+    counts: &mut [u64],
+    keys: &mut Vec<u64>,
+    stop: &AtomicBool,
+) -> bool {
+    let Some(Phase::Decision { next: branches, .. }) = game.phases.first() else {
+        return false;
+    };
+    if state.node != NodeType::Decision
+        || state.phase != 0
+        || d >= depth
+        || !k.ready(state)
+        || !sowings(k, moves)
+    {
+        return false;
+    }
+    let Some(pits) = Pits::of(&state.board) else {
+        return false;
+    };
+    let (mut walk, seen) = Walk::of(game, k, branches, state, depth, counts, keys, stop);
+    for &m in moves {
+        let mut child = pits;
+        let fx = sow(game, k, state.mover, &mut child, m);
+        walk.child(child, fx, m, state.clock, state.mover, d, seen);
+    }
+    true
+}
+
+/// The counts of a board of neutral counters, as `Pits::of` takes them, read from the board's
+/// sets and key (kept in step with its cells; the key when the game tests repetition, and read
+/// only then): once a node, so the fewer steps.
+#[inline(always)]
+fn counts_of(board: &Board) -> Option<Pits> {
+    // Sites beyond the lane's, or a player's piece.
+    if board.cells.len() > LANE || board.owned.iter().any(|o| o.0[0] != 0) {
+        return None;
+    }
+    let mut p = Pits {
+        store: board.store,
+        hand: board.hand,
+        key: board.key,
+        filled: board.filled.0[0],
+        ..Pits::default()
+    };
+    for (n, c) in p.n.iter_mut().zip(&board.cells) {
+        *n = c.count;
+    }
+    Some(p)
+}
+
+/// Whether every move of `moves` is a sowing of the kernel's plans.
+fn sowings(k: &SowingKernel, moves: &[Move]) -> bool {
+    let Some(&first) = moves.first() else {
+        return true;
+    };
+    // A node's moves are mostly of one generator: the plans searched once.
+    (moves.iter().all(|m| m.gen == first.gen) && k.plays(first))
+        || moves.iter().all(|&m| k.plays(m))
+}
+
+/// What `after` did with a move.
+pub(in crate::engine) enum After {
+    /// Counted the nodes below the node it leads to, on the counts.
+    Counted,
+    /// Played it and settled the node it leads to in the general way, its moves listed.
+    Settled,
+}
+
+/// Plays the move `m` from `s` (a copy of the node at depth `d - 1`; the move is counted at depth
+/// `d`, above the last level) and counts the nodes below the node it leads to, down to `depth`, on
+/// the counts when the loop can play from there (the general move, then the loop's end rules and
+/// walk: the general settling, which lists the node's moves, is skipped); else settles that node
+/// in the general way, its moves left in `moves`. (At the last level the general count is the
+/// cheaper: the counts would be taken for one count.)
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+pub(in crate::engine) fn after(
+    game: &Game,
+    k: &SowingKernel,
+    s: &mut State,
+    m: Move,
+    (d, depth): (usize, usize),
+    counts: &mut [u64],
+    keys: &mut Vec<u64>,
+    moves: &mut Vec<Move>,
+    stop: &AtomicBool,
+) -> Result<After, PlayError> {
+    let (actor, repeated) = advance(game, s, m, None)?;
+    if let (0, Some(Phase::Decision { next: branches, .. })) = (s.phase, game.phases.first()) {
+        if k.ready(s) {
+            if let Some(pits) = counts_of(&s.board) {
+                let (mut walk, seen) = Walk::of(game, k, branches, s, depth, counts, keys, stop);
+                walk.settled(&pits, &s.clock, actor, s.mover, repeated, d, seen);
+                return Ok(After::Counted);
+            }
+        }
+    }
+    settle(game, s, actor, repeated, moves);
+    Ok(After::Settled)
+}
+
+impl<'a, 'k> Walk<'a, 'k> {
+    /// The walk from `state`, and the keys seen on the way to it (its history).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn of(
+        game: &'a Game,
+        k: &'a SowingKernel,
+        branches: &'a Branches,
+        state: &State,
+        depth: usize,
+        counts: &'a mut [u64],
+        keys: &'k mut Vec<u64>,
+        stop: &'a AtomicBool,
+    ) -> (Walk<'a, 'k>, Seen) {
+        keys.clear();
+        keys.extend_from_slice(state.history.keys());
+        let mut bloom = [0u64; 4];
+        for &key in keys.iter() {
+            let (w, b) = bit(key);
+            bloom[w] |= b;
+        }
+        let walk = Walk {
+            game,
+            k,
+            branches,
+            repetition: game.needs.contains(Needs::REPETITION),
+            placing: game.needs.contains(Needs::PLACING),
+            last: game.needs.contains(Needs::LAST),
+            depth,
+            counts,
+            keys,
+            stop,
+        };
+        (walk, Seen { start: 0, bloom })
+    }
+}
+
+impl<'a> Walk<'a, '_> {
+    /// The node that `actor`'s move `m` (its effects `fx`, the counts after it `pits`) leads to
+    /// from a node with clock `clock`: settled as the loop settles it, then its children counted
+    /// (it sits at depth `d`, already counted).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn child(
+        &mut self,
+        pits: Pits,
+        fx: Effects,
+        m: Move,
+        mut clock: Clock,
+        actor: u8,
+        d: usize,
+        mut seen: Seen,
+    ) {
+        let game = self.game;
+        clock.last = fx.last(m);
+        clock.moves_played += 1;
+        clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
+        clock.edges_played += 1;
+        let action = match self.branches.fixed() {
+            Some(a) => a,
+            None => {
+                let env = Env {
+                    game,
+                    pits: &pits,
+                    clock: &clock,
+                    mover: actor,
+                    stuck: None,
+                    repeated: false,
+                };
+                env.run(&self.k.next)
+                    .and_then(|i| self.branches.list.get(i))
+                    .map_or(&Action::EndTurn, |(_, a)| a)
+            }
+        };
+        let mut mover = actor;
+        if let Action::EndTurn = action {
+            mover = game.next[actor as usize & (MAX_PLAYERS - 1)];
+            clock.turn_moves = 0;
+        }
+        let mut repeated = false;
+        let kept = self.keys.len();
+        if self.repetition {
+            let key = repetition_key_of(pits.key, mover, 0);
+            let (w, b) = bit(key);
+            if fx.captured > 0 && !self.placing {
+                // As the loop's history: no earlier position can recur.
+                seen = Seen {
+                    start: kept,
+                    bloom: [0; 4],
+                };
+            } else {
+                repeated = seen.bloom[w] & b != 0 && self.keys[seen.start..].contains(&key);
+            }
+            seen.bloom[w] |= b;
+            self.keys.push(key);
+        }
+        self.settled(&pits, &clock, actor, mover, repeated, d, seen);
+        self.keys.truncate(kept);
+    }
+
+    /// The node at depth `d` after `actor`'s move, `mover` to move: its end rules read, then
+    /// its children counted, and the nodes below them.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn settled(
+        &mut self,
+        pits: &Pits,
+        clock: &Clock,
+        actor: u8,
+        mover: u8,
+        repeated: bool,
+        d: usize,
+        seen: Seen,
+    ) {
+        // The end rules read with no one stuck: a node whose mover is stuck ends the game too, and
+        // has no child either way.
+        let env = Env {
+            game: self.game,
+            pits,
+            clock,
+            mover: actor,
+            stuck: None,
+            repeated,
+        };
+        let played = clock.edges_played.max(clock.moves_played);
+        let end = if played < self.k.until {
+            &self.k.early
+        } else {
+            &self.k.end
+        };
+        if env.run(end).is_some() || clock.edges_played >= self.game.max_edges {
+            return;
+        }
+        if d + 1 == self.depth {
+            self.counts[d + 1] += self.count(pits, clock, mover) as u64;
+        } else {
+            self.node(pits, clock, mover, d + 1, seen);
+        }
+    }
+
+    /// The step of `mover`'s folded plan that the counts `pits` reach: the generator, its filter
+    /// and its set of origins, if any.
+    #[inline(always)]
+    fn family(
+        &self,
+        pits: &Pits,
+        clock: &Clock,
+        mover: u8,
+    ) -> Option<(u16, &'a Option<Program>, u64)> {
+        let plan = &self.k.plans[mover as usize & (MAX_PLAYERS - 1)];
+        let env = env_of(self.game, pits, clock, mover);
+        let mut pc = 0;
+        loop {
+            match plan.get(pc)? {
+                Op::Sow {
+                    gen, filter, from, ..
+                } => return Some((*gen, filter, *from)),
+                Op::Unless(c, at) => {
+                    pc = if env.run(c).is_some() {
+                        pc + 1
+                    } else {
+                        *at as usize
+                    }
+                }
+                Op::Jump(at) => pc = *at as usize,
+                Op::Other => return None,
+            }
+        }
+    }
+
+    /// Whether `mover`'s move `m` (`fx`, the counts after it `work`) passes `filter`.
+    #[inline(always)]
+    fn passes(
+        &self,
+        cond: &Program,
+        work: &Pits,
+        fx: Effects,
+        m: Move,
+        clock: &Clock,
+        mover: u8,
+    ) -> bool {
+        if self.last {
+            // A filter that reads the last move reads this one.
+            let after = Clock {
+                last: fx.last(m),
+                ..*clock
+            };
+            env_of(self.game, work, &after, mover).run(cond).is_some()
+        } else {
+            env_of(self.game, work, clock, mover).run(cond).is_some()
+        }
+    }
+
+    /// The number of `mover`'s legal moves on `pits`.
+    #[inline(always)]
+    fn count(&self, pits: &Pits, clock: &Clock, mover: u8) -> u32 {
+        let Some((gen, filter, from)) = self.family(pits, clock, mover) else {
+            return 0;
+        };
+        let mut set = from & pits.filled;
+        let Some(cond) = filter else {
+            return set.count_ones();
+        };
+        let mut n = 0;
+        while set != 0 {
+            let site = set.trailing_zeros() as Site;
+            set &= set - 1;
+            let m = Move::new(gen, site, site);
+            let mut work = *pits;
+            let fx = sow(self.game, self.k, mover, &mut work, m);
+            n += u32::from(self.passes(cond, &work, fx, m, clock, mover));
+        }
+        n
+    }
+
+    /// Counts the children of a node at depth `d - 1` (the counts `pits`, `mover` to move), and
+    /// the nodes below them.
+    fn node(&mut self, pits: &Pits, clock: &Clock, mover: u8, d: usize, seen: Seen) {
+        if self.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let Some((gen, filter, from)) = self.family(pits, clock, mover) else {
+            return;
+        };
+        let mut set = from & pits.filled;
+        while set != 0 {
+            let site = set.trailing_zeros() as Site;
+            set &= set - 1;
+            let m = Move::new(gen, site, site);
+            let mut work = *pits;
+            let fx = sow(self.game, self.k, mover, &mut work, m);
+            if let Some(cond) = filter {
+                if !self.passes(cond, &work, fx, m, clock, mover) {
+                    continue;
+                }
+            }
+            self.counts[d] += 1;
+            self.child(work, fx, m, *clock, mover, d, seen);
+        }
+    }
+}
