@@ -12,12 +12,14 @@ use super::moves::Move;
 use super::quick::{who, Quick, Turn};
 use super::sample::{index_below, pick_in, pick_lists, Scratch};
 use super::search::Playout;
-use super::state::{Cell, Last, NodeType, State};
+use super::state::{Board, Cell, Last, NodeType, State};
 use super::turn::{self, follow, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::DrawOp;
-use crate::compile::ir::{Action, Effect, Game, Gen, IntExpr, Phase, Who, MAX_PLAYERS};
+use crate::compile::ir::{
+    Branches, CaptureTo, Effect, Game, Gen, IntExpr, Phase, Who, MAX_PLAYERS,
+};
 use crate::compile::Needs;
-use crate::ludemes::advance::{land, track_target, Advance};
+use crate::ludemes::advance::{track_target, Advance};
 use rand::Rng;
 
 /// How the dice kernel plays each phase of a game, found at load time.
@@ -35,8 +37,8 @@ pub struct RacePlan {
 /// How one phase is played.
 #[derive(Debug, Clone, PartialEq)]
 enum Stage {
-    /// A chance phase: its dice and the branches folded for each outcome.
-    Throw(u16, Vec<Turn>),
+    /// A chance phase: its dice's draw and, per outcome, its pips and branches.
+    Throw(Box<Throw>),
     /// A decision whose every move is one plain advance, drawn from the legal origins' bits.
     Advance(Box<Step>),
     /// A decision drawn from listed generators alone, in order (a race's entries and
@@ -45,6 +47,36 @@ enum Stage {
     Listed(Vec<u16>, bool),
     /// Any other decision: the general draw and move.
     Other,
+}
+
+/// A chance phase in the kernel's form: the dice's draw table (as [`super::outcome_drawn`]
+/// reads it) beside each outcome's value and folded branches, with no look-up of the dice.
+#[derive(Debug, Clone, PartialEq)]
+struct Throw {
+    /// The sum of the outcomes' weights: a draw is below it.
+    total: u64,
+    /// The outcome of each draw, when the total is small; else empty.
+    by_draw: Vec<u8>,
+    /// The cumulative weights, for a draw the table does not hold.
+    cumulative: Vec<u64>,
+    /// Per outcome: its value and where the turn goes after it.
+    outcomes: Vec<(i64, Turn)>,
+}
+
+impl Throw {
+    /// The index of the outcome drawn: the same number drawn as by [`super::outcome_drawn`].
+    #[inline(always)]
+    fn drawn(&self, rng: &mut impl Rng) -> Option<usize> {
+        if self.total == 0 {
+            return None;
+        }
+        let r = rng.random_range(0..self.total);
+        let i = match self.by_draw.get(r as usize) {
+            Some(&i) => i as usize,
+            None => self.cumulative.partition_point(|&c| c <= r),
+        };
+        (i < self.outcomes.len()).then_some(i)
+    }
 }
 
 /// A decision phase of one plain advance (no safe sites, stacks, blocks or bearing off; no
@@ -99,9 +131,6 @@ enum Then {
     General,
 }
 
-/// The action of a chance phase whose branches all fail (as the general loop's).
-static END_TURN: Action = Action::EndTurn;
-
 impl RacePlan {
     /// The plan of a game of the kernel's shape: a chance phase at least, no filters, no
     /// repetition and no sown sites; `None` for any other game.
@@ -114,8 +143,8 @@ impl RacePlan {
         let end = &game.end_choice;
         throws.then(|| RacePlan {
             stages,
-            end_full: Quick::of(&end.full, game.topology.words),
-            end_early: Quick::of(&end.early, game.topology.words),
+            end_full: Quick::of(&end.full, game),
+            end_early: Quick::of(&end.early, game),
             until: end.until,
         })
     }
@@ -127,15 +156,7 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
         Phase::Decision {
             draw, pass, next, ..
         } => (draw, pass, next),
-        Phase::Chance { dice, by_outcome } => {
-            return Stage::Throw(
-                *dice,
-                by_outcome
-                    .iter()
-                    .map(|b| Turn::of(b, game.topology.words))
-                    .collect(),
-            )
-        }
+        Phase::Chance { dice, by_outcome } => return throw(game, *dice, by_outcome),
     };
     let players = (game.players as usize).min(MAX_PLAYERS);
     let listed = |ops: &[DrawOp]| {
@@ -174,12 +195,36 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
                 },
                 then: then_of(&def.then),
                 pass: *pass,
-                next: Turn::of(next, game.topology.words),
+                next: Turn::of(next, game),
             })),
             _ => Stage::Listed(gens, *pass),
         },
         _ => Stage::Listed(gens, *pass),
     }
+}
+
+/// The stage of a chance phase throwing `dice`, with the branches `by_outcome` (an outcome
+/// without branches ends the turn, as in the general loop).
+fn throw(game: &Game, dice: u16, by_outcome: &[Branches]) -> Stage {
+    let d = &game.dice[dice as usize];
+    let end_turn = Turn::ending();
+    let outcomes = d
+        .outcomes
+        .iter()
+        .enumerate()
+        .map(|(i, &(v, _))| {
+            let turn = by_outcome
+                .get(i)
+                .map_or(end_turn.clone(), |b| Turn::of(b, game));
+            (v as i64, turn)
+        })
+        .collect();
+    Stage::Throw(Box::new(Throw {
+        total: d.cumulative.last().copied().unwrap_or(0),
+        by_draw: d.by_draw.clone(),
+        cumulative: d.cumulative.clone(),
+        outcomes,
+    }))
 }
 
 /// The kernel's form of a plain advance's effects.
@@ -212,8 +257,10 @@ pub(super) fn playout(
 
 /// The loop.
 fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mut Scratch) {
+    // The phase's stage, looked up once an edge: by the settling after an edge, here at first.
+    let mut stage = plan.stages.get(s.phase as usize);
     let mut next = match s.node {
-        NodeType::Decision => draw(game, plan, s, sc, rng),
+        NodeType::Decision => draw(game, stage, s, sc, rng),
         _ => None,
     };
     loop {
@@ -221,25 +268,23 @@ fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mu
         match s.node {
             NodeType::Terminal => break,
             NodeType::Chance => {
-                let Some(Stage::Throw(dice, by_outcome)) = plan.stages.get(s.phase as usize) else {
+                let Some(Stage::Throw(throw)) = stage else {
                     break;
                 };
-                let d = &game.dice[*dice as usize];
-                let Some(i) = super::outcome_drawn(d, rng) else {
+                let Some(i) = throw.drawn(rng) else {
                     break;
                 };
-                s.clock.pips = d.outcomes[i].0 as i64;
+                let (pips, turn) = &throw.outcomes[i];
+                s.clock.pips = *pips;
                 s.clock.edges_played += 1;
-                let action = by_outcome
-                    .get(i)
-                    .map_or(&END_TURN, |b| b.pick(game, s, actor));
+                let action = turn.pick(game, s, actor);
                 follow(game, s, actor, action, 0);
             }
             NodeType::Decision => {
                 let Some(m) = next else {
                     break;
                 };
-                match plan.stages.get(s.phase as usize) {
+                match stage {
                     Some(Stage::Advance(step)) => advance(game, step, s, actor, m),
                     // Another shape of decision: the general move and turn control.
                     _ => {
@@ -250,7 +295,7 @@ fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mu
                 }
             }
         }
-        next = settle(game, plan, s, actor, sc, rng);
+        (stage, next) = settle(game, plan, s, actor, sc, rng);
     }
 }
 
@@ -267,14 +312,13 @@ fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
         let k = step.steps.of(game, s, a, actor);
         let moving = s.board.cells[from];
         if let Some((t, np)) = track_target(&game.tracks[a.track as usize], actor, moving.pos, k) {
-            s.board.clear(from);
             let piece = Cell {
                 count: 1,
                 pos: np,
                 state: a.set_state.unwrap_or(moving.state),
                 ..moving
             };
-            fx.captured = land(&mut s.board, actor, t, piece, a.captured, false);
+            fx.captured = step_in_word(&mut s.board, actor, from, t as usize, piece, a.captured);
         }
         match &step.then {
             Then::Nothing => {}
@@ -299,6 +343,44 @@ fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
     follow(game, s, actor, action, 0);
 }
 
+/// Moves the piece on `from` to `to` as `piece` on a board of one word (no repetition key: the
+/// kernel's games keep none), as `Board::clear` and `land` without stacks do, with the site
+/// sets' one word changed in place; the counters captured.
+#[inline(always)]
+fn step_in_word(
+    b: &mut Board,
+    mover: u8,
+    from: usize,
+    to: usize,
+    piece: Cell,
+    into: CaptureTo,
+) -> u32 {
+    let owner = |c: Cell| (c.owner as usize).wrapping_sub(1) & (MAX_PLAYERS - 1);
+    let (off, on) = (1u64 << (from & 63), 1u64 << (to & 63));
+    let was = std::mem::take(&mut b.cells[from]);
+    b.filled.0[0] &= !off;
+    if was.owner != 0 {
+        b.owned[owner(was)].0[0] &= !off;
+    }
+    let target = b.cells[to];
+    let mut captured = 0;
+    if target.count > 0 {
+        if target.owner != mover + 1 {
+            b.bank(into, mover, target);
+            captured = target.count as u32;
+        }
+        if target.owner != 0 {
+            b.owned[owner(target)].0[0] &= !on;
+        }
+    }
+    b.cells[to] = piece;
+    b.filled.0[0] |= on;
+    if piece.owner != 0 {
+        b.owned[owner(piece)].0[0] |= on;
+    }
+    captured
+}
+
 /// The effects after an advance; whether they made progress.
 #[inline(never)]
 fn then(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move, fx: &Effects) -> u8 {
@@ -308,30 +390,50 @@ fn then(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move, fx: &Effect
 }
 
 /// Sets the node type of the phase the turn is at, draws its move and checks the end rules with
-/// `actor` as the player who made the last edge: the general loop's settling.
+/// `actor` as the player who made the last edge: the general loop's settling. Returns the
+/// phase's stage and the move drawn.
 #[inline(always)]
-fn settle(
+fn settle<'p>(
     game: &Game,
-    plan: &RacePlan,
+    plan: &'p RacePlan,
     s: &mut State,
     actor: u8,
     sc: &mut Scratch,
     rng: &mut impl Rng,
-) -> Option<Move> {
+) -> (Option<&'p Stage>, Option<Move>) {
     let stage = plan.stages.get(s.phase as usize);
-    let chance = matches!(stage, Some(Stage::Throw(..)));
-    s.node = if chance {
-        NodeType::Chance
-    } else {
-        NodeType::Decision
-    };
     let chosen = match stage {
-        Some(Stage::Throw(..)) => None,
-        Some(Stage::Advance(step)) => draw_advance(game, step, s, rng),
-        Some(Stage::Listed(gens, pass)) => pick_lists(&Ctx::of(game, s), gens, *pass, sc, rng),
-        _ => general_draw(game, s, sc, rng),
+        Some(Stage::Throw(..)) => {
+            s.node = NodeType::Chance;
+            return (stage, end(game, plan, s, actor, None, None));
+        }
+        Some(Stage::Advance(step)) => {
+            s.node = NodeType::Decision;
+            draw_advance(game, step, s, rng)
+        }
+        Some(Stage::Listed(gens, pass)) => {
+            s.node = NodeType::Decision;
+            pick_lists(&Ctx::of(game, s), gens, *pass, sc, rng)
+        }
+        _ => {
+            s.node = NodeType::Decision;
+            general_draw(game, s, sc, rng)
+        }
     };
-    let stuck = (!chance && chosen.is_none()).then_some(s.mover);
+    let stuck = chosen.is_none().then_some(s.mover);
+    (stage, end(game, plan, s, actor, stuck, chosen))
+}
+
+/// The move drawn, `chosen`, or none when the end rules after an edge by `actor` end the game.
+#[inline(always)]
+fn end(
+    game: &Game,
+    plan: &RacePlan,
+    s: &mut State,
+    actor: u8,
+    stuck: Option<u8>,
+    chosen: Option<Move>,
+) -> Option<Move> {
     if conclude(game, plan, s, actor, stuck) {
         None
     } else {
@@ -358,12 +460,12 @@ fn conclude(game: &Game, plan: &RacePlan, s: &mut State, actor: u8, stuck: Optio
 #[inline(always)]
 fn draw(
     game: &Game,
-    plan: &RacePlan,
+    stage: Option<&Stage>,
     s: &State,
     sc: &mut Scratch,
     rng: &mut impl Rng,
 ) -> Option<Move> {
-    match plan.stages.get(s.phase as usize) {
+    match stage {
         Some(Stage::Advance(step)) => draw_advance(game, step, s, rng),
         _ => general_draw(game, s, sc, rng),
     }
