@@ -16,9 +16,9 @@ use super::state::{Board, Cell, Last, NodeType, State};
 use super::turn::{self, follow, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::DrawOp;
 use crate::compile::ir::{
-    Branches, CaptureTo, Effect, Game, Gen, IntExpr, Phase, Who, MAX_PLAYERS,
+    Branches, CaptureTo, Effect, Game, Gen, IntExpr, Phase, Site, Track, MAX_PLAYERS,
 };
-use crate::compile::Needs;
+use crate::compile::{Needs, MAX_VARS};
 use crate::ludemes::advance::{track_target, Advance};
 use rand::Rng;
 
@@ -43,8 +43,9 @@ enum Stage {
     Advance(Box<Step>),
     /// A decision drawn from listed generators alone, in order (a race's entries and
     /// advances): its moves listed and one drawn, without the general draw's groups; whether it
-    /// passes when there is none.
-    Listed(Vec<u16>, bool),
+    /// passes when there is none. Boxed as the others, so that the stage's kind is a plain tag
+    /// (no niche in a vector's capacity to decode once an edge).
+    Listed(Box<(Vec<u16>, bool)>),
     /// Any other decision: the general draw and move.
     Other,
 }
@@ -126,7 +127,8 @@ enum Then {
     /// None.
     Nothing,
     /// Player variables set to constants (a player has opened, say), in order.
-    SetVars(Vec<(Who, u8, i64)>),
+    /// Resolved per player who moves (`Mover`, `Next`, `Prev` as seats): (seat, variable, value).
+    SetVars(Box<[Vec<(u8, u8, i64)>; MAX_PLAYERS]>),
     /// Others, run by the general code.
     General,
 }
@@ -178,10 +180,10 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
     }
     // A plain advance's origins are drawn from one word's bits.
     let [gen] = gens[..] else {
-        return Stage::Listed(gens, *pass);
+        return Stage::Listed(Box::new((gens, *pass)));
     };
     if game.topology.words != 1 {
-        return Stage::Listed(gens, *pass);
+        return Stage::Listed(Box::new((gens, *pass)));
     }
     match game.gens.get(gen as usize) {
         Some(def) if def.remove.is_none() => match &def.gen {
@@ -193,13 +195,13 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
                     IntExpr::Lit(k) => Steps::Lit(k),
                     _ => Steps::Expr,
                 },
-                then: then_of(&def.then),
+                then: then_of(game, &def.then),
                 pass: *pass,
                 next: Turn::of(next, game),
             })),
-            _ => Stage::Listed(gens, *pass),
+            _ => Stage::Listed(Box::new((gens, *pass))),
         },
-        _ => Stage::Listed(gens, *pass),
+        _ => Stage::Listed(Box::new((gens, *pass))),
     }
 }
 
@@ -228,15 +230,25 @@ fn throw(game: &Game, dice: u16, by_outcome: &[Branches]) -> Stage {
 }
 
 /// The kernel's form of a plain advance's effects.
-fn then_of(list: &[Effect]) -> Then {
-    let set = |e: &Effect| match e {
-        Effect::SetVar(w, v, IntExpr::Lit(x)) => Some((*w, *v, *x)),
+fn then_of(game: &Game, list: &[Effect]) -> Then {
+    let set = |e: &Effect, actor: u8| match e {
+        Effect::SetVar(w, v, IntExpr::Lit(x)) if (*v as usize) < MAX_VARS => {
+            Some((who(game, actor, *w) as u8, *v, *x))
+        }
         _ => None,
     };
-    match list.iter().map(set).collect::<Option<Vec<_>>>() {
-        _ if list.is_empty() => Then::Nothing,
-        Some(sets) => Then::SetVars(sets),
-        None => Then::General,
+    let sets = |actor: usize| {
+        list.iter()
+            .map(|e| set(e, actor as u8))
+            .collect::<Option<Vec<_>>>()
+    };
+    let by_actor: [Option<Vec<_>>; MAX_PLAYERS] = std::array::from_fn(sets);
+    if list.is_empty() {
+        Then::Nothing
+    } else if by_actor.iter().all(Option::is_some) {
+        Then::SetVars(Box::new(by_actor.map(Option::unwrap_or_default)))
+    } else {
+        Then::General
     }
 }
 
@@ -311,7 +323,7 @@ fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
         let from = m.from as usize;
         let k = step.steps.of(game, s, a, actor);
         let moving = s.board.cells[from];
-        if let Some((t, np)) = track_target(&game.tracks[a.track as usize], actor, moving.pos, k) {
+        if let Some((t, np)) = reach(&game.tracks[a.track as usize], actor, moving.pos, k) {
             let piece = Cell {
                 count: 1,
                 pos: np,
@@ -323,8 +335,8 @@ fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
         match &step.then {
             Then::Nothing => {}
             Then::SetVars(sets) => {
-                for &(w, v, x) in sets {
-                    s.board.vars[who(game, actor, w)][v as usize] = x;
+                for &(p, v, x) in &sets[actor as usize & (MAX_PLAYERS - 1)] {
+                    s.board.vars[p as usize & (MAX_PLAYERS - 1)][v as usize & (MAX_VARS - 1)] = x;
                 }
             }
             Then::General => fx.progress = then(game, step, s, actor, m, &fx),
@@ -411,7 +423,8 @@ fn settle<'p>(
             s.node = NodeType::Decision;
             draw_advance(game, step, s, rng)
         }
-        Some(Stage::Listed(gens, pass)) => {
+        Some(Stage::Listed(list)) => {
+            let (gens, pass) = &**list;
             s.node = NodeType::Decision;
             pick_lists(&Ctx::of(game, s), gens, *pass, sc, rng)
         }
@@ -484,6 +497,24 @@ fn general_draw(game: &Game, s: &State, sc: &mut Scratch, rng: &mut impl Rng) ->
     pick_in(game, s, sc, rng)
 }
 
+/// Where a piece of `me` at `pos` on `track` ends after `k` steps, with its new place, as
+/// `track_target` finds it: the usual throw, shorter than the track, read from the track directly.
+#[inline(always)]
+fn reach(track: &Track, me: u8, pos: u8, k: i64) -> Option<(Site, u8)> {
+    let sites = &track.sites[me as usize];
+    let len = sites.len() as i64;
+    if k >= len {
+        return track_target(track, me, pos, k);
+    }
+    let np = pos as i64 + k;
+    let np = match (np < len, track.looped) {
+        (true, _) => np,
+        (false, true) => np - len,
+        (false, false) => return None,
+    };
+    sites.get(np as usize).map(|&t| (t, np as u8))
+}
+
 /// The move of a plain advance drawn as the general draw draws it from the listed moves (one
 /// per origin, in ascending order): the `r`-th origin whose piece may move.
 #[inline(always)]
@@ -496,11 +527,6 @@ fn draw_advance(game: &Game, step: &Step, s: &State, rng: &mut impl Rng) -> Opti
     let mut legal = 0u64;
     if k > 0 {
         let mut w = s.board.owned[me as usize & (MAX_PLAYERS - 1)].0[0];
-        let sites = &track.sites[me as usize];
-        let len = sites.len() as i64;
-        // The usual throw, shorter than the track: its places read from the track directly,
-        // as `track_target` reads them.
-        let short = k < len;
         while w != 0 {
             let site = w.trailing_zeros();
             w &= w - 1;
@@ -508,18 +534,7 @@ fn draw_advance(game: &Game, step: &Step, s: &State, rng: &mut impl Rng) -> Opti
             if a.state.is_some_and(|st| c.state != st) {
                 continue;
             }
-            let target = if short {
-                let np = c.pos as i64 + k;
-                match (np < len, track.looped) {
-                    (true, _) => sites.get(np as usize),
-                    (false, true) => sites.get((np - len) as usize),
-                    (false, false) => None,
-                }
-                .copied()
-            } else {
-                track_target(track, me, c.pos, k).map(|(t, _)| t)
-            };
-            if let Some(t) = target {
+            if let Some((t, _)) = reach(track, me, c.pos, k) {
                 if t as u32 == site || cells[t as usize].owner != me + 1 {
                     legal |= 1 << site;
                 }
@@ -534,6 +549,6 @@ fn draw_advance(game: &Game, step: &Step, s: &State, rng: &mut impl Rng) -> Opti
         legal &= legal - 1;
     }
     let from = legal.trailing_zeros() as usize;
-    let (t, _) = track_target(track, me, cells[from].pos, k)?;
+    let (t, _) = reach(track, me, cells[from].pos, k)?;
     Some(Move::new(step.gen, from as _, t))
 }
