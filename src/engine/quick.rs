@@ -49,8 +49,9 @@ enum Probe {
     NoPiecesInWord(u8),
     /// The player is to move and has no legal move.
     NoMoves(u8),
-    /// Any other test, read by the general code.
-    Other(Test),
+    /// Any other test, read by the general code (boxed: the probe's kind is then a plain tag,
+    /// not a niche of the test's to decode).
+    Other(Box<Test>),
 }
 
 impl Quick {
@@ -70,7 +71,7 @@ impl Quick {
                 Test::Leaf(Leaf::NoPieces(w)) if words == 1 => Probe::NoPiecesInWord(who(w)),
                 Test::Leaf(Leaf::NoPieces(w)) => Probe::NoPieces(who(w)),
                 Test::Leaf(Leaf::NoMoves(w)) => Probe::NoMoves(who(w)),
-                other => Probe::Other(other.clone()),
+                other => Probe::Other(Box::new(other.clone())),
             }
         };
         let steps = |actor: usize| {

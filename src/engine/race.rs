@@ -65,7 +65,8 @@ struct Throw {
 }
 
 impl Throw {
-    /// The index of the outcome drawn: the same number drawn as by [`super::outcome_drawn`].
+    /// The index of the outcome drawn (perhaps none of the outcomes when the table is wrong): the
+    /// same number drawn as by [`super::outcome_drawn`].
     #[inline(always)]
     fn drawn(&self, rng: &mut impl Rng) -> Option<usize> {
         if self.total == 0 {
@@ -76,7 +77,7 @@ impl Throw {
             Some(&i) => i as usize,
             None => self.cumulative.partition_point(|&c| c <= r),
         };
-        (i < self.outcomes.len()).then_some(i)
+        Some(i)
     }
 }
 
@@ -271,43 +272,49 @@ pub(super) fn playout(
 fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mut Scratch) {
     // The phase's stage, looked up once an edge: by the settling after an edge, here at first.
     let mut stage = plan.stages.get(s.phase as usize);
+    let throw = matches!(stage, Some(Stage::Throw(..)));
+    // The node's type follows from its stage from here on (the settling sets both), so the loop
+    // reads the stage alone; a node that does not fit its stage is left as it is.
     let mut next = match s.node {
-        NodeType::Decision => draw(game, stage, s, sc, rng),
-        _ => None,
+        NodeType::Decision if !throw => draw(game, stage, s, sc, rng),
+        NodeType::Chance if throw => None,
+        _ => return,
     };
     loop {
         let actor = s.mover;
-        match s.node {
-            NodeType::Terminal => break,
-            NodeType::Chance => {
-                let Some(Stage::Throw(throw)) = stage else {
-                    break;
-                };
+        match stage {
+            Some(Stage::Throw(throw)) => {
                 let Some(i) = throw.drawn(rng) else {
                     break;
                 };
-                let (pips, turn) = &throw.outcomes[i];
+                let Some((pips, turn)) = throw.outcomes.get(i) else {
+                    break;
+                };
                 s.clock.pips = *pips;
                 s.clock.edges_played += 1;
                 let action = turn.pick(game, s, actor);
                 follow(game, s, actor, action, 0);
             }
-            NodeType::Decision => {
+            Some(Stage::Advance(step)) => {
                 let Some(m) = next else {
                     break;
                 };
-                match stage {
-                    Some(Stage::Advance(step)) => advance(game, step, s, actor, m),
-                    // Another shape of decision: the general move and turn control.
-                    _ => {
-                        if general_edge(game, s, m).is_err() {
-                            break;
-                        }
-                    }
+                advance(game, step, s, actor, m);
+            }
+            // Another shape of decision: the general move and turn control.
+            _ => {
+                let Some(m) = next else {
+                    break;
+                };
+                if general_edge(game, s, m).is_err() {
+                    break;
                 }
             }
         }
-        (stage, next) = settle(game, plan, s, actor, sc, rng);
+        match settle(game, plan, s, actor, sc, rng) {
+            Some((st, m)) => (stage, next) = (st, m),
+            None => break,
+        }
     }
 }
 
@@ -403,7 +410,7 @@ fn then(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move, fx: &Effect
 
 /// Sets the node type of the phase the turn is at, draws its move and checks the end rules with
 /// `actor` as the player who made the last edge: the general loop's settling. Returns the
-/// phase's stage and the move drawn.
+/// phase's stage and the move drawn, or `None` when the game is over.
 #[inline(always)]
 fn settle<'p>(
     game: &Game,
@@ -412,12 +419,12 @@ fn settle<'p>(
     actor: u8,
     sc: &mut Scratch,
     rng: &mut impl Rng,
-) -> (Option<&'p Stage>, Option<Move>) {
+) -> Option<(Option<&'p Stage>, Option<Move>)> {
     let stage = plan.stages.get(s.phase as usize);
     let chosen = match stage {
         Some(Stage::Throw(..)) => {
             s.node = NodeType::Chance;
-            return (stage, end(game, plan, s, actor, None, None));
+            return (!conclude(game, plan, s, actor, None)).then_some((stage, None));
         }
         Some(Stage::Advance(step)) => {
             s.node = NodeType::Decision;
@@ -434,24 +441,7 @@ fn settle<'p>(
         }
     };
     let stuck = chosen.is_none().then_some(s.mover);
-    (stage, end(game, plan, s, actor, stuck, chosen))
-}
-
-/// The move drawn, `chosen`, or none when the end rules after an edge by `actor` end the game.
-#[inline(always)]
-fn end(
-    game: &Game,
-    plan: &RacePlan,
-    s: &mut State,
-    actor: u8,
-    stuck: Option<u8>,
-    chosen: Option<Move>,
-) -> Option<Move> {
-    if conclude(game, plan, s, actor, stuck) {
-        None
-    } else {
-        chosen
-    }
+    (!conclude(game, plan, s, actor, stuck)).then_some((stage, chosen))
 }
 
 /// Checks the end rules after an edge by `actor`, as the general loop's `conclude` does;
