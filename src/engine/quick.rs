@@ -10,7 +10,8 @@ use crate::compile::choice::{within_range, Choice, Test, NONE, RESULT};
 use crate::compile::ir::{Action, Branches, Game, IntExpr, Leaf, Who, MAX_PLAYERS};
 use crate::compile::MAX_VARS;
 
-/// A compiled list of conditions in the kernel's form: the index of the first that holds. Its
+/// A compiled list of conditions in the kernel's form: the index of the first that holds, or a
+/// fixed index past them when none does (so that its answer is read with no test of its own). Its
 /// tests are resolved at load time for each player who may have made the edge before them
 /// (`Mover`, `Next` and `Prev` read as seats), so that a test reads its player's fields directly.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,8 +56,10 @@ enum Probe {
 }
 
 impl Quick {
-    /// The kernel's form of a compiled list of conditions of `game`.
-    pub(super) fn of(choice: &Choice, game: &Game) -> Quick {
+    /// The kernel's form of a compiled list of conditions of `game`, answering `none` when no
+    /// condition holds.
+    pub(super) fn of(choice: &Choice, game: &Game, none: usize) -> Quick {
+        let to = |at: u32| if at == NONE { RESULT + none as u32 } else { at };
         let words = game.topology.words;
         let probe = |t: &Test, actor: u8| {
             let who = |w: &Who| who(game, actor, *w) as u8;
@@ -80,27 +83,21 @@ impl Quick {
                 .iter()
                 .map(|s| Step {
                     test: probe(&s.test, actor as u8),
-                    yes: s.yes,
-                    no: s.no,
+                    yes: to(s.yes),
+                    no: to(s.no),
                 })
                 .collect()
         };
         Quick {
-            start: choice.start,
+            start: to(choice.start),
             steps: std::array::from_fn(steps),
         }
     }
 
-    /// The index of the first condition that holds, read after an edge by `actor` (`Mover`),
-    /// with `stuck` the player to move if they have no move.
+    /// The index of the first condition that holds (the index for none when none does), read
+    /// after an edge by `actor` (`Mover`), with `stuck` the player to move if they have no move.
     #[inline(always)]
-    pub(super) fn run(
-        &self,
-        game: &Game,
-        s: &State,
-        actor: u8,
-        stuck: Option<u8>,
-    ) -> Option<usize> {
+    pub(super) fn run(&self, game: &Game, s: &State, actor: u8, stuck: Option<u8>) -> usize {
         let seat = |p: u8| p as usize & (MAX_PLAYERS - 1);
         let (board, clock) = (&s.board, &s.clock);
         let steps = &self.steps[seat(actor)];
@@ -124,7 +121,7 @@ impl Quick {
             };
             at = if holds { step.yes } else { step.no };
         }
-        (at != NONE).then_some((at - RESULT) as usize)
+        at.wrapping_sub(RESULT) as usize
     }
 }
 
@@ -158,9 +155,9 @@ fn other(game: &Game, s: &State, actor: u8, stuck: Option<u8>, t: &Test) -> bool
 pub(super) struct Turn {
     /// Whether the first action is taken without a test.
     fixed: bool,
-    /// The conditions.
+    /// The conditions: the index of the action taken.
     quick: Quick,
-    /// The actions, in the branches' order.
+    /// The actions, in the branches' order, then the turn's end for when no branch holds.
     actions: Vec<Action>,
 }
 
@@ -170,22 +167,28 @@ static END_TURN: Action = Action::EndTurn;
 impl Turn {
     /// The kernel's form of `branches`.
     pub(super) fn of(branches: &Branches, game: &Game) -> Turn {
+        let n = branches.list.len();
         Turn {
             fixed: branches.fixed().is_some(),
-            quick: Quick::of(&branches.choice, game),
-            actions: branches.list.iter().map(|(_, a)| a.clone()).collect(),
+            quick: Quick::of(&branches.choice, game, n),
+            actions: branches
+                .list
+                .iter()
+                .map(|(_, a)| a.clone())
+                .chain([Action::EndTurn])
+                .collect(),
         }
     }
 
     /// Branches that always end the turn (an outcome with none).
     pub(super) fn ending() -> Turn {
         Turn {
-            fixed: false,
+            fixed: true,
             quick: Quick {
-                start: NONE,
+                start: RESULT,
                 steps: Default::default(),
             },
-            actions: Vec::new(),
+            actions: vec![Action::EndTurn],
         }
     }
 
@@ -194,10 +197,10 @@ impl Turn {
     #[inline(always)]
     pub(super) fn pick(&self, game: &Game, s: &State, actor: u8) -> &Action {
         let i = if self.fixed {
-            Some(0)
+            0
         } else {
             self.quick.run(game, s, actor, None)
         };
-        i.and_then(|i| self.actions.get(i)).unwrap_or(&END_TURN)
+        self.actions.get(i).unwrap_or(&END_TURN)
     }
 }

@@ -146,8 +146,8 @@ impl RacePlan {
         let end = &game.end_choice;
         throws.then(|| RacePlan {
             stages,
-            end_full: Quick::of(&end.full, game),
-            end_early: Quick::of(&end.early, game),
+            end_full: Quick::of(&end.full, game, game.end.len()),
+            end_early: Quick::of(&end.early, game, game.end.len()),
             until: end.until,
         })
     }
@@ -454,8 +454,9 @@ fn conclude(game: &Game, plan: &RacePlan, s: &mut State, actor: u8, stuck: Optio
     } else {
         &plan.end_full
     };
+    // The index past the rules when none holds, which `settle_rule` reads as none.
     let rule = end.run(game, s, actor, stuck);
-    turn::settle_rule(game, s, actor, stuck, rule)
+    turn::settle_rule(game, s, actor, stuck, Some(rule))
 }
 
 /// The move drawn at a settled decision node: a plain advance's from its legal origins, any
