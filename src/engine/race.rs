@@ -421,26 +421,27 @@ fn settle<'p>(
     rng: &mut impl Rng,
 ) -> Option<(Option<&'p Stage>, Option<Move>)> {
     let stage = plan.stages.get(s.phase as usize);
-    let chosen = match stage {
+    // One settling for every stage (the end rules' code once in the loop), as the general loop's.
+    let (chosen, decision) = match stage {
         Some(Stage::Throw(..)) => {
             s.node = NodeType::Chance;
-            return (!conclude(game, plan, s, actor, None)).then_some((stage, None));
+            (None, false)
         }
         Some(Stage::Advance(step)) => {
             s.node = NodeType::Decision;
-            draw_advance(game, step, s, rng)
+            (draw_advance(game, step, s, rng), true)
         }
         Some(Stage::Listed(list)) => {
             let (gens, pass) = &**list;
             s.node = NodeType::Decision;
-            pick_lists(&Ctx::of(game, s), gens, *pass, sc, rng)
+            (pick_lists(&Ctx::of(game, s), gens, *pass, sc, rng), true)
         }
         _ => {
             s.node = NodeType::Decision;
-            general_draw(game, s, sc, rng)
+            (general_draw(game, s, sc, rng), true)
         }
     };
-    let stuck = chosen.is_none().then_some(s.mover);
+    let stuck = (decision && chosen.is_none()).then_some(s.mover);
     (!conclude(game, plan, s, actor, stuck)).then_some((stage, chosen))
 }
 
