@@ -86,6 +86,28 @@ fn rulesets() -> Vec<(String, Game)> {
             ],
             vec![],
         ),
+        // Tests and effects of each seat (`Mover`, `Next`, `Prev`), which the kernel resolves
+        // per player at load time: a variable set for the next player after a sig, a branch
+        // and an end rule reading it for the previous and the next player.
+        (
+            "seats",
+            vec![
+                (r#"(var "Opened" 0)"#, r#"(var "Opened" 0) (var "Seen" 0)"#),
+                (
+                    r#"then:("Freeing"))"#,
+                    r#"then:{("Freeing") (set-var Next "Seen" 1)})"#,
+                ),
+                (
+                    r#"(when ("Sig") (goto "Sig"))"#,
+                    r#"(when (and ("Sig") (= (var Prev "Seen") 0)) (goto "Sig")) (when ("Sig") (end-turn))"#,
+                ),
+                (
+                    end,
+                    "(if (and (= (var Next \"Seen\") 1) (>= (moves-played) 60)) (result Prev Win)) (if (no-pieces Next) (result Mover Win))",
+                ),
+            ],
+            vec![],
+        ),
     ];
     cases
         .into_iter()

@@ -8,14 +8,18 @@ use super::ctx::Ctx;
 use super::state::State;
 use crate::compile::choice::{within_range, Choice, Test, NONE, RESULT};
 use crate::compile::ir::{Action, Branches, Game, IntExpr, Leaf, Who, MAX_PLAYERS};
+use crate::compile::MAX_VARS;
 
-/// A compiled list of conditions in the kernel's form: the index of the first that holds.
+/// A compiled list of conditions in the kernel's form: the index of the first that holds, or a
+/// fixed index past them when none does (so that its answer is read with no test of its own). Its
+/// tests are resolved at load time for each player who may have made the edge before them
+/// (`Mover`, `Next` and `Prev` read as seats), so that a test reads its player's fields directly.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Quick {
     /// The first step (or the result, when no test is needed).
     start: u32,
-    /// The steps.
-    steps: Vec<Step>,
+    /// The steps, per player who made the last edge.
+    steps: [Vec<Step>; MAX_PLAYERS],
 }
 
 /// A test and where to go on after it (as in [`Choice`]).
@@ -26,93 +30,98 @@ struct Step {
     no: u32,
 }
 
-/// One test.
+/// One test; a player is a seat (masked to the players' arrays) and a variable an index below
+/// `MAX_VARS`.
 #[derive(Debug, Clone, PartialEq)]
 enum Probe {
     /// A player's variable within `lo..=hi`.
-    Var(Who, u8, i64, i64),
+    Var(u8, u8, i64, i64),
     /// A player's store within `lo..=hi`.
-    Score(Who, i64, i64),
+    Score(u8, i64, i64),
     /// A player's hand within `lo..=hi`.
-    Hand(Who, i64, i64),
+    Hand(u8, i64, i64),
     /// The edges played within `lo..=hi`.
     Edges(i64, i64),
     /// The moves played within `lo..=hi`.
     Moves(i64, i64),
     /// The player has no piece on the board or in hand.
-    NoPieces(Who),
+    NoPieces(u8),
     /// The same on a board of one word.
-    NoPiecesInWord(Who),
+    NoPiecesInWord(u8),
     /// The player is to move and has no legal move.
-    NoMoves(Who),
-    /// Any other test, read by the general code.
-    Other(Test),
+    NoMoves(u8),
+    /// Any other test, read by the general code (boxed: the probe's kind is then a plain tag,
+    /// not a niche of the test's to decode).
+    Other(Box<Test>),
 }
 
 impl Quick {
-    /// The kernel's form of a compiled list of conditions, on a board of `words` words.
-    pub(super) fn of(choice: &Choice, words: usize) -> Quick {
-        let probe = |t: &Test| match t {
-            Test::Within(IntExpr::Var(w, v), lo, hi) => Probe::Var(*w, *v, *lo, *hi),
-            Test::Within(IntExpr::Score(w), lo, hi) => Probe::Score(*w, *lo, *hi),
-            Test::Within(IntExpr::InHand(w), lo, hi) => Probe::Hand(*w, *lo, *hi),
-            Test::Within(IntExpr::EdgesPlayed, lo, hi) => Probe::Edges(*lo, *hi),
-            Test::Within(IntExpr::MovesPlayed, lo, hi) => Probe::Moves(*lo, *hi),
-            Test::Leaf(Leaf::NoPieces(w)) if words == 1 => Probe::NoPiecesInWord(*w),
-            Test::Leaf(Leaf::NoPieces(w)) => Probe::NoPieces(*w),
-            Test::Leaf(Leaf::NoMoves(w)) => Probe::NoMoves(*w),
-            other => Probe::Other(other.clone()),
+    /// The kernel's form of a compiled list of conditions of `game`, answering `none` when no
+    /// condition holds.
+    pub(super) fn of(choice: &Choice, game: &Game, none: usize) -> Quick {
+        let to = |at: u32| if at == NONE { RESULT + none as u32 } else { at };
+        let words = game.topology.words;
+        let probe = |t: &Test, actor: u8| {
+            let who = |w: &Who| who(game, actor, *w) as u8;
+            match t {
+                Test::Within(IntExpr::Var(w, v), lo, hi) if (*v as usize) < MAX_VARS => {
+                    Probe::Var(who(w), *v, *lo, *hi)
+                }
+                Test::Within(IntExpr::Score(w), lo, hi) => Probe::Score(who(w), *lo, *hi),
+                Test::Within(IntExpr::InHand(w), lo, hi) => Probe::Hand(who(w), *lo, *hi),
+                Test::Within(IntExpr::EdgesPlayed, lo, hi) => Probe::Edges(*lo, *hi),
+                Test::Within(IntExpr::MovesPlayed, lo, hi) => Probe::Moves(*lo, *hi),
+                Test::Leaf(Leaf::NoPieces(w)) if words == 1 => Probe::NoPiecesInWord(who(w)),
+                Test::Leaf(Leaf::NoPieces(w)) => Probe::NoPieces(who(w)),
+                Test::Leaf(Leaf::NoMoves(w)) => Probe::NoMoves(who(w)),
+                other => Probe::Other(Box::new(other.clone())),
+            }
         };
-        Quick {
-            start: choice.start,
-            steps: choice
+        let steps = |actor: usize| {
+            choice
                 .steps
                 .iter()
                 .map(|s| Step {
-                    test: probe(&s.test),
-                    yes: s.yes,
-                    no: s.no,
+                    test: probe(&s.test, actor as u8),
+                    yes: to(s.yes),
+                    no: to(s.no),
                 })
-                .collect(),
+                .collect()
+        };
+        Quick {
+            start: to(choice.start),
+            steps: std::array::from_fn(steps),
         }
     }
 
-    /// The index of the first condition that holds, read after an edge by `actor` (`Mover`),
-    /// with `stuck` the player to move if they have no move.
+    /// The index of the first condition that holds (the index for none when none does), read
+    /// after an edge by `actor` (`Mover`), with `stuck` the player to move if they have no move.
     #[inline(always)]
-    pub(super) fn run(
-        &self,
-        game: &Game,
-        s: &State,
-        actor: u8,
-        stuck: Option<u8>,
-    ) -> Option<usize> {
-        let who = |w: Who| who(game, actor, w);
+    pub(super) fn run(&self, game: &Game, s: &State, actor: u8, stuck: Option<u8>) -> usize {
+        let seat = |p: u8| p as usize & (MAX_PLAYERS - 1);
         let (board, clock) = (&s.board, &s.clock);
+        let steps = &self.steps[seat(actor)];
         let mut at = self.start;
-        while let Some(step) = self.steps.get(at as usize) {
+        while let Some(step) = steps.get(at as usize) {
             let holds = match &step.test {
-                Probe::Var(w, v, lo, hi) => board.vars[who(*w)]
-                    .get(*v as usize)
-                    .is_some_and(|&x| within_range(x, *lo, *hi)),
-                Probe::Score(w, lo, hi) => within_range(board.store[who(*w)] as i64, *lo, *hi),
-                Probe::Hand(w, lo, hi) => within_range(board.hand[who(*w)] as i64, *lo, *hi),
+                Probe::Var(p, v, lo, hi) => {
+                    let x = board.vars[seat(*p)][*v as usize & (MAX_VARS - 1)];
+                    within_range(x, *lo, *hi)
+                }
+                Probe::Score(p, lo, hi) => within_range(board.store[seat(*p)] as i64, *lo, *hi),
+                Probe::Hand(p, lo, hi) => within_range(board.hand[seat(*p)] as i64, *lo, *hi),
                 Probe::Edges(lo, hi) => within_range(clock.edges_played as i64, *lo, *hi),
                 Probe::Moves(lo, hi) => within_range(clock.moves_played as i64, *lo, *hi),
-                Probe::NoPieces(w) => {
-                    let p = who(*w);
-                    board.hand[p] == 0 && board.owned[p].is_empty()
+                Probe::NoPieces(p) => board.hand[seat(*p)] == 0 && board.owned[seat(*p)].is_empty(),
+                Probe::NoPiecesInWord(p) => {
+                    board.hand[seat(*p)] == 0 && board.owned[seat(*p)].0[0] == 0
                 }
-                Probe::NoPiecesInWord(w) => {
-                    let p = who(*w);
-                    board.hand[p] == 0 && board.owned[p].0[0] == 0
-                }
-                Probe::NoMoves(w) => stuck == Some(who(*w) as u8),
+                Probe::NoMoves(p) => stuck == Some(*p),
                 Probe::Other(t) => other(game, s, actor, stuck, t),
             };
             at = if holds { step.yes } else { step.no };
         }
-        (at != NONE).then_some((at - RESULT) as usize)
+        at.wrapping_sub(RESULT) as usize
     }
 }
 
@@ -146,9 +155,9 @@ fn other(game: &Game, s: &State, actor: u8, stuck: Option<u8>, t: &Test) -> bool
 pub(super) struct Turn {
     /// Whether the first action is taken without a test.
     fixed: bool,
-    /// The conditions.
+    /// The conditions: the index of the action taken.
     quick: Quick,
-    /// The actions, in the branches' order.
+    /// The actions, in the branches' order, then the turn's end for when no branch holds.
     actions: Vec<Action>,
 }
 
@@ -157,11 +166,29 @@ static END_TURN: Action = Action::EndTurn;
 
 impl Turn {
     /// The kernel's form of `branches`.
-    pub(super) fn of(branches: &Branches, words: usize) -> Turn {
+    pub(super) fn of(branches: &Branches, game: &Game) -> Turn {
+        let n = branches.list.len();
         Turn {
             fixed: branches.fixed().is_some(),
-            quick: Quick::of(&branches.choice, words),
-            actions: branches.list.iter().map(|(_, a)| a.clone()).collect(),
+            quick: Quick::of(&branches.choice, game, n),
+            actions: branches
+                .list
+                .iter()
+                .map(|(_, a)| a.clone())
+                .chain([Action::EndTurn])
+                .collect(),
+        }
+    }
+
+    /// Branches that always end the turn (an outcome with none).
+    pub(super) fn ending() -> Turn {
+        Turn {
+            fixed: true,
+            quick: Quick {
+                start: RESULT,
+                steps: Default::default(),
+            },
+            actions: vec![Action::EndTurn],
         }
     }
 
@@ -170,10 +197,10 @@ impl Turn {
     #[inline(always)]
     pub(super) fn pick(&self, game: &Game, s: &State, actor: u8) -> &Action {
         let i = if self.fixed {
-            Some(0)
+            0
         } else {
             self.quick.run(game, s, actor, None)
         };
-        i.and_then(|i| self.actions.get(i)).unwrap_or(&END_TURN)
+        self.actions.get(i).unwrap_or(&END_TURN)
     }
 }

@@ -12,12 +12,14 @@ use super::moves::Move;
 use super::quick::{who, Quick, Turn};
 use super::sample::{index_below, pick_in, pick_lists, Scratch};
 use super::search::Playout;
-use super::state::{Cell, Last, NodeType, State};
+use super::state::{Board, Cell, Last, NodeType, State};
 use super::turn::{self, follow, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::DrawOp;
-use crate::compile::ir::{Action, Effect, Game, Gen, IntExpr, Phase, Who, MAX_PLAYERS};
-use crate::compile::Needs;
-use crate::ludemes::advance::{land, track_target, Advance};
+use crate::compile::ir::{
+    Branches, CaptureTo, Effect, Game, Gen, IntExpr, Phase, Site, Track, MAX_PLAYERS,
+};
+use crate::compile::{Needs, MAX_VARS};
+use crate::ludemes::advance::{track_target, Advance};
 use rand::Rng;
 
 /// How the dice kernel plays each phase of a game, found at load time.
@@ -35,16 +37,48 @@ pub struct RacePlan {
 /// How one phase is played.
 #[derive(Debug, Clone, PartialEq)]
 enum Stage {
-    /// A chance phase: its dice and the branches folded for each outcome.
-    Throw(u16, Vec<Turn>),
+    /// A chance phase: its dice's draw and, per outcome, its pips and branches.
+    Throw(Box<Throw>),
     /// A decision whose every move is one plain advance, drawn from the legal origins' bits.
     Advance(Box<Step>),
     /// A decision drawn from listed generators alone, in order (a race's entries and
     /// advances): its moves listed and one drawn, without the general draw's groups; whether it
-    /// passes when there is none.
-    Listed(Vec<u16>, bool),
+    /// passes when there is none. Boxed as the others, so that the stage's kind is a plain tag
+    /// (no niche in a vector's capacity to decode once an edge).
+    Listed(Box<(Vec<u16>, bool)>),
     /// Any other decision: the general draw and move.
     Other,
+}
+
+/// A chance phase in the kernel's form: the dice's draw table (as [`super::outcome_drawn`]
+/// reads it) beside each outcome's value and folded branches, with no look-up of the dice.
+#[derive(Debug, Clone, PartialEq)]
+struct Throw {
+    /// The sum of the outcomes' weights: a draw is below it.
+    total: u64,
+    /// The outcome of each draw, when the total is small; else empty.
+    by_draw: Vec<u8>,
+    /// The cumulative weights, for a draw the table does not hold.
+    cumulative: Vec<u64>,
+    /// Per outcome: its value and where the turn goes after it.
+    outcomes: Vec<(i64, Turn)>,
+}
+
+impl Throw {
+    /// The index of the outcome drawn (perhaps none of the outcomes when the table is wrong): the
+    /// same number drawn as by [`super::outcome_drawn`].
+    #[inline(always)]
+    fn drawn(&self, rng: &mut impl Rng) -> Option<usize> {
+        if self.total == 0 {
+            return None;
+        }
+        let r = rng.random_range(0..self.total);
+        let i = match self.by_draw.get(r as usize) {
+            Some(&i) => i as usize,
+            None => self.cumulative.partition_point(|&c| c <= r),
+        };
+        Some(i)
+    }
 }
 
 /// A decision phase of one plain advance (no safe sites, stacks, blocks or bearing off; no
@@ -94,13 +128,11 @@ enum Then {
     /// None.
     Nothing,
     /// Player variables set to constants (a player has opened, say), in order.
-    SetVars(Vec<(Who, u8, i64)>),
+    /// Resolved per player who moves (`Mover`, `Next`, `Prev` as seats): (seat, variable, value).
+    SetVars(Box<[Vec<(u8, u8, i64)>; MAX_PLAYERS]>),
     /// Others, run by the general code.
     General,
 }
-
-/// The action of a chance phase whose branches all fail (as the general loop's).
-static END_TURN: Action = Action::EndTurn;
 
 impl RacePlan {
     /// The plan of a game of the kernel's shape: a chance phase at least, no filters, no
@@ -114,8 +146,8 @@ impl RacePlan {
         let end = &game.end_choice;
         throws.then(|| RacePlan {
             stages,
-            end_full: Quick::of(&end.full, game.topology.words),
-            end_early: Quick::of(&end.early, game.topology.words),
+            end_full: Quick::of(&end.full, game, game.end.len()),
+            end_early: Quick::of(&end.early, game, game.end.len()),
             until: end.until,
         })
     }
@@ -127,15 +159,7 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
         Phase::Decision {
             draw, pass, next, ..
         } => (draw, pass, next),
-        Phase::Chance { dice, by_outcome } => {
-            return Stage::Throw(
-                *dice,
-                by_outcome
-                    .iter()
-                    .map(|b| Turn::of(b, game.topology.words))
-                    .collect(),
-            )
-        }
+        Phase::Chance { dice, by_outcome } => return throw(game, *dice, by_outcome),
     };
     let players = (game.players as usize).min(MAX_PLAYERS);
     let listed = |ops: &[DrawOp]| {
@@ -157,10 +181,10 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
     }
     // A plain advance's origins are drawn from one word's bits.
     let [gen] = gens[..] else {
-        return Stage::Listed(gens, *pass);
+        return Stage::Listed(Box::new((gens, *pass)));
     };
     if game.topology.words != 1 {
-        return Stage::Listed(gens, *pass);
+        return Stage::Listed(Box::new((gens, *pass)));
     }
     match game.gens.get(gen as usize) {
         Some(def) if def.remove.is_none() => match &def.gen {
@@ -172,26 +196,60 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
                     IntExpr::Lit(k) => Steps::Lit(k),
                     _ => Steps::Expr,
                 },
-                then: then_of(&def.then),
+                then: then_of(game, &def.then),
                 pass: *pass,
-                next: Turn::of(next, game.topology.words),
+                next: Turn::of(next, game),
             })),
-            _ => Stage::Listed(gens, *pass),
+            _ => Stage::Listed(Box::new((gens, *pass))),
         },
-        _ => Stage::Listed(gens, *pass),
+        _ => Stage::Listed(Box::new((gens, *pass))),
     }
 }
 
+/// The stage of a chance phase throwing `dice`, with the branches `by_outcome` (an outcome
+/// without branches ends the turn, as in the general loop).
+fn throw(game: &Game, dice: u16, by_outcome: &[Branches]) -> Stage {
+    let d = &game.dice[dice as usize];
+    let end_turn = Turn::ending();
+    let outcomes = d
+        .outcomes
+        .iter()
+        .enumerate()
+        .map(|(i, &(v, _))| {
+            let turn = by_outcome
+                .get(i)
+                .map_or(end_turn.clone(), |b| Turn::of(b, game));
+            (v as i64, turn)
+        })
+        .collect();
+    Stage::Throw(Box::new(Throw {
+        total: d.cumulative.last().copied().unwrap_or(0),
+        by_draw: d.by_draw.clone(),
+        cumulative: d.cumulative.clone(),
+        outcomes,
+    }))
+}
+
 /// The kernel's form of a plain advance's effects.
-fn then_of(list: &[Effect]) -> Then {
-    let set = |e: &Effect| match e {
-        Effect::SetVar(w, v, IntExpr::Lit(x)) => Some((*w, *v, *x)),
+fn then_of(game: &Game, list: &[Effect]) -> Then {
+    let set = |e: &Effect, actor: u8| match e {
+        Effect::SetVar(w, v, IntExpr::Lit(x)) if (*v as usize) < MAX_VARS => {
+            Some((who(game, actor, *w) as u8, *v, *x))
+        }
         _ => None,
     };
-    match list.iter().map(set).collect::<Option<Vec<_>>>() {
-        _ if list.is_empty() => Then::Nothing,
-        Some(sets) => Then::SetVars(sets),
-        None => Then::General,
+    let sets = |actor: usize| {
+        list.iter()
+            .map(|e| set(e, actor as u8))
+            .collect::<Option<Vec<_>>>()
+    };
+    let by_actor: [Option<Vec<_>>; MAX_PLAYERS] = std::array::from_fn(sets);
+    if list.is_empty() {
+        Then::Nothing
+    } else if by_actor.iter().all(Option::is_some) {
+        Then::SetVars(Box::new(by_actor.map(Option::unwrap_or_default)))
+    } else {
+        Then::General
     }
 }
 
@@ -212,45 +270,51 @@ pub(super) fn playout(
 
 /// The loop.
 fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mut Scratch) {
+    // The phase's stage, looked up once an edge: by the settling after an edge, here at first.
+    let mut stage = plan.stages.get(s.phase as usize);
+    let throw = matches!(stage, Some(Stage::Throw(..)));
+    // The node's type follows from its stage from here on (the settling sets both), so the loop
+    // reads the stage alone; a node that does not fit its stage is left as it is.
     let mut next = match s.node {
-        NodeType::Decision => draw(game, plan, s, sc, rng),
-        _ => None,
+        NodeType::Decision if !throw => draw(game, stage, s, sc, rng),
+        NodeType::Chance if throw => None,
+        _ => return,
     };
     loop {
         let actor = s.mover;
-        match s.node {
-            NodeType::Terminal => break,
-            NodeType::Chance => {
-                let Some(Stage::Throw(dice, by_outcome)) = plan.stages.get(s.phase as usize) else {
+        match stage {
+            Some(Stage::Throw(throw)) => {
+                let Some(i) = throw.drawn(rng) else {
                     break;
                 };
-                let d = &game.dice[*dice as usize];
-                let Some(i) = super::outcome_drawn(d, rng) else {
+                let Some((pips, turn)) = throw.outcomes.get(i) else {
                     break;
                 };
-                s.clock.pips = d.outcomes[i].0 as i64;
+                s.clock.pips = *pips;
                 s.clock.edges_played += 1;
-                let action = by_outcome
-                    .get(i)
-                    .map_or(&END_TURN, |b| b.pick(game, s, actor));
+                let action = turn.pick(game, s, actor);
                 follow(game, s, actor, action, 0);
             }
-            NodeType::Decision => {
+            Some(Stage::Advance(step)) => {
                 let Some(m) = next else {
                     break;
                 };
-                match plan.stages.get(s.phase as usize) {
-                    Some(Stage::Advance(step)) => advance(game, step, s, actor, m),
-                    // Another shape of decision: the general move and turn control.
-                    _ => {
-                        if general_edge(game, s, m).is_err() {
-                            break;
-                        }
-                    }
+                advance(game, step, s, actor, m);
+            }
+            // Another shape of decision: the general move and turn control.
+            _ => {
+                let Some(m) = next else {
+                    break;
+                };
+                if general_edge(game, s, m).is_err() {
+                    break;
                 }
             }
         }
-        next = settle(game, plan, s, actor, sc, rng);
+        match settle(game, plan, s, actor, sc, rng) {
+            Some((st, m)) => (stage, next) = (st, m),
+            None => break,
+        }
     }
 }
 
@@ -266,21 +330,20 @@ fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
         let from = m.from as usize;
         let k = step.steps.of(game, s, a, actor);
         let moving = s.board.cells[from];
-        if let Some((t, np)) = track_target(&game.tracks[a.track as usize], actor, moving.pos, k) {
-            s.board.clear(from);
+        if let Some((t, np)) = reach(&game.tracks[a.track as usize], actor, moving.pos, k) {
             let piece = Cell {
                 count: 1,
                 pos: np,
                 state: a.set_state.unwrap_or(moving.state),
                 ..moving
             };
-            fx.captured = land(&mut s.board, actor, t, piece, a.captured, false);
+            fx.captured = step_in_word(&mut s.board, actor, from, t as usize, piece, a.captured);
         }
         match &step.then {
             Then::Nothing => {}
             Then::SetVars(sets) => {
-                for &(w, v, x) in sets {
-                    s.board.vars[who(game, actor, w)][v as usize] = x;
+                for &(p, v, x) in &sets[actor as usize & (MAX_PLAYERS - 1)] {
+                    s.board.vars[p as usize & (MAX_PLAYERS - 1)][v as usize & (MAX_VARS - 1)] = x;
                 }
             }
             Then::General => fx.progress = then(game, step, s, actor, m, &fx),
@@ -299,6 +362,44 @@ fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
     follow(game, s, actor, action, 0);
 }
 
+/// Moves the piece on `from` to `to` as `piece` on a board of one word (no repetition key: the
+/// kernel's games keep none), as `Board::clear` and `land` without stacks do, with the site
+/// sets' one word changed in place; the counters captured.
+#[inline(always)]
+fn step_in_word(
+    b: &mut Board,
+    mover: u8,
+    from: usize,
+    to: usize,
+    piece: Cell,
+    into: CaptureTo,
+) -> u32 {
+    let owner = |c: Cell| (c.owner as usize).wrapping_sub(1) & (MAX_PLAYERS - 1);
+    let (off, on) = (1u64 << (from & 63), 1u64 << (to & 63));
+    let was = std::mem::take(&mut b.cells[from]);
+    b.filled.0[0] &= !off;
+    if was.owner != 0 {
+        b.owned[owner(was)].0[0] &= !off;
+    }
+    let target = b.cells[to];
+    let mut captured = 0;
+    if target.count > 0 {
+        if target.owner != mover + 1 {
+            b.bank(into, mover, target);
+            captured = target.count as u32;
+        }
+        if target.owner != 0 {
+            b.owned[owner(target)].0[0] &= !on;
+        }
+    }
+    b.cells[to] = piece;
+    b.filled.0[0] |= on;
+    if piece.owner != 0 {
+        b.owned[owner(piece)].0[0] |= on;
+    }
+    captured
+}
+
 /// The effects after an advance; whether they made progress.
 #[inline(never)]
 fn then(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move, fx: &Effects) -> u8 {
@@ -308,35 +409,40 @@ fn then(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move, fx: &Effect
 }
 
 /// Sets the node type of the phase the turn is at, draws its move and checks the end rules with
-/// `actor` as the player who made the last edge: the general loop's settling.
+/// `actor` as the player who made the last edge: the general loop's settling. Returns the
+/// phase's stage and the move drawn, or `None` when the game is over.
 #[inline(always)]
-fn settle(
+fn settle<'p>(
     game: &Game,
-    plan: &RacePlan,
+    plan: &'p RacePlan,
     s: &mut State,
     actor: u8,
     sc: &mut Scratch,
     rng: &mut impl Rng,
-) -> Option<Move> {
+) -> Option<(Option<&'p Stage>, Option<Move>)> {
     let stage = plan.stages.get(s.phase as usize);
-    let chance = matches!(stage, Some(Stage::Throw(..)));
-    s.node = if chance {
-        NodeType::Chance
-    } else {
-        NodeType::Decision
+    // One settling for every stage (the end rules' code once in the loop), as the general loop's.
+    let (chosen, decision) = match stage {
+        Some(Stage::Throw(..)) => {
+            s.node = NodeType::Chance;
+            (None, false)
+        }
+        Some(Stage::Advance(step)) => {
+            s.node = NodeType::Decision;
+            (draw_advance(game, step, s, rng), true)
+        }
+        Some(Stage::Listed(list)) => {
+            let (gens, pass) = &**list;
+            s.node = NodeType::Decision;
+            (pick_lists(&Ctx::of(game, s), gens, *pass, sc, rng), true)
+        }
+        _ => {
+            s.node = NodeType::Decision;
+            (general_draw(game, s, sc, rng), true)
+        }
     };
-    let chosen = match stage {
-        Some(Stage::Throw(..)) => None,
-        Some(Stage::Advance(step)) => draw_advance(game, step, s, rng),
-        Some(Stage::Listed(gens, pass)) => pick_lists(&Ctx::of(game, s), gens, *pass, sc, rng),
-        _ => general_draw(game, s, sc, rng),
-    };
-    let stuck = (!chance && chosen.is_none()).then_some(s.mover);
-    if conclude(game, plan, s, actor, stuck) {
-        None
-    } else {
-        chosen
-    }
+    let stuck = (decision && chosen.is_none()).then_some(s.mover);
+    (!conclude(game, plan, s, actor, stuck)).then_some((stage, chosen))
 }
 
 /// Checks the end rules after an edge by `actor`, as the general loop's `conclude` does;
@@ -349,8 +455,9 @@ fn conclude(game: &Game, plan: &RacePlan, s: &mut State, actor: u8, stuck: Optio
     } else {
         &plan.end_full
     };
+    // The index past the rules when none holds, which `settle_rule` reads as none.
     let rule = end.run(game, s, actor, stuck);
-    turn::settle_rule(game, s, actor, stuck, rule)
+    turn::settle_rule(game, s, actor, stuck, Some(rule))
 }
 
 /// The move drawn at a settled decision node: a plain advance's from its legal origins, any
@@ -358,12 +465,12 @@ fn conclude(game: &Game, plan: &RacePlan, s: &mut State, actor: u8, stuck: Optio
 #[inline(always)]
 fn draw(
     game: &Game,
-    plan: &RacePlan,
+    stage: Option<&Stage>,
     s: &State,
     sc: &mut Scratch,
     rng: &mut impl Rng,
 ) -> Option<Move> {
-    match plan.stages.get(s.phase as usize) {
+    match stage {
         Some(Stage::Advance(step)) => draw_advance(game, step, s, rng),
         _ => general_draw(game, s, sc, rng),
     }
@@ -382,6 +489,24 @@ fn general_draw(game: &Game, s: &State, sc: &mut Scratch, rng: &mut impl Rng) ->
     pick_in(game, s, sc, rng)
 }
 
+/// Where a piece of `me` at `pos` on `track` ends after `k` steps, with its new place, as
+/// `track_target` finds it: the usual throw, shorter than the track, read from the track directly.
+#[inline(always)]
+fn reach(track: &Track, me: u8, pos: u8, k: i64) -> Option<(Site, u8)> {
+    let sites = &track.sites[me as usize];
+    let len = sites.len() as i64;
+    if k >= len {
+        return track_target(track, me, pos, k);
+    }
+    let np = pos as i64 + k;
+    let np = match (np < len, track.looped) {
+        (true, _) => np,
+        (false, true) => np - len,
+        (false, false) => return None,
+    };
+    sites.get(np as usize).map(|&t| (t, np as u8))
+}
+
 /// The move of a plain advance drawn as the general draw draws it from the listed moves (one
 /// per origin, in ascending order): the `r`-th origin whose piece may move.
 #[inline(always)]
@@ -394,11 +519,6 @@ fn draw_advance(game: &Game, step: &Step, s: &State, rng: &mut impl Rng) -> Opti
     let mut legal = 0u64;
     if k > 0 {
         let mut w = s.board.owned[me as usize & (MAX_PLAYERS - 1)].0[0];
-        let sites = &track.sites[me as usize];
-        let len = sites.len() as i64;
-        // The usual throw, shorter than the track: its places read from the track directly,
-        // as `track_target` reads them.
-        let short = k < len;
         while w != 0 {
             let site = w.trailing_zeros();
             w &= w - 1;
@@ -406,18 +526,7 @@ fn draw_advance(game: &Game, step: &Step, s: &State, rng: &mut impl Rng) -> Opti
             if a.state.is_some_and(|st| c.state != st) {
                 continue;
             }
-            let target = if short {
-                let np = c.pos as i64 + k;
-                match (np < len, track.looped) {
-                    (true, _) => sites.get(np as usize),
-                    (false, true) => sites.get((np - len) as usize),
-                    (false, false) => None,
-                }
-                .copied()
-            } else {
-                track_target(track, me, c.pos, k).map(|(t, _)| t)
-            };
-            if let Some(t) = target {
+            if let Some((t, _)) = reach(track, me, c.pos, k) {
                 if t as u32 == site || cells[t as usize].owner != me + 1 {
                     legal |= 1 << site;
                 }
@@ -432,6 +541,6 @@ fn draw_advance(game: &Game, step: &Step, s: &State, rng: &mut impl Rng) -> Opti
         legal &= legal - 1;
     }
     let from = legal.trailing_zeros() as usize;
-    let (t, _) = track_target(track, me, cells[from].pos, k)?;
+    let (t, _) = reach(track, me, cells[from].pos, k)?;
     Some(Move::new(step.gen, from as _, t))
 }
