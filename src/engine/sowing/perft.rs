@@ -281,12 +281,15 @@ impl<'a> Walk<'a, '_> {
             repeated,
         };
         let played = clock.edges_played.max(clock.moves_played);
-        let end = if played < self.k.until {
-            &self.k.early
-        } else {
-            &self.k.end
+        // Most nodes do not repeat: their end rules read in the quiet form, as the loop's.
+        let k = self.k;
+        let end = match (played < k.until, repeated) {
+            (true, false) => &k.early_quiet,
+            (true, true) => &k.early,
+            (false, false) => &k.end_quiet,
+            (false, true) => &k.end,
         };
-        if env.run(end).is_some() || clock.edges_played >= self.game.max_edges {
+        if (!end.never() && env.run(end).is_some()) || clock.edges_played >= self.game.max_edges {
             return;
         }
         if d + 1 == self.depth {
