@@ -17,6 +17,7 @@ use super::turn::{apply_sampled, conclude, KEPT_AFTER_A_MOVE};
 use crate::compile::choice::Test;
 use crate::compile::ir::*;
 use crate::compile::Needs;
+use crate::ludemes::sow::Holes;
 use rand::Rng;
 
 mod pits;
@@ -31,6 +32,9 @@ use program::{env_of, Env, Program};
 pub struct SowingKernel {
     /// Per mover, the draw plan's steps, indexed as the plan's.
     plans: [Vec<Op>; MAX_PLAYERS],
+    /// Per mover, the plan with its folded conditions kept, for the edges before they stop
+    /// holding (transfers in one's first moves), when the loop plays every step it reaches.
+    opening: Option<[Vec<Op>; MAX_PLAYERS]>,
     /// Counts of the clock and the bound each must pass before the folded plans are the plans.
     guards: Vec<(Guard, i64)>,
     /// The end rules, and their early form while the moves and edges played are below `until`.
@@ -84,6 +88,16 @@ enum Op {
     Unless(Program, u16),
     /// Go on at a step.
     Jump(u16),
+    /// The transfers of generator `gen` (listed as the general draw lists them), each passing
+    /// `filter`: every counter of a hole of `from` holding `count` (any, if none) into
+    /// another hole of `to`.
+    Transfer {
+        gen: u16,
+        filter: Option<Program>,
+        from: RegionRef,
+        to: RegionRef,
+        count: Option<i64>,
+    },
     /// A step the loop does not play: out of reach of the folded plan.
     Other,
 }
@@ -119,9 +133,17 @@ impl SowingKernel {
         let mut guards = Vec::new();
         let mut plans: [Vec<Op>; MAX_PLAYERS] = Default::default();
         for (mover, plan) in plans.iter_mut().enumerate().take(players) {
-            *plan = fold(game, &draw.ops[mover], &mut guards)?;
+            *plan = fold(game, &draw.ops[mover], Some(&mut guards))?;
             if !one_sowing_a_path(plan) {
                 return None;
+            }
+        }
+        let mut opening: Option<[Vec<Op>; MAX_PLAYERS]> = Some(Default::default());
+        for mover in 0..players {
+            let plan = fold(game, &draw.ops[mover], None).filter(|p| one_of_each_a_path(p));
+            match (plan, opening.as_mut()) {
+                (Some(plan), Some(plans)) => plans[mover] = plan,
+                _ => opening = None,
             }
         }
         let (end, early) = (
@@ -130,6 +152,7 @@ impl SowingKernel {
         );
         Some(SowingKernel {
             plans,
+            opening: opening.filter(|_| !guards.is_empty()),
             guards,
             end_quiet: end.settled(),
             early_quiet: early.settled(),
@@ -170,24 +193,38 @@ impl SowingKernel {
             .flatten()
             .any(|op| matches!(op, Op::Sow { gen, .. } if *gen == m.gen))
     }
+
+    /// Whether `m` is a move of one of the opening plans' sowings or transfers.
+    fn opens(&self, m: Move) -> bool {
+        self.opening
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|op| matches!(op, Op::Sow { gen, .. } | Op::Transfer { gen, .. } if *gen == m.gen))
+    }
 }
 
 /// A draw plan with each condition that holds only while a count of the clock is at most a
-/// bound (`(< (moves-made Mover) 2)`) taken as failing, the bound kept in `guards`; `None` if a
-/// step the folded plan can reach is not a sowing the loop plays or a condition it reads.
-fn fold(game: &Game, ops: &[DrawOp], guards: &mut Vec<(Guard, i64)>) -> Option<Vec<Op>> {
+/// bound (`(< (moves-made Mover) 2)`) taken as failing, the bound kept in `guards` (without
+/// `guards`, the plan as it is, its transfers kept); `None` if a step the folded plan can reach
+/// is not a sowing the loop plays or a condition it reads.
+fn fold(
+    game: &Game,
+    ops: &[DrawOp],
+    mut guards: Option<&mut Vec<(Guard, i64)>>,
+) -> Option<Vec<Op>> {
     let mut out = Vec::with_capacity(ops.len());
     for (pc, op) in ops.iter().enumerate() {
         let forward = |at: u16| (at as usize > pc && at as usize <= ops.len()).then_some(at);
         out.push(match op {
             DrawOp::Unless(c, at) => {
                 let at = forward(*at)?;
-                match guard(c) {
-                    Some(g) => {
+                match (guard(c), guards.as_mut()) {
+                    (Some(g), Some(guards)) => {
                         guards.push(g);
                         Op::Jump(at)
                     }
-                    None => Op::Unless(Program::of(game, c), at),
+                    _ => Op::Unless(Program::of(game, c), at),
                 }
             }
             DrawOp::Jump(at) => Op::Jump(forward(*at)?),
@@ -218,6 +255,12 @@ fn fold(game: &Game, ops: &[DrawOp], guards: &mut Vec<(Guard, i64)>) -> Option<V
                     from: from.0[0],
                     known,
                 }
+            }
+            DrawOp::List { gen, tag }
+                if guards.is_none()
+                    && (*tag == NO_FILTER || readable(game.filters.get(*tag as usize)?, true)) =>
+            {
+                transfer(game, *gen, *tag)
             }
             // Anything else must be out of reach of the folded plan (checked after).
             _ => Op::Other,
@@ -256,12 +299,67 @@ fn one_sowing_a_path(plan: &[Op]) -> bool {
             None => {}
             Some(Op::Sow { .. }) if sown => return false,
             Some(Op::Sow { .. }) => stack.push((pc + 1, true)),
-            Some(Op::Other) => return false,
+            Some(Op::Other | Op::Transfer { .. }) => return false,
             Some(Op::Unless(_, at)) => {
                 stack.push((pc + 1, sown));
                 stack.push((*at as usize, sown));
             }
             Some(Op::Jump(at)) => stack.push((*at as usize, sown)),
+        }
+    }
+    true
+}
+
+/// The step of generator `gen`'s moves, listed, with filter `tag`: a transfer the loop plays
+/// (nothing after it, a count of the origin that is a number, if any), else [`Op::Other`].
+fn transfer(game: &Game, gen: u16, tag: u16) -> Op {
+    let Some(def) = game.gens.get(gen as usize) else {
+        return Op::Other;
+    };
+    let Gen::Transfer(t) = &def.gen else {
+        return Op::Other;
+    };
+    let count = match &t.count {
+        None => None,
+        Some(IntExpr::Lit(n)) => Some(*n),
+        Some(_) => return Op::Other,
+    };
+    // Regions that hold each site once, so that their sets count their transfers.
+    let once = |r: RegionRef| {
+        game.regions.get(r.0 as usize).is_some_and(|r| {
+            (r.sites.iter().zip(&r.mask)).all(|(s, m)| m.0[0].count_ones() as usize == s.len())
+        })
+    };
+    if !def.then.is_empty() || def.remove.is_some() || !once(t.from) || !once(t.to) {
+        return Op::Other;
+    }
+    Op::Transfer {
+        gen,
+        filter: game.filters.get(tag as usize).map(|c| Program::of(game, c)),
+        from: t.from,
+        to: t.to,
+        count,
+    }
+}
+
+/// Whether every path through an opening plan is made of known steps and reaches at most one
+/// sowing and one transfer (so that the draw's moves are one counted set and one list).
+fn one_of_each_a_path(plan: &[Op]) -> bool {
+    // (step, sowings met, transfers met); jumps go forward only, so this ends.
+    let mut stack = vec![(0usize, false, false)];
+    while let Some((pc, sown, moved)) = stack.pop() {
+        match plan.get(pc) {
+            None => {}
+            Some(Op::Sow { .. }) if sown => return false,
+            Some(Op::Sow { .. }) => stack.push((pc + 1, true, moved)),
+            Some(Op::Transfer { .. }) if moved => return false,
+            Some(Op::Transfer { .. }) => stack.push((pc + 1, sown, true)),
+            Some(Op::Other) => return false,
+            Some(Op::Unless(_, at)) => {
+                stack.push((pc + 1, sown, moved));
+                stack.push((*at as usize, sown, moved));
+            }
+            Some(Op::Jump(at)) => stack.push((*at as usize, sown, moved)),
         }
     }
     true
@@ -332,23 +430,34 @@ pub(super) fn playout(
     rng: &mut impl Rng,
     scratch: &mut Scratch,
 ) -> Playout {
+    if let Some(plans) = &k.opening {
+        // In the opening, the loop draws the first move too.
+        if state.node == NodeType::Decision && state.phase == 0 && !k.ready(state) {
+            if let Some(pits) = Pits::of(&state.board) {
+                scratch.forget_trial();
+                let mut work = pits;
+                let plan = &plans[state.mover as usize & (MAX_PLAYERS - 1)];
+                let clock = &state.clock;
+                if let Some(m) =
+                    opening_draw(game, k, plan, &pits, &mut work, clock, state.mover, rng)
+                {
+                    finish(game, k, state, (pits, work, m), false, rng);
+                }
+                return Playout::of(state);
+            }
+        }
+    }
     let mut next = pick_in(game, state, scratch, rng);
     while state.node == NodeType::Decision {
         let Some(m) = next else {
             break;
         };
-        if k.ready(state) && k.plays(m) && state.phase == 0 {
+        let ready = k.ready(state);
+        let enters = if ready { k.plays(m) } else { k.opens(m) };
+        if enters && state.phase == 0 {
             if let Some(pits) = Pits::of(&state.board) {
                 scratch.forget_trial();
-                // Plans that all start with their sowing get a loop that never walks them.
-                if k.plans
-                    .iter()
-                    .all(|p| p.is_empty() || matches!(p[0], Op::Sow { .. }))
-                {
-                    run::<true>(game, k, state, pits, m, rng);
-                } else {
-                    run::<false>(game, k, state, pits, m, rng);
-                }
+                finish(game, k, state, (pits, pits, (m, None)), ready, rng);
                 break;
             }
         }
@@ -358,6 +467,33 @@ pub(super) fn playout(
         }
     }
     Playout::of(state)
+}
+
+/// Plays the game to its end in the loop from `at`: the opening in a loop of its own unless the
+/// folded plans are already the plans (`ready`), then the loop of the folded plans.
+fn finish(
+    game: &Game,
+    k: &SowingKernel,
+    state: &mut State,
+    mut at: At,
+    ready: bool,
+    rng: &mut impl Rng,
+) {
+    if !ready {
+        match run::<false, true>(game, k, state, at, rng) {
+            Some(later) => at = later,
+            None => return,
+        }
+    }
+    // Plans that all start with their sowing get a loop that never walks them.
+    if k.plans
+        .iter()
+        .all(|p| p.is_empty() || matches!(p[0], Op::Sow { .. }))
+    {
+        run::<true, false>(game, k, state, at, rng);
+    } else {
+        run::<false, false>(game, k, state, at, rng);
+    }
 }
 
 /// Plays a sowing of generator `gen`'s move `m` by `mover` on `pits`: by its tables when it has
@@ -375,17 +511,22 @@ fn sow(game: &Game, k: &SowingKernel, mover: u8, pits: &mut Pits, m: Move) -> Ef
     }
 }
 
-/// The loop from a decision node whose drawn move is `first`, the board's counts in `pits`.
-fn run<const DIRECT: bool>(
+/// The board's counts, the board after the drawn move when its filter's trial played it, and
+/// the drawn move with the trial's effects.
+type At = (Pits, Pits, (Move, Option<Effects>));
+
+/// The loop from a decision node, the board's counts in `pits`, with its drawn move; in the
+/// `OPENING` (the plans' folded conditions may hold), until the folded plans are the plans,
+/// returning where it stopped.
+fn run<const DIRECT: bool, const OPENING: bool>(
     game: &Game,
     k: &SowingKernel,
     state: &mut State,
-    mut pits: Pits,
-    first: Move,
+    (mut pits, mut work, first): At,
     rng: &mut impl Rng,
-) {
+) -> Option<At> {
     let Some(Phase::Decision { next: branches, .. }) = game.phases.first() else {
-        return;
+        return None;
     };
     let repetition = game.needs.contains(Needs::REPETITION);
     let placing = game.needs.contains(Needs::PLACING);
@@ -393,9 +534,7 @@ fn run<const DIRECT: bool>(
     // A plan that starts with its sowing is drawn without walking it.
     let direct: [Option<&Op>; MAX_PLAYERS] =
         std::array::from_fn(|p| (k.plans[p].first()).filter(|op| matches!(op, Op::Sow { .. })));
-    // The board after the drawn move, when its filter's trial played it.
-    let mut work = pits;
-    let mut next = Some((first, None));
+    let mut next = Some(first);
     while let Some((m, tried)) = next {
         let actor = state.mover;
         let fx = match tried {
@@ -403,6 +542,7 @@ fn run<const DIRECT: bool>(
                 pits = work;
                 fx
             }
+            None if OPENING => play(game, k, actor, &mut pits, m),
             None => sow(game, k, actor, &mut pits, m),
         };
         let clock = &mut state.clock;
@@ -448,7 +588,19 @@ fn run<const DIRECT: bool>(
         } else {
             None
         };
-        let chosen = draw(game, k, first, &pits, &mut work, &state.clock, mover, rng);
+        let chosen = match (OPENING, &k.opening) {
+            (true, Some(plans)) => opening_draw(
+                game,
+                k,
+                &plans[mover as usize & (MAX_PLAYERS - 1)],
+                &pits,
+                &mut work,
+                &state.clock,
+                mover,
+                rng,
+            ),
+            _ => draw(game, k, first, &pits, &mut work, &state.clock, mover, rng),
+        };
         let stuck = chosen.is_none().then_some(mover);
         let env = Env {
             game,
@@ -472,11 +624,177 @@ fn run<const DIRECT: bool>(
             // The general turn control ends the game, on the board written back.
             pits.write(&mut state.board);
             conclude(game, state, actor, repeated, stuck);
-            return;
+            return None;
+        }
+        if OPENING && k.ready(state) {
+            return chosen.map(|c| (pits, work, c));
         }
         next = chosen;
     }
     pits.write(&mut state.board);
+    None
+}
+
+/// Plays move `m` of the opening plans by `mover` on `pits`: a transfer, or a sowing.
+#[inline(always)]
+fn play(game: &Game, k: &SowingKernel, mover: u8, pits: &mut Pits, m: Move) -> Effects {
+    match game.gens.get(m.gen as usize).map(|d| &d.gen) {
+        Some(Gen::Transfer(_)) => {
+            pits.sown = 0;
+            let c = pits.n[m.from as usize & (LANE - 1)];
+            pits.clear(m.from as usize);
+            pits.add(m.to as usize, c);
+            Effects::default()
+        }
+        _ => sow(game, k, mover, pits, m),
+    }
+}
+
+/// The random legal move of an opening plan on `pits`, drawn as the general draw draws a plan
+/// of a counted family and a listed one: a number below the sowings' candidates and the
+/// transfers together; a sowing's candidate that fails its filter leaves the set, a transfer
+/// that fails it leaves the list (swapped with its last), and the draw is made again.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn opening_draw(
+    game: &Game,
+    k: &SowingKernel,
+    plan: &[Op],
+    pits: &Pits,
+    work: &mut Pits,
+    clock: &Clock,
+    mover: u8,
+    rng: &mut impl Rng,
+) -> Option<(Move, Option<Effects>)> {
+    let env = env_of(game, pits, clock, mover);
+    let (mut sowing, mut listed) = (None, None);
+    let mut pc = 0;
+    while let Some(op) = plan.get(pc) {
+        pc += 1;
+        match op {
+            Op::Sow { .. } => sowing = Some(op),
+            Op::Transfer { .. } => listed = Some(op),
+            Op::Unless(c, at) if env.run(c).is_none() => pc = *at as usize,
+            Op::Jump(at) => pc = *at as usize,
+            _ => {}
+        }
+    }
+    let Some(Op::Transfer {
+        gen: moved,
+        filter: kept,
+        from: origins,
+        to: targets,
+        count,
+    }) = listed
+    else {
+        // No transfer: the draw of the sowing alone.
+        return sowing.and_then(|op| draw(game, k, Some(op), pits, work, clock, mover, rng));
+    };
+    // The transfers as the general draw lists them: by origin in the order of `from`'s
+    // sites, each to the sites of `to` in order but itself. Counted here, listed only when one
+    // fails its filter (the list's order then changes as the general draw changes it).
+    let sites =
+        |r: &RegionRef| &game.regions[r.0 as usize].sites[mover as usize & (MAX_PLAYERS - 1)];
+    let (origins, targets) = (sites(origins), sites(targets));
+    let into =
+        game.regions[targets_of(listed).0 as usize].mask[mover as usize & (MAX_PLAYERS - 1)].0[0];
+    let mut emptied = 0u64;
+    let mut n = 0;
+    for &f in origins {
+        let c = pits.n[f as usize & (LANE - 1)];
+        if c != 0 && count.is_none_or(|w| w == i64::from(c)) {
+            emptied |= 1 << f;
+            n += targets.len() - (into >> f & 1) as usize;
+        }
+    }
+    let mut list: Option<[(Site, Site); LANE * LANE]> = None;
+    let (gen, filter, mut set) = match sowing {
+        Some(Op::Sow {
+            gen, filter, from, ..
+        }) => (*gen, filter.as_ref(), from & pits.filled),
+        _ => (0, None, 0),
+    };
+    // A move's trial against its filter on `work`: its effects if it passes.
+    let trial = |m: Move, cond: &Program, work: &mut Pits| {
+        *work = *pits;
+        let fx = play(game, k, mover, work, m);
+        let after = Clock {
+            last: fx.last(m),
+            ..*clock
+        };
+        // A filter that reads the last move reads this one.
+        let clock = if game.needs.contains(Needs::LAST) {
+            &after
+        } else {
+            clock
+        };
+        env_of(game, work, clock, mover).run(cond).map(|_| fx)
+    };
+    loop {
+        let counted = set.count_ones() as usize;
+        if counted + n == 0 {
+            return None;
+        }
+        let r = index_below(rng, counted + n);
+        if r < counted {
+            let site = nth_bit(set, r);
+            let m = Move::new(gen, site, site);
+            let Some(cond) = filter else {
+                return Some((m, None));
+            };
+            if let Some(fx) = trial(m, cond, work) {
+                return Some((m, Some(fx)));
+            }
+            set &= !(1 << site);
+            continue;
+        }
+        let i = r - counted;
+        let (f, t) = match &list {
+            Some(list) => list[i],
+            None => nth_transfer(origins, targets, emptied, into, i),
+        };
+        let m = Move::new(*moved, f, t);
+        let Some(cond) = kept else {
+            return Some((m, None));
+        };
+        if let Some(fx) = trial(m, cond, work) {
+            return Some((m, Some(fx)));
+        }
+        let list = list.get_or_insert_with(|| {
+            std::array::from_fn(|i| nth_transfer(origins, targets, emptied, into, i))
+        });
+        list[i] = list[n - 1];
+        n -= 1;
+    }
+}
+
+/// The region a transfer step moves into.
+fn targets_of(op: Option<&Op>) -> RegionRef {
+    match op {
+        Some(Op::Transfer { to, .. }) => *to,
+        _ => RegionRef(0),
+    }
+}
+
+/// The `i`-th transfer as the general draw lists them, from the sites of `emptied` (in the
+/// order of `origins`) to the sites of `targets` but the origin (`into` their set).
+#[inline(always)]
+fn nth_transfer(
+    origins: &[Site],
+    targets: &[Site],
+    emptied: u64,
+    into: u64,
+    mut i: usize,
+) -> (Site, Site) {
+    for &f in origins.iter().filter(|&&f| emptied >> f & 1 != 0) {
+        let per = targets.len() - (into >> f & 1) as usize;
+        if i < per {
+            let t = targets.iter().filter(|&&t| t != f).nth(i);
+            return (f, t.copied().unwrap_or(f));
+        }
+        i -= per;
+    }
+    (0, 0)
 }
 
 /// The sowing step a plan's conditions lead to, if any.
@@ -495,7 +813,7 @@ fn walk<'a>(plan: &'a [Op], env: Env) -> Option<&'a Op> {
                 }
             }
             Op::Jump(at) => pc = *at as usize,
-            Op::Other => return None,
+            Op::Other | Op::Transfer { .. } => return None,
         }
     }
 }
