@@ -23,6 +23,9 @@ const SOWING: &[(&str, &[(&str, &str)])] = &[
     ("games/tabou.game", &[("counters", "3")]),
     ("games/tabou.game", &[("limit", "60")]),
     ("tests/variants/tabou-5.game", &[]),
+    ("tests/sowing/tabou-open.game", &[]),
+    ("tests/sowing/tabou-open.game", &[("counters", "1")]),
+    ("tests/sowing/tabou-open.game", &[("counters", "3")]),
     ("tests/variants/oware.game", &[]),
     ("games/kalah.game", &[]),
     ("games/kalah.game", &[("end", "either")]),
@@ -48,6 +51,35 @@ fn the_sowing_loop_plays_as_the_general_loop() {
             "{file} {options:?} is played by the sowing loop"
         );
         agree(&game, 600);
+    }
+}
+
+#[test]
+fn the_sowing_loop_plays_the_openings_transfers() {
+    let opens = |file: &str, options: &[(&str, &str)]| {
+        let game = load(file, options);
+        game.sowing.as_ref().is_some_and(|k| k.plays_opening())
+    };
+    assert!(opens("games/tabou.game", &[]));
+    assert!(opens("tests/sowing/tabou-open.game", &[]));
+    // No condition on the clock: no opening.
+    assert!(!opens("games/tabou.game", &[("transfers", "off")]));
+    assert!(!opens("games/woli.game", &[]));
+}
+
+/// Plays many seeded playouts of games with an opening from positions inside it (every number
+/// of moves up to the opening's end and a little past it), both ways.
+#[test]
+fn the_sowing_loop_plays_as_the_general_loop_from_inside_the_opening() {
+    for (file, options) in [
+        ("games/tabou.game", &[][..]),
+        ("tests/sowing/tabou-open.game", &[]),
+        ("tests/sowing/tabou-open.game", &[("counters", "1")]),
+    ] {
+        let game = load(file, options);
+        let mut general = game.clone();
+        general.sowing = None;
+        agree_with_general(&game.name, &game, &general, 400, 11);
     }
 }
 

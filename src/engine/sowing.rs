@@ -19,12 +19,13 @@ use crate::compile::ir::*;
 use crate::compile::Needs;
 use rand::Rng;
 
+mod opening;
 mod perft;
 mod pits;
 mod program;
 
+use opening::{one_of_each_a_path, opening_draw, play, transfer};
 pub(super) use perft::{after as perft_after, below as perft_below, After};
-
 use pits::{Pits, Table, LANE};
 use program::{env_of, Env, Program};
 
@@ -34,6 +35,9 @@ use program::{env_of, Env, Program};
 pub struct SowingKernel {
     /// Per mover, the draw plan's steps, indexed as the plan's.
     plans: [Vec<Op>; MAX_PLAYERS],
+    /// Per mover, the plan with its folded conditions kept, for the edges before they stop
+    /// holding (transfers in one's first moves), when the loop plays every step it reaches.
+    opening: Option<[Vec<Op>; MAX_PLAYERS]>,
     /// Counts of the clock and the bound each must pass before the folded plans are the plans.
     guards: Vec<(Guard, i64)>,
     /// The end rules, and their early form while the moves and edges played are below `until`.
@@ -87,6 +91,16 @@ enum Op {
     Unless(Program, u16),
     /// Go on at a step.
     Jump(u16),
+    /// The transfers of generator `gen` (listed as the general draw lists them), each passing
+    /// `filter`: every counter of a hole of `from` holding `count` (any, if none) into
+    /// another hole of `to`.
+    Transfer {
+        gen: u16,
+        filter: Option<Program>,
+        from: RegionRef,
+        to: RegionRef,
+        count: Option<i64>,
+    },
     /// A step the loop does not play: out of reach of the folded plan.
     Other,
 }
@@ -122,9 +136,17 @@ impl SowingKernel {
         let mut guards = Vec::new();
         let mut plans: [Vec<Op>; MAX_PLAYERS] = Default::default();
         for (mover, plan) in plans.iter_mut().enumerate().take(players) {
-            *plan = fold(game, &draw.ops[mover], &mut guards)?;
+            *plan = fold(game, &draw.ops[mover], Some(&mut guards))?;
             if !one_sowing_a_path(plan) {
                 return None;
+            }
+        }
+        let mut opening: Option<[Vec<Op>; MAX_PLAYERS]> = Some(Default::default());
+        for mover in 0..players {
+            let plan = fold(game, &draw.ops[mover], None).filter(|p| one_of_each_a_path(p));
+            match (plan, opening.as_mut()) {
+                (Some(plan), Some(plans)) => plans[mover] = plan,
+                _ => opening = None,
             }
         }
         let (end, early) = (
@@ -133,6 +155,7 @@ impl SowingKernel {
         );
         Some(SowingKernel {
             plans,
+            opening: opening.filter(|_| !guards.is_empty()),
             guards,
             end_quiet: end.settled(),
             early_quiet: early.settled(),
@@ -166,6 +189,11 @@ impl SowingKernel {
         })
     }
 
+    /// Whether the loop plays the opening too: the edges while a folded condition may hold.
+    pub fn plays_opening(&self) -> bool {
+        self.opening.is_some()
+    }
+
     /// Whether `m` is a move of one of the plans' sowings.
     fn plays(&self, m: Move) -> bool {
         self.plans
@@ -173,24 +201,38 @@ impl SowingKernel {
             .flatten()
             .any(|op| matches!(op, Op::Sow { gen, .. } if *gen == m.gen))
     }
+
+    /// Whether `m` is a move of one of the opening plans' sowings or transfers.
+    fn opens(&self, m: Move) -> bool {
+        self.opening
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|op| matches!(op, Op::Sow { gen, .. } | Op::Transfer { gen, .. } if *gen == m.gen))
+    }
 }
 
 /// A draw plan with each condition that holds only while a count of the clock is at most a
-/// bound (`(< (moves-made Mover) 2)`) taken as failing, the bound kept in `guards`; `None` if a
-/// step the folded plan can reach is not a sowing the loop plays or a condition it reads.
-fn fold(game: &Game, ops: &[DrawOp], guards: &mut Vec<(Guard, i64)>) -> Option<Vec<Op>> {
+/// bound (`(< (moves-made Mover) 2)`) taken as failing, the bound kept in `guards` (without
+/// `guards`, the plan as it is, its transfers kept); `None` if a step the folded plan can reach
+/// is not a sowing the loop plays or a condition it reads.
+fn fold(
+    game: &Game,
+    ops: &[DrawOp],
+    mut guards: Option<&mut Vec<(Guard, i64)>>,
+) -> Option<Vec<Op>> {
     let mut out = Vec::with_capacity(ops.len());
     for (pc, op) in ops.iter().enumerate() {
         let forward = |at: u16| (at as usize > pc && at as usize <= ops.len()).then_some(at);
         out.push(match op {
             DrawOp::Unless(c, at) => {
                 let at = forward(*at)?;
-                match guard(c) {
-                    Some(g) => {
+                match (guard(c), guards.as_mut()) {
+                    (Some(g), Some(guards)) => {
                         guards.push(g);
                         Op::Jump(at)
                     }
-                    None => Op::Unless(Program::of(game, c), at),
+                    _ => Op::Unless(Program::of(game, c), at),
                 }
             }
             DrawOp::Jump(at) => Op::Jump(forward(*at)?),
@@ -221,6 +263,12 @@ fn fold(game: &Game, ops: &[DrawOp], guards: &mut Vec<(Guard, i64)>) -> Option<V
                     from: from.0[0],
                     known,
                 }
+            }
+            DrawOp::List { gen, tag }
+                if guards.is_none()
+                    && (*tag == NO_FILTER || readable(game.filters.get(*tag as usize)?, true)) =>
+            {
+                transfer(game, *gen, *tag)
             }
             // Anything else must be out of reach of the folded plan (checked after).
             _ => Op::Other,
@@ -259,7 +307,7 @@ fn one_sowing_a_path(plan: &[Op]) -> bool {
             None => {}
             Some(Op::Sow { .. }) if sown => return false,
             Some(Op::Sow { .. }) => stack.push((pc + 1, true)),
-            Some(Op::Other) => return false,
+            Some(Op::Other | Op::Transfer { .. }) => return false,
             Some(Op::Unless(_, at)) => {
                 stack.push((pc + 1, sown));
                 stack.push((*at as usize, sown));
@@ -335,23 +383,34 @@ pub(super) fn playout(
     rng: &mut impl Rng,
     scratch: &mut Scratch,
 ) -> Playout {
+    if let Some(plans) = &k.opening {
+        // In the opening, the loop draws the first move too.
+        if state.node == NodeType::Decision && state.phase == 0 && !k.ready(state) {
+            if let Some(pits) = Pits::of(&state.board) {
+                scratch.forget_trial();
+                let mut work = pits;
+                let plan = &plans[state.mover as usize & (MAX_PLAYERS - 1)];
+                let clock = &state.clock;
+                if let Some(m) =
+                    opening_draw(game, k, plan, &pits, &mut work, clock, state.mover, rng)
+                {
+                    finish(game, k, state, (pits, work, m), false, rng);
+                }
+                return Playout::of(state);
+            }
+        }
+    }
     let mut next = pick_in(game, state, scratch, rng);
     while state.node == NodeType::Decision {
         let Some(m) = next else {
             break;
         };
-        if k.ready(state) && k.plays(m) && state.phase == 0 {
+        let ready = k.ready(state);
+        let enters = if ready { k.plays(m) } else { k.opens(m) };
+        if enters && state.phase == 0 {
             if let Some(pits) = Pits::of(&state.board) {
                 scratch.forget_trial();
-                // Plans that all start with their sowing get a loop that never walks them.
-                if k.plans
-                    .iter()
-                    .all(|p| p.is_empty() || matches!(p[0], Op::Sow { .. }))
-                {
-                    run::<true>(game, k, state, pits, m, rng);
-                } else {
-                    run::<false>(game, k, state, pits, m, rng);
-                }
+                finish(game, k, state, (pits, pits, (m, None)), ready, rng);
                 break;
             }
         }
@@ -361,6 +420,33 @@ pub(super) fn playout(
         }
     }
     Playout::of(state)
+}
+
+/// Plays the game to its end in the loop from `at`: the opening in a loop of its own unless the
+/// folded plans are already the plans (`ready`), then the loop of the folded plans.
+fn finish(
+    game: &Game,
+    k: &SowingKernel,
+    state: &mut State,
+    mut at: At,
+    ready: bool,
+    rng: &mut impl Rng,
+) {
+    if !ready {
+        match run::<false, true>(game, k, state, at, rng) {
+            Some(later) => at = later,
+            None => return,
+        }
+    }
+    // Plans that all start with their sowing get a loop that never walks them.
+    if k.plans
+        .iter()
+        .all(|p| p.is_empty() || matches!(p[0], Op::Sow { .. }))
+    {
+        run::<true, false>(game, k, state, at, rng);
+    } else {
+        run::<false, false>(game, k, state, at, rng);
+    }
 }
 
 /// Plays a sowing of generator `gen`'s move `m` by `mover` on `pits`: by its tables when it has
@@ -378,17 +464,22 @@ fn sow(game: &Game, k: &SowingKernel, mover: u8, pits: &mut Pits, m: Move) -> Ef
     }
 }
 
-/// The loop from a decision node whose drawn move is `first`, the board's counts in `pits`.
-fn run<const DIRECT: bool>(
+/// The board's counts, the board after the drawn move when its filter's trial played it, and
+/// the drawn move with the trial's effects.
+type At = (Pits, Pits, (Move, Option<Effects>));
+
+/// The loop from a decision node, the board's counts in `pits`, with its drawn move; in the
+/// `OPENING` (the plans' folded conditions may hold), until the folded plans are the plans,
+/// returning where it stopped.
+fn run<const DIRECT: bool, const OPENING: bool>(
     game: &Game,
     k: &SowingKernel,
     state: &mut State,
-    mut pits: Pits,
-    first: Move,
+    (mut pits, mut work, first): At,
     rng: &mut impl Rng,
-) {
+) -> Option<At> {
     let Some(Phase::Decision { next: branches, .. }) = game.phases.first() else {
-        return;
+        return None;
     };
     let repetition = game.needs.contains(Needs::REPETITION);
     let placing = game.needs.contains(Needs::PLACING);
@@ -396,9 +487,7 @@ fn run<const DIRECT: bool>(
     // A plan that starts with its sowing is drawn without walking it.
     let direct: [Option<&Op>; MAX_PLAYERS] =
         std::array::from_fn(|p| (k.plans[p].first()).filter(|op| matches!(op, Op::Sow { .. })));
-    // The board after the drawn move, when its filter's trial played it.
-    let mut work = pits;
-    let mut next = Some((first, None));
+    let mut next = Some(first);
     while let Some((m, tried)) = next {
         let actor = state.mover;
         let fx = match tried {
@@ -406,6 +495,7 @@ fn run<const DIRECT: bool>(
                 pits = work;
                 fx
             }
+            None if OPENING => play(game, k, actor, &mut pits, m),
             None => sow(game, k, actor, &mut pits, m),
         };
         let clock = &mut state.clock;
@@ -451,7 +541,19 @@ fn run<const DIRECT: bool>(
         } else {
             None
         };
-        let chosen = draw(game, k, first, &pits, &mut work, &state.clock, mover, rng);
+        let chosen = match (OPENING, &k.opening) {
+            (true, Some(plans)) => opening_draw(
+                game,
+                k,
+                &plans[mover as usize & (MAX_PLAYERS - 1)],
+                &pits,
+                &mut work,
+                &state.clock,
+                mover,
+                rng,
+            ),
+            _ => draw(game, k, first, &pits, &mut work, &state.clock, mover, rng),
+        };
         let stuck = chosen.is_none().then_some(mover);
         let env = Env {
             game,
@@ -475,11 +577,15 @@ fn run<const DIRECT: bool>(
             // The general turn control ends the game, on the board written back.
             pits.write(&mut state.board);
             conclude(game, state, actor, repeated, stuck);
-            return;
+            return None;
+        }
+        if OPENING && k.ready(state) {
+            return chosen.map(|c| (pits, work, c));
         }
         next = chosen;
     }
     pits.write(&mut state.board);
+    None
 }
 
 /// The sowing step a plan's conditions lead to, if any.
@@ -498,7 +604,7 @@ fn walk<'a>(plan: &'a [Op], env: Env) -> Option<&'a Op> {
                 }
             }
             Op::Jump(at) => pc = *at as usize,
-            Op::Other => return None,
+            Op::Other | Op::Transfer { .. } => return None,
         }
     }
 }

@@ -324,7 +324,7 @@ impl<'a> Walk<'a, '_> {
                     }
                 }
                 Op::Jump(at) => pc = *at as usize,
-                Op::Other => return None,
+                Op::Other | Op::Transfer { .. } => return None,
             }
         }
     }
