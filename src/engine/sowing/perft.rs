@@ -4,7 +4,7 @@
 //! rules' program) and the last level is the number of filled holes of the plan's set (each tried
 //! against its filter when there is one). The counts are those of the general walk.
 
-use super::{sow, Op, Pits, SowingKernel, LANE};
+use super::{sow, walk, Op, Pits, SowingKernel, LANE};
 use crate::compile::ir::*;
 use crate::compile::Needs;
 use crate::engine::ctx::Effects;
@@ -309,23 +309,11 @@ impl<'a> Walk<'a, '_> {
         mover: u8,
     ) -> Option<(u16, &'a Option<Program>, u64)> {
         let plan = &self.k.plans[mover as usize & (MAX_PLAYERS - 1)];
-        let env = env_of(self.game, pits, clock, mover);
-        let mut pc = 0;
-        loop {
-            match plan.get(pc)? {
-                Op::Sow {
-                    gen, filter, from, ..
-                } => return Some((*gen, filter, *from)),
-                Op::Unless(c, at) => {
-                    pc = if env.run(c).is_some() {
-                        pc + 1
-                    } else {
-                        *at as usize
-                    }
-                }
-                Op::Jump(at) => pc = *at as usize,
-                Op::Other | Op::Transfer { .. } => return None,
-            }
+        match walk(plan, env_of(self.game, pits, clock, mover))? {
+            Op::Sow {
+                gen, filter, from, ..
+            } => Some((*gen, filter, *from)),
+            _ => None,
         }
     }
 
