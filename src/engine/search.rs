@@ -153,34 +153,23 @@ fn walk(
             _ => moves[i],
         };
         child.clone_from(state);
-        if let (Some(k), true) = (&game.sowing, d + 1 < depth) {
+        let listed = if let (Some(k), true) = (&game.sowing, d + 1 < depth) {
             // Settled on the sowing loop's counts once the loop can play from the child.
             let at = (d, depth);
-            if let Ok(sowing::After::Settled) =
-                sowing::perft_after(game, k, child, m, at, counts, keys, buf, stop)
-            {
-                walk(
-                    game,
-                    child,
-                    buf,
-                    d + 1,
-                    depth,
-                    counts,
-                    states,
-                    bufs,
-                    scratch,
-                    keys,
-                    stop,
-                );
-            }
-            continue;
-        }
-        if d + 1 == depth {
+            matches!(
+                sowing::perft_after(game, k, child, m, at, counts, keys, buf, stop),
+                Ok(sowing::After::Settled)
+            )
+        } else if d + 1 == depth {
             // The last level is counted, not listed, where the draw can count it.
             if let Ok(k) = turn::apply_and_count(game, child, m, scratch) {
                 counts[depth] += k as u64;
             }
-        } else if game.apply_and_generate(child, m, buf).is_ok() {
+            false
+        } else {
+            game.apply_and_generate(child, m, buf).is_ok()
+        };
+        if listed {
             walk(
                 game,
                 child,
