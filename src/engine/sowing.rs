@@ -670,17 +670,7 @@ fn draw(
         }
         *work = *pits;
         let fx = sow(game, k, mover, work, m);
-        let holds = if game.needs.contains(Needs::LAST) {
-            // A filter that reads the last move reads this one.
-            let after = Clock {
-                last: fx.last(m),
-                ..*clock
-            };
-            env_of(game, work, &after, mover).run(cond)
-        } else {
-            env_of(game, work, clock, mover).run(cond)
-        };
-        if holds.is_some() {
+        if cond.passes(game, work, clock, mover, m, fx) {
             return Some((m, Some(fx)));
         }
         set &= !(1 << site);

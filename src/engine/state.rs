@@ -338,8 +338,8 @@ pub(crate) struct History {
 
 impl History {
     /// The word and bit of the filter that stand for a key.
-    #[inline]
-    fn bit(key: u64) -> (usize, u64) {
+    #[inline(always)]
+    pub(crate) fn bit(key: u64) -> (usize, u64) {
         ((key >> 62) as usize, 1 << ((key >> 56) & 63))
     }
 

@@ -7,7 +7,6 @@ use super::pits::{Pits, LANE};
 use super::program::{env_of, Program};
 use super::{draw, nth_bit, sow, Op, SowingKernel};
 use crate::compile::ir::*;
-use crate::compile::Needs;
 use crate::engine::ctx::Effects;
 use crate::engine::moves::Move;
 use crate::engine::sample::index_below;
@@ -153,17 +152,7 @@ pub(super) fn opening_draw(
     let trial = |m: Move, cond: &Program, work: &mut Pits| {
         *work = *pits;
         let fx = play(game, k, mover, work, m);
-        let after = Clock {
-            last: fx.last(m),
-            ..*clock
-        };
-        // A filter that reads the last move reads this one.
-        let clock = if game.needs.contains(Needs::LAST) {
-            &after
-        } else {
-            clock
-        };
-        env_of(game, work, clock, mover).run(cond).map(|_| fx)
+        cond.passes(game, work, clock, mover, m, fx).then_some(fx)
     };
     loop {
         let counted = set.count_ones() as usize;

@@ -10,7 +10,7 @@ use crate::compile::Needs;
 use crate::engine::ctx::Effects;
 use crate::engine::moves::Move;
 use crate::engine::rules::PlayError;
-use crate::engine::state::{repetition_key_of, Board, Clock, NodeType, State};
+use crate::engine::state::{repetition_key_of, Board, Clock, History, NodeType, State};
 use crate::engine::turn::{advance, settle};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -24,12 +24,6 @@ struct Seen {
     bloom: [u64; 4],
 }
 
-/// The word and bit of the filter that stand for a key (as `History` has them).
-#[inline(always)]
-fn bit(key: u64) -> (usize, u64) {
-    ((key >> 62) as usize, 1 << ((key >> 56) & 63))
-}
-
 /// What the walk reads and where it counts.
 struct Walk<'a, 'k> {
     game: &'a Game,
@@ -37,7 +31,6 @@ struct Walk<'a, 'k> {
     branches: &'a Branches,
     repetition: bool,
     placing: bool,
-    last: bool,
     depth: usize,
     counts: &'a mut [u64],
     keys: &'k mut Vec<u64>,
@@ -174,7 +167,7 @@ impl<'a, 'k> Walk<'a, 'k> {
         keys.extend_from_slice(state.history.keys());
         let mut bloom = [0u64; 4];
         for &key in keys.iter() {
-            let (w, b) = bit(key);
+            let (w, b) = History::bit(key);
             bloom[w] |= b;
         }
         let walk = Walk {
@@ -183,7 +176,6 @@ impl<'a, 'k> Walk<'a, 'k> {
             branches,
             repetition: game.needs.contains(Needs::REPETITION),
             placing: game.needs.contains(Needs::PLACING),
-            last: game.needs.contains(Needs::LAST),
             depth,
             counts,
             keys,
@@ -239,7 +231,7 @@ impl<'a> Walk<'a, '_> {
         let kept = self.keys.len();
         if self.repetition {
             let key = repetition_key_of(pits.key, mover, 0);
-            let (w, b) = bit(key);
+            let (w, b) = History::bit(key);
             if fx.captured > 0 && !self.placing {
                 // As the loop's history: no earlier position can recur.
                 seen = Seen {
@@ -317,48 +309,24 @@ impl<'a> Walk<'a, '_> {
         }
     }
 
-    /// Whether `mover`'s move `m` (`fx`, the counts after it `work`) passes `filter`.
-    #[inline(always)]
-    fn passes(
-        &self,
-        cond: &Program,
-        work: &Pits,
-        fx: Effects,
-        m: Move,
-        clock: &Clock,
-        mover: u8,
-    ) -> bool {
-        if self.last {
-            // A filter that reads the last move reads this one.
-            let after = Clock {
-                last: fx.last(m),
-                ..*clock
-            };
-            env_of(self.game, work, &after, mover).run(cond).is_some()
-        } else {
-            env_of(self.game, work, clock, mover).run(cond).is_some()
-        }
-    }
-
     /// The number of `mover`'s legal moves on `pits`.
     #[inline(always)]
     fn count(&self, pits: &Pits, clock: &Clock, mover: u8) -> u32 {
-        let Some((gen, filter, from)) = self.family(pits, clock, mover) else {
+        let Some(family) = self.family(pits, clock, mover) else {
             return 0;
         };
-        let mut set = from & pits.filled;
-        let Some(cond) = filter else {
-            return set.count_ones();
-        };
-        let mut n = 0;
-        while set != 0 {
-            let site = set.trailing_zeros() as Site;
-            set &= set - 1;
-            let m = Move::new(gen, site, site);
-            let mut work = *pits;
-            let fx = sow(self.game, self.k, mover, &mut work, m);
-            n += u32::from(self.passes(cond, &work, fx, m, clock, mover));
+        if family.1.is_none() {
+            return (family.2 & pits.filled).count_ones();
         }
+        let mut n = 0;
+        legal(
+            (self.game, self.k),
+            pits,
+            clock,
+            mover,
+            family,
+            |_, _, _| n += 1,
+        );
         n
     }
 
@@ -368,23 +336,40 @@ impl<'a> Walk<'a, '_> {
         if self.stop.load(Ordering::Relaxed) {
             return;
         }
-        let Some((gen, filter, from)) = self.family(pits, clock, mover) else {
+        let Some(family) = self.family(pits, clock, mover) else {
             return;
         };
-        let mut set = from & pits.filled;
-        while set != 0 {
-            let site = set.trailing_zeros() as Site;
-            set &= set - 1;
-            let m = Move::new(gen, site, site);
-            let mut work = *pits;
-            let fx = sow(self.game, self.k, mover, &mut work, m);
-            if let Some(cond) = filter {
-                if !self.passes(cond, &work, fx, m, clock, mover) {
-                    continue;
-                }
-            }
+        let rules = (self.game, self.k);
+        legal(rules, pits, clock, mover, family, |m, work, fx| {
             self.counts[d] += 1;
             self.child(work, fx, m, *clock, mover, d, seen);
+        });
+    }
+}
+
+/// Calls `f` with each of `mover`'s legal moves of the plan's `family` on `pits` (a filled hole
+/// of its set whose sowing passes its filter), the counts after it and its effects.
+#[inline(always)]
+fn legal(
+    (game, k): (&Game, &SowingKernel),
+    pits: &Pits,
+    clock: &Clock,
+    mover: u8,
+    (gen, filter, from): (u16, &Option<Program>, u64),
+    mut f: impl FnMut(Move, Pits, Effects),
+) {
+    let mut set = from & pits.filled;
+    while set != 0 {
+        let site = set.trailing_zeros() as Site;
+        set &= set - 1;
+        let m = Move::new(gen, site, site);
+        let mut work = *pits;
+        let fx = sow(game, k, mover, &mut work, m);
+        let holds = filter
+            .as_ref()
+            .is_none_or(|cond| cond.passes(game, &work, clock, mover, m, fx));
+        if holds {
+            f(m, work, fx);
         }
     }
 }

@@ -4,6 +4,9 @@
 use super::pits::Pits;
 use crate::compile::choice::{within_range, Test, NONE, RESULT};
 use crate::compile::ir::*;
+use crate::compile::Needs;
+use crate::engine::ctx::Effects;
+use crate::engine::moves::Move;
 use crate::engine::state::Clock;
 use crate::ludemes::sow::Holes;
 
@@ -188,6 +191,29 @@ enum Quick {
 }
 
 impl Program {
+    /// Whether `mover`'s move `m` (its effects `fx`, the counts after it `work`) passes this
+    /// filter: read after the move, the last move being this one when the game reads it.
+    #[inline(always)]
+    pub(super) fn passes(
+        &self,
+        game: &Game,
+        work: &Pits,
+        clock: &Clock,
+        mover: u8,
+        m: Move,
+        fx: Effects,
+    ) -> bool {
+        if game.needs.contains(Needs::LAST) {
+            let after = Clock {
+                last: fx.last(m),
+                ..*clock
+            };
+            env_of(game, work, &after, mover).run(self).is_some()
+        } else {
+            env_of(game, work, clock, mover).run(self).is_some()
+        }
+    }
+
     /// The program as it answers when no one is stuck and the position does not repeat: those
     /// tests taken as failing, so that the loop's every-edge reading of the end rules skips them.
     pub(super) fn settled(&self) -> Program {
