@@ -88,3 +88,66 @@ fn perft_on_the_counts_finds_the_repetitions_of_the_history() {
         agree(&format!("{file} {options:?}"), &game, 7, 60, 400);
     }
 }
+
+/// Perft of games whose loop plays the opening (transfers beside the sowings while a condition
+/// on the clock holds) against the general walk, from the start and from every position of
+/// random paths through the opening and a little past it.
+#[test]
+fn perft_on_the_counts_walks_the_opening_as_the_general_walk() {
+    // (file, options, whether the loop plays an opening, plies of the opening and past it, depth)
+    let cases: &[(&str, &[(&str, &str)], bool, usize, usize)] = &[
+        ("games/tabou.game", &[], true, 6, 5),
+        ("games/tabou.game", &[("counters", "1")], true, 6, 5),
+        ("games/tabou.game", &[("counters", "2")], true, 6, 5),
+        ("games/tabou.game", &[("draw-25-23", "on")], true, 6, 4),
+        ("games/tabou.game", &[("transfers", "off")], false, 6, 5),
+        ("tests/variants/tabou-5.game", &[], true, 6, 4),
+        ("tests/sowing/tabou-open.game", &[], true, 10, 6),
+        (
+            "tests/sowing/tabou-open.game",
+            &[("counters", "1")],
+            true,
+            10,
+            6,
+        ),
+        (
+            "tests/sowing/tabou-open.game",
+            &[("counters", "3")],
+            true,
+            10,
+            5,
+        ),
+    ];
+    for &(file, options, opens, plies, depth) in cases {
+        let game = load(file, options);
+        let name = format!("{file} {options:?}");
+        let k = game.sowing.as_ref().expect("the sowing loop's shape");
+        assert_eq!(k.plays_opening(), opens, "{name}");
+        let mut general = game.clone();
+        general.sowing = None;
+        let start = game.new_initial_state();
+        assert_eq!(
+            perft(&game, &start, depth),
+            perft(&general, &start, depth),
+            "{name}: from the start"
+        );
+        for seed in 0..6 {
+            let mut s = game.new_initial_state();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            for ply in 1..=plies {
+                let moves = game.moves(&s);
+                if s.is_terminal() || moves.is_empty() {
+                    break;
+                }
+                game.apply_checked(&mut s, moves[rng.random_range(0..moves.len())])
+                    .unwrap();
+                let depth = depth.saturating_sub(ply / 3).max(2);
+                assert_eq!(
+                    perft(&game, &s, depth),
+                    perft(&general, &s, depth),
+                    "{name}: seed {seed}, {ply} plies in"
+                );
+            }
+        }
+    }
+}

@@ -178,11 +178,16 @@ impl SowingKernel {
     /// Whether the folded plans are the plans from `s` on: every folded condition's count has
     /// passed its bound (counts only grow).
     fn ready(&self, s: &State) -> bool {
-        let c = &s.clock;
+        self.ready_at(&s.clock, s.players)
+    }
+
+    /// [`SowingKernel::ready`] read on a clock of a game of `players`.
+    #[inline(always)]
+    fn ready_at(&self, c: &Clock, players: u8) -> bool {
         self.guards.iter().all(|&(guard, bound)| {
             let past = |n: u64| n as i128 > bound as i128;
             match guard {
-                Guard::MovesMade => c.moves_made[..s.players as usize].iter().all(|&n| past(n)),
+                Guard::MovesMade => c.moves_made[..players as usize].iter().all(|&n| past(n)),
                 Guard::MovesPlayed => past(c.moves_played),
                 Guard::EdgesPlayed => past(c.edges_played),
             }

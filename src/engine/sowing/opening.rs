@@ -4,7 +4,7 @@
 //! listed one, so a seed plays the same game.
 
 use super::pits::{Pits, LANE};
-use super::program::{env_of, Program};
+use super::program::{env_of, Env, Program};
 use super::{draw, nth_bit, sow, Op, SowingKernel};
 use crate::compile::ir::*;
 use crate::engine::ctx::Effects;
@@ -100,47 +100,20 @@ pub(super) fn opening_draw(
     mover: u8,
     rng: &mut impl Rng,
 ) -> Option<(Move, Option<Effects>)> {
-    let env = env_of(game, pits, clock, mover);
-    let (mut sowing, mut listed) = (None, None);
-    let mut pc = 0;
-    while let Some(op) = plan.get(pc) {
-        pc += 1;
-        match op {
-            Op::Sow { .. } => sowing = Some(op),
-            Op::Transfer { .. } => listed = Some(op),
-            Op::Unless(c, at) if env.run(c).is_none() => pc = *at as usize,
-            Op::Jump(at) => pc = *at as usize,
-            _ => {}
-        }
-    }
+    let (sowing, listed) = reached(plan, env_of(game, pits, clock, mover));
     let Some(Op::Transfer {
         gen: moved,
         filter: kept,
-        from: origins,
-        to: targets,
-        count,
+        ..
     }) = listed
     else {
         // No transfer: the draw of the sowing alone.
         return sowing.and_then(|op| draw(game, k, Some(op), pits, work, clock, mover, rng));
     };
-    // The transfers as the general draw lists them: by origin in the order of `from`'s
-    // sites, each to the sites of `to` in order but itself. Counted here, listed only when one
-    // fails its filter (the list's order then changes as the general draw changes it).
-    let sites =
-        |r: &RegionRef| &game.regions[r.0 as usize].sites[mover as usize & (MAX_PLAYERS - 1)];
-    let (origins, targets) = (sites(origins), sites(targets));
-    let into =
-        game.regions[targets_of(listed).0 as usize].mask[mover as usize & (MAX_PLAYERS - 1)].0[0];
-    let mut emptied = 0u64;
-    let mut n = 0;
-    for &f in origins {
-        let c = pits.n[f as usize & (LANE - 1)];
-        if c != 0 && count.is_none_or(|w| w == i64::from(c)) {
-            emptied |= 1 << f;
-            n += targets.len() - (into >> f & 1) as usize;
-        }
-    }
+    // Counted here, listed only when one fails its filter (the list's order then changes as
+    // the general draw changes it).
+    let transfers = Transfers::of(game, listed, pits, mover);
+    let mut n = transfers.n;
     let mut list: Option<[(Site, Site); LANE * LANE]> = None;
     let (gen, filter, mut set) = match sowing {
         Some(Op::Sow {
@@ -175,7 +148,7 @@ pub(super) fn opening_draw(
         let i = r - counted;
         let (f, t) = match &list {
             Some(list) => list[i],
-            None => nth_transfer(origins, targets, emptied, into, i),
+            None => transfers.nth(i),
         };
         let m = Move::new(*moved, f, t);
         let Some(cond) = kept else {
@@ -184,19 +157,96 @@ pub(super) fn opening_draw(
         if let Some(fx) = trial(m, cond, work) {
             return Some((m, Some(fx)));
         }
-        let list = list.get_or_insert_with(|| {
-            std::array::from_fn(|i| nth_transfer(origins, targets, emptied, into, i))
-        });
+        let list = list.get_or_insert_with(|| std::array::from_fn(|i| transfers.nth(i)));
         list[i] = list[n - 1];
         n -= 1;
     }
 }
 
-/// The region a transfer step moves into.
-fn targets_of(op: Option<&Op>) -> RegionRef {
-    match op {
-        Some(Op::Transfer { to, .. }) => *to,
-        _ => RegionRef(0),
+/// The sowing step and the transfer step of an opening plan that its conditions on `env` reach.
+#[inline(always)]
+pub(super) fn reached<'a>(plan: &'a [Op], env: Env) -> (Option<&'a Op>, Option<&'a Op>) {
+    let (mut sowing, mut listed) = (None, None);
+    let mut pc = 0;
+    while let Some(op) = plan.get(pc) {
+        pc += 1;
+        match op {
+            Op::Sow { .. } => sowing = Some(op),
+            Op::Transfer { .. } => listed = Some(op),
+            Op::Unless(c, at) if env.run(c).is_none() => pc = *at as usize,
+            Op::Jump(at) => pc = *at as usize,
+            _ => {}
+        }
+    }
+    (sowing, listed)
+}
+
+/// A transfer step's moves on some counts, as the general draw lists them: by origin in the
+/// order of `from`'s sites, each to the sites of `to` in order but itself.
+pub(super) struct Transfers<'a> {
+    origins: &'a [Site],
+    targets: &'a [Site],
+    /// The origins that hold the step's count, and the sites of `to`.
+    emptied: u64,
+    into: u64,
+    /// How many transfers there are.
+    pub(super) n: usize,
+}
+
+impl<'a> Transfers<'a> {
+    /// The moves of the transfer step `op` (none if it is not one) by `mover` on `pits`.
+    #[inline(always)]
+    pub(super) fn of(game: &'a Game, op: Option<&Op>, pits: &Pits, mover: u8) -> Transfers<'a> {
+        let Some(&Op::Transfer {
+            from, to, count, ..
+        }) = op
+        else {
+            return Transfers {
+                origins: &[],
+                targets: &[],
+                emptied: 0,
+                into: 0,
+                n: 0,
+            };
+        };
+        let p = mover as usize & (MAX_PLAYERS - 1);
+        let (origins, targets) = (
+            &game.regions[from.0 as usize].sites[p][..],
+            &game.regions[to.0 as usize].sites[p][..],
+        );
+        let into = game.regions[to.0 as usize].mask[p].0[0];
+        let mut emptied = 0u64;
+        let mut n = 0;
+        for &f in origins {
+            let c = pits.n[f as usize & (LANE - 1)];
+            if c != 0 && count.is_none_or(|w| w == i64::from(c)) {
+                emptied |= 1 << f;
+                n += targets.len() - (into >> f & 1) as usize;
+            }
+        }
+        Transfers {
+            origins,
+            targets,
+            emptied,
+            into,
+            n,
+        }
+    }
+
+    /// The `i`-th transfer (below `n`): its origin and target.
+    #[inline(always)]
+    pub(super) fn nth(&self, i: usize) -> (Site, Site) {
+        nth_transfer(self.origins, self.targets, self.emptied, self.into, i)
+    }
+
+    /// Calls `f` with each transfer's origin and target, in the order of [`Transfers::nth`].
+    #[inline(always)]
+    pub(super) fn each(&self, mut f: impl FnMut(Site, Site)) {
+        for &o in self.origins.iter().filter(|&&o| self.emptied >> o & 1 != 0) {
+            for &t in self.targets.iter().filter(|&&t| t != o) {
+                f(o, t);
+            }
+        }
     }
 }
 

@@ -1,9 +1,12 @@
-//! Perft of sowing games on the sowing loop's counts (`Pits`): once the folded plans are the
-//! game's and the board holds only counters, every edge below a node is played as the loop plays
-//! it (a copy of the counts, the sowing by tables, the turn control, the repetition key, the end
-//! rules' program) and the last level is the number of filled holes of the plan's set (each tried
-//! against its filter when there is one). The counts are those of the general walk.
+//! Perft of sowing games on the sowing loop's counts (`Pits`): once the board holds only
+//! counters and the loop can play the node's plans (the folded ones, or the opening's when the
+//! loop plays the opening too), every edge below a node is played as the loop plays it (a copy
+//! of the counts, the sowing by tables or the transfer, the turn control, the repetition key, the
+//! end rules' program) and the last level is the number of filled holes of the plan's set (each
+//! tried against its filter when there is one), with the opening's transfers. The counts are
+//! those of the general walk.
 
+use super::opening::{play, reached, Transfers};
 use super::{sow, walk, Op, Pits, SowingKernel, LANE};
 use crate::compile::ir::*;
 use crate::compile::Needs;
@@ -31,6 +34,7 @@ struct Walk<'a, 'k> {
     branches: &'a Branches,
     repetition: bool,
     placing: bool,
+    players: u8,
     depth: usize,
     counts: &'a mut [u64],
     keys: &'k mut Vec<u64>,
@@ -39,8 +43,8 @@ struct Walk<'a, 'k> {
 
 /// Counts, on the loop's counts, the nodes below the children of `state` (a decision at depth
 /// `d - 1` whose legal moves `moves` are already counted at depth `d`), down to `depth`; `false`,
-/// counting nothing, when the loop cannot play them (the folded plans not yet the game's, a piece
-/// on the board, a move of another kind). `keys` is a buffer for the repetition keys.
+/// counting nothing, when the loop cannot play them (in the opening, when the loop does not play
+/// it; a piece on the board; a move of another kind). `keys` is a buffer for the repetition keys.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 pub(in crate::engine) fn below(
@@ -56,22 +60,32 @@ pub(in crate::engine) fn below(
     let Some(Phase::Decision { next: branches, .. }) = game.phases.first() else {
         return false;
     };
-    if state.node != NodeType::Decision
-        || state.phase != 0
-        || d >= depth
-        || !k.ready(state)
-        || !sowings(k, moves)
-    {
+    if state.node != NodeType::Decision || state.phase != 0 || d >= depth {
+        return false;
+    }
+    let ready = k.ready(state);
+    let playable = if ready {
+        sowings(k, moves)
+    } else {
+        k.opening.is_some() && moves.iter().all(|&m| k.opens(m))
+    };
+    if !playable {
         return false;
     }
     let Some(pits) = Pits::of(&state.board) else {
         return false;
     };
     let (mut walk, seen) = Walk::of(game, k, branches, state, depth, counts, keys, stop);
+    let (clock, mover) = (state.clock, state.mover);
     for &m in moves {
         let mut child = pits;
-        let fx = sow(game, k, state.mover, &mut child, m);
-        walk.child(child, fx, m, state.clock, state.mover, d, seen);
+        if ready {
+            let fx = sow(game, k, mover, &mut child, m);
+            walk.child::<false>(child, fx, m, clock, mover, d, seen);
+        } else {
+            let fx = play(game, k, mover, &mut child, m);
+            walk.child::<true>(child, fx, m, clock, mover, d, seen);
+        }
     }
     true
 }
@@ -140,7 +154,7 @@ pub(in crate::engine) fn after(
         if k.ready(s) {
             if let Some(pits) = counts_of(&s.board) {
                 let (mut walk, seen) = Walk::of(game, k, branches, s, depth, counts, keys, stop);
-                walk.settled(&pits, &s.clock, actor, s.mover, repeated, d, seen);
+                walk.settled::<false>(&pits, &s.clock, actor, s.mover, repeated, d, seen);
                 return Ok(After::Counted);
             }
         }
@@ -176,6 +190,7 @@ impl<'a, 'k> Walk<'a, 'k> {
             branches,
             repetition: game.needs.contains(Needs::REPETITION),
             placing: game.needs.contains(Needs::PLACING),
+            players: state.players,
             depth,
             counts,
             keys,
@@ -188,10 +203,10 @@ impl<'a, 'k> Walk<'a, 'k> {
 impl<'a> Walk<'a, '_> {
     /// The node that `actor`'s move `m` (its effects `fx`, the counts after it `pits`) leads to
     /// from a node with clock `clock`: settled as the loop settles it, then its children counted
-    /// (it sits at depth `d`, already counted).
+    /// (it sits at depth `d`, already counted). `OPENING`: the node may be in the opening.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn child(
+    fn child<const OPENING: bool>(
         &mut self,
         pits: Pits,
         fx: Effects,
@@ -244,15 +259,16 @@ impl<'a> Walk<'a, '_> {
             seen.bloom[w] |= b;
             self.keys.push(key);
         }
-        self.settled(&pits, &clock, actor, mover, repeated, d, seen);
+        self.settled::<OPENING>(&pits, &clock, actor, mover, repeated, d, seen);
         self.keys.truncate(kept);
     }
 
     /// The node at depth `d` after `actor`'s move, `mover` to move: its end rules read, then
-    /// its children counted, and the nodes below them.
+    /// its children counted, and the nodes below them. `OPENING`: the node may be in the opening
+    /// (a node past it is never in it again: the clock's counts only grow).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn settled(
+    fn settled<const OPENING: bool>(
         &mut self,
         pits: &Pits,
         clock: &Clock,
@@ -284,11 +300,76 @@ impl<'a> Walk<'a, '_> {
         if (!end.never() && env.run(end).is_some()) || clock.edges_played >= self.game.max_edges {
             return;
         }
+        let opening = OPENING && !k.ready_at(clock, self.players);
         if d + 1 == self.depth {
-            self.counts[d + 1] += self.count(pits, clock, mover) as u64;
+            let n = if opening {
+                self.opening_count(pits, clock, mover)
+            } else {
+                self.count(pits, clock, mover)
+            };
+            self.counts[d + 1] += n as u64;
+        } else if opening {
+            self.opening_node(pits, clock, mover, d + 1, seen);
         } else {
             self.node(pits, clock, mover, d + 1, seen);
         }
+    }
+
+    /// The sowing step and the transfer step that `mover`'s opening plan reaches on `pits`.
+    #[inline(always)]
+    fn opening_steps(
+        &self,
+        pits: &Pits,
+        clock: &Clock,
+        mover: u8,
+    ) -> (Option<&'a Op>, Option<&'a Op>) {
+        let Some(plans) = &self.k.opening else {
+            return (None, None);
+        };
+        let plan = &plans[mover as usize & (MAX_PLAYERS - 1)];
+        reached(plan, env_of(self.game, pits, clock, mover))
+    }
+
+    /// The number of `mover`'s legal moves on `pits` in the opening: sowings and transfers.
+    #[inline(never)]
+    fn opening_count(&self, pits: &Pits, clock: &Clock, mover: u8) -> u32 {
+        let (sowing, listed) = self.opening_steps(pits, clock, mover);
+        let mut n = sowing
+            .and_then(family_of)
+            .map_or(0, |family| self.count_of(pits, clock, mover, family));
+        if let Some(Op::Transfer { filter: None, .. }) = listed {
+            return n + Transfers::of(self.game, listed, pits, mover).n as u32;
+        }
+        transfers(
+            (self.game, self.k),
+            pits,
+            clock,
+            mover,
+            listed,
+            |_, _, _| n += 1,
+        );
+        n
+    }
+
+    /// Counts the children of a node at depth `d - 1` in the opening (the counts `pits`,
+    /// `mover` to move), sowings and transfers, and the nodes below them.
+    #[inline(never)]
+    fn opening_node(&mut self, pits: &Pits, clock: &Clock, mover: u8, d: usize, seen: Seen) {
+        if self.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let (sowing, listed) = self.opening_steps(pits, clock, mover);
+        let rules = (self.game, self.k);
+        if let Some(family) = sowing.and_then(family_of) {
+            legal(rules, pits, clock, mover, family, |m, work, fx| {
+                self.counts[d] += 1;
+                self.child::<true>(work, fx, m, *clock, mover, d, seen);
+            });
+        }
+        transfers(rules, pits, clock, mover, listed, |m, work, fx| {
+            self.counts[d] += 1;
+            self.child::<true>(work, fx, m, *clock, mover, d, seen);
+        });
     }
 
     /// The step of `mover`'s folded plan that the counts `pits` reach: the generator, its filter
@@ -301,20 +382,27 @@ impl<'a> Walk<'a, '_> {
         mover: u8,
     ) -> Option<(u16, &'a Option<Program>, u64)> {
         let plan = &self.k.plans[mover as usize & (MAX_PLAYERS - 1)];
-        match walk(plan, env_of(self.game, pits, clock, mover))? {
-            Op::Sow {
-                gen, filter, from, ..
-            } => Some((*gen, filter, *from)),
-            _ => None,
-        }
+        walk(plan, env_of(self.game, pits, clock, mover)).and_then(family_of)
     }
 
     /// The number of `mover`'s legal moves on `pits`.
     #[inline(always)]
     fn count(&self, pits: &Pits, clock: &Clock, mover: u8) -> u32 {
-        let Some(family) = self.family(pits, clock, mover) else {
-            return 0;
-        };
+        match self.family(pits, clock, mover) {
+            Some(family) => self.count_of(pits, clock, mover, family),
+            None => 0,
+        }
+    }
+
+    /// The number of `mover`'s legal sowings of the plan's `family` on `pits`.
+    #[inline(always)]
+    fn count_of(
+        &self,
+        pits: &Pits,
+        clock: &Clock,
+        mover: u8,
+        family: (u16, &Option<Program>, u64),
+    ) -> u32 {
         if family.1.is_none() {
             return (family.2 & pits.filled).count_ones();
         }
@@ -342,9 +430,50 @@ impl<'a> Walk<'a, '_> {
         let rules = (self.game, self.k);
         legal(rules, pits, clock, mover, family, |m, work, fx| {
             self.counts[d] += 1;
-            self.child(work, fx, m, *clock, mover, d, seen);
+            self.child::<false>(work, fx, m, *clock, mover, d, seen);
         });
     }
+}
+
+/// The generator, filter and set of origins of a sowing step.
+#[inline(always)]
+fn family_of(op: &Op) -> Option<(u16, &Option<Program>, u64)> {
+    match op {
+        Op::Sow {
+            gen, filter, from, ..
+        } => Some((*gen, filter, *from)),
+        _ => None,
+    }
+}
+
+/// Calls `f` with each of `mover`'s legal transfers of the opening's step `listed` (if it is
+/// one) on `pits` (each passing its filter), the counts after it and its effects.
+#[inline(always)]
+fn transfers(
+    (game, k): (&Game, &SowingKernel),
+    pits: &Pits,
+    clock: &Clock,
+    mover: u8,
+    listed: Option<&Op>,
+    mut f: impl FnMut(Move, Pits, Effects),
+) {
+    let Some(&Op::Transfer {
+        gen, ref filter, ..
+    }) = listed
+    else {
+        return;
+    };
+    Transfers::of(game, listed, pits, mover).each(|from, to| {
+        let m = Move::new(gen, from, to);
+        let mut work = *pits;
+        let fx = play(game, k, mover, &mut work, m);
+        let holds = filter
+            .as_ref()
+            .is_none_or(|cond| cond.passes(game, &work, clock, mover, m, fx));
+        if holds {
+            f(m, work, fx);
+        }
+    });
 }
 
 /// Calls `f` with each of `mover`'s legal moves of the plan's `family` on `pits` (a filled hole
