@@ -129,14 +129,22 @@ struct Mirror {
 }
 
 impl Mirror {
-    /// The mirror of `b`.
-    fn of(b: &Board) -> Mirror {
-        let mut m = Mirror {
+    /// A mirror of no piece.
+    fn empty() -> Mirror {
+        Mirror {
             pos: [0; 64],
             in_state: [0; STATES],
-        };
-        for (site, c) in b.cells.iter().enumerate().take(64) {
-            if c.count > 0 {
+        }
+    }
+
+    /// The mirror of `b` (its pieces are the sites of its `filled` set's first word).
+    fn of(b: &Board) -> Mirror {
+        let mut m = Mirror::empty();
+        let mut w = b.filled.0[0];
+        while w != 0 {
+            let site = w.trailing_zeros() as usize;
+            w &= w - 1;
+            if let Some(c) = b.cells.get(site) {
                 m.pos[site] = c.pos;
                 m.in_state[c.state as usize & (STATES - 1)] |= 1 << site;
             }
@@ -348,7 +356,10 @@ fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mu
     let throw = matches!(stage, Some(Stage::Throw(..)));
     // The node's type follows from its stage from here on (the settling sets both), so the loop
     // reads the stage alone; a node that does not fit its stage is left as it is.
-    let mut mirror = Mirror::of(&s.board);
+    let mut mirror = match plan.mirrored {
+        true => Mirror::of(&s.board),
+        false => Mirror::empty(),
+    };
     let mut next = match s.node {
         NodeType::Decision if !throw => draw(game, stage, s, &mirror, sc, rng),
         NodeType::Chance if throw => None,
@@ -443,9 +454,11 @@ fn advance(game: &Game, step: &Step, s: &mut State, mirror: &mut Mirror, actor: 
     follow(game, s, actor, action, 0);
 }
 
-/// Moves the piece on `from` to `to` as `piece` on a board of one word (no repetition key: the
-/// kernel's games keep none), as `Board::clear` and `land` without stacks do, with the site
-/// sets' one word changed in place; the counters captured.
+/// Moves the mover's piece on `from` to `to` as `piece` on a board of one word (no repetition
+/// key: the kernel's games keep none), as `Board::clear` and `land` without stacks do, with the
+/// site sets' one word changed in place; the counters captured. The draw took `from` from the
+/// mover's word and `to` off it (but on a full loop, `to == from`, which is emptied first), so
+/// whatever stands on `to` is captured.
 #[inline(always)]
 fn step_in_word(
     b: &mut Board,
@@ -456,34 +469,27 @@ fn step_in_word(
     piece: Cell,
     into: CaptureTo,
 ) -> u32 {
-    let owner = |c: Cell| (c.owner as usize).wrapping_sub(1) & (MAX_PLAYERS - 1);
     let (off, on) = (1u64 << (from & 63), 1u64 << (to & 63));
     let was = std::mem::take(&mut b.cells[from]);
     let states = &mut mirror.in_state;
     states[was.state as usize & (STATES - 1)] &= !off;
-    b.filled.0[0] &= !off;
-    if was.owner != 0 {
-        b.owned[owner(was)].0[0] &= !off;
-    }
     let target = b.cells[to];
     let mut captured = 0;
     if target.count > 0 {
-        if target.owner != mover + 1 {
-            b.bank(into, mover, target);
-            captured = target.count as u32;
-        }
+        b.bank(into, mover, target);
+        captured = target.count as u32;
         if target.owner != 0 {
-            b.owned[owner(target)].0[0] &= !on;
+            let owner = (target.owner as usize - 1) & (MAX_PLAYERS - 1);
+            b.owned[owner].0[0] &= !on;
         }
         states[target.state as usize & (STATES - 1)] &= !on;
     }
     states[piece.state as usize & (STATES - 1)] |= on;
     mirror.pos[to & 63] = piece.pos;
     b.cells[to] = piece;
-    b.filled.0[0] |= on;
-    if piece.owner != 0 {
-        b.owned[owner(piece)].0[0] |= on;
-    }
+    b.filled.0[0] = b.filled.0[0] & !off | on;
+    let mine = &mut b.owned[mover as usize & (MAX_PLAYERS - 1)].0[0];
+    *mine = *mine & !off | on;
     captured
 }
 
