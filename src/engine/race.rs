@@ -345,18 +345,28 @@ pub(super) fn playout(
     scratch: &mut Scratch,
 ) -> Playout {
     scratch.forget_trial();
-    play(game, plan, state, rng, scratch);
+    // Two loops, so that a plan without plain advances (Ur's, Ludo's) keeps no mirror.
+    match plan.mirrored {
+        true => play::<true>(game, plan, state, rng, scratch),
+        false => play::<false>(game, plan, state, rng, scratch),
+    }
     Playout::of(state)
 }
 
 /// The loop.
-fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mut Scratch) {
+fn play<const MIRRORED: bool>(
+    game: &Game,
+    plan: &RacePlan,
+    s: &mut State,
+    rng: &mut impl Rng,
+    sc: &mut Scratch,
+) {
     // The phase's stage, looked up once an edge: by the settling after an edge, here at first.
     let mut stage = plan.stages.get(s.phase as usize);
     let throw = matches!(stage, Some(Stage::Throw(..)));
     // The node's type follows from its stage from here on (the settling sets both), so the loop
     // reads the stage alone; a node that does not fit its stage is left as it is.
-    let mut mirror = match plan.mirrored {
+    let mut mirror = match MIRRORED {
         true => Mirror::of(&s.board),
         false => Mirror::empty(),
     };
@@ -394,7 +404,7 @@ fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mu
                 if general_edge(game, s, m).is_err() {
                     break;
                 }
-                if plan.mirrored {
+                if MIRRORED {
                     mirror = Mirror::of(&s.board);
                 }
             }
