@@ -1,11 +1,12 @@
 //! Playouts of dice games (`Game::race`: races along tracks such as Sig, Ur and Ludo): the loop
 //! of [`super::search::playout`] with the throw and the branch it takes (folded per outcome,
 //! their tests and the end rules' read in a small form, `quick.rs`), a plain advance's draw (the
-//! legal origins as one word's bits), its move and the turn control fused, with no dispatch on the
-//! plan's shape or the generator's family per edge. A decision of listed generators alone draws
-//! from their list without the general draw's groups; any other decision and any move but a plain
-//! advance is played by the general code. It draws and applies the same moves in the same order,
-//! so a seed plays the same game.
+//! legal origins as one word's bits, the targets from a table made at load time, the pieces'
+//! places and states from a mirror of the board), its move and the turn control fused, with no
+//! dispatch on the plan's shape or the generator's family per edge. A decision of listed
+//! generators alone draws from their list without the general draw's groups; any other decision
+//! and any move but a plain advance is played by the general code. It draws and applies the same
+//! moves in the same order, so a seed plays the same game.
 
 use super::ctx::{Ctx, Effects};
 use super::moves::Move;
@@ -353,7 +354,7 @@ pub(super) fn playout(
     Playout::of(state)
 }
 
-/// The loop.
+/// The loop; `MIRRORED` when a stage reads the [`Mirror`].
 fn play<const MIRRORED: bool>(
     game: &Game,
     plan: &RacePlan,
@@ -364,12 +365,12 @@ fn play<const MIRRORED: bool>(
     // The phase's stage, looked up once an edge: by the settling after an edge, here at first.
     let mut stage = plan.stages.get(s.phase as usize);
     let throw = matches!(stage, Some(Stage::Throw(..)));
-    // The node's type follows from its stage from here on (the settling sets both), so the loop
-    // reads the stage alone; a node that does not fit its stage is left as it is.
     let mut mirror = match MIRRORED {
         true => Mirror::of(&s.board),
         false => Mirror::empty(),
     };
+    // The node's type follows from its stage from here on (the settling sets both), so the loop
+    // reads the stage alone; a node that does not fit its stage is left as it is.
     let mut next = match s.node {
         NodeType::Decision if !throw => draw(game, stage, s, &mirror, sc, rng),
         NodeType::Chance if throw => None,
