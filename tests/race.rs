@@ -1,7 +1,8 @@
 //! The dice kernel of playouts (games with throws, `Game::race`) against the general loop: from
 //! the same seeds, the same final position and counts, for Sig and edited rulesets of its shape
-//! (other end rules and branch tests, no pass, no `then`), Ur and Ludo, from the start and from
-//! positions part-way through a game.
+//! (other end rules and branch tests, no pass, no `then`, steps past the targets' table, tracks
+//! that end, more piece states than the kernel's mirror keeps), Ur and Ludo, from the start and
+//! from positions part-way through a game.
 
 mod setup;
 
@@ -106,6 +107,31 @@ fn rulesets() -> Vec<(String, Game)> {
                     "(if (and (= (var Next \"Seen\") 1) (>= (moves-played) 60)) (result Prev Win)) (if (no-pieces Next) (result Mover Win))",
                 ),
             ],
+            vec![],
+        ),
+        // A plain advance's targets past the short throws' table (17 steps on the loop of 24:
+        // read as the track reads them), and captures by them.
+        (
+            "long steps",
+            vec![(
+                r#"(advance "Loop" 1 set-state:"Freed""#,
+                r#"(advance "Loop" 17 set-state:"Freed""#,
+            )],
+            vec![],
+        ),
+        // Tracks that end: a target past the end is none (the table's `NOWHERE`).
+        (
+            "open tracks",
+            vec![("loop:true)", ")"), ("loop:true)", ")")],
+            vec![],
+        ),
+        // More piece states than the mirror keeps: the advance is drawn from its list.
+        (
+            "many states",
+            vec![(
+                r#"(piece-states {"Unfreed" "Freed"})"#,
+                r#"(piece-states {"Unfreed" "Freed" "S2" "S3" "S4" "S5" "S6" "S7" "S8"})"#,
+            )],
             vec![],
         ),
     ];

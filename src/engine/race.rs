@@ -1,11 +1,12 @@
 //! Playouts of dice games (`Game::race`: races along tracks such as Sig, Ur and Ludo): the loop
 //! of [`super::search::playout`] with the throw and the branch it takes (folded per outcome,
 //! their tests and the end rules' read in a small form, `quick.rs`), a plain advance's draw (the
-//! legal origins as one word's bits), its move and the turn control fused, with no dispatch on the
-//! plan's shape or the generator's family per edge. A decision of listed generators alone draws
-//! from their list without the general draw's groups; any other decision and any move but a plain
-//! advance is played by the general code. It draws and applies the same moves in the same order,
-//! so a seed plays the same game.
+//! legal origins as one word's bits, the targets from a table made at load time, the pieces'
+//! places and states from a mirror of the board), its move and the turn control fused, with no
+//! dispatch on the plan's shape or the generator's family per edge. A decision of listed
+//! generators alone draws from their list without the general draw's groups; any other decision
+//! and any move but a plain advance is played by the general code. It draws and applies the same
+//! moves in the same order, so a seed plays the same game.
 
 use super::ctx::{Ctx, Effects};
 use super::moves::Move;
@@ -32,6 +33,8 @@ pub struct RacePlan {
     end_full: Quick,
     end_early: Quick,
     until: u64,
+    /// Whether a stage reads the kernel's [`Mirror`] of the board.
+    mirrored: bool,
 }
 
 /// How one phase is played.
@@ -97,6 +100,82 @@ struct Step {
     pass: bool,
     /// Where the turn goes after the move.
     next: Turn,
+    /// Its targets for the short throws, read from a table.
+    targets: Box<Targets>,
+}
+
+/// The steps below which a plain advance's targets are read from [`Targets`].
+const SHORT: usize = 16;
+
+/// A plain advance's targets, found at load time as [`reach`] finds them, per player, steps
+/// below [`SHORT`] and place on the track (every `u8`, so that a place indexes with no check):
+/// the site reached in the low byte (`NOWHERE` when none is), the new place in the high byte.
+#[derive(Debug, Clone, PartialEq)]
+struct Targets([[[u16; 256]; SHORT]; MAX_PLAYERS]);
+
+/// A target past a track's end (sites of a board of one word are below 64).
+const NOWHERE: u16 = 0xFF;
+
+/// The most piece states of a game whose plain advances the kernel draws from its [`Mirror`].
+const STATES: usize = 8;
+
+/// What a plain advance's draw reads of a board of one word, in words and arrays a site or a
+/// state indexes with no check: each piece's place on its track by site, and the sites of the
+/// pieces in each state. The kernel's move keeps it in step; after the general code's it is
+/// made again.
+#[derive(Debug, Clone)]
+struct Mirror {
+    pos: [u8; 64],
+    in_state: [u64; STATES],
+}
+
+impl Mirror {
+    /// A mirror of no piece.
+    fn empty() -> Mirror {
+        Mirror {
+            pos: [0; 64],
+            in_state: [0; STATES],
+        }
+    }
+
+    /// The mirror of `b` (its pieces are the sites of its `filled` set's first word).
+    fn of(b: &Board) -> Mirror {
+        let mut m = Mirror::empty();
+        let mut w = b.filled.0[0];
+        while w != 0 {
+            let site = w.trailing_zeros() as usize;
+            w &= w - 1;
+            if let Some(c) = b.cells.get(site) {
+                m.pos[site] = c.pos;
+                m.in_state[c.state as usize & (STATES - 1)] |= 1 << site;
+            }
+        }
+        m
+    }
+}
+
+impl Targets {
+    /// The table of `track` (its sites on a board of one word).
+    fn of(track: &Track) -> Box<Targets> {
+        let mut t = Box::new(Targets([[[NOWHERE; 256]; SHORT]; MAX_PLAYERS]));
+        for (me, rows) in t.0.iter_mut().enumerate() {
+            for (k, row) in rows.iter_mut().enumerate() {
+                for (pos, e) in row.iter_mut().enumerate() {
+                    if let Some((site, np)) = reach(track, me as u8, pos as u8, k as i64) {
+                        *e = (site & NOWHERE) | (np as u16) << 8;
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// The row of `me` for `k` steps, when `k` is short.
+    #[inline(always)]
+    fn row(&self, me: u8, k: i64) -> Option<&[u16; 256]> {
+        let rows = &self.0[me as usize & (MAX_PLAYERS - 1)];
+        rows.get(usize::try_from(k).ok()?)
+    }
 }
 
 /// The steps of a plain advance.
@@ -144,7 +223,9 @@ impl RacePlan {
         let stages: Vec<Stage> = game.phases.iter().map(|p| stage(game, p)).collect();
         let throws = stages.iter().any(|s| matches!(s, Stage::Throw(..)));
         let end = &game.end_choice;
+        let mirrored = stages.iter().any(|s| matches!(s, Stage::Advance(..)));
         throws.then(|| RacePlan {
+            mirrored,
             stages,
             end_full: Quick::of(&end.full, game, game.end.len()),
             end_early: Quick::of(&end.early, game, game.end.len()),
@@ -183,7 +264,7 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
     let [gen] = gens[..] else {
         return Stage::Listed(Box::new((gens, *pass)));
     };
-    if game.topology.words != 1 {
+    if game.topology.words != 1 || game.states.len() > STATES {
         return Stage::Listed(Box::new((gens, *pass)));
     }
     match game.gens.get(gen as usize) {
@@ -199,6 +280,7 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
                 then: then_of(game, &def.then),
                 pass: *pass,
                 next: Turn::of(next, game),
+                targets: Targets::of(&game.tracks[a.track as usize]),
             })),
             _ => Stage::Listed(Box::new((gens, *pass))),
         },
@@ -264,19 +346,33 @@ pub(super) fn playout(
     scratch: &mut Scratch,
 ) -> Playout {
     scratch.forget_trial();
-    play(game, plan, state, rng, scratch);
+    // Two loops, so that a plan without plain advances (Ur's, Ludo's) keeps no mirror.
+    match plan.mirrored {
+        true => play::<true>(game, plan, state, rng, scratch),
+        false => play::<false>(game, plan, state, rng, scratch),
+    }
     Playout::of(state)
 }
 
-/// The loop.
-fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mut Scratch) {
+/// The loop; `MIRRORED` when a stage reads the [`Mirror`].
+fn play<const MIRRORED: bool>(
+    game: &Game,
+    plan: &RacePlan,
+    s: &mut State,
+    rng: &mut impl Rng,
+    sc: &mut Scratch,
+) {
     // The phase's stage, looked up once an edge: by the settling after an edge, here at first.
     let mut stage = plan.stages.get(s.phase as usize);
     let throw = matches!(stage, Some(Stage::Throw(..)));
+    let mut mirror = match MIRRORED {
+        true => Mirror::of(&s.board),
+        false => Mirror::empty(),
+    };
     // The node's type follows from its stage from here on (the settling sets both), so the loop
     // reads the stage alone; a node that does not fit its stage is left as it is.
     let mut next = match s.node {
-        NodeType::Decision if !throw => draw(game, stage, s, sc, rng),
+        NodeType::Decision if !throw => draw(game, stage, s, &mirror, sc, rng),
         NodeType::Chance if throw => None,
         _ => return,
     };
@@ -299,7 +395,7 @@ fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mu
                 let Some(m) = next else {
                     break;
                 };
-                advance(game, step, s, actor, m);
+                advance(game, step, s, &mut mirror, actor, m);
             }
             // Another shape of decision: the general move and turn control.
             _ => {
@@ -309,9 +405,12 @@ fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mu
                 if general_edge(game, s, m).is_err() {
                     break;
                 }
+                if MIRRORED {
+                    mirror = Mirror::of(&s.board);
+                }
             }
         }
-        match settle(game, plan, s, actor, sc, rng) {
+        match settle(game, plan, s, &mirror, actor, sc, rng) {
             Some((st, m)) => (stage, next) = (st, m),
             None => break,
         }
@@ -321,7 +420,7 @@ fn play(game: &Game, plan: &RacePlan, s: &mut State, rng: &mut impl Rng, sc: &mu
 /// Plays a move of a plain advance's phase (or its pass) by `actor` and the turn control after
 /// it, as the general edge does.
 #[inline(always)]
-fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
+fn advance(game: &Game, step: &Step, s: &mut State, mirror: &mut Mirror, actor: u8, m: Move) {
     let (last, progress) = if m.is_pass() {
         (Last::default(), 0)
     } else {
@@ -330,14 +429,15 @@ fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
         let from = m.from as usize;
         let k = step.steps.of(game, s, a, actor);
         let moving = s.board.cells[from];
-        if let Some((t, np)) = reach(&game.tracks[a.track as usize], actor, moving.pos, k) {
+        if let Some((t, np)) = target(game, step, actor, moving.pos, k) {
             let piece = Cell {
                 count: 1,
                 pos: np,
                 state: a.set_state.unwrap_or(moving.state),
                 ..moving
             };
-            fx.captured = step_in_word(&mut s.board, actor, from, t as usize, piece, a.captured);
+            let to = t as usize;
+            fx.captured = step_in_word(&mut s.board, mirror, actor, from, to, piece, a.captured);
         }
         match &step.then {
             Then::Nothing => {}
@@ -346,7 +446,10 @@ fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
                     s.board.vars[p as usize & (MAX_PLAYERS - 1)][v as usize & (MAX_VARS - 1)] = x;
                 }
             }
-            Then::General => fx.progress = then(game, step, s, actor, m, &fx),
+            Then::General => {
+                fx.progress = then(game, step, s, actor, m, &fx);
+                *mirror = Mirror::of(&s.board);
+            }
         }
         (fx.last(m), fx.progress)
     };
@@ -362,41 +465,42 @@ fn advance(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move) {
     follow(game, s, actor, action, 0);
 }
 
-/// Moves the piece on `from` to `to` as `piece` on a board of one word (no repetition key: the
-/// kernel's games keep none), as `Board::clear` and `land` without stacks do, with the site
-/// sets' one word changed in place; the counters captured.
+/// Moves the mover's piece on `from` to `to` as `piece` on a board of one word (no repetition
+/// key: the kernel's games keep none), as `Board::clear` and `land` without stacks do, with the
+/// site sets' one word changed in place; the counters captured. The draw took `from` from the
+/// mover's word and `to` off it (but on a full loop, `to == from`, which is emptied first), so
+/// whatever stands on `to` is captured.
 #[inline(always)]
 fn step_in_word(
     b: &mut Board,
+    mirror: &mut Mirror,
     mover: u8,
     from: usize,
     to: usize,
     piece: Cell,
     into: CaptureTo,
 ) -> u32 {
-    let owner = |c: Cell| (c.owner as usize).wrapping_sub(1) & (MAX_PLAYERS - 1);
     let (off, on) = (1u64 << (from & 63), 1u64 << (to & 63));
     let was = std::mem::take(&mut b.cells[from]);
-    b.filled.0[0] &= !off;
-    if was.owner != 0 {
-        b.owned[owner(was)].0[0] &= !off;
-    }
+    let states = &mut mirror.in_state;
+    states[was.state as usize & (STATES - 1)] &= !off;
     let target = b.cells[to];
     let mut captured = 0;
     if target.count > 0 {
-        if target.owner != mover + 1 {
-            b.bank(into, mover, target);
-            captured = target.count as u32;
-        }
+        b.bank(into, mover, target);
+        captured = target.count as u32;
         if target.owner != 0 {
-            b.owned[owner(target)].0[0] &= !on;
+            let owner = (target.owner as usize - 1) & (MAX_PLAYERS - 1);
+            b.owned[owner].0[0] &= !on;
         }
+        states[target.state as usize & (STATES - 1)] &= !on;
     }
+    states[piece.state as usize & (STATES - 1)] |= on;
+    mirror.pos[to & 63] = piece.pos;
     b.cells[to] = piece;
-    b.filled.0[0] |= on;
-    if piece.owner != 0 {
-        b.owned[owner(piece)].0[0] |= on;
-    }
+    b.filled.0[0] = b.filled.0[0] & !off | on;
+    let mine = &mut b.owned[mover as usize & (MAX_PLAYERS - 1)].0[0];
+    *mine = *mine & !off | on;
     captured
 }
 
@@ -416,6 +520,7 @@ fn settle<'p>(
     game: &Game,
     plan: &'p RacePlan,
     s: &mut State,
+    mirror: &Mirror,
     actor: u8,
     sc: &mut Scratch,
     rng: &mut impl Rng,
@@ -429,7 +534,7 @@ fn settle<'p>(
         }
         Some(Stage::Advance(step)) => {
             s.node = NodeType::Decision;
-            (draw_advance(game, step, s, rng), true)
+            (draw_advance(game, step, s, mirror, rng), true)
         }
         Some(Stage::Listed(list)) => {
             let (gens, pass) = &**list;
@@ -467,11 +572,12 @@ fn draw(
     game: &Game,
     stage: Option<&Stage>,
     s: &State,
+    mirror: &Mirror,
     sc: &mut Scratch,
     rng: &mut impl Rng,
 ) -> Option<Move> {
     match stage {
-        Some(Stage::Advance(step)) => draw_advance(game, step, s, rng),
+        Some(Stage::Advance(step)) => draw_advance(game, step, s, mirror, rng),
         _ => general_draw(game, s, sc, rng),
     }
 }
@@ -507,28 +613,64 @@ fn reach(track: &Track, me: u8, pos: u8, k: i64) -> Option<(Site, u8)> {
     sites.get(np as usize).map(|&t| (t, np as u8))
 }
 
+/// Where a piece of `me` at `pos` ends after `k` steps of `step`, with its new place: from the
+/// table for a short throw, else as [`reach`] finds it.
+#[inline(always)]
+fn target(game: &Game, step: &Step, me: u8, pos: u8, k: i64) -> Option<(Site, u8)> {
+    match step.targets.row(me, k) {
+        Some(row) => {
+            let e = row[pos as usize];
+            (e & NOWHERE != NOWHERE).then_some((e & NOWHERE, (e >> 8) as u8))
+        }
+        None => reach(&game.tracks[step.advance.track as usize], me, pos, k),
+    }
+}
+
 /// The move of a plain advance drawn as the general draw draws it from the listed moves (one
 /// per origin, in ascending order): the `r`-th origin whose piece may move.
 #[inline(always)]
-fn draw_advance(game: &Game, step: &Step, s: &State, rng: &mut impl Rng) -> Option<Move> {
+fn draw_advance(
+    game: &Game,
+    step: &Step,
+    s: &State,
+    mirror: &Mirror,
+    rng: &mut impl Rng,
+) -> Option<Move> {
     let a = &step.advance;
     let me = s.mover;
     let k = step.steps.of(game, s, a, me);
-    let track = &game.tracks[a.track as usize];
-    let cells = &s.board.cells;
+    let mine = s.board.owned[me as usize & (MAX_PLAYERS - 1)].0[0];
+    // The pieces that may move by their state, the others not examined.
+    let mut w = match a.state {
+        Some(st) => mine & mirror.in_state[st as usize & (STATES - 1)],
+        None => mine,
+    };
+    let pos = &mirror.pos;
+    // A target is free when it is the origin (a full loop) or holds no piece of the mover's.
+    let free = |t: u32, site: u32| t == site || mine & (1 << (t & 63)) == 0;
     let mut legal = 0u64;
     if k > 0 {
-        let mut w = s.board.owned[me as usize & (MAX_PLAYERS - 1)].0[0];
-        while w != 0 {
-            let site = w.trailing_zeros();
-            w &= w - 1;
-            let c = cells[site as usize];
-            if a.state.is_some_and(|st| c.state != st) {
-                continue;
+        match step.targets.row(me, k) {
+            Some(row) => {
+                while w != 0 {
+                    let site = w.trailing_zeros();
+                    w &= w - 1;
+                    let t = (row[pos[site as usize & 63] as usize] & NOWHERE) as u32;
+                    if t != NOWHERE as u32 && free(t, site) {
+                        legal |= 1 << site;
+                    }
+                }
             }
-            if let Some((t, _)) = reach(track, me, c.pos, k) {
-                if t as u32 == site || cells[t as usize].owner != me + 1 {
-                    legal |= 1 << site;
+            None => {
+                let track = &game.tracks[a.track as usize];
+                while w != 0 {
+                    let site = w.trailing_zeros();
+                    w &= w - 1;
+                    if let Some((t, _)) = reach(track, me, pos[site as usize & 63], k) {
+                        if free(t as u32, site) {
+                            legal |= 1 << site;
+                        }
+                    }
                 }
             }
         }
@@ -541,6 +683,6 @@ fn draw_advance(game: &Game, step: &Step, s: &State, rng: &mut impl Rng) -> Opti
         legal &= legal - 1;
     }
     let from = legal.trailing_zeros() as usize;
-    let (t, _) = reach(track, me, cells[from].pos, k)?;
+    let (t, _) = target(game, step, me, pos[from & 63], k)?;
     Some(Move::new(step.gen, from as _, t))
 }
