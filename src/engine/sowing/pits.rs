@@ -140,6 +140,9 @@ pub(super) struct Table {
     sow: Sow,
     /// Each site's place on the track; far past it when the site is off the track.
     place: [u16; LANE],
+    /// Per origin place, each site's place after the origin less one (the place after the origin
+    /// is 0); `OFF_TRACK` for the origin and the sites off the track, which no partial lap reaches.
+    past: [[u16; LANE]; LANE],
     /// All ones for the sites on the track, zero elsewhere.
     on: [u16; LANE],
     /// The track's sites, twice over.
@@ -156,6 +159,9 @@ pub(super) struct Table {
     len: u16,
     /// Holes a lap sows: the track's length, less the origin when laps skip it.
     lap: u16,
+    /// `2^32 / lap` rounded up: a count times it, shifted down by 32, is the count's laps (exact
+    /// below `2^16`), a multiply where a division takes tens of cycles.
+    per_lap: u64,
     /// The stores on the track, as (site, player), when the track passes through them.
     stores: Vec<(Site, usize)>,
     /// The capture's region for the table's mover as a word, when the capture is one the lane
@@ -184,6 +190,7 @@ impl Table {
         let mut t = Table {
             sow: sow.clone(),
             place: [OFF_TRACK; LANE],
+            past: [[OFF_TRACK; LANE]; LANE],
             on: [0; LANE],
             sites: [0; 2 * LANE],
             keys: [0; 2 * LANE + 1],
@@ -191,6 +198,7 @@ impl Table {
             all: 0,
             len: len as u16,
             lap: (len - usize::from(sow.skip_origin)) as u16,
+            per_lap: (1u64 << 32).div_ceil((len - usize::from(sow.skip_origin)) as u64),
             stores: Vec::new(),
             taken_in: None,
         };
@@ -198,6 +206,11 @@ impl Table {
             let region = &game.regions.get(cap.region.0 as usize)?.mask[mover];
             if cap.opposite.is_none() && cap.grand_slam == GrandSlam::Allowed {
                 t.taken_in = Some(region.0[0]);
+            }
+        }
+        for (p, past) in t.past.iter_mut().enumerate().take(len) {
+            for (i, &s) in sites.iter().enumerate().filter(|&(i, _)| i != p) {
+                past[s as usize] = ((i + len - p - 1) % len) as u16;
             }
         }
         for (i, &s) in sites.iter().enumerate() {
@@ -231,14 +244,17 @@ impl Table {
         pits.clear(from);
         let p = self.place[from];
         let (len, lap) = (self.len, self.lap);
-        let (laps, rest) = (c / lap, c % lap);
+        let laps = ((u64::from(c) * self.per_lap) >> 32) as u16;
+        let rest = c - laps * lap;
         // Every place of a lap gets `laps` (the origin none when laps skip it), the next `rest`
-        // places after the origin one more.
-        for s in 0..LANE {
-            let rel = self.place[s].wrapping_sub(p);
-            let rel = rel.wrapping_add(len & 0u16.wrapping_sub(rel >> 15));
-            let one = u16::from(rel.wrapping_sub(1) < rest);
-            pits.n[s] = pits.n[s].wrapping_add((laps & self.on[s]) + one);
+        // places after the origin one more. The lanes are copied out of the table, so that the
+        // compiler sees them apart from the counts and keeps the loop on vectors.
+        let past: [u16; LANE] = self.past[p as usize & (LANE - 1)];
+        let on: [u16; LANE] = self.on;
+        for ((n, past), on) in pits.n.iter_mut().zip(past).zip(on) {
+            // Both below `2^15`: the difference's sign bit is `past < rest`.
+            let one = past.wrapping_sub(rest) >> 15;
+            *n = n.wrapping_add((laps & on) + one);
         }
         let first = p as usize + 1;
         let window =
