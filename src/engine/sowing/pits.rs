@@ -6,15 +6,104 @@ use crate::compile::Needs;
 use crate::engine::ctx::Effects;
 use crate::engine::state::{site_key, Board, Cell};
 use crate::ludemes::sow::{Capture, GrandSlam, Holes, Sow};
+use std::ops::BitAnd;
 
 /// The most sites (stores included) a board may have for the loop to play it.
 pub(super) const LANE: usize = 16;
 
+/// A site's count as the lanes hold it: a byte when every counter on the board fits one (the
+/// loop's moves never add counters to the board, so a board that fits keeps fitting), else 16
+/// bits. The byte lanes are half as wide, so the sowing's and the filter's vector work halves.
+pub(super) trait Count:
+    Copy + Default + Ord + Into<u16> + From<bool> + BitAnd<Output = Self> + std::fmt::Debug
+{
+    /// The width's sign bit, as a shift.
+    const TOP: u32;
+    /// Count `n` in this width (the largest one when it does not fit).
+    fn of(n: u16) -> Self;
+    /// Count `n`, which fits this width.
+    fn cut(n: u16) -> Self;
+    /// Wrapping sum.
+    fn plus(self, o: Self) -> Self;
+    /// Wrapping difference.
+    fn minus(self, o: Self) -> Self;
+    /// The bits below the sign bit cleared: the sign bit as 0 or 1.
+    fn sign(self) -> Self;
+    /// The lanes of a table in this width: `wide` or `narrow`.
+    fn lanes(wide: &[u16; LANE], narrow: &[u8; LANE]) -> [Self; LANE];
+    /// A value kept in both widths: `wide` or `narrow`.
+    fn pick(wide: u16, narrow: u8) -> Self;
+}
+
+impl Count for u16 {
+    const TOP: u32 = 15;
+    #[inline(always)]
+    fn of(n: u16) -> u16 {
+        n
+    }
+    #[inline(always)]
+    fn cut(n: u16) -> u16 {
+        n
+    }
+    #[inline(always)]
+    fn plus(self, o: u16) -> u16 {
+        self.wrapping_add(o)
+    }
+    #[inline(always)]
+    fn minus(self, o: u16) -> u16 {
+        self.wrapping_sub(o)
+    }
+    #[inline(always)]
+    fn sign(self) -> u16 {
+        self >> Self::TOP
+    }
+    #[inline(always)]
+    fn lanes(wide: &[u16; LANE], _: &[u8; LANE]) -> [u16; LANE] {
+        *wide
+    }
+    #[inline(always)]
+    fn pick(wide: u16, _: u8) -> u16 {
+        wide
+    }
+}
+
+impl Count for u8 {
+    const TOP: u32 = 7;
+    #[inline(always)]
+    fn of(n: u16) -> u8 {
+        n.min(u16::from(u8::MAX)) as u8
+    }
+    #[inline(always)]
+    fn cut(n: u16) -> u8 {
+        n as u8
+    }
+    #[inline(always)]
+    fn plus(self, o: u8) -> u8 {
+        self.wrapping_add(o)
+    }
+    #[inline(always)]
+    fn minus(self, o: u8) -> u8 {
+        self.wrapping_sub(o)
+    }
+    #[inline(always)]
+    fn sign(self) -> u8 {
+        self >> Self::TOP
+    }
+    #[inline(always)]
+    fn lanes(_: &[u16; LANE], narrow: &[u8; LANE]) -> [u8; LANE] {
+        *narrow
+    }
+    #[inline(always)]
+    fn pick(_: u16, narrow: u8) -> u8 {
+        narrow
+    }
+}
+
 /// The board as the loop plays it: the counts of the sites, which are filled, the board's key,
 /// the sites the last sowing passed, the stores and the hands.
 #[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Pits {
-    pub(super) n: [u16; LANE],
+pub(super) struct Pits<C = u16> {
+    pub(super) n: [C; LANE],
     pub(super) filled: u64,
     pub(super) key: u64,
     pub(super) sown: u64,
@@ -49,13 +138,34 @@ impl Pits {
         Some(p)
     }
 
+    /// The counts in byte lanes, when the board's counters together fit a byte.
+    pub(super) fn narrow(&self) -> Option<Pits<u8>> {
+        let total: u32 = self.n.iter().map(|&n| u32::from(n)).sum();
+        (total <= u32::from(u8::MAX)).then(|| Pits {
+            n: self.n.map(|n| n as u8),
+            filled: self.filled,
+            key: self.key,
+            sown: self.sown,
+            store: self.store,
+            hand: self.hand,
+        })
+    }
+}
+
+impl<C: Count> Pits<C> {
+    /// The counters on site `s`.
+    #[inline(always)]
+    pub(super) fn at(&self, s: usize) -> u16 {
+        self.n[s & (LANE - 1)].into()
+    }
+
     /// How many sites of `lanes` (one a site of it, zero elsewhere) hold at least `least`
     /// counters: a sum over the lanes, which they compute as vectors.
     #[inline(always)]
-    pub(super) fn holding(&self, least: u16, lanes: &[u16; LANE]) -> u16 {
-        let mut sum = 0u16;
-        for (&n, &on) in self.n.iter().zip(lanes) {
-            sum = sum.wrapping_add(on & u16::from(n >= least));
+    pub(super) fn holding(&self, least: C, lanes: [C; LANE]) -> C {
+        let mut sum = C::default();
+        for (n, on) in self.n.into_iter().zip(lanes) {
+            sum = sum.plus(on & C::from(n >= least));
         }
         sum
     }
@@ -64,7 +174,7 @@ impl Pits {
     pub(super) fn write(&self, board: &mut Board) {
         for (s, c) in board.cells.iter_mut().enumerate() {
             *c = Cell {
-                count: self.n[s & (LANE - 1)],
+                count: self.at(s),
                 ..Cell::default()
             };
         }
@@ -74,10 +184,10 @@ impl Pits {
     }
 }
 
-impl Holes for Pits {
+impl<C: Count> Holes for Pits<C> {
     #[inline(always)]
     fn count(&self, s: usize) -> u16 {
-        self.n[s & (LANE - 1)]
+        self.at(s)
     }
 
     #[inline(always)]
@@ -85,26 +195,26 @@ impl Holes for Pits {
         let s = s & (LANE - 1);
         self.key = self
             .key
-            .wrapping_sub(u64::from(self.n[s]).wrapping_mul(site_key(s)));
-        self.n[s] = 0;
+            .wrapping_sub(u64::from(self.at(s)).wrapping_mul(site_key(s)));
+        self.n[s] = C::default();
         self.filled &= !(1 << s);
     }
 
     #[inline(always)]
     fn add(&mut self, s: usize, n: u16) {
         let s = s & (LANE - 1);
-        let was = self.n[s];
-        self.n[s] = was.saturating_add(n);
+        let was = self.at(s);
+        self.n[s] = C::of(was.saturating_add(n));
         self.key = self
             .key
-            .wrapping_add(u64::from(self.n[s] - was).wrapping_mul(site_key(s)));
-        self.filled |= u64::from(self.n[s] > 0) << s;
+            .wrapping_add(u64::from(self.at(s) - was).wrapping_mul(site_key(s)));
+        self.filled |= u64::from(self.at(s) > 0) << s;
     }
 
     #[inline(always)]
     fn add_one(&mut self, s: Site, sown: bool) {
         let s = s as usize & (LANE - 1);
-        self.n[s] += 1;
+        self.n[s] = self.n[s].plus(C::of(1));
         self.filled |= 1 << s;
         self.key = self.key.wrapping_add(site_key(s));
         if sown {
@@ -143,8 +253,12 @@ pub(super) struct Table {
     /// Per origin place, each site's place after the origin less one (the place after the origin
     /// is 0); `OFF_TRACK` for the origin and the sites off the track, which no partial lap reaches.
     past: [[u16; LANE]; LANE],
+    /// `past` in byte lanes.
+    past8: [[u8; LANE]; LANE],
     /// All ones for the sites on the track, zero elsewhere.
     on: [u16; LANE],
+    /// `on` in byte lanes.
+    on8: [u8; LANE],
     /// The track's sites, twice over.
     sites: [Site; 2 * LANE],
     /// The board key's terms of the track's first places, twice over (a store's term is zero:
@@ -171,6 +285,8 @@ pub(super) struct Table {
 
 /// Where a site off the track is placed: far enough that no window of the track reaches it.
 const OFF_TRACK: u16 = 0x4000;
+/// `OFF_TRACK` in a byte: past any place of a lane and below the byte's sign bit.
+const OFF_TRACK8: u8 = 0x40;
 
 impl Table {
     /// The tables of a sowing for `mover`, if its track is a loop of at least two places that
@@ -191,7 +307,9 @@ impl Table {
             sow: sow.clone(),
             place: [OFF_TRACK; LANE],
             past: [[OFF_TRACK; LANE]; LANE],
+            past8: [[OFF_TRACK8; LANE]; LANE],
             on: [0; LANE],
+            on8: [0; LANE],
             sites: [0; 2 * LANE],
             keys: [0; 2 * LANE + 1],
             bits: [0; 2 * LANE + 1],
@@ -213,9 +331,13 @@ impl Table {
                 past[s as usize] = ((i + len - p - 1) % len) as u16;
             }
         }
+        for (p, past) in t.past.iter().enumerate() {
+            t.past8[p] = past.map(|v| v.min(u16::from(OFF_TRACK8)) as u8);
+        }
         for (i, &s) in sites.iter().enumerate() {
             t.place[s as usize] = i as u16;
             t.on[s as usize] = u16::MAX;
+            t.on8[s as usize] = u8::MAX;
             if store(s) {
                 t.stores.push((s, (s - sow.first_store) as usize));
             } else {
@@ -238,9 +360,15 @@ impl Table {
 
     /// Plays the sowing from `from` by `mover` on `pits`, then its capture.
     #[inline(always)]
-    pub(super) fn sow(&self, game: &Game, mover: u8, pits: &mut Pits, from: Site) -> Effects {
+    pub(super) fn sow<C: Count>(
+        &self,
+        game: &Game,
+        mover: u8,
+        pits: &mut Pits<C>,
+        from: Site,
+    ) -> Effects {
         let from = from as usize & (LANE - 1);
-        let c = pits.n[from];
+        let c = pits.at(from);
         pits.clear(from);
         let p = self.place[from];
         let (len, lap) = (self.len, self.lap);
@@ -249,12 +377,17 @@ impl Table {
         // Every place of a lap gets `laps` (the origin none when laps skip it), the next `rest`
         // places after the origin one more. The lanes are copied out of the table, so that the
         // compiler sees them apart from the counts and keeps the loop on vectors.
-        let past: [u16; LANE] = self.past[p as usize & (LANE - 1)];
-        let on: [u16; LANE] = self.on;
+        let past = C::lanes(
+            &self.past[p as usize & (LANE - 1)],
+            &self.past8[p as usize & (LANE - 1)],
+        );
+        let on = C::lanes(&self.on, &self.on8);
+        // Both fit the lanes: `rest` is below a lap, `laps` at most the counters.
+        let (laps_c, rest_c) = (C::cut(laps), C::cut(rest));
         for ((n, past), on) in pits.n.iter_mut().zip(past).zip(on) {
-            // Both below `2^15`: the difference's sign bit is `past < rest`.
-            let one = past.wrapping_sub(rest) >> 15;
-            *n = n.wrapping_add((laps & on) + one);
+            // Both below the sign bit: the difference's sign bit is `past < rest`.
+            let one = past.minus(rest_c).sign();
+            *n = n.plus((laps_c & on).plus(one));
         }
         let first = p as usize + 1;
         let window =
@@ -267,7 +400,7 @@ impl Table {
         if laps > 0 {
             let skipped = self.sow.skip_origin;
             if skipped {
-                pits.n[from] = 0;
+                pits.n[from] = C::default();
             }
             let all = if skipped {
                 self.all & !origin
@@ -287,8 +420,8 @@ impl Table {
         // Counters that fell on a store's place go to the store.
         for &(s, owner) in &self.stores {
             let s = s as usize & (LANE - 1);
-            pits.store[owner & (MAX_PLAYERS - 1)] += u32::from(pits.n[s]);
-            pits.n[s] = 0;
+            pits.store[owner & (MAX_PLAYERS - 1)] += u32::from(pits.at(s));
+            pits.n[s] = C::default();
         }
         // The last counter's place: the `c`-th of the lap after the origin.
         // A whole number of laps ends on the lap's last place; no counters, on the origin.
@@ -319,12 +452,12 @@ impl Table {
     /// capture takes it (neither opposite holes nor a grand-slam rule): the holes of `taken_in`
     /// holding a count it takes, from the last back while they qualify.
     #[inline(always)]
-    fn capture(
+    fn capture<C: Count>(
         &self,
         cap: &Capture,
         taken_in: u64,
         mover: u8,
-        pits: &mut Pits,
+        pits: &mut Pits<C>,
         last: usize,
     ) -> u32 {
         let len = self.len as usize;
@@ -333,7 +466,7 @@ impl Table {
         let (mut n, mut sum) = (0, 0);
         while n < len {
             let s = self.sites[j & (2 * LANE - 1)] as usize & (LANE - 1);
-            let c = pits.n[s];
+            let c = pits.at(s);
             if taken_in >> s & 1 == 0 || c >= 64 || cap.counts >> c & 1 == 0 {
                 break;
             }
@@ -349,5 +482,22 @@ impl Table {
             pits.bank(cap.captured, mover, sum);
         }
         sum
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_go_to_bytes_only_while_the_boards_counters_fit_one() {
+        let mut pits = Pits {
+            n: [16; LANE],
+            ..Pits::default()
+        };
+        assert!(pits.narrow().is_none(), "256 counters");
+        pits.n[0] = 15;
+        let narrow = pits.narrow().expect("255 counters");
+        assert!((0..LANE).all(|s| narrow.at(s) == pits.at(s)));
     }
 }
