@@ -369,7 +369,6 @@ impl Table {
     ) -> Effects {
         let from = from as usize & (LANE - 1);
         let c = pits.at(from);
-        pits.clear(from);
         let p = self.place[from];
         let (len, lap) = (self.len, self.lap);
         let laps = ((u64::from(c) * self.per_lap) >> 32) as u16;
@@ -389,6 +388,11 @@ impl Table {
             let one = past.minus(rest_c).sign();
             *n = n.plus((laps_c & on).plus(one));
         }
+        // The origin emptied after the lanes' sums, not before: a store of its one lane just
+        // before the load of all of them would wait for the store to be written.
+        pits.n[from] = pits.n[from].minus(C::cut(c));
+        pits.key = (pits.key).wrapping_sub(u64::from(c).wrapping_mul(site_key(from)));
+        pits.filled &= !(1 << from);
         let first = p as usize + 1;
         let window =
             |t: &[u64; 2 * LANE + 1]| (t[first], t[(first + rest as usize) & (2 * LANE - 1)]);
@@ -467,7 +471,10 @@ impl Table {
         while n < len {
             let s = self.sites[j & (2 * LANE - 1)] as usize & (LANE - 1);
             let c = pits.at(s);
-            if taken_in >> s & 1 == 0 || c >= 64 || cap.counts >> c & 1 == 0 {
+            // One branch on the three tests, taken on the rarer answer (a capture), where one on
+            // each would be mispredicted about as often as the last hole's row and count vary.
+            let takes = taken_in >> s & cap.counts >> (c & 63) & u64::from(c < 64) & 1;
+            if takes == 0 {
                 break;
             }
             pits.clear(s);
