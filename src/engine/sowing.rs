@@ -76,8 +76,10 @@ struct Known {
     lanes: [[u16; LANE]; MAX_PLAYERS],
     lanes8: [[u8; LANE]; MAX_PLAYERS],
     least: u16,
-    /// `least` in a byte (at most 64: the capture's counts are bits of a word).
-    least8: u8,
+    /// `least` less one in every lane, of 16 bits and of bytes (`least` is at most 64: the
+    /// capture's counts are bits of a word).
+    below: [u16; LANE],
+    below8: [u8; LANE],
     passes: bool,
 }
 
@@ -258,7 +260,8 @@ fn fold(
                         lanes: masks.map(|m| std::array::from_fn(|s| (m >> s) as u16 & 1)),
                         lanes8: masks.map(|m| std::array::from_fn(|s| (m >> s) as u8 & 1)),
                         least,
-                        least8: least as u8,
+                        below: [least - 1; LANE],
+                        below8: [(least - 1) as u8; LANE],
                         passes,
                     }),
                     _ => None,
@@ -669,11 +672,11 @@ fn draw<C: Count>(
     let sure: u16 = match known {
         Some(kn) => {
             let p = mover as usize & (MAX_PLAYERS - 1);
-            let (least, lanes) = (
-                C::pick(kn.least, kn.least8),
+            let (below, lanes) = (
+                C::lanes(&kn.below, &kn.below8),
                 C::lanes(&kn.lanes[p], &kn.lanes8[p]),
             );
-            pits.holding(least, lanes).into()
+            pits.holding(below, lanes).into()
         }
         None => 0,
     };

@@ -27,12 +27,12 @@ pub(super) trait Count:
     fn plus(self, o: Self) -> Self;
     /// Wrapping difference.
     fn minus(self, o: Self) -> Self;
+    /// Difference, at least zero.
+    fn less(self, o: Self) -> Self;
     /// The bits below the sign bit cleared: the sign bit as 0 or 1.
     fn sign(self) -> Self;
     /// The lanes of a table in this width: `wide` or `narrow`.
     fn lanes(wide: &[u16; LANE], narrow: &[u8; LANE]) -> [Self; LANE];
-    /// A value kept in both widths: `wide` or `narrow`.
-    fn pick(wide: u16, narrow: u8) -> Self;
 }
 
 impl Count for u16 {
@@ -54,16 +54,16 @@ impl Count for u16 {
         self.wrapping_sub(o)
     }
     #[inline(always)]
+    fn less(self, o: u16) -> u16 {
+        self.saturating_sub(o)
+    }
+    #[inline(always)]
     fn sign(self) -> u16 {
         self >> Self::TOP
     }
     #[inline(always)]
     fn lanes(wide: &[u16; LANE], _: &[u8; LANE]) -> [u16; LANE] {
         *wide
-    }
-    #[inline(always)]
-    fn pick(wide: u16, _: u8) -> u16 {
-        wide
     }
 }
 
@@ -86,16 +86,16 @@ impl Count for u8 {
         self.wrapping_sub(o)
     }
     #[inline(always)]
+    fn less(self, o: u8) -> u8 {
+        self.saturating_sub(o)
+    }
+    #[inline(always)]
     fn sign(self) -> u8 {
         self >> Self::TOP
     }
     #[inline(always)]
     fn lanes(_: &[u16; LANE], narrow: &[u8; LANE]) -> [u8; LANE] {
         *narrow
-    }
-    #[inline(always)]
-    fn pick(_: u16, narrow: u8) -> u8 {
-        narrow
     }
 }
 
@@ -159,13 +159,15 @@ impl<C: Count> Pits<C> {
         self.n[s & (LANE - 1)].into()
     }
 
-    /// How many sites of `lanes` (one a site of it, zero elsewhere) hold at least `least`
-    /// counters: a sum over the lanes, which they compute as vectors.
+    /// How many sites of `lanes` (one a site of it, zero elsewhere) hold more than `below`
+    /// counters (one a lane): a sum over the lanes, which they compute as vectors.
     #[inline(always)]
-    pub(super) fn holding(&self, least: C, lanes: [C; LANE]) -> C {
+    pub(super) fn holding(&self, below: [C; LANE], lanes: [C; LANE]) -> C {
         let mut sum = C::default();
-        for (n, on) in self.n.into_iter().zip(lanes) {
-            sum = sum.plus(on & C::from(n >= least));
+        for ((n, below), on) in self.n.into_iter().zip(below).zip(lanes) {
+            // One when above `below` on a lane of the region: two vector steps, where a
+            // comparison takes three.
+            sum = sum.plus(n.less(below).min(on));
         }
         sum
     }
