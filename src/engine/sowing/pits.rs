@@ -382,13 +382,11 @@ impl Table {
             &self.past[p as usize & (LANE - 1)],
             &self.past8[p as usize & (LANE - 1)],
         );
-        let on = C::lanes(&self.on, &self.on8);
-        // Both fit the lanes: `rest` is below a lap, `laps` at most the counters.
-        let (laps_c, rest_c) = (C::cut(laps), C::cut(rest));
-        for ((n, past), on) in pits.n.iter_mut().zip(past).zip(on) {
+        // `rest` fits the lanes: it is below a lap.
+        let rest_c = C::cut(rest);
+        for (n, past) in pits.n.iter_mut().zip(past) {
             // Both below the sign bit: the difference's sign bit is `past < rest`.
-            let one = past.minus(rest_c).sign();
-            *n = n.plus((laps_c & on).plus(one));
+            *n = n.plus(past.minus(rest_c).sign());
         }
         // The origin emptied after the lanes' sums, not before: a store of its one lane just
         // before the load of all of them would wait for the store to be written.
@@ -404,6 +402,12 @@ impl Table {
         let mut key = k1.wrapping_sub(k0);
         let origin = 1u64 << from;
         if laps > 0 {
+            // Whole laps, on few sowings: a second pass over the lanes then. `laps` fits the
+            // lanes: it is at most the counters.
+            let (on, laps_c) = (C::lanes(&self.on, &self.on8), C::cut(laps));
+            for (n, on) in pits.n.iter_mut().zip(on) {
+                *n = n.plus(laps_c & on);
+            }
             let skipped = self.sow.skip_origin;
             if skipped {
                 pits.n[from] = C::default();
