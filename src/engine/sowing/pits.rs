@@ -33,6 +33,9 @@ pub(super) trait Count:
     fn sign(self) -> Self;
     /// The lanes of a table in this width: `wide` or `narrow`.
     fn lanes(wide: &[u16; LANE], narrow: &[u8; LANE]) -> [Self; LANE];
+    /// One on each of the first `rest` places after an origin, zero elsewhere: from the
+    /// places after it (`past`, 16 bits) or from the table of every `rest` (`ones`, bytes).
+    fn after(past: &[u16; LANE], ones: &[[u8; LANE]; LANE], rest: u16) -> [Self; LANE];
 }
 
 impl Count for u16 {
@@ -65,6 +68,15 @@ impl Count for u16 {
     fn lanes(wide: &[u16; LANE], _: &[u8; LANE]) -> [u16; LANE] {
         *wide
     }
+    #[inline(always)]
+    fn after(past: &[u16; LANE], _: &[[u8; LANE]; LANE], rest: u16) -> [u16; LANE] {
+        let mut one = *past;
+        for one in &mut one {
+            // Both below the sign bit: the difference's sign bit is `past < rest`.
+            *one = one.wrapping_sub(rest).sign();
+        }
+        one
+    }
 }
 
 impl Count for u8 {
@@ -96,6 +108,10 @@ impl Count for u8 {
     #[inline(always)]
     fn lanes(_: &[u16; LANE], narrow: &[u8; LANE]) -> [u8; LANE] {
         *narrow
+    }
+    #[inline(always)]
+    fn after(_: &[u16; LANE], ones: &[[u8; LANE]; LANE], rest: u16) -> [u8; LANE] {
+        ones[rest as usize & (LANE - 1)]
     }
 }
 
@@ -255,8 +271,9 @@ pub(super) struct Table {
     /// Per origin place, each site's place after the origin less one (the place after the origin
     /// is 0); `OFF_TRACK` for the origin and the sites off the track, which no partial lap reaches.
     past: [[u16; LANE]; LANE],
-    /// `past` in byte lanes.
-    past8: [[u8; LANE]; LANE],
+    /// Per origin place, per `rest` below a lap, one on each of the first `rest` places after
+    /// the origin, in byte lanes: the partial lap of a sowing read whole.
+    ones8: [[[u8; LANE]; LANE]; LANE],
     /// All ones for the sites on the track, zero elsewhere.
     on: [u16; LANE],
     /// `on` in byte lanes.
@@ -287,8 +304,6 @@ pub(super) struct Table {
 
 /// Where a site off the track is placed: far enough that no window of the track reaches it.
 const OFF_TRACK: u16 = 0x4000;
-/// `OFF_TRACK` in a byte: past any place of a lane and below the byte's sign bit.
-const OFF_TRACK8: u8 = 0x40;
 
 impl Table {
     /// The tables of a sowing for `mover`, if its track is a loop of at least two places that
@@ -309,7 +324,7 @@ impl Table {
             sow: sow.clone(),
             place: [OFF_TRACK; LANE],
             past: [[OFF_TRACK; LANE]; LANE],
-            past8: [[OFF_TRACK8; LANE]; LANE],
+            ones8: [[[0; LANE]; LANE]; LANE],
             on: [0; LANE],
             on8: [0; LANE],
             sites: [0; 2 * LANE],
@@ -333,8 +348,10 @@ impl Table {
                 past[s as usize] = ((i + len - p - 1) % len) as u16;
             }
         }
-        for (p, past) in t.past.iter().enumerate() {
-            t.past8[p] = past.map(|v| v.min(u16::from(OFF_TRACK8)) as u8);
+        for (past, ones) in t.past.iter().zip(&mut t.ones8) {
+            for (rest, ones) in ones.iter_mut().enumerate() {
+                *ones = past.map(|v| u8::from(usize::from(v) < rest));
+            }
         }
         for (i, &s) in sites.iter().enumerate() {
             t.place[s as usize] = i as u16;
@@ -378,15 +395,10 @@ impl Table {
         // Every place of a lap gets `laps` (the origin none when laps skip it), the next `rest`
         // places after the origin one more. The lanes are copied out of the table, so that the
         // compiler sees them apart from the counts and keeps the loop on vectors.
-        let past = C::lanes(
-            &self.past[p as usize & (LANE - 1)],
-            &self.past8[p as usize & (LANE - 1)],
-        );
-        // `rest` fits the lanes: it is below a lap.
-        let rest_c = C::cut(rest);
-        for (n, past) in pits.n.iter_mut().zip(past) {
-            // Both below the sign bit: the difference's sign bit is `past < rest`.
-            *n = n.plus(past.minus(rest_c).sign());
+        let at = p as usize & (LANE - 1);
+        let ones = C::after(&self.past[at], &self.ones8[at], rest);
+        for (n, one) in pits.n.iter_mut().zip(ones) {
+            *n = n.plus(one);
         }
         // The origin emptied after the lanes' sums, not before: a store of its one lane just
         // before the load of all of them would wait for the store to be written.
