@@ -84,6 +84,8 @@ struct Known {
 }
 
 /// A step of a folded draw plan.
+// A plan is a few steps read in place: its sowing's `Known` kept inline spares a load a draw.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 enum Op {
     /// The sowings of generator `gen` from the filled holes of `from`, each passing `filter`.
@@ -478,10 +480,10 @@ fn finish_in<C: Count>(
 /// them, else counter by counter.
 #[inline(always)]
 fn sow<C: Count>(game: &Game, k: &SowingKernel, mover: u8, pits: &mut Pits<C>, m: Move) -> Effects {
-    pits.sown = 0;
     if let Some(Some(tables)) = k.tables.get(m.gen as usize) {
         return tables[mover as usize & (MAX_PLAYERS - 1)].sow(game, mover, pits, m.from);
     }
+    pits.sown = 0;
     match game.gens.get(m.gen as usize).and_then(|d| sowing(&d.gen)) {
         Some((sow, false)) => sow.sow::<false, Pits<C>>(game, mover, pits, m),
         Some((sow, true)) => sow.sow::<true, Pits<C>>(game, mover, pits, m),

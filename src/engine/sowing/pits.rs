@@ -2,7 +2,6 @@
 //! key, and a sowing's track as tables over it.
 
 use crate::compile::ir::*;
-use crate::compile::Needs;
 use crate::engine::ctx::Effects;
 use crate::engine::state::{site_key, Board, Cell};
 use crate::ludemes::sow::{Capture, GrandSlam, Holes, Sow};
@@ -286,6 +285,9 @@ pub(super) struct Table {
     /// The exclusive or of the sites' bits of the track's first places, twice over (a window
     /// shorter than a lap holds each site once, so its bits are two of these).
     bits: [u64; 2 * LANE + 1],
+    /// Each site's term of the board key, read beside the other tables rather than from the
+    /// shared ones.
+    key_of: [u64; LANE],
     /// The track's sites as bits, stores left out.
     all: u64,
     /// The track's length.
@@ -335,6 +337,7 @@ impl Table {
             lap: (len - usize::from(sow.skip_origin)) as u16,
             per_lap: (1u64 << 32).div_ceil((len - usize::from(sow.skip_origin)) as u64),
             stores: Vec::new(),
+            key_of: std::array::from_fn(site_key),
             taken_in: None,
         };
         if let Some(cap) = &sow.capture {
@@ -403,7 +406,7 @@ impl Table {
         // The origin emptied after the lanes' sums, not before: a store of its one lane just
         // before the load of all of them would wait for the store to be written.
         pits.n[from] = pits.n[from].minus(C::cut(c));
-        pits.key = (pits.key).wrapping_sub(u64::from(c).wrapping_mul(site_key(from)));
+        pits.key = (pits.key).wrapping_sub(u64::from(c).wrapping_mul(self.key_of[from]));
         pits.filled &= !(1 << from);
         let first = p as usize + 1;
         let window =
@@ -436,9 +439,8 @@ impl Table {
         }
         pits.key = pits.key.wrapping_add(key);
         pits.filled |= added;
-        if game.needs.contains(Needs::SOWN) {
-            pits.sown = added;
-        }
+        // Read only by a game that tests `sown-into`: a store is cheaper than asking.
+        pits.sown = added;
         // Counters that fell on a store's place go to the store.
         for &(s, owner) in &self.stores {
             let s = s as usize & (LANE - 1);
