@@ -13,6 +13,9 @@ const SOWING: &[(&str, &[(&str, &str)])] = &[
     ("games/woli.game", &[("counters", "3")]),
     ("games/woli.game", &[("counters", "1")]),
     ("games/woli.game", &[("limit", "50")]),
+    // The counts in bytes while the board's counters fit one (252), and in 16 bits past it (264).
+    ("games/woli.game", &[("counters", "21")]),
+    ("games/woli.game", &[("counters", "22")]),
     ("tests/variants/woli-4.game", &[]),
     ("tests/sowing/woli-own-row.game", &[]),
     ("tests/sowing/woli-empty-own.game", &[]),
@@ -22,6 +25,7 @@ const SOWING: &[(&str, &[(&str, &str)])] = &[
     ("games/tabou.game", &[("draw-25-23", "on")]),
     ("games/tabou.game", &[("counters", "3")]),
     ("games/tabou.game", &[("limit", "60")]),
+    ("games/tabou.game", &[("counters", "30")]),
     ("tests/variants/tabou-5.game", &[]),
     ("tests/sowing/tabou-open.game", &[]),
     ("tests/sowing/tabou-open.game", &[("counters", "1")]),
@@ -31,6 +35,7 @@ const SOWING: &[(&str, &[(&str, &str)])] = &[
     ("games/kalah.game", &[("end", "either")]),
     ("games/kalah.game", &[("pits", "4"), ("seeds", "2")]),
     ("games/kalah.game", &[("pits", "3"), ("seeds", "3")]),
+    ("games/kalah.game", &[("seeds", "30")]),
     ("tests/variants/kalah-clockwise.game", &[]),
 ];
 

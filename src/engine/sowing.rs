@@ -26,7 +26,7 @@ mod program;
 
 use opening::{one_of_each_a_path, opening_draw, play, transfer};
 pub(super) use perft::{after as perft_after, below as perft_below, After};
-use pits::{Pits, Table, LANE};
+use pits::{Count, Pits, Table, LANE};
 use program::{env_of, Env, Program};
 
 /// What the sowing loop needs of a game, found at load time: each player's draw plan with the
@@ -70,14 +70,22 @@ enum Guard {
 /// not from it; the filter then answers `passes`.
 #[derive(Debug, Clone)]
 struct Known {
-    /// Per mover, the region's sites as a word and as lanes (one a site of it).
+    /// Per mover, the region's sites as a word and as lanes (one a site of it), of 16 bits and
+    /// of bytes.
     masks: [u64; MAX_PLAYERS],
     lanes: [[u16; LANE]; MAX_PLAYERS],
+    lanes8: [[u8; LANE]; MAX_PLAYERS],
     least: u16,
+    /// `least` less one in every lane, of 16 bits and of bytes (`least` is at most 64: the
+    /// capture's counts are bits of a word).
+    below: [u16; LANE],
+    below8: [u8; LANE],
     passes: bool,
 }
 
 /// A step of a folded draw plan.
+// A plan is a few steps read in place: its sowing's `Known` kept inline spares a load a draw.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 enum Op {
     /// The sowings of generator `gen` from the filled holes of `from`, each passing `filter`.
@@ -257,7 +265,10 @@ fn fold(
                     (Some(f), Some(least)) => f.asks_filled().map(|(masks, passes)| Known {
                         masks,
                         lanes: masks.map(|m| std::array::from_fn(|s| (m >> s) as u16 & 1)),
+                        lanes8: masks.map(|m| std::array::from_fn(|s| (m >> s) as u8 & 1)),
                         least,
+                        below: [least - 1; LANE],
+                        below8: [(least - 1) as u8; LANE],
                         passes,
                     }),
                     _ => None,
@@ -427,18 +438,34 @@ pub(super) fn playout(
     Playout::of(state)
 }
 
-/// Plays the game to its end in the loop from `at`: the opening in a loop of its own unless the
-/// folded plans are already the plans (`ready`), then the loop of the folded plans.
+/// Plays the game to its end in the loop from `at`, on counts in bytes when the board's
+/// counters fit them.
 fn finish(
     game: &Game,
     k: &SowingKernel,
     state: &mut State,
-    mut at: At,
+    at: At,
+    ready: bool,
+    rng: &mut impl Rng,
+) {
+    match (at.0.narrow(), at.1.narrow()) {
+        (Some(pits), Some(work)) => finish_in(game, k, state, (pits, work, at.2), ready, rng),
+        _ => finish_in(game, k, state, at, ready, rng),
+    }
+}
+
+/// Plays the game to its end in the loop from `at`: the opening in a loop of its own unless the
+/// folded plans are already the plans (`ready`), then the loop of the folded plans.
+fn finish_in<C: Count>(
+    game: &Game,
+    k: &SowingKernel,
+    state: &mut State,
+    mut at: At<C>,
     ready: bool,
     rng: &mut impl Rng,
 ) {
     if !ready {
-        match run::<false, true>(game, k, state, at, rng) {
+        match run::<C, false, true>(game, k, state, at, rng) {
             Some(later) => at = later,
             None => return,
         }
@@ -448,41 +475,41 @@ fn finish(
         .iter()
         .all(|p| p.is_empty() || matches!(p[0], Op::Sow { .. }))
     {
-        run::<true, false>(game, k, state, at, rng);
+        run::<C, true, false>(game, k, state, at, rng);
     } else {
-        run::<false, false>(game, k, state, at, rng);
+        run::<C, false, false>(game, k, state, at, rng);
     }
 }
 
 /// Plays a sowing of generator `gen`'s move `m` by `mover` on `pits`: by its tables when it has
 /// them, else counter by counter.
 #[inline(always)]
-fn sow(game: &Game, k: &SowingKernel, mover: u8, pits: &mut Pits, m: Move) -> Effects {
-    pits.sown = 0;
+fn sow<C: Count>(game: &Game, k: &SowingKernel, mover: u8, pits: &mut Pits<C>, m: Move) -> Effects {
     if let Some(Some(tables)) = k.tables.get(m.gen as usize) {
         return tables[mover as usize & (MAX_PLAYERS - 1)].sow(game, mover, pits, m.from);
     }
+    pits.sown = 0;
     match game.gens.get(m.gen as usize).and_then(|d| sowing(&d.gen)) {
-        Some((sow, false)) => sow.sow::<false, Pits>(game, mover, pits, m),
-        Some((sow, true)) => sow.sow::<true, Pits>(game, mover, pits, m),
+        Some((sow, false)) => sow.sow::<false, Pits<C>>(game, mover, pits, m),
+        Some((sow, true)) => sow.sow::<true, Pits<C>>(game, mover, pits, m),
         None => Effects::default(),
     }
 }
 
 /// The board's counts, the board after the drawn move when its filter's trial played it, and
 /// the drawn move with the trial's effects.
-type At = (Pits, Pits, (Move, Option<Effects>));
+type At<C = u16> = (Pits<C>, Pits<C>, (Move, Option<Effects>));
 
 /// The loop from a decision node, the board's counts in `pits`, with its drawn move; in the
 /// `OPENING` (the plans' folded conditions may hold), until the folded plans are the plans,
 /// returning where it stopped.
-fn run<const DIRECT: bool, const OPENING: bool>(
+fn run<C: Count, const DIRECT: bool, const OPENING: bool>(
     game: &Game,
     k: &SowingKernel,
     state: &mut State,
-    (mut pits, mut work, first): At,
+    (mut pits, mut work, first): At<C>,
     rng: &mut impl Rng,
-) -> Option<At> {
+) -> Option<At<C>> {
     let Some(Phase::Decision { next: branches, .. }) = game.phases.first() else {
         return None;
     };
@@ -595,7 +622,7 @@ fn run<const DIRECT: bool, const OPENING: bool>(
 
 /// The sowing step a plan's conditions lead to, if any.
 #[inline(always)]
-fn walk<'a>(plan: &'a [Op], env: Env) -> Option<&'a Op> {
+fn walk<'a, C: Count>(plan: &'a [Op], env: Env<C>) -> Option<&'a Op> {
     let mut pc = 0;
     loop {
         let op = plan.get(pc)?;
@@ -620,12 +647,12 @@ fn walk<'a>(plan: &'a [Op], env: Env) -> Option<&'a Op> {
 /// fails.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn draw(
+fn draw<C: Count>(
     game: &Game,
     k: &SowingKernel,
     direct: Option<&Op>,
-    pits: &Pits,
-    work: &mut Pits,
+    pits: &Pits<C>,
+    work: &mut Pits<C>,
     clock: &Clock,
     mover: u8,
     rng: &mut impl Rng,
@@ -649,9 +676,17 @@ fn draw(
     let (gen, from) = (*gen, *from);
     let mut set = from & pits.filled;
     // How many sites answer the filter before any sowing not from them.
-    let sure = known.as_ref().map_or(0, |kn| {
-        pits.holding(kn.least, &kn.lanes[mover as usize & (MAX_PLAYERS - 1)])
-    });
+    let sure: u16 = match known {
+        Some(kn) => {
+            let p = mover as usize & (MAX_PLAYERS - 1);
+            let (below, lanes) = (
+                C::lanes(&kn.below, &kn.below8),
+                C::lanes(&kn.lanes[p], &kn.lanes8[p]),
+            );
+            pits.holding(below, lanes).into()
+        }
+        None => 0,
+    };
     loop {
         let total = set.count_ones();
         if total == 0 {
@@ -664,7 +699,7 @@ fn draw(
         };
         if let Some(kn) = known.as_ref().filter(|_| sure > 0) {
             let here = kn.masks[mover as usize & (MAX_PLAYERS - 1)] >> site & 1 != 0
-                && pits.n[site as usize & (LANE - 1)] >= kn.least;
+                && pits.at(site as usize) >= kn.least;
             if sure > u16::from(here) {
                 if kn.passes {
                     return Some((m, None));

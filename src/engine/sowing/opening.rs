@@ -3,7 +3,7 @@
 //! well as sowings. They are drawn as the general draw draws a plan of a counted family and a
 //! listed one, so a seed plays the same game.
 
-use super::pits::{Pits, LANE};
+use super::pits::{Count, Pits, LANE};
 use super::program::{env_of, Env, Program};
 use super::{draw, nth_bit, sow, Op, SowingKernel};
 use crate::compile::ir::*;
@@ -71,11 +71,17 @@ pub(super) fn one_of_each_a_path(plan: &[Op]) -> bool {
 
 /// Plays move `m` of the opening plans by `mover` on `pits`: a transfer, or a sowing.
 #[inline(always)]
-pub(super) fn play(game: &Game, k: &SowingKernel, mover: u8, pits: &mut Pits, m: Move) -> Effects {
+pub(super) fn play<C: Count>(
+    game: &Game,
+    k: &SowingKernel,
+    mover: u8,
+    pits: &mut Pits<C>,
+    m: Move,
+) -> Effects {
     match game.gens.get(m.gen as usize).map(|d| &d.gen) {
         Some(Gen::Transfer(_)) => {
             pits.sown = 0;
-            let c = pits.n[m.from as usize & (LANE - 1)];
+            let c = pits.at(m.from as usize);
             pits.clear(m.from as usize);
             pits.add(m.to as usize, c);
             Effects::default()
@@ -90,12 +96,12 @@ pub(super) fn play(game: &Game, k: &SowingKernel, mover: u8, pits: &mut Pits, m:
 /// that fails it leaves the list (swapped with its last), and the draw is made again.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-pub(super) fn opening_draw(
+pub(super) fn opening_draw<C: Count>(
     game: &Game,
     k: &SowingKernel,
     plan: &[Op],
-    pits: &Pits,
-    work: &mut Pits,
+    pits: &Pits<C>,
+    work: &mut Pits<C>,
     clock: &Clock,
     mover: u8,
     rng: &mut impl Rng,
@@ -122,7 +128,7 @@ pub(super) fn opening_draw(
         _ => (0, None, 0),
     };
     // A move's trial against its filter on `work`: its effects if it passes.
-    let trial = |m: Move, cond: &Program, work: &mut Pits| {
+    let trial = |m: Move, cond: &Program, work: &mut Pits<C>| {
         *work = *pits;
         let fx = play(game, k, mover, work, m);
         cond.passes(game, work, clock, mover, m, fx).then_some(fx)
@@ -165,7 +171,10 @@ pub(super) fn opening_draw(
 
 /// The sowing step and the transfer step of an opening plan that its conditions on `env` reach.
 #[inline(always)]
-pub(super) fn reached<'a>(plan: &'a [Op], env: Env) -> (Option<&'a Op>, Option<&'a Op>) {
+pub(super) fn reached<'a, C: Count>(
+    plan: &'a [Op],
+    env: Env<C>,
+) -> (Option<&'a Op>, Option<&'a Op>) {
     let (mut sowing, mut listed) = (None, None);
     let mut pc = 0;
     while let Some(op) = plan.get(pc) {
@@ -196,7 +205,12 @@ pub(super) struct Transfers<'a> {
 impl<'a> Transfers<'a> {
     /// The moves of the transfer step `op` (none if it is not one) by `mover` on `pits`.
     #[inline(always)]
-    pub(super) fn of(game: &'a Game, op: Option<&Op>, pits: &Pits, mover: u8) -> Transfers<'a> {
+    pub(super) fn of<C: Count>(
+        game: &'a Game,
+        op: Option<&Op>,
+        pits: &Pits<C>,
+        mover: u8,
+    ) -> Transfers<'a> {
         let Some(&Op::Transfer {
             from, to, count, ..
         }) = op
@@ -218,7 +232,7 @@ impl<'a> Transfers<'a> {
         let mut emptied = 0u64;
         let mut n = 0;
         for &f in origins {
-            let c = pits.n[f as usize & (LANE - 1)];
+            let c = pits.at(f as usize);
             if c != 0 && count.is_none_or(|w| w == i64::from(c)) {
                 emptied |= 1 << f;
                 n += targets.len() - (into >> f & 1) as usize;

@@ -1,7 +1,7 @@
 //! The conditions as the sowing loop reads them: compiled programs whose commonest tests have
 //! their regions' masks resolved, read on the loop's counts.
 
-use super::pits::Pits;
+use super::pits::{Count, Pits};
 use crate::compile::choice::{within_range, Test, NONE, RESULT};
 use crate::compile::ir::*;
 use crate::compile::Needs;
@@ -11,16 +11,16 @@ use crate::engine::state::Clock;
 use crate::ludemes::sow::Holes;
 
 /// What the loop's conditions read: the counts, the clock, and who is `Mover`.
-pub(super) struct Env<'a> {
+pub(super) struct Env<'a, C = u16> {
     pub(super) game: &'a Game,
-    pub(super) pits: &'a Pits,
+    pub(super) pits: &'a Pits<C>,
     pub(super) clock: &'a Clock,
     pub(super) mover: u8,
     pub(super) stuck: Option<u8>,
     pub(super) repeated: bool,
 }
 
-impl Env<'_> {
+impl<C: Count> Env<'_, C> {
     #[inline(always)]
     fn who(&self, w: Who) -> usize {
         let p = match w {
@@ -123,10 +123,10 @@ impl Env<'_> {
 /// A test of the general form, out of line, its context passed in registers: the loop's
 /// context then never leaves them for the compact tests.
 #[inline(never)]
-fn other(
+fn other<C: Count>(
     t: &Test,
     game: &Game,
-    pits: &Pits,
+    pits: &Pits<C>,
     clock: &Clock,
     mover: u8,
     stuck: Option<u8>,
@@ -145,7 +145,12 @@ fn other(
 
 /// The context of a condition read before or after a move by `mover`, with no one stuck.
 #[inline(always)]
-pub(super) fn env_of<'a>(game: &'a Game, pits: &'a Pits, clock: &'a Clock, mover: u8) -> Env<'a> {
+pub(super) fn env_of<'a, C: Count>(
+    game: &'a Game,
+    pits: &'a Pits<C>,
+    clock: &'a Clock,
+    mover: u8,
+) -> Env<'a, C> {
     Env {
         game,
         pits,
@@ -194,10 +199,10 @@ impl Program {
     /// Whether `mover`'s move `m` (its effects `fx`, the counts after it `work`) passes this
     /// filter: read after the move, the last move being this one when the game reads it.
     #[inline(always)]
-    pub(super) fn passes(
+    pub(super) fn passes<C: Count>(
         &self,
         game: &Game,
-        work: &Pits,
+        work: &Pits<C>,
         clock: &Clock,
         mover: u8,
         m: Move,
