@@ -14,7 +14,7 @@ use super::search::Playout;
 use super::state::{repetition_key_of, Clock, NodeType, State};
 use super::trial::{sowing, surely_kept};
 use super::turn::{apply_sampled, conclude, KEPT_AFTER_A_MOVE};
-use crate::compile::choice::Test;
+use crate::compile::choice::{Test, NONE, RESULT};
 use crate::compile::ir::*;
 use crate::compile::Needs;
 use rand::Rng;
@@ -33,8 +33,8 @@ use program::{env_of, Env, Program};
 /// conditions on the clock that can no longer hold folded away, and when they stop holding.
 #[derive(Debug, Clone)]
 pub struct SowingKernel {
-    /// Per mover, the draw plan's steps, indexed as the plan's.
-    plans: [Vec<Op>; MAX_PLAYERS],
+    /// Per mover, the draw plan's steps, indexed as the plan's, and the program its walk is.
+    plans: [Plan; MAX_PLAYERS],
     /// Per mover, the plan with its folded conditions kept, for the edges before they stop
     /// holding (transfers in one's first moves), when the loop plays every step it reaches.
     opening: Option<[Vec<Op>; MAX_PLAYERS]>,
@@ -75,6 +75,29 @@ struct Known {
     lanes: [[u16; LANE]; MAX_PLAYERS],
     least: u16,
     passes: bool,
+}
+
+/// A folded draw plan: its steps, and its conditions and jumps as one program whose answer is
+/// the sowing step they lead to, read without a dispatch on the steps.
+#[derive(Debug, Clone, Default)]
+struct Plan {
+    ops: Vec<Op>,
+    pick: Program,
+}
+
+impl std::ops::Deref for Plan {
+    type Target = [Op];
+    fn deref(&self) -> &[Op] {
+        &self.ops
+    }
+}
+
+impl<'a> IntoIterator for &'a Plan {
+    type Item = &'a Op;
+    type IntoIter = std::slice::Iter<'a, Op>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.ops.iter()
+    }
 }
 
 /// A step of a folded draw plan.
@@ -134,12 +157,14 @@ impl SowingKernel {
             return None;
         }
         let mut guards = Vec::new();
-        let mut plans: [Vec<Op>; MAX_PLAYERS] = Default::default();
+        let mut plans: [Plan; MAX_PLAYERS] = Default::default();
         for (mover, plan) in plans.iter_mut().enumerate().take(players) {
-            *plan = fold(game, &draw.ops[mover], Some(&mut guards))?;
-            if !one_sowing_a_path(plan) {
+            let ops = fold(game, &draw.ops[mover], Some(&mut guards))?;
+            if !one_sowing_a_path(&ops) {
                 return None;
             }
+            let pick = Program::of(game, &pick(&draw.ops[mover], &ops));
+            *plan = Plan { ops, pick };
         }
         let mut opening: Option<[Vec<Op>; MAX_PLAYERS]> = Some(Default::default());
         for mover in 0..players {
@@ -295,6 +320,56 @@ fn guard(c: &Choice) -> Option<(Guard, i64)> {
     // The program is the test alone: it yields the condition when the test holds, else none.
     let alone = c.start == 0 && c.run(|_| true) == Some(0) && c.run(|_| false).is_none();
     (alone && *lo <= 0 && *hi < i64::MAX).then_some((g, *hi))
+}
+
+/// A folded plan's conditions and jumps as one condition whose answer is the index of the
+/// sowing step they lead to (none if none): each kept condition's steps copied, going on where
+/// the plan goes on when it holds or fails. `ops` is the plan before folding.
+fn pick(ops: &[DrawOp], plan: &[Op]) -> Choice {
+    // Where each kept condition's copy starts among the steps.
+    let mut base = vec![0u32; plan.len()];
+    let mut steps = Vec::new();
+    for (pc, op) in plan.iter().enumerate() {
+        if let (Op::Unless(..), Some(DrawOp::Unless(c, _))) = (op, ops.get(pc)) {
+            base[pc] = steps.len() as u32;
+            steps.extend(c.steps.iter().cloned());
+        }
+    }
+    // The step or answer that reaching plan step `pc` leads to (jumps go forward only).
+    fn reach(ops: &[DrawOp], plan: &[Op], base: &[u32], mut pc: usize) -> u32 {
+        loop {
+            match (plan.get(pc), ops.get(pc)) {
+                (Some(Op::Sow { .. }), _) => return RESULT + pc as u32,
+                (Some(Op::Jump(at)), _) => pc = *at as usize,
+                (Some(Op::Unless(_, at)), Some(DrawOp::Unless(c, _))) => {
+                    return into(ops, plan, base, pc, *at as usize, c.start)
+                }
+                _ => return NONE,
+            }
+        }
+    }
+    // A target `t` of the condition of plan step `pc` (which goes on at `at` unless it holds).
+    fn into(ops: &[DrawOp], plan: &[Op], base: &[u32], pc: usize, at: usize, t: u32) -> u32 {
+        match t {
+            NONE => reach(ops, plan, base, at),
+            t if t >= RESULT => reach(ops, plan, base, pc + 1),
+            t => base[pc] + t,
+        }
+    }
+    for (pc, op) in plan.iter().enumerate() {
+        if let (Op::Unless(_, at), Some(DrawOp::Unless(c, _))) = (op, ops.get(pc)) {
+            let at = *at as usize;
+            let copy = &mut steps[base[pc] as usize..][..c.steps.len()];
+            for step in copy {
+                step.yes = into(ops, plan, &base, pc, at, step.yes);
+                step.no = into(ops, plan, &base, pc, at, step.no);
+            }
+        }
+    }
+    Choice {
+        start: reach(ops, plan, &base, 0),
+        steps,
+    }
 }
 
 /// Whether every path through a folded plan is made of known steps and reaches at most one
@@ -536,11 +611,6 @@ fn run<const DIRECT: bool, const OPENING: bool>(
             state.history.push(key);
         }
         let mover = state.mover;
-        let first = if DIRECT {
-            direct[mover as usize & (MAX_PLAYERS - 1)]
-        } else {
-            None
-        };
         let chosen = match (OPENING, &k.opening) {
             (true, Some(plans)) => opening_draw(
                 game,
@@ -552,7 +622,15 @@ fn run<const DIRECT: bool, const OPENING: bool>(
                 mover,
                 rng,
             ),
-            _ => draw(game, k, first, &pits, &mut work, &state.clock, mover, rng),
+            _ => {
+                let step = if DIRECT {
+                    direct[mover as usize & (MAX_PLAYERS - 1)]
+                } else {
+                    let plan = &k.plans[mover as usize & (MAX_PLAYERS - 1)];
+                    walk(plan, env_of(game, &pits, &state.clock, mover))
+                };
+                draw(game, k, step, &pits, &mut work, &state.clock, mover, rng)
+            }
         };
         let stuck = chosen.is_none().then_some(mover);
         let env = Env {
@@ -590,27 +668,12 @@ fn run<const DIRECT: bool, const OPENING: bool>(
 
 /// The sowing step a plan's conditions lead to, if any.
 #[inline(always)]
-fn walk<'a>(plan: &'a [Op], env: Env) -> Option<&'a Op> {
-    let mut pc = 0;
-    loop {
-        let op = plan.get(pc)?;
-        match op {
-            Op::Sow { .. } => return Some(op),
-            Op::Unless(c, at) => {
-                pc = if env.run(c).is_some() {
-                    pc + 1
-                } else {
-                    *at as usize
-                }
-            }
-            Op::Jump(at) => pc = *at as usize,
-            Op::Other | Op::Transfer { .. } => return None,
-        }
-    }
+fn walk<'a>(plan: &'a Plan, env: Env) -> Option<&'a Op> {
+    plan.ops.get(env.run(&plan.pick)?)
 }
 
-/// The random legal move of `mover`'s plan on `pits`, drawn as the general draw
-/// draws a path of one family: a filled hole of the family's set at random, tried against its
+/// The random legal move of `mover`'s plan on `pits`, its sowing `step` (if any) found, drawn
+/// as the general draw draws a path of one family: a filled hole of the family's set at random, tried against its
 /// filter on `work` (the effects kept when it passes), the draw made again without it when it
 /// fails.
 #[inline(always)]
@@ -618,26 +681,19 @@ fn walk<'a>(plan: &'a [Op], env: Env) -> Option<&'a Op> {
 fn draw(
     game: &Game,
     k: &SowingKernel,
-    direct: Option<&Op>,
+    step: Option<&Op>,
     pits: &Pits,
     work: &mut Pits,
     clock: &Clock,
     mover: u8,
     rng: &mut impl Rng,
 ) -> Option<(Move, Option<Effects>)> {
-    let step = match direct {
-        Some(op) => op,
-        None => walk(
-            &k.plans[mover as usize & (MAX_PLAYERS - 1)],
-            env_of(game, pits, clock, mover),
-        )?,
-    };
-    let Op::Sow {
+    let Some(Op::Sow {
         gen,
         filter,
         from,
         known,
-    } = step
+    }) = step
     else {
         return None;
     };
