@@ -100,8 +100,9 @@ impl<'a> IntoIterator for &'a Plan {
     }
 }
 
-/// A step of a folded draw plan.
+/// A step of a folded draw plan (its tag a byte of its own: the draw reads it as one compare).
 #[derive(Debug, Clone)]
+#[repr(u8)]
 enum Op {
     /// The sowings of generator `gen` from the filled holes of `from`, each passing `filter`.
     Sow {
@@ -562,6 +563,20 @@ fn run<const DIRECT: bool, const OPENING: bool>(
     // A plan that starts with its sowing is drawn without walking it.
     let direct: [Option<&Op>; MAX_PLAYERS] =
         std::array::from_fn(|p| (k.plans[p].first()).filter(|op| matches!(op, Op::Sow { .. })));
+    // The moves and the edges played both grow by one an edge here: the end rules' early form
+    // holds until the edge count `full`, and the loop looks at the counts again only at `watch`
+    // (that edge, or the game's limit of edges).
+    let c = &state.clock;
+    let full =
+        (c.edges_played).saturating_add(k.until.saturating_sub(c.edges_played.max(c.moves_played)));
+    let forms = |edges: u64| {
+        if edges < full {
+            (&k.early_quiet, &k.early, full.min(game.max_edges))
+        } else {
+            (&k.end_quiet, &k.end, game.max_edges)
+        }
+    };
+    let (mut quiet, mut loud, mut watch) = forms(c.edges_played);
     let mut next = Some(first);
     while let Some((m, tried)) = next {
         let actor = state.mover;
@@ -578,6 +593,11 @@ fn run<const DIRECT: bool, const OPENING: bool>(
         clock.moves_played += 1;
         clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
         clock.edges_played += 1;
+        let mut limit = false;
+        if clock.edges_played >= watch {
+            (quiet, loud, watch) = forms(clock.edges_played);
+            limit = clock.edges_played >= game.max_edges;
+        }
         let action = match fixed {
             Some(a) => a,
             None => {
@@ -641,16 +661,12 @@ fn run<const DIRECT: bool, const OPENING: bool>(
             stuck,
             repeated,
         };
-        let played = state.clock.edges_played.max(state.clock.moves_played);
-        let end = match (played < k.until, stuck.is_none() && !repeated) {
-            (true, true) => &k.early_quiet,
-            (true, false) => &k.early,
-            (false, true) => &k.end_quiet,
-            (false, false) => &k.end,
+        let end = if stuck.is_none() && !repeated {
+            quiet
+        } else {
+            loud
         };
-        let over = (!end.never() && env.run(end).is_some())
-            || stuck.is_some()
-            || state.clock.edges_played >= game.max_edges;
+        let over = (!end.never() && env.run(end).is_some()) || stuck.is_some() || limit;
         if over {
             // The general turn control ends the game, on the board written back.
             pits.write(&mut state.board);
