@@ -685,7 +685,7 @@ fn run<const DIRECT: bool, const OPENING: bool>(
 /// The sowing step a plan's conditions lead to, if any.
 #[inline(always)]
 fn walk<'a>(plan: &'a Plan, env: Env) -> Option<&'a Op> {
-    plan.ops.get(env.run(&plan.pick)?)
+    plan.ops.get(env.pick(&plan.pick)?)
 }
 
 /// The random legal move of `mover`'s plan on `pits`, its sowing `step` (if any) found, drawn
@@ -715,6 +715,15 @@ fn draw(
     };
     let (gen, from) = (*gen, *from);
     let mut set = from & pits.filled;
+    if filter.is_none() {
+        // One draw, with nothing of the filter's prepared.
+        let total = set.count_ones();
+        if total == 0 {
+            return None;
+        }
+        let site = nth_bit(set, index_below(rng, total as usize));
+        return Some((Move::new(gen, site, site), None));
+    }
     // How many sites answer the filter before any sowing not from them.
     let sure = known.as_ref().map_or(0, |kn| {
         pits.holding(kn.least, &kn.lanes[mover as usize & (MAX_PLAYERS - 1)])

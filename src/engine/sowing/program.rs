@@ -91,6 +91,19 @@ impl Env<'_> {
     /// The first condition of a program that holds.
     #[inline(always)]
     pub(super) fn run(&self, c: &Program) -> Option<usize> {
+        self.first::<false>(c)
+    }
+
+    /// The first condition of a program that holds, where the answer picks what the loop reads
+    /// next (a plan's sowing step): each step's choice a branch, not a select, so that the loop
+    /// goes on where the branch is predicted instead of waiting on the test.
+    #[inline(always)]
+    pub(super) fn pick(&self, c: &Program) -> Option<usize> {
+        self.first::<true>(c)
+    }
+
+    #[inline(always)]
+    fn first<const BRANCH: bool>(&self, c: &Program) -> Option<usize> {
         let mut at = c.start[self.mover as usize & (MAX_PLAYERS - 1)];
         while let Some(step) = c.steps.get(at as usize) {
             // A test of a region's occupancy is a mask on the filled sites, with no jump table.
@@ -107,12 +120,13 @@ impl Env<'_> {
                     self.repeated,
                 )
             };
-            // A branch, not a select: the next step's load (and the step a plan's answer picks)
-            // then goes on where the branch is predicted instead of waiting on the test.
             at = if holds {
                 step.yes
             } else {
-                std::hint::black_box(());
+                if BRANCH {
+                    // Opaque to the compiler: the choice stays a branch.
+                    std::hint::black_box(());
+                }
                 step.no
             };
         }
