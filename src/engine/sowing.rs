@@ -715,7 +715,7 @@ fn draw(
     };
     let (gen, from) = (*gen, *from);
     let mut set = from & pits.filled;
-    if filter.is_none() {
+    let Some(cond) = filter else {
         // One draw, with nothing of the filter's prepared.
         let total = set.count_ones();
         if total == 0 {
@@ -723,7 +723,7 @@ fn draw(
         }
         let site = nth_bit(set, index_below(rng, total as usize));
         return Some((Move::new(gen, site, site), None));
-    }
+    };
     // How many sites answer the filter before any sowing not from them.
     let sure = known.as_ref().map_or(0, |kn| {
         pits.holding(kn.least, &kn.lanes[mover as usize & (MAX_PLAYERS - 1)])
@@ -735,9 +735,6 @@ fn draw(
         }
         let site = nth_bit(set, index_below(rng, total as usize));
         let m = Move::new(gen, site, site);
-        let Some(cond) = filter else {
-            return Some((m, None));
-        };
         if let Some(kn) = known.as_ref().filter(|_| sure > 0) {
             let here = kn.masks[mover as usize & (MAX_PLAYERS - 1)] >> site & 1 != 0
                 && pits.n[site as usize & (LANE - 1)] >= kn.least;

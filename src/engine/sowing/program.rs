@@ -276,7 +276,8 @@ impl Program {
             _ => step.yes,
         };
         let masks = std::array::from_fn(|seat| self.steps[seat].mask);
-        (self.len == 1 && self.start == [0, 1, 2, 3]).then_some((masks, at != NONE))
+        (self.len == 1 && self.start == std::array::from_fn(|seat| seat as u32))
+            .then_some((masks, at != NONE))
     }
 
     /// The loop's form of a compiled condition.
