@@ -20,6 +20,8 @@ const SOWING: &[(&str, &[(&str, &str)])] = &[
     ("tests/sowing/woli-own-row.game", &[]),
     ("tests/sowing/woli-empty-own.game", &[]),
     ("tests/sowing/woli-empty-own.game", &[("counters", "1")]),
+    ("tests/sowing/woli-plans.game", &[]),
+    ("tests/sowing/woli-plans.game", &[("counters", "3")]),
     ("games/tabou.game", &[]),
     ("games/tabou.game", &[("transfers", "off")]),
     ("games/tabou.game", &[("draw-25-23", "on")]),

@@ -14,7 +14,7 @@ use super::search::Playout;
 use super::state::{repetition_key_of, Clock, NodeType, State};
 use super::trial::{sowing, surely_kept};
 use super::turn::{apply_sampled, conclude, KEPT_AFTER_A_MOVE};
-use crate::compile::choice::Test;
+use crate::compile::choice::{Test, NONE, RESULT};
 use crate::compile::ir::*;
 use crate::compile::Needs;
 use rand::Rng;
@@ -33,8 +33,8 @@ use program::{env_of, Env, Program};
 /// conditions on the clock that can no longer hold folded away, and when they stop holding.
 #[derive(Debug, Clone)]
 pub struct SowingKernel {
-    /// Per mover, the draw plan's steps, indexed as the plan's.
-    plans: [Vec<Op>; MAX_PLAYERS],
+    /// Per mover, the draw plan's steps, indexed as the plan's, and the program its walk is.
+    plans: [Plan; MAX_PLAYERS],
     /// Per mover, the plan with its folded conditions kept, for the edges before they stop
     /// holding (transfers in one's first moves), when the loop plays every step it reaches.
     opening: Option<[Vec<Op>; MAX_PLAYERS]>,
@@ -83,10 +83,34 @@ struct Known {
     passes: bool,
 }
 
-/// A step of a folded draw plan.
+/// A folded draw plan: its steps, and its conditions and jumps as one program whose answer is
+/// the sowing step they lead to, read without a dispatch on the steps.
+#[derive(Debug, Clone, Default)]
+struct Plan {
+    ops: Vec<Op>,
+    pick: Program,
+}
+
+impl std::ops::Deref for Plan {
+    type Target = [Op];
+    fn deref(&self) -> &[Op] {
+        &self.ops
+    }
+}
+
+impl<'a> IntoIterator for &'a Plan {
+    type Item = &'a Op;
+    type IntoIter = std::slice::Iter<'a, Op>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.ops.iter()
+    }
+}
+
+/// A step of a folded draw plan (its tag a byte of its own: the draw reads it as one compare).
 // A plan is a few steps read in place: its sowing's `Known` kept inline spares a load a draw.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
+#[repr(u8)]
 enum Op {
     /// The sowings of generator `gen` from the filled holes of `from`, each passing `filter`.
     Sow {
@@ -142,12 +166,14 @@ impl SowingKernel {
             return None;
         }
         let mut guards = Vec::new();
-        let mut plans: [Vec<Op>; MAX_PLAYERS] = Default::default();
+        let mut plans: [Plan; MAX_PLAYERS] = Default::default();
         for (mover, plan) in plans.iter_mut().enumerate().take(players) {
-            *plan = fold(game, &draw.ops[mover], Some(&mut guards))?;
-            if !one_sowing_a_path(plan) {
+            let ops = fold(game, &draw.ops[mover], Some(&mut guards))?;
+            if !one_sowing_a_path(&ops) {
                 return None;
             }
+            let pick = Program::of(game, &pick(&draw.ops[mover], &ops));
+            *plan = Plan { ops, pick };
         }
         let mut opening: Option<[Vec<Op>; MAX_PLAYERS]> = Some(Default::default());
         for mover in 0..players {
@@ -311,6 +337,56 @@ fn guard(c: &Choice) -> Option<(Guard, i64)> {
     // The program is the test alone: it yields the condition when the test holds, else none.
     let alone = c.start == 0 && c.run(|_| true) == Some(0) && c.run(|_| false).is_none();
     (alone && *lo <= 0 && *hi < i64::MAX).then_some((g, *hi))
+}
+
+/// A folded plan's conditions and jumps as one condition whose answer is the index of the
+/// sowing step they lead to (none if none): each kept condition's steps copied, going on where
+/// the plan goes on when it holds or fails. `ops` is the plan before folding.
+fn pick(ops: &[DrawOp], plan: &[Op]) -> Choice {
+    // Where each kept condition's copy starts among the steps.
+    let mut base = vec![0u32; plan.len()];
+    let mut steps = Vec::new();
+    for (pc, op) in plan.iter().enumerate() {
+        if let (Op::Unless(..), Some(DrawOp::Unless(c, _))) = (op, ops.get(pc)) {
+            base[pc] = steps.len() as u32;
+            steps.extend(c.steps.iter().cloned());
+        }
+    }
+    // The step or answer that reaching plan step `pc` leads to (jumps go forward only).
+    fn reach(ops: &[DrawOp], plan: &[Op], base: &[u32], mut pc: usize) -> u32 {
+        loop {
+            match (plan.get(pc), ops.get(pc)) {
+                (Some(Op::Sow { .. }), _) => return RESULT + pc as u32,
+                (Some(Op::Jump(at)), _) => pc = *at as usize,
+                (Some(Op::Unless(_, at)), Some(DrawOp::Unless(c, _))) => {
+                    return into(ops, plan, base, pc, *at as usize, c.start)
+                }
+                _ => return NONE,
+            }
+        }
+    }
+    // A target `t` of the condition of plan step `pc` (which goes on at `at` unless it holds).
+    fn into(ops: &[DrawOp], plan: &[Op], base: &[u32], pc: usize, at: usize, t: u32) -> u32 {
+        match t {
+            NONE => reach(ops, plan, base, at),
+            t if t >= RESULT => reach(ops, plan, base, pc + 1),
+            t => base[pc] + t,
+        }
+    }
+    for (pc, op) in plan.iter().enumerate() {
+        if let (Op::Unless(_, at), Some(DrawOp::Unless(c, _))) = (op, ops.get(pc)) {
+            let at = *at as usize;
+            let copy = &mut steps[base[pc] as usize..][..c.steps.len()];
+            for step in copy {
+                step.yes = into(ops, plan, &base, pc, at, step.yes);
+                step.no = into(ops, plan, &base, pc, at, step.no);
+            }
+        }
+    }
+    Choice {
+        start: reach(ops, plan, &base, 0),
+        steps,
+    }
 }
 
 /// Whether every path through a folded plan is made of known steps and reaches at most one
@@ -519,6 +595,20 @@ fn run<C: Count, const DIRECT: bool, const OPENING: bool>(
     // A plan that starts with its sowing is drawn without walking it.
     let direct: [Option<&Op>; MAX_PLAYERS] =
         std::array::from_fn(|p| (k.plans[p].first()).filter(|op| matches!(op, Op::Sow { .. })));
+    // The moves and the edges played both grow by one an edge here: the end rules' early form
+    // holds until the edge count `full`, and the loop looks at the counts again only at `watch`
+    // (that edge, or the game's limit of edges).
+    let c = &state.clock;
+    let full =
+        (c.edges_played).saturating_add(k.until.saturating_sub(c.edges_played.max(c.moves_played)));
+    let forms = |edges: u64| {
+        if edges < full {
+            (&k.early_quiet, &k.early, full.min(game.max_edges))
+        } else {
+            (&k.end_quiet, &k.end, game.max_edges)
+        }
+    };
+    let (mut quiet, mut loud, mut watch) = forms(c.edges_played);
     let mut next = Some(first);
     while let Some((m, tried)) = next {
         let actor = state.mover;
@@ -535,6 +625,11 @@ fn run<C: Count, const DIRECT: bool, const OPENING: bool>(
         clock.moves_played += 1;
         clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
         clock.edges_played += 1;
+        let mut limit = false;
+        if clock.edges_played >= watch {
+            (quiet, loud, watch) = forms(clock.edges_played);
+            limit = clock.edges_played >= game.max_edges;
+        }
         let action = match fixed {
             Some(a) => a,
             None => {
@@ -568,11 +663,6 @@ fn run<C: Count, const DIRECT: bool, const OPENING: bool>(
             state.history.push(key);
         }
         let mover = state.mover;
-        let first = if DIRECT {
-            direct[mover as usize & (MAX_PLAYERS - 1)]
-        } else {
-            None
-        };
         let chosen = match (OPENING, &k.opening) {
             (true, Some(plans)) => opening_draw(
                 game,
@@ -584,7 +674,15 @@ fn run<C: Count, const DIRECT: bool, const OPENING: bool>(
                 mover,
                 rng,
             ),
-            _ => draw(game, k, first, &pits, &mut work, &state.clock, mover, rng),
+            _ => {
+                let step = if DIRECT {
+                    direct[mover as usize & (MAX_PLAYERS - 1)]
+                } else {
+                    let plan = &k.plans[mover as usize & (MAX_PLAYERS - 1)];
+                    walk(plan, env_of(game, &pits, &state.clock, mover))
+                };
+                draw(game, k, step, &pits, &mut work, &state.clock, mover, rng)
+            }
         };
         let stuck = chosen.is_none().then_some(mover);
         let env = Env {
@@ -595,16 +693,12 @@ fn run<C: Count, const DIRECT: bool, const OPENING: bool>(
             stuck,
             repeated,
         };
-        let played = state.clock.edges_played.max(state.clock.moves_played);
-        let end = match (played < k.until, stuck.is_none() && !repeated) {
-            (true, true) => &k.early_quiet,
-            (true, false) => &k.early,
-            (false, true) => &k.end_quiet,
-            (false, false) => &k.end,
+        let end = if stuck.is_none() && !repeated {
+            quiet
+        } else {
+            loud
         };
-        let over = (!end.never() && env.run(end).is_some())
-            || stuck.is_some()
-            || state.clock.edges_played >= game.max_edges;
+        let over = (!end.never() && env.run(end).is_some()) || stuck.is_some() || limit;
         if over {
             // The general turn control ends the game, on the board written back.
             pits.write(&mut state.board);
@@ -622,27 +716,12 @@ fn run<C: Count, const DIRECT: bool, const OPENING: bool>(
 
 /// The sowing step a plan's conditions lead to, if any.
 #[inline(always)]
-fn walk<'a, C: Count>(plan: &'a [Op], env: Env<C>) -> Option<&'a Op> {
-    let mut pc = 0;
-    loop {
-        let op = plan.get(pc)?;
-        match op {
-            Op::Sow { .. } => return Some(op),
-            Op::Unless(c, at) => {
-                pc = if env.run(c).is_some() {
-                    pc + 1
-                } else {
-                    *at as usize
-                }
-            }
-            Op::Jump(at) => pc = *at as usize,
-            Op::Other | Op::Transfer { .. } => return None,
-        }
-    }
+fn walk<'a, C: Count>(plan: &'a Plan, env: Env<C>) -> Option<&'a Op> {
+    plan.ops.get(env.pick(&plan.pick)?)
 }
 
-/// The random legal move of `mover`'s plan on `pits`, drawn as the general draw
-/// draws a path of one family: a filled hole of the family's set at random, tried against its
+/// The random legal move of `mover`'s plan on `pits`, its sowing `step` (if any) found, drawn
+/// as the general draw draws a path of one family: a filled hole of the family's set at random, tried against its
 /// filter on `work` (the effects kept when it passes), the draw made again without it when it
 /// fails.
 #[inline(always)]
@@ -650,31 +729,33 @@ fn walk<'a, C: Count>(plan: &'a [Op], env: Env<C>) -> Option<&'a Op> {
 fn draw<C: Count>(
     game: &Game,
     k: &SowingKernel,
-    direct: Option<&Op>,
+    step: Option<&Op>,
     pits: &Pits<C>,
     work: &mut Pits<C>,
     clock: &Clock,
     mover: u8,
     rng: &mut impl Rng,
 ) -> Option<(Move, Option<Effects>)> {
-    let step = match direct {
-        Some(op) => op,
-        None => walk(
-            &k.plans[mover as usize & (MAX_PLAYERS - 1)],
-            env_of(game, pits, clock, mover),
-        )?,
-    };
-    let Op::Sow {
+    let Some(Op::Sow {
         gen,
         filter,
         from,
         known,
-    } = step
+    }) = step
     else {
         return None;
     };
     let (gen, from) = (*gen, *from);
     let mut set = from & pits.filled;
+    let Some(cond) = filter else {
+        // One draw, with nothing of the filter's prepared.
+        let total = set.count_ones();
+        if total == 0 {
+            return None;
+        }
+        let site = nth_bit(set, index_below(rng, total as usize));
+        return Some((Move::new(gen, site, site), None));
+    };
     // How many sites answer the filter before any sowing not from them.
     let sure: u16 = match known {
         Some(kn) => {
@@ -694,9 +775,6 @@ fn draw<C: Count>(
         }
         let site = nth_bit(set, index_below(rng, total as usize));
         let m = Move::new(gen, site, site);
-        let Some(cond) = filter else {
-            return Some((m, None));
-        };
         if let Some(kn) = known.as_ref().filter(|_| sure > 0) {
             let here = kn.masks[mover as usize & (MAX_PLAYERS - 1)] >> site & 1 != 0
                 && pits.at(site as usize) >= kn.least;

@@ -91,30 +91,44 @@ impl<C: Count> Env<'_, C> {
     /// The first condition of a program that holds.
     #[inline(always)]
     pub(super) fn run(&self, c: &Program) -> Option<usize> {
-        let mut at = c.start;
+        self.first::<false>(c)
+    }
+
+    /// The first condition of a program that holds, where the answer picks what the loop reads
+    /// next (a plan's sowing step): each step's choice a branch, not a select, so that the loop
+    /// goes on where the branch is predicted instead of waiting on the test.
+    #[inline(always)]
+    pub(super) fn pick(&self, c: &Program) -> Option<usize> {
+        self.first::<true>(c)
+    }
+
+    #[inline(always)]
+    fn first<const BRANCH: bool>(&self, c: &Program) -> Option<usize> {
+        let mut at = c.start[self.mover as usize & (MAX_PLAYERS - 1)];
         while let Some(step) = c.steps.get(at as usize) {
-            let holds = match &step.test {
-                Quick::Meets { masks, sown, empty } => {
-                    let word = if *sown {
-                        self.pits.sown
-                    } else {
-                        self.pits.filled
-                    };
-                    (masks[self.mover as usize & (MAX_PLAYERS - 1)] & word != 0) != *empty
-                }
-                Quick::Stuck(w) => self.stuck.map(usize::from) == Some(self.who(*w)),
-                Quick::Repeated => self.repeated,
-                Quick::Other(t) => other(
-                    t,
+            // A test of a region's occupancy is a mask on the filled sites, with no jump table.
+            let holds = if step.mask != 0 {
+                self.pits.filled & step.mask != 0
+            } else {
+                other(
+                    c.tests.get(at as usize),
                     self.game,
                     self.pits,
                     self.clock,
                     self.mover,
                     self.stuck,
                     self.repeated,
-                ),
+                )
             };
-            at = if holds { step.yes } else { step.no };
+            at = if holds {
+                step.yes
+            } else {
+                if BRANCH {
+                    // Opaque to the compiler: the choice stays a branch.
+                    std::hint::black_box(());
+                }
+                step.no
+            };
         }
         (at != NONE).then_some((at - RESULT) as usize)
     }
@@ -124,7 +138,7 @@ impl<C: Count> Env<'_, C> {
 /// context then never leaves them for the compact tests.
 #[inline(never)]
 fn other<C: Count>(
-    t: &Test,
+    t: Option<&Test>,
     game: &Game,
     pits: &Pits<C>,
     clock: &Clock,
@@ -132,17 +146,18 @@ fn other<C: Count>(
     stuck: Option<u8>,
     repeated: bool,
 ) -> bool {
-    Env {
-        game,
-        pits,
-        clock,
-        mover,
-        stuck,
-        repeated,
-    }
-    .test(t)
+    t.is_some_and(|t| {
+        Env {
+            game,
+            pits,
+            clock,
+            mover,
+            stuck,
+            repeated,
+        }
+        .test(t)
+    })
 }
-
 /// The context of a condition read before or after a move by `mover`, with no one stuck.
 #[inline(always)]
 pub(super) fn env_of<'a, C: Count>(
@@ -161,38 +176,39 @@ pub(super) fn env_of<'a, C: Count>(
     }
 }
 
-/// A compiled condition as the loop reads it: the commonest tests with their regions' masks
-/// resolved for every mover, the others in their general form.
+/// A compiled condition as the loop reads it: a copy of its steps per seat, each test of
+/// whether a region holds counters (`Filled`, `Empty`) a mask of that seat's sites, the others
+/// in their general form.
 #[derive(Debug, Clone)]
 pub(super) struct Program {
-    start: u32,
+    /// Per seat, the first step of its copy (or the result).
+    start: [u32; MAX_PLAYERS],
+    /// The steps of each seat's copy, `len` a seat.
     steps: Vec<QuickStep>,
+    len: u32,
+    /// Each step's test, read in its general form where the step has no mask.
+    tests: Vec<Test>,
 }
 
-/// A test of a [`Program`] and where to go on after it.
+/// A step of a [`Program`]: with a mask, a test of whether the filled sites meet it (an `Empty`
+/// test has its targets swapped); without, its test read in the general form.
 #[derive(Debug, Clone)]
 struct QuickStep {
-    test: Quick,
+    mask: u64,
     yes: u32,
     no: u32,
 }
 
-/// A test as the loop reads it.
-#[derive(Debug, Clone)]
-enum Quick {
-    /// Whether the mover's mask meets the filled sites (the sown ones with `sown`); negated
-    /// with `empty`.
-    Meets {
-        masks: [u64; MAX_PLAYERS],
-        sown: bool,
-        empty: bool,
-    },
-    /// Whether the player is stuck.
-    Stuck(Who),
-    /// Whether the position repeats.
-    Repeated,
-    /// Any other test the loop reads.
-    Other(Test),
+impl Default for Program {
+    /// The program that yields nothing.
+    fn default() -> Program {
+        Program {
+            start: [NONE; MAX_PLAYERS],
+            steps: Vec::new(),
+            len: 0,
+            tests: Vec::new(),
+        }
+    }
 }
 
 impl Program {
@@ -223,89 +239,85 @@ impl Program {
     /// tests taken as failing, so that the loop's every-edge reading of the end rules skips them.
     pub(super) fn settled(&self) -> Program {
         let quiet = |mut at: u32| {
-            while let Some(QuickStep {
-                test: Quick::Stuck(_) | Quick::Repeated,
-                no,
-                ..
-            }) = self.steps.get(at as usize)
+            while let (Some(step), Some(Test::Leaf(Leaf::NoMoves(_) | Leaf::Repeated))) =
+                (self.steps.get(at as usize), self.tests.get(at as usize))
             {
-                at = *no;
+                at = step.no;
             }
             at
         };
         Program {
-            start: quiet(self.start),
+            start: self.start.map(quiet),
             steps: (self.steps.iter())
                 .map(|step| QuickStep {
-                    test: step.test.clone(),
                     yes: quiet(step.yes),
                     no: quiet(step.no),
+                    ..step.clone()
                 })
                 .collect(),
+            len: self.len,
+            tests: self.tests.clone(),
         }
     }
 
     /// Whether the program yields nothing whatever it reads (it starts at its end).
     #[inline(always)]
     pub(super) fn never(&self) -> bool {
-        self.start == NONE
+        self.start[0] == NONE
     }
 
     /// For a filter whose one test asks whether a region holds counters: the region's mask per
     /// mover, and whether the filter passes when the region holds some.
     pub(super) fn asks_filled(&self) -> Option<([u64; MAX_PLAYERS], bool)> {
-        let [QuickStep {
-            test:
-                Quick::Meets {
-                    masks,
-                    sown: false,
-                    empty,
-                },
-            yes,
-            no,
-        }] = self.steps.as_slice()
+        let (Some(step), Some(Test::Leaf(Leaf::Filled(_) | Leaf::Empty(_)))) =
+            (self.steps.first(), self.tests.first())
         else {
             return None;
         };
-        let at = if *empty { *no } else { *yes };
-        (self.start == 0).then_some((*masks, at != NONE))
+        // Where the region holding counters leads: the step's yes (an `Empty` test with a mask
+        // has its targets swapped).
+        let at = match self.tests[0] {
+            Test::Leaf(Leaf::Empty(_)) if step.mask == 0 => step.no,
+            _ => step.yes,
+        };
+        let masks = std::array::from_fn(|seat| self.steps[seat].mask);
+        (self.len == 1 && self.start == std::array::from_fn(|seat| seat as u32))
+            .then_some((masks, at != NONE))
     }
 
     /// The loop's form of a compiled condition.
     pub(super) fn of(game: &Game, c: &Choice) -> Program {
-        let masks = |r: &RegionRef| {
-            let region = &game.regions[r.0 as usize];
-            std::array::from_fn(|m| region.mask[m].0[0])
-        };
-        let quick = |t: &Test| match t {
-            Test::Leaf(Leaf::Filled(r)) => Quick::Meets {
-                masks: masks(r),
-                sown: false,
-                empty: false,
-            },
-            Test::Leaf(Leaf::Empty(r)) => Quick::Meets {
-                masks: masks(r),
-                sown: false,
-                empty: true,
-            },
-            Test::Leaf(Leaf::SownInto(r)) => Quick::Meets {
-                masks: masks(r),
-                sown: true,
-                empty: false,
-            },
-            Test::Leaf(Leaf::NoMoves(w)) => Quick::Stuck(*w),
-            Test::Leaf(Leaf::Repeated) => Quick::Repeated,
-            other => Quick::Other(other.clone()),
-        };
+        let len = c.steps.len() as u32;
+        let mut steps = Vec::with_capacity(c.steps.len() * MAX_PLAYERS);
+        let mut tests = Vec::with_capacity(c.steps.len() * MAX_PLAYERS);
+        // A step's target in seat `seat`'s copy.
+        let at = |seat: usize, t: u32| if t < len { t + seat as u32 * len } else { t };
+        for seat in 0..MAX_PLAYERS {
+            for step in &c.steps {
+                let region = |r: &RegionRef| game.regions[r.0 as usize].mask[seat].0[0];
+                let (yes, no) = (at(seat, step.yes), at(seat, step.no));
+                // A region of no site of this seat keeps the general test.
+                steps.push(match &step.test {
+                    Test::Leaf(Leaf::Filled(r)) => QuickStep {
+                        mask: region(r),
+                        yes,
+                        no,
+                    },
+                    Test::Leaf(Leaf::Empty(r)) if region(r) != 0 => QuickStep {
+                        mask: region(r),
+                        yes: no,
+                        no: yes,
+                    },
+                    _ => QuickStep { mask: 0, yes, no },
+                });
+                tests.push(step.test.clone());
+            }
+        }
         Program {
-            start: c.start,
-            steps: (c.steps.iter())
-                .map(|step| QuickStep {
-                    test: quick(&step.test),
-                    yes: step.yes,
-                    no: step.no,
-                })
-                .collect(),
+            start: std::array::from_fn(|seat| at(seat, c.start)),
+            steps,
+            len,
+            tests,
         }
     }
 }
