@@ -37,6 +37,28 @@ pub(super) trait Count:
     fn after(past: &[u16; LANE], ones: &[[u8; LANE]; LANE], rest: u16) -> [Self; LANE];
 }
 
+/// The arithmetic of a lane, the same in both widths.
+macro_rules! lane_arithmetic {
+    () => {
+        #[inline(always)]
+        fn plus(self, o: Self) -> Self {
+            self.wrapping_add(o)
+        }
+        #[inline(always)]
+        fn minus(self, o: Self) -> Self {
+            self.wrapping_sub(o)
+        }
+        #[inline(always)]
+        fn less(self, o: Self) -> Self {
+            self.saturating_sub(o)
+        }
+        #[inline(always)]
+        fn sign(self) -> Self {
+            self >> Self::TOP
+        }
+    };
+}
+
 impl Count for u16 {
     const TOP: u32 = 15;
     #[inline(always)]
@@ -47,22 +69,7 @@ impl Count for u16 {
     fn cut(n: u16) -> u16 {
         n
     }
-    #[inline(always)]
-    fn plus(self, o: u16) -> u16 {
-        self.wrapping_add(o)
-    }
-    #[inline(always)]
-    fn minus(self, o: u16) -> u16 {
-        self.wrapping_sub(o)
-    }
-    #[inline(always)]
-    fn less(self, o: u16) -> u16 {
-        self.saturating_sub(o)
-    }
-    #[inline(always)]
-    fn sign(self) -> u16 {
-        self >> Self::TOP
-    }
+    lane_arithmetic!();
     #[inline(always)]
     fn lanes(wide: &[u16; LANE], _: &[u8; LANE]) -> [u16; LANE] {
         *wide
@@ -88,22 +95,7 @@ impl Count for u8 {
     fn cut(n: u16) -> u8 {
         n as u8
     }
-    #[inline(always)]
-    fn plus(self, o: u8) -> u8 {
-        self.wrapping_add(o)
-    }
-    #[inline(always)]
-    fn minus(self, o: u8) -> u8 {
-        self.wrapping_sub(o)
-    }
-    #[inline(always)]
-    fn less(self, o: u8) -> u8 {
-        self.saturating_sub(o)
-    }
-    #[inline(always)]
-    fn sign(self) -> u8 {
-        self >> Self::TOP
-    }
+    lane_arithmetic!();
     #[inline(always)]
     fn lanes(_: &[u16; LANE], narrow: &[u8; LANE]) -> [u8; LANE] {
         *narrow
