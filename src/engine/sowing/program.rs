@@ -158,6 +158,7 @@ fn other<C: Count>(
         .test(t)
     })
 }
+
 /// The context of a condition read before or after a move by `mover`, with no one stuck.
 #[inline(always)]
 pub(super) fn env_of<'a, C: Count>(
