@@ -721,9 +721,9 @@ fn walk<'a, C: Count>(plan: &'a Plan, env: Env<C>) -> Option<&'a Op> {
 }
 
 /// The random legal move of `mover`'s plan on `pits`, its sowing `step` (if any) found, drawn
-/// as the general draw draws a path of one family: a filled hole of the family's set at random, tried against its
-/// filter on `work` (the effects kept when it passes), the draw made again without it when it
-/// fails.
+/// as the general draw draws a path of one family: a filled hole of the family's set at
+/// random, tried against its filter on `work` (the effects kept when it passes), the draw made
+/// again without it when it fails.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn draw<C: Count>(
