@@ -45,6 +45,22 @@ fn rulesets() -> Vec<(String, Game)> {
             )],
             vec![],
         ),
+        // End rules read only when a clock test can change its answer or after a capture: a
+        // count of moves met exactly once, a range of edges, the loss of every piece.
+        (
+            "clock ends",
+            vec![(
+                end,
+                "(if (= (moves-played) 45) (result Next Win)) (if (no-pieces Next) (result Mover Win)) (if (and (>= (edges-played) 150) (<= (edges-played) 152)) (result Next Win))",
+            )],
+            vec![],
+        ),
+        (
+            // Two pieces a side on a loop of eight: games end by captures early and often.
+            "two pieces",
+            vec![("(rectangle 3 6)", "(rectangle 3 2)")],
+            vec![],
+        ),
         // A test the kernel reads through the general code.
         (
             "pieces end",

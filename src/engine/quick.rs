@@ -5,7 +5,7 @@
 //! program's.
 
 use super::ctx::Ctx;
-use super::state::State;
+use super::state::{Clock, State};
 use crate::compile::choice::{within_range, Choice, Test, NONE, RESULT};
 use crate::compile::ir::{Action, Branches, Game, IntExpr, Leaf, Who, MAX_PLAYERS};
 use crate::compile::MAX_VARS;
@@ -94,6 +94,34 @@ impl Quick {
         }
     }
 
+    /// Whether each of its tests changes its answer only as the clock passes a known count, or
+    /// after pieces leave the board (a capture, or any move of the general code), or when the
+    /// player to move has none: then its answer of none holds until [`Quick::calm`].
+    pub(super) fn guarded(&self) -> bool {
+        self.steps.iter().flatten().all(|step| {
+            matches!(
+                step.test,
+                Probe::Edges(..)
+                    | Probe::Moves(..)
+                    | Probe::NoPieces(_)
+                    | Probe::NoPiecesInWord(_)
+                    | Probe::NoMoves(_)
+            )
+        })
+    }
+
+    /// Its clock tests, each once: the count each reads and its range.
+    pub(super) fn clocks(&self) -> impl Iterator<Item = Clocked> + '_ {
+        self.steps
+            .iter()
+            .flatten()
+            .filter_map(|step| match step.test {
+                Probe::Edges(lo, hi) => Some(Clocked::Edges(lo, hi)),
+                Probe::Moves(lo, hi) => Some(Clocked::Moves(lo, hi)),
+                _ => None,
+            })
+    }
+
     /// The index of the first condition that holds (the index for none when none does), read
     /// after an edge by `actor` (`Mover`), with `stuck` the player to move if they have no move.
     #[inline(always)]
@@ -122,6 +150,34 @@ impl Quick {
             at = if holds { step.yes } else { step.no };
         }
         at.wrapping_sub(RESULT) as usize
+    }
+}
+
+/// A test of a count of the clock, which grows by one an edge at most: the edges or the moves
+/// played within `lo..=hi`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Clocked {
+    Edges(i64, i64),
+    Moves(i64, i64),
+}
+
+impl Clocked {
+    /// The edges played before which its answer stays what it is at `clock`.
+    #[inline]
+    pub(super) fn calm(self, clock: &Clock) -> u64 {
+        let (now, lo, hi) = match self {
+            Clocked::Edges(lo, hi) => (clock.edges_played, lo, hi),
+            Clocked::Moves(lo, hi) => (clock.moves_played, lo, hi),
+        };
+        // The count at which the answer changes: entering the range, or leaving it.
+        let at = if (now as i64) < lo {
+            lo as u64
+        } else if (now as i64) <= hi {
+            (hi as u64).saturating_add(1)
+        } else {
+            return u64::MAX;
+        };
+        clock.edges_played.saturating_add(at - now)
     }
 }
 

@@ -10,10 +10,10 @@
 
 use super::ctx::{Ctx, Effects};
 use super::moves::Move;
-use super::quick::{who, Quick, Turn};
+use super::quick::{who, Clocked, Quick, Turn};
 use super::sample::{index_below, pick_in, pick_lists, Scratch};
 use super::search::Playout;
-use super::state::{Board, Cell, Last, NodeType, State};
+use super::state::{Board, Cell, Clock, Last, NodeType, State};
 use super::turn::{self, follow, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::DrawOp;
 use crate::compile::ir::{
@@ -33,6 +33,11 @@ pub struct RacePlan {
     end_full: Quick,
     end_early: Quick,
     until: u64,
+    /// Whether the end rules' answer of none holds until the clock reaches their calm
+    /// ([`Quick::guarded`]), so that edges before it that capture nothing skip them.
+    guarded: bool,
+    /// The clock tests of the end rules' two forms, each once.
+    clocks: Vec<Clocked>,
     /// Whether a stage reads the kernel's [`Mirror`] of the board.
     mirrored: bool,
 }
@@ -224,13 +229,38 @@ impl RacePlan {
         let throws = stages.iter().any(|s| matches!(s, Stage::Throw(..)));
         let end = &game.end_choice;
         let mirrored = stages.iter().any(|s| matches!(s, Stage::Advance(..)));
-        throws.then(|| RacePlan {
-            mirrored,
-            stages,
-            end_full: Quick::of(&end.full, game, game.end.len()),
-            end_early: Quick::of(&end.early, game, game.end.len()),
-            until: end.until,
-        })
+        throws
+            .then(|| RacePlan {
+                mirrored,
+                stages,
+                end_full: Quick::of(&end.full, game, game.end.len()),
+                end_early: Quick::of(&end.early, game, game.end.len()),
+                until: end.until,
+                guarded: false,
+                clocks: Vec::new(),
+            })
+            .map(|mut plan| {
+                plan.guarded = plan.end_full.guarded() && plan.end_early.guarded();
+                for c in plan.end_full.clocks().chain(plan.end_early.clocks()) {
+                    if !plan.clocks.contains(&c) {
+                        plan.clocks.push(c);
+                    }
+                }
+                plan
+            })
+    }
+
+    /// The edges played before which the end rules, which held for none at `clock`, hold for
+    /// none after an edge that captured nothing: the first count at which a clock test, the
+    /// switch to their full form, or the edge limit can change the answer.
+    fn calm(&self, game: &Game, clock: &Clock) -> u64 {
+        let played = clock.edges_played.max(clock.moves_played);
+        let full = match played < self.until {
+            true => clock.edges_played.saturating_add(self.until - played),
+            false => u64::MAX,
+        };
+        let clocked = self.clocks.iter().map(|c| c.calm(clock)).min();
+        clocked.unwrap_or(u64::MAX).min(full).min(game.max_edges)
     }
 }
 
@@ -346,16 +376,21 @@ pub(super) fn playout(
     scratch: &mut Scratch,
 ) -> Playout {
     scratch.forget_trial();
-    // Two loops, so that a plan without plain advances (Ur's, Ludo's) keeps no mirror.
-    match plan.mirrored {
-        true => play::<true>(game, plan, state, rng, scratch),
-        false => play::<false>(game, plan, state, rng, scratch),
+    // Loops with and without a mirror and a guard of the end rules, so that a plan without
+    // plain advances (Ur's, Ludo's) keeps no mirror, and one whose end rules are read after
+    // every edge keeps no count.
+    match (plan.mirrored, plan.guarded) {
+        (true, true) => play::<true, true>(game, plan, state, rng, scratch),
+        (true, false) => play::<true, false>(game, plan, state, rng, scratch),
+        (false, true) => play::<false, true>(game, plan, state, rng, scratch),
+        (false, false) => play::<false, false>(game, plan, state, rng, scratch),
     }
     Playout::of(state)
 }
 
-/// The loop; `MIRRORED` when a stage reads the [`Mirror`].
-fn play<const MIRRORED: bool>(
+/// The loop; `MIRRORED` when a stage reads the [`Mirror`], `GUARDED` when the end rules are
+/// read only from their calm count or after a capture ([`RacePlan::guarded`]).
+fn play<const MIRRORED: bool, const GUARDED: bool>(
     game: &Game,
     plan: &RacePlan,
     s: &mut State,
@@ -371,6 +406,8 @@ fn play<const MIRRORED: bool>(
     };
     // The node's type follows from its stage from here on (the settling sets both), so the loop
     // reads the stage alone; a node that does not fit its stage is left as it is.
+    // The end rules are read again from this count of edges played, or after a capture.
+    let mut calm = 0;
     let mut next = match s.node {
         NodeType::Decision if !throw => draw(game, stage, s, &mirror, sc, rng),
         NodeType::Chance if throw => None,
@@ -395,7 +432,9 @@ fn play<const MIRRORED: bool>(
                 let Some(m) = next else {
                     break;
                 };
-                advance(game, step, s, &mut mirror, actor, m);
+                if advance(game, step, s, &mut mirror, actor, m) {
+                    calm = 0;
+                }
             }
             // Another shape of decision: the general move and turn control.
             _ => {
@@ -405,12 +444,13 @@ fn play<const MIRRORED: bool>(
                 if general_edge(game, s, m).is_err() {
                     break;
                 }
+                calm = 0;
                 if MIRRORED {
                     mirror = Mirror::of(&s.board);
                 }
             }
         }
-        match settle(game, plan, s, &mirror, actor, sc, rng) {
+        match settle::<GUARDED>(game, plan, s, &mirror, actor, &mut calm, sc, rng) {
             Some((st, m)) => (stage, next) = (st, m),
             None => break,
         }
@@ -418,9 +458,18 @@ fn play<const MIRRORED: bool>(
 }
 
 /// Plays a move of a plain advance's phase (or its pass) by `actor` and the turn control after
-/// it, as the general edge does.
+/// it, as the general edge does; whether pieces may have left the board (a capture, or effects
+/// of the general code).
 #[inline(always)]
-fn advance(game: &Game, step: &Step, s: &mut State, mirror: &mut Mirror, actor: u8, m: Move) {
+fn advance(
+    game: &Game,
+    step: &Step,
+    s: &mut State,
+    mirror: &mut Mirror,
+    actor: u8,
+    m: Move,
+) -> bool {
+    let mut removed = false;
     let (last, progress) = if m.is_pass() {
         (Last::default(), 0)
     } else {
@@ -438,6 +487,7 @@ fn advance(game: &Game, step: &Step, s: &mut State, mirror: &mut Mirror, actor: 
             };
             let to = t as usize;
             fx.captured = step_in_word(&mut s.board, mirror, actor, from, to, piece, a.captured);
+            removed = fx.captured > 0;
         }
         match &step.then {
             Then::Nothing => {}
@@ -449,6 +499,7 @@ fn advance(game: &Game, step: &Step, s: &mut State, mirror: &mut Mirror, actor: 
             Then::General => {
                 fx.progress = then(game, step, s, actor, m, &fx);
                 *mirror = Mirror::of(&s.board);
+                removed = true;
             }
         }
         (fx.last(m), fx.progress)
@@ -463,6 +514,7 @@ fn advance(game: &Game, step: &Step, s: &mut State, mirror: &mut Mirror, actor: 
     clock.edges_played += 1;
     let action = step.next.pick(game, s, actor);
     follow(game, s, actor, action, 0);
+    removed
 }
 
 /// Moves the mover's piece on `from` to `to` as `piece` on a board of one word (no repetition
@@ -516,12 +568,14 @@ fn then(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move, fx: &Effect
 /// `actor` as the player who made the last edge: the general loop's settling. Returns the
 /// phase's stage and the move drawn, or `None` when the game is over.
 #[inline(always)]
-fn settle<'p>(
+#[allow(clippy::too_many_arguments)]
+fn settle<'p, const GUARDED: bool>(
     game: &Game,
     plan: &'p RacePlan,
     s: &mut State,
     mirror: &Mirror,
     actor: u8,
+    calm: &mut u64,
     sc: &mut Scratch,
     rng: &mut impl Rng,
 ) -> Option<(Option<&'p Stage>, Option<Move>)> {
@@ -547,13 +601,24 @@ fn settle<'p>(
         }
     };
     let stuck = (decision && chosen.is_none()).then_some(s.mover);
-    (!conclude(game, plan, s, actor, stuck)).then_some((stage, chosen))
+    (!conclude::<GUARDED>(game, plan, s, actor, stuck, calm)).then_some((stage, chosen))
 }
 
 /// Checks the end rules after an edge by `actor`, as the general loop's `conclude` does;
-/// returns whether the game is over.
+/// returns whether the game is over. Before `calm` edges, with a move to make, the rules are
+/// known to hold for none; after reading them, `calm` is their next such count.
 #[inline(always)]
-fn conclude(game: &Game, plan: &RacePlan, s: &mut State, actor: u8, stuck: Option<u8>) -> bool {
+fn conclude<const GUARDED: bool>(
+    game: &Game,
+    plan: &RacePlan,
+    s: &mut State,
+    actor: u8,
+    stuck: Option<u8>,
+    calm: &mut u64,
+) -> bool {
+    if GUARDED && stuck.is_none() && s.clock.edges_played < *calm {
+        return false;
+    }
     let played = s.clock.edges_played.max(s.clock.moves_played);
     let end = if played < plan.until {
         &plan.end_early
@@ -562,7 +627,11 @@ fn conclude(game: &Game, plan: &RacePlan, s: &mut State, actor: u8, stuck: Optio
     };
     // The index past the rules when none holds, which `settle_rule` reads as none.
     let rule = end.run(game, s, actor, stuck);
-    turn::settle_rule(game, s, actor, stuck, Some(rule))
+    let over = turn::settle_rule(game, s, actor, stuck, Some(rule));
+    if GUARDED {
+        *calm = plan.calm(game, &s.clock);
+    }
+    over
 }
 
 /// The move drawn at a settled decision node: a plain advance's from its legal origins, any
