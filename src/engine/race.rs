@@ -397,26 +397,36 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
     rng: &mut impl Rng,
     sc: &mut Scratch,
 ) {
-    // The phase's stage, looked up once an edge: by the settling after an edge, here at first.
-    let mut stage = plan.stages.get(s.phase as usize);
-    let throw = matches!(stage, Some(Stage::Throw(..)));
+    let throw = matches!(plan.stages.get(s.phase as usize), Some(Stage::Throw(..)));
     let mut mirror = match MIRRORED {
         true => Mirror::of(&s.board),
         false => Mirror::empty(),
     };
-    // The node's type follows from its stage from here on (the settling sets both), so the loop
-    // reads the stage alone; a node that does not fit its stage is left as it is.
+    // The node's type follows from its stage from here on (each stage sets it as it settles),
+    // so the loop reads the stage alone; a node that does not fit its stage is left as it is.
+    match s.node {
+        NodeType::Decision if !throw => {}
+        NodeType::Chance if throw => {}
+        _ => return,
+    }
     // The end rules are read again from this count of edges played, or after a capture.
     let mut calm = 0;
-    let mut next = match s.node {
-        NodeType::Decision if !throw => draw(game, stage, s, &mirror, sc, rng),
-        NodeType::Chance if throw => None,
-        _ => return,
-    };
+    // Whether the state is settled (its node set, its end rules read after the last edge): so
+    // at first; after an edge, each stage settles the state (the general loop's settling) in the
+    // same arm as it plays its edge, so that the stage is looked up once an edge.
+    let mut settled = true;
+    // The player who made the last edge.
+    let mut actor = s.mover;
     loop {
-        let actor = s.mover;
-        match stage {
+        match plan.stages.get(s.phase as usize) {
             Some(Stage::Throw(throw)) => {
+                if !settled {
+                    s.node = NodeType::Chance;
+                    if conclude::<GUARDED>(game, plan, s, actor, None, &mut calm) {
+                        break;
+                    }
+                }
+                actor = s.mover;
                 let Some(i) = throw.drawn(rng) else {
                     break;
                 };
@@ -429,19 +439,38 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
                 follow(game, s, actor, action, 0);
             }
             Some(Stage::Advance(step)) => {
-                let Some(m) = next else {
+                s.node = NodeType::Decision;
+                let m = draw_advance(game, step, s, &mirror, rng);
+                if !settled && conclude::<GUARDED>(game, plan, s, actor, stuck(s, m), &mut calm) {
+                    break;
+                }
+                let Some(m) = m else {
                     break;
                 };
+                actor = s.mover;
                 if advance(game, step, s, &mut mirror, actor, m) {
                     calm = 0;
                 }
             }
-            // Another shape of decision: the general move and turn control.
-            _ => {
-                let Some(m) = next else {
+            // Another shape of decision: the general draw (from the listed generators alone when
+            // it is one of them), move and turn control.
+            stage => {
+                s.node = NodeType::Decision;
+                let m = match stage {
+                    Some(Stage::Listed(list)) => {
+                        let (gens, pass) = &**list;
+                        pick_lists(&Ctx::of(game, s), gens, *pass, sc, rng)
+                    }
+                    _ => pick_in(game, s, sc, rng),
+                };
+                if !settled && conclude::<GUARDED>(game, plan, s, actor, stuck(s, m), &mut calm) {
+                    break;
+                }
+                let Some(m) = m else {
                     break;
                 };
-                if general_edge(game, s, m).is_err() {
+                actor = s.mover;
+                if turn::advance(game, s, m, None).is_err() {
                     break;
                 }
                 calm = 0;
@@ -450,11 +479,14 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
                 }
             }
         }
-        match settle::<GUARDED>(game, plan, s, &mirror, actor, &mut calm, sc, rng) {
-            Some((st, m)) => (stage, next) = (st, m),
-            None => break,
-        }
+        settled = false;
     }
+}
+
+/// The player to move when they are stuck: a decision with no move drawn.
+#[inline(always)]
+fn stuck(s: &State, m: Option<Move>) -> Option<u8> {
+    m.is_none().then_some(s.mover)
 }
 
 /// Plays a move of a plain advance's phase (or its pass) by `actor` and the turn control after
@@ -564,46 +596,6 @@ fn then(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move, fx: &Effect
     u8::from(progress)
 }
 
-/// Sets the node type of the phase the turn is at, draws its move and checks the end rules with
-/// `actor` as the player who made the last edge: the general loop's settling. Returns the
-/// phase's stage and the move drawn, or `None` when the game is over.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn settle<'p, const GUARDED: bool>(
-    game: &Game,
-    plan: &'p RacePlan,
-    s: &mut State,
-    mirror: &Mirror,
-    actor: u8,
-    calm: &mut u64,
-    sc: &mut Scratch,
-    rng: &mut impl Rng,
-) -> Option<(Option<&'p Stage>, Option<Move>)> {
-    let stage = plan.stages.get(s.phase as usize);
-    // One settling for every stage (the end rules' code once in the loop), as the general loop's.
-    let (chosen, decision) = match stage {
-        Some(Stage::Throw(..)) => {
-            s.node = NodeType::Chance;
-            (None, false)
-        }
-        Some(Stage::Advance(step)) => {
-            s.node = NodeType::Decision;
-            (draw_advance(game, step, s, mirror, rng), true)
-        }
-        Some(Stage::Listed(list)) => {
-            let (gens, pass) = &**list;
-            s.node = NodeType::Decision;
-            (pick_lists(&Ctx::of(game, s), gens, *pass, sc, rng), true)
-        }
-        _ => {
-            s.node = NodeType::Decision;
-            (general_draw(game, s, sc, rng), true)
-        }
-    };
-    let stuck = (decision && chosen.is_none()).then_some(s.mover);
-    (!conclude::<GUARDED>(game, plan, s, actor, stuck, calm)).then_some((stage, chosen))
-}
-
 /// Checks the end rules after an edge by `actor`, as the general loop's `conclude` does;
 /// returns whether the game is over. Before `calm` edges, with a move to make, the rules are
 /// known to hold for none; after reading them, `calm` is their next such count.
@@ -632,36 +624,6 @@ fn conclude<const GUARDED: bool>(
         *calm = plan.calm(game, &s.clock);
     }
     over
-}
-
-/// The move drawn at a settled decision node: a plain advance's from its legal origins, any
-/// other phase's by the general draw.
-#[inline(always)]
-fn draw(
-    game: &Game,
-    stage: Option<&Stage>,
-    s: &State,
-    mirror: &Mirror,
-    sc: &mut Scratch,
-    rng: &mut impl Rng,
-) -> Option<Move> {
-    match stage {
-        Some(Stage::Advance(step)) => draw_advance(game, step, s, mirror, rng),
-        _ => general_draw(game, s, sc, rng),
-    }
-}
-
-/// The general move and turn control, for a decision of another shape (no filter's trial
-/// played it: the kernel's games have none).
-#[inline(always)]
-fn general_edge(game: &Game, s: &mut State, m: Move) -> Result<(), super::PlayError> {
-    turn::advance(game, s, m, None).map(|_| ())
-}
-
-/// The general draw, for a decision of another shape.
-#[inline(always)]
-fn general_draw(game: &Game, s: &State, sc: &mut Scratch, rng: &mut impl Rng) -> Option<Move> {
-    pick_in(game, s, sc, rng)
 }
 
 /// Where a piece of `me` at `pos` on `track` ends after `k` steps, with its new place, as
