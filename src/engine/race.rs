@@ -118,7 +118,8 @@ const SHORT: usize = 16;
 #[derive(Debug, Clone, PartialEq)]
 struct Targets([[[u16; 256]; SHORT]; MAX_PLAYERS]);
 
-/// A target past a track's end (sites of a board of one word are below 64).
+/// A target past a track's end (the kernel's plain advances are on boards of fewer than 64
+/// sites): 63 in its low six bits, a bit the listing sets in its word of taken sites.
 const NOWHERE: u16 = 0xFF;
 
 /// The most piece states of a game whose plain advances the kernel draws from its [`Mirror`].
@@ -294,7 +295,8 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
     let [gen] = gens[..] else {
         return Stage::Listed(Box::new((gens, *pass)));
     };
-    if game.topology.words != 1 || game.states.len() > STATES {
+    // A site below 63 (the target `NOWHERE` reads as site 63 in the listing's mask test).
+    if game.sites() > 63 || game.states.len() > STATES {
         return Stage::Listed(Box::new((gens, *pass)));
     }
     match game.gens.get(gen as usize) {
@@ -677,19 +679,22 @@ fn draw_advance(
         None => mine,
     };
     let pos = &mirror.pos;
-    // A target is free when it is the origin (a full loop) or holds no piece of the mover's.
-    let free = |t: u32, site: u32| t == site || mine & (1 << (t & 63)) == 0;
-    let mut legal = 0u64;
+    // The origins whose piece may move, in ascending order, written without a branch: each
+    // candidate is written, and counted when its target is free (the origin itself, on a full
+    // loop, or a site without a piece of the mover's; `NOWHERE` reads as site 63, always taken).
+    let mut legal = [0u8; 64];
+    let mut n = 0;
+    let taken = mine | 1 << 63;
     if k > 0 {
         match step.targets.row(me, k) {
             Some(row) => {
                 while w != 0 {
                     let site = w.trailing_zeros();
                     w &= w - 1;
-                    let t = (row[pos[site as usize & 63] as usize] & NOWHERE) as u32;
-                    if t != NOWHERE as u32 && free(t, site) {
-                        legal |= 1 << site;
-                    }
+                    let t = row[pos[site as usize & 63] as usize] as u32 & 63;
+                    let free = !((taken ^ 1 << site) >> t) & 1;
+                    legal[n & 63] = site as u8;
+                    n += free as usize;
                 }
             }
             None => {
@@ -698,22 +703,19 @@ fn draw_advance(
                     let site = w.trailing_zeros();
                     w &= w - 1;
                     if let Some((t, _)) = reach(track, me, pos[site as usize & 63], k) {
-                        if free(t as u32, site) {
-                            legal |= 1 << site;
+                        if t as u32 == site || mine & (1 << (t & 63)) == 0 {
+                            legal[n & 63] = site as u8;
+                            n += 1;
                         }
                     }
                 }
             }
         }
     }
-    let n = legal.count_ones() as usize;
     if n == 0 {
         return step.pass.then(Move::pass);
     }
-    for _ in 0..index_below(rng, n) {
-        legal &= legal - 1;
-    }
-    let from = legal.trailing_zeros() as usize;
+    let from = legal[index_below(rng, n) & 63] as usize;
     let (t, _) = target(game, step, me, pos[from & 63], k)?;
     Some(Move::new(step.gen, from as _, t))
 }
