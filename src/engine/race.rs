@@ -17,7 +17,7 @@ use super::state::{Board, Cell, Clock, Last, NodeType, State};
 use super::turn::{self, follow, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::DrawOp;
 use crate::compile::ir::{
-    Branches, CaptureTo, Effect, Game, Gen, IntExpr, Phase, Site, Track, MAX_PLAYERS,
+    Action, Branches, CaptureTo, Effect, Game, Gen, IntExpr, Phase, Site, Track, MAX_PLAYERS,
 };
 use crate::compile::{Needs, MAX_VARS};
 use crate::ludemes::advance::{track_target, Advance};
@@ -187,10 +187,10 @@ impl Targets {
 /// The steps of a plain advance.
 #[derive(Debug, Clone, PartialEq)]
 enum Steps {
-    /// The throw.
-    Pips,
-    /// A constant.
-    Lit(i64),
+    /// The throw's pips masked, plus a constant: `(pips & mask) + add`, the throw (mask all
+    /// ones, nothing added) or a constant (mask zero) read the same way, so that phases
+    /// alternating between the two take no branch.
+    Clock { mask: i64, add: i64 },
     /// Another expression, read by the general code.
     Expr,
 }
@@ -200,8 +200,7 @@ impl Steps {
     #[inline(always)]
     fn of(&self, game: &Game, s: &State, a: &Advance, mover: u8) -> i64 {
         match self {
-            Steps::Pips => s.clock.pips,
-            Steps::Lit(k) => *k,
+            Steps::Clock { mask, add } => (s.clock.pips & mask) + add,
             Steps::Expr => Ctx::after(game, &s.clock, &s.board, mover).int(&a.steps),
         }
     }
@@ -305,8 +304,8 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
                 gen,
                 advance: a.clone(),
                 steps: match a.steps {
-                    IntExpr::Pips => Steps::Pips,
-                    IntExpr::Lit(k) => Steps::Lit(k),
+                    IntExpr::Pips => Steps::Clock { mask: -1, add: 0 },
+                    IntExpr::Lit(k) => Steps::Clock { mask: 0, add: k },
                     _ => Steps::Expr,
                 },
                 then: then_of(game, &def.then),
@@ -419,8 +418,11 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
     let mut settled = true;
     // The player who made the last edge.
     let mut actor = s.mover;
+    let mut at = At::of(s);
+    // A plain advance's legal origins, written by each draw (kept here, so not cleared).
+    let mut legal = [0u8; 64];
     loop {
-        match plan.stages.get(s.phase as usize) {
+        match plan.stages.get(at.phase as usize) {
             Some(Stage::Throw(throw)) => {
                 if !settled {
                     s.node = NodeType::Chance;
@@ -428,7 +430,7 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
                         break;
                     }
                 }
-                actor = s.mover;
+                actor = at.mover;
                 let Some(i) = throw.drawn(rng) else {
                     break;
                 };
@@ -439,18 +441,20 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
                 s.clock.edges_played += 1;
                 let action = turn.pick(game, s, actor);
                 follow(game, s, actor, action, 0);
+                at = at.after(game, action);
             }
             Some(Stage::Advance(step)) => {
                 s.node = NodeType::Decision;
-                let m = draw_advance(game, step, s, &mirror, rng);
-                if !settled && conclude::<GUARDED>(game, plan, s, actor, stuck(s, m), &mut calm) {
+                let m = draw_advance(game, step, s, at.mover, &mirror, &mut legal, rng);
+                let stuck = m.is_none().then_some(at.mover);
+                if !settled && conclude::<GUARDED>(game, plan, s, actor, stuck, &mut calm) {
                     break;
                 }
                 let Some(m) = m else {
                     break;
                 };
-                actor = s.mover;
-                if advance(game, step, s, &mut mirror, actor, m) {
+                actor = at.mover;
+                if advance(game, step, s, &mut mirror, &mut at, m) {
                     calm = 0;
                 }
             }
@@ -475,6 +479,7 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
                 if turn::advance(game, s, m, None).is_err() {
                     break;
                 }
+                at = At::of(s);
                 calm = 0;
                 if MIRRORED {
                     mirror = Mirror::of(&s.board);
@@ -482,6 +487,42 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
             }
         }
         settled = false;
+    }
+}
+
+/// Where the turn is, kept in the loop as well as in the state, so that the next edge's stage
+/// and draw do not wait on the state's memory written just before.
+#[derive(Debug, Clone, Copy)]
+struct At {
+    /// The phase.
+    phase: u8,
+    /// The player to move.
+    mover: u8,
+}
+
+impl At {
+    /// Where the turn of `s` is.
+    fn of(s: &State) -> At {
+        At {
+            phase: s.phase,
+            mover: s.mover,
+        }
+    }
+
+    /// Where the turn is after `action` (as `turn::follow` moves it).
+    #[inline(always)]
+    fn after(self, game: &Game, action: &Action) -> At {
+        match action {
+            Action::Goto(phase, _) => At {
+                phase: *phase,
+                ..self
+            },
+            Action::EndTurn => At {
+                phase: 0,
+                mover: game.next[self.mover as usize & (MAX_PLAYERS - 1)],
+            },
+            Action::Again => At { phase: 0, ..self },
+        }
     }
 }
 
@@ -500,43 +541,43 @@ fn advance(
     step: &Step,
     s: &mut State,
     mirror: &mut Mirror,
-    actor: u8,
-    m: Move,
+    at: &mut At,
+    d: Drawn,
 ) -> bool {
+    let actor = at.mover;
     let mut removed = false;
-    let (last, progress) = if m.is_pass() {
-        (Last::default(), 0)
-    } else {
-        let a = &step.advance;
-        let mut fx = Effects::default();
-        let from = m.from as usize;
-        let k = step.steps.of(game, s, a, actor);
-        let moving = s.board.cells[from];
-        if let Some((t, np)) = target(game, step, actor, moving.pos, k) {
+    let (last, progress) = match d {
+        Drawn::Pass => (Last::default(), 0),
+        Drawn::Step { from, to, place } => {
+            let a = &step.advance;
+            let mut fx = Effects::default();
+            let (from, to) = (from as usize, to as usize);
+            let moving = s.board.cells[from];
             let piece = Cell {
                 count: 1,
-                pos: np,
+                pos: place,
                 state: a.set_state.unwrap_or(moving.state),
                 ..moving
             };
-            let to = t as usize;
             fx.captured = step_in_word(&mut s.board, mirror, actor, from, to, piece, a.captured);
             removed = fx.captured > 0;
-        }
-        match &step.then {
-            Then::Nothing => {}
-            Then::SetVars(sets) => {
-                for &(p, v, x) in &sets[actor as usize & (MAX_PLAYERS - 1)] {
-                    s.board.vars[p as usize & (MAX_PLAYERS - 1)][v as usize & (MAX_VARS - 1)] = x;
+            let m = Move::new(step.gen, from as Site, to as Site);
+            match &step.then {
+                Then::Nothing => {}
+                Then::SetVars(sets) => {
+                    for &(p, v, x) in &sets[actor as usize & (MAX_PLAYERS - 1)] {
+                        s.board.vars[p as usize & (MAX_PLAYERS - 1)][v as usize & (MAX_VARS - 1)] =
+                            x;
+                    }
+                }
+                Then::General => {
+                    fx.progress = then(game, step, s, actor, m, &fx);
+                    *mirror = Mirror::of(&s.board);
+                    removed = true;
                 }
             }
-            Then::General => {
-                fx.progress = then(game, step, s, actor, m, &fx);
-                *mirror = Mirror::of(&s.board);
-                removed = true;
-            }
+            (fx.last(m), fx.progress)
         }
-        (fx.last(m), fx.progress)
     };
     s.clock.last = last;
     if game.needs.intersects(KEPT_AFTER_A_MOVE) {
@@ -548,6 +589,7 @@ fn advance(
     clock.edges_played += 1;
     let action = step.next.pick(game, s, actor);
     follow(game, s, actor, action, 0);
+    *at = at.after(game, action);
     removed
 }
 
@@ -666,11 +708,12 @@ fn draw_advance(
     game: &Game,
     step: &Step,
     s: &State,
+    me: u8,
     mirror: &Mirror,
+    legal: &mut [u8; 64],
     rng: &mut impl Rng,
-) -> Option<Move> {
+) -> Option<Drawn> {
     let a = &step.advance;
-    let me = s.mover;
     let k = step.steps.of(game, s, a, me);
     let mine = s.board.owned[me as usize & (MAX_PLAYERS - 1)].0[0];
     // The pieces that may move by their state, the others not examined.
@@ -682,7 +725,6 @@ fn draw_advance(
     // The origins whose piece may move, in ascending order, written without a branch: each
     // candidate is written, and counted when its target is free (the origin itself, on a full
     // loop, or a site without a piece of the mover's; `NOWHERE` reads as site 63, always taken).
-    let mut legal = [0u8; 64];
     let mut n = 0;
     let taken = mine | 1 << 63;
     if k > 0 {
@@ -713,9 +755,21 @@ fn draw_advance(
         }
     }
     if n == 0 {
-        return step.pass.then(Move::pass);
+        return step.pass.then_some(Drawn::Pass);
     }
     let from = legal[index_below(rng, n) & 63] as usize;
-    let (t, _) = target(game, step, me, pos[from & 63], k)?;
-    Some(Move::new(step.gen, from as _, t))
+    let (to, place) = target(game, step, me, pos[from & 63], k)?;
+    Some(Drawn::Step {
+        from: from as u8,
+        to: to as u8,
+        place,
+    })
+}
+
+/// A plain advance's move as its draw found it: the pass, or the piece's origin, target and new
+/// place on its track (sites below 64).
+#[derive(Debug, Clone, Copy)]
+enum Drawn {
+    Pass,
+    Step { from: u8, to: u8, place: u8 },
 }
