@@ -14,7 +14,7 @@ use super::quick::{who, Clocked, Quick, Turn};
 use super::sample::{index_below, pick_in, pick_lists, Scratch};
 use super::search::Playout;
 use super::state::{Board, Cell, Clock, Last, NodeType, State};
-use super::turn::{self, follow, keep_after_move, KEPT_AFTER_A_MOVE};
+use super::turn::{self, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::DrawOp;
 use crate::compile::ir::{
     Action, Branches, CaptureTo, Effect, Game, Gen, IntExpr, Phase, Site, Track, MAX_PLAYERS,
@@ -439,9 +439,7 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
                 };
                 s.clock.pips = *pips;
                 s.clock.edges_played += 1;
-                let action = turn.pick(game, s, actor);
-                follow(game, s, actor, action, 0);
-                at = at.after(game, action);
+                at = at.follow(game, s, turn.pick(game, s, actor));
             }
             Some(Stage::Advance(step)) => {
                 s.node = NodeType::Decision;
@@ -509,20 +507,31 @@ impl At {
         }
     }
 
-    /// Where the turn is after `action` (as `turn::follow` moves it).
+    /// Takes `action` after an edge by the mover, as `turn::follow` does in a game without
+    /// repetition (the kernel's games keep none); where the turn is then.
     #[inline(always)]
-    fn after(self, game: &Game, action: &Action) -> At {
-        match action {
-            Action::Goto(phase, _) => At {
-                phase: *phase,
-                ..self
-            },
-            Action::EndTurn => At {
-                phase: 0,
-                mover: game.next[self.mover as usize & (MAX_PLAYERS - 1)],
-            },
+    fn follow(self, game: &Game, s: &mut State, action: &Action) -> At {
+        let at = match action {
+            Action::Goto(phase, pips) => {
+                if let Some(p) = pips {
+                    s.clock.pips = Ctx::after(game, &s.clock, &s.board, self.mover).int(p);
+                }
+                At {
+                    phase: *phase,
+                    ..self
+                }
+            }
+            Action::EndTurn => {
+                // Zero already unless the game counts the moves of a turn.
+                s.clock.turn_moves = 0;
+                let mover = game.next[self.mover as usize & (MAX_PLAYERS - 1)];
+                s.mover = mover;
+                At { phase: 0, mover }
+            }
             Action::Again => At { phase: 0, ..self },
-        }
+        };
+        s.phase = at.phase;
+        at
     }
 }
 
@@ -550,7 +559,6 @@ fn advance(
         Drawn::Pass => (Last::default(), 0),
         Drawn::Step { from, to, place } => {
             let a = &step.advance;
-            let mut fx = Effects::default();
             let (from, to) = (from as usize, to as usize);
             let moving = s.board.cells[from];
             let piece = Cell {
@@ -559,9 +567,9 @@ fn advance(
                 state: a.set_state.unwrap_or(moving.state),
                 ..moving
             };
-            fx.captured = step_in_word(&mut s.board, mirror, actor, from, to, piece, a.captured);
-            removed = fx.captured > 0;
-            let m = Move::new(step.gen, from as Site, to as Site);
+            let captured = step_in_word(&mut s.board, mirror, actor, from, to, piece, a.captured);
+            removed = captured > 0;
+            let mut progress = 0;
             match &step.then {
                 Then::Nothing => {}
                 Then::SetVars(sets) => {
@@ -571,12 +579,23 @@ fn advance(
                     }
                 }
                 Then::General => {
-                    fx.progress = then(game, step, s, actor, m, &fx);
+                    // The move and its effects made only for the general code's effects.
+                    let m = Move::new(step.gen, from as Site, to as Site);
+                    let fx = Effects {
+                        captured,
+                        ..Effects::default()
+                    };
+                    progress = then(game, step, s, actor, m, &fx);
                     *mirror = Mirror::of(&s.board);
                     removed = true;
                 }
             }
-            (fx.last(m), fx.progress)
+            // As `Effects::last` reads a move that landed on its target.
+            let last = Last {
+                from: from as Site,
+                to: to as Site,
+            };
+            (last, progress)
         }
     };
     s.clock.last = last;
@@ -587,9 +606,7 @@ fn advance(
     clock.moves_played += 1;
     clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
     clock.edges_played += 1;
-    let action = step.next.pick(game, s, actor);
-    follow(game, s, actor, action, 0);
-    *at = at.after(game, action);
+    *at = at.follow(game, s, step.next.pick(game, s, actor));
     removed
 }
 
