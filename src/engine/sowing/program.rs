@@ -1,7 +1,7 @@
 //! The conditions as the sowing loop reads them: compiled programs whose commonest tests have
 //! their regions' masks resolved, read on the loop's counts.
 
-use super::pits::{Count, Pits};
+use super::pits::{Count, Pits, LANE};
 use crate::compile::choice::{within_range, Test, NONE, RESULT};
 use crate::compile::ir::*;
 use crate::compile::Needs;
@@ -105,10 +105,18 @@ impl<C: Count> Env<'_, C> {
     #[inline(always)]
     fn first<const BRANCH: bool>(&self, c: &Program) -> Option<usize> {
         let mut at = c.start[self.mover as usize & (MAX_PLAYERS - 1)];
+        // The filled sites, and where the program asks, the last move's sites above them.
+        let word = if c.last {
+            let last = self.clock.last;
+            self.pits.filled | site_bit(last.to) << LANDED | site_bit(last.from) << MOVED
+        } else {
+            self.pits.filled
+        };
         while let Some(step) = c.steps.get(at as usize) {
-            // A test of a region's occupancy is a mask on the filled sites, with no jump table.
+            // A test of a region's occupancy or of where the last move went is a mask on the
+            // word, with no jump table.
             let holds = if step.mask != 0 {
-                self.pits.filled & step.mask != 0
+                word & step.mask != 0
             } else {
                 other(
                     c.tests.get(at as usize),
@@ -132,6 +140,17 @@ impl<C: Count> Env<'_, C> {
         }
         (at != NONE).then_some((at - RESULT) as usize)
     }
+}
+
+/// Where a [`QuickStep`]'s mask has the sites of a `landed-in` and of a `moved-from` test: above
+/// the filled sites' bits (every site of the loop's games is below [`LANE`]).
+const LANDED: u32 = LANE as u32;
+const MOVED: u32 = 2 * LANE as u32;
+
+/// The bit of `site` in a word of the loop's sites; none for a site out of them ([`NO_SITE`]).
+#[inline(always)]
+fn site_bit(site: Site) -> u64 {
+    u64::from((site as usize) < LANE) << (site as usize & (LANE - 1))
 }
 
 /// A test of the general form, out of line, its context passed in registers: the loop's
@@ -187,12 +206,15 @@ pub(super) struct Program {
     /// The steps of each seat's copy, `len` a seat.
     steps: Vec<QuickStep>,
     len: u32,
+    /// Whether a step's mask reads the last move (a `landed-in` or `moved-from` test).
+    last: bool,
     /// Each step's test, read in its general form where the step has no mask.
     tests: Vec<Test>,
 }
 
 /// A step of a [`Program`]: with a mask, a test of whether the filled sites meet it (an `Empty`
-/// test has its targets swapped); without, its test read in the general form.
+/// test has its targets swapped), or the last move's landing site or origin (the mask shifted
+/// by [`LANDED`] or [`MOVED`]); without, its test read in the general form.
 #[derive(Debug, Clone)]
 struct QuickStep {
     mask: u64,
@@ -207,6 +229,7 @@ impl Default for Program {
             start: [NONE; MAX_PLAYERS],
             steps: Vec::new(),
             len: 0,
+            last: false,
             tests: Vec::new(),
         }
     }
@@ -257,6 +280,7 @@ impl Program {
                 })
                 .collect(),
             len: self.len,
+            last: self.last,
             tests: self.tests.clone(),
         }
     }
@@ -309,15 +333,32 @@ impl Program {
                         yes: no,
                         no: yes,
                     },
+                    Test::Leaf(Leaf::LandedIn(r)) => QuickStep {
+                        mask: region(r) << LANDED,
+                        yes,
+                        no,
+                    },
+                    Test::Leaf(Leaf::MovedFrom(r)) => QuickStep {
+                        mask: region(r) << MOVED,
+                        yes,
+                        no,
+                    },
                     _ => QuickStep { mask: 0, yes, no },
                 });
                 tests.push(step.test.clone());
             }
         }
+        let last = (c.steps.iter()).any(|step| {
+            matches!(
+                step.test,
+                Test::Leaf(Leaf::LandedIn(_) | Leaf::MovedFrom(_))
+            )
+        });
         Program {
             start: std::array::from_fn(|seat| at(seat, c.start)),
             steps,
             len,
+            last,
             tests,
         }
     }
