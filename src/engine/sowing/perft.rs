@@ -17,7 +17,7 @@ use crate::engine::state::{repetition_key_of, Board, Clock, History, NodeType, S
 use crate::engine::turn::{advance, settle};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::program::{env_of, Env, Program};
+use super::program::{env_of, last_word, Env, Program};
 
 /// The repetition keys seen on the way to a node: those of `keys` from `start` on, and a Bloom
 /// filter of them (the one `History` keeps).
@@ -231,6 +231,7 @@ impl<'a> Walk<'a, '_> {
                     mover: actor,
                     stuck: None,
                     repeated: false,
+                    last: last_word(game, &clock),
                 };
                 env.run(&self.k.next)
                     .and_then(|i| self.branches.list.get(i))
@@ -287,6 +288,7 @@ impl<'a> Walk<'a, '_> {
             mover: actor,
             stuck: None,
             repeated,
+            last: last_word(self.game, clock),
         };
         let played = clock.edges_played.max(clock.moves_played);
         // Most nodes do not repeat: their end rules read in the quiet form, as the loop's.

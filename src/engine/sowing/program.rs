@@ -7,7 +7,7 @@ use crate::compile::ir::*;
 use crate::compile::Needs;
 use crate::engine::ctx::Effects;
 use crate::engine::moves::Move;
-use crate::engine::state::Clock;
+use crate::engine::state::{Clock, Last};
 use crate::ludemes::sow::Holes;
 
 /// What the loop's conditions read: the counts, the clock, and who is `Mover`.
@@ -18,6 +18,9 @@ pub(super) struct Env<'a, C = u16> {
     pub(super) mover: u8,
     pub(super) stuck: Option<u8>,
     pub(super) repeated: bool,
+    /// The last move's sites as the masks of `landed-in` and `moved-from` tests read them
+    /// ([`last_bits`]); none when no condition of the game reads the last move.
+    pub(super) last: u64,
 }
 
 impl<C: Count> Env<'_, C> {
@@ -105,13 +108,8 @@ impl<C: Count> Env<'_, C> {
     #[inline(always)]
     fn first<const BRANCH: bool>(&self, c: &Program) -> Option<usize> {
         let mut at = c.start[self.mover as usize & (MAX_PLAYERS - 1)];
-        // The filled sites, and where the program asks, the last move's sites above them.
-        let word = if c.last {
-            let last = self.clock.last;
-            self.pits.filled | site_bit(last.to) << LANDED | site_bit(last.from) << MOVED
-        } else {
-            self.pits.filled
-        };
+        // The filled sites, and the last move's sites above them.
+        let word = self.pits.filled | self.last;
         while let Some(step) = c.steps.get(at as usize) {
             // A test of a region's occupancy or of where the last move went is a mask on the
             // word, with no jump table.
@@ -153,6 +151,24 @@ fn site_bit(site: Site) -> u64 {
     u64::from((site as usize) < LANE) << (site as usize & (LANE - 1))
 }
 
+/// The last move's landing site and origin as the masks of `landed-in` and `moved-from` tests
+/// read them, above the filled sites' bits.
+#[inline(always)]
+pub(super) fn last_bits(last: Last) -> u64 {
+    site_bit(last.to) << LANDED | site_bit(last.from) << MOVED
+}
+
+/// [`last_bits`] of the last move on `clock`, or none when no condition of `game` reads the
+/// last move.
+#[inline(always)]
+pub(super) fn last_word(game: &Game, clock: &Clock) -> u64 {
+    if game.needs.contains(Needs::LAST) {
+        last_bits(clock.last)
+    } else {
+        0
+    }
+}
+
 /// A test of the general form, out of line, its context passed in registers: the loop's
 /// context then never leaves them for the compact tests.
 #[inline(never)]
@@ -173,6 +189,7 @@ fn other<C: Count>(
             mover,
             stuck,
             repeated,
+            last: 0,
         }
         .test(t)
     })
@@ -193,6 +210,7 @@ pub(super) fn env_of<'a, C: Count>(
         mover,
         stuck: None,
         repeated: false,
+        last: last_word(game, clock),
     }
 }
 
@@ -206,8 +224,6 @@ pub(super) struct Program {
     /// The steps of each seat's copy, `len` a seat.
     steps: Vec<QuickStep>,
     len: u32,
-    /// Whether a step's mask reads the last move (a `landed-in` or `moved-from` test).
-    last: bool,
     /// Each step's test, read in its general form where the step has no mask.
     tests: Vec<Test>,
 }
@@ -229,7 +245,6 @@ impl Default for Program {
             start: [NONE; MAX_PLAYERS],
             steps: Vec::new(),
             len: 0,
-            last: false,
             tests: Vec::new(),
         }
     }
@@ -280,7 +295,6 @@ impl Program {
                 })
                 .collect(),
             len: self.len,
-            last: self.last,
             tests: self.tests.clone(),
         }
     }
@@ -348,17 +362,10 @@ impl Program {
                 tests.push(step.test.clone());
             }
         }
-        let last = (c.steps.iter()).any(|step| {
-            matches!(
-                step.test,
-                Test::Leaf(Leaf::LandedIn(_) | Leaf::MovedFrom(_))
-            )
-        });
         Program {
             start: std::array::from_fn(|seat| at(seat, c.start)),
             steps,
             len,
-            last,
             tests,
         }
     }
