@@ -515,7 +515,7 @@ pub(super) fn playout(
 }
 
 /// Plays the game to its end in the loop from `at`, on counts in bytes when the board's
-/// counters fit them, in a loop that reads the last move only when a condition of the game does.
+/// counters fit them.
 fn finish(
     game: &Game,
     k: &SowingKernel,
@@ -524,22 +524,32 @@ fn finish(
     ready: bool,
     rng: &mut impl Rng,
 ) {
-    let last = game.needs.contains(Needs::LAST);
     match (at.0.narrow(), at.1.narrow()) {
-        (Some(pits), Some(work)) if last => {
-            finish_in::<_, true>(game, k, state, (pits, work, at.2), ready, rng)
-        }
-        (Some(pits), Some(work)) => {
-            finish_in::<_, false>(game, k, state, (pits, work, at.2), ready, rng)
-        }
-        _ if last => finish_in::<_, true>(game, k, state, at, ready, rng),
-        _ => finish_in::<_, false>(game, k, state, at, ready, rng),
+        (Some(pits), Some(work)) => finish_in(game, k, state, (pits, work, at.2), ready, rng),
+        _ => finish_in(game, k, state, at, ready, rng),
+    }
+}
+
+/// Plays the game to its end in the loop from `at`, in a loop that reads the last move only for
+/// games whose conditions read it.
+fn finish_in<C: Count>(
+    game: &Game,
+    k: &SowingKernel,
+    state: &mut State,
+    at: At<C>,
+    ready: bool,
+    rng: &mut impl Rng,
+) {
+    if game.needs.contains(Needs::LAST) {
+        finish_reading::<C, true>(game, k, state, at, ready, rng);
+    } else {
+        finish_reading::<C, false>(game, k, state, at, ready, rng);
     }
 }
 
 /// Plays the game to its end in the loop from `at`: the opening in a loop of its own unless the
 /// folded plans are already the plans (`ready`), then the loop of the folded plans.
-fn finish_in<C: Count, const LAST: bool>(
+fn finish_reading<C: Count, const LAST: bool>(
     game: &Game,
     k: &SowingKernel,
     state: &mut State,
