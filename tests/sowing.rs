@@ -39,6 +39,8 @@ const SOWING: &[(&str, &[(&str, &str)])] = &[
     ("games/kalah.game", &[("pits", "3"), ("seeds", "3")]),
     ("games/kalah.game", &[("seeds", "30")]),
     ("tests/variants/kalah-clockwise.game", &[]),
+    ("tests/sowing/kalah-last.game", &[]),
+    ("tests/sowing/kalah-last.game", &[("seeds", "1")]),
 ];
 
 /// Plays `n` seeded playouts with the loop `game` selects and with the general one, and

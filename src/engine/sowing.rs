@@ -27,7 +27,7 @@ mod program;
 use opening::{one_of_each_a_path, opening_draw, play, transfer};
 pub(super) use perft::{after as perft_after, below as perft_below, After};
 use pits::{Count, Pits, Table, LANE};
-use program::{env_of, Env, Program};
+use program::{env_of, last_bits, Env, Program};
 
 /// What the sowing loop needs of a game, found at load time: each player's draw plan with the
 /// conditions on the clock that can no longer hold folded away, and when they stop holding.
@@ -530,9 +530,26 @@ fn finish(
     }
 }
 
+/// Plays the game to its end in the loop from `at`, in a loop that reads the last move only for
+/// games whose conditions read it.
+fn finish_in<C: Count>(
+    game: &Game,
+    k: &SowingKernel,
+    state: &mut State,
+    at: At<C>,
+    ready: bool,
+    rng: &mut impl Rng,
+) {
+    if game.needs.contains(Needs::LAST) {
+        finish_reading::<C, true>(game, k, state, at, ready, rng);
+    } else {
+        finish_reading::<C, false>(game, k, state, at, ready, rng);
+    }
+}
+
 /// Plays the game to its end in the loop from `at`: the opening in a loop of its own unless the
 /// folded plans are already the plans (`ready`), then the loop of the folded plans.
-fn finish_in<C: Count>(
+fn finish_reading<C: Count, const LAST: bool>(
     game: &Game,
     k: &SowingKernel,
     state: &mut State,
@@ -541,7 +558,7 @@ fn finish_in<C: Count>(
     rng: &mut impl Rng,
 ) {
     if !ready {
-        match run::<C, false, true>(game, k, state, at, rng) {
+        match run::<C, false, true, LAST>(game, k, state, at, rng) {
             Some(later) => at = later,
             None => return,
         }
@@ -551,9 +568,9 @@ fn finish_in<C: Count>(
         .iter()
         .all(|p| p.is_empty() || matches!(p[0], Op::Sow { .. }))
     {
-        run::<C, true, false>(game, k, state, at, rng);
+        run::<C, true, false, LAST>(game, k, state, at, rng);
     } else {
-        run::<C, false, false>(game, k, state, at, rng);
+        run::<C, false, false, LAST>(game, k, state, at, rng);
     }
 }
 
@@ -578,8 +595,8 @@ type At<C = u16> = (Pits<C>, Pits<C>, (Move, Option<Effects>));
 
 /// The loop from a decision node, the board's counts in `pits`, with its drawn move; in the
 /// `OPENING` (the plans' folded conditions may hold), until the folded plans are the plans,
-/// returning where it stopped.
-fn run<C: Count, const DIRECT: bool, const OPENING: bool>(
+/// returning where it stopped. `LAST`: whether a condition of the game reads the last move.
+fn run<C: Count, const DIRECT: bool, const OPENING: bool, const LAST: bool>(
     game: &Game,
     k: &SowingKernel,
     state: &mut State,
@@ -622,6 +639,8 @@ fn run<C: Count, const DIRECT: bool, const OPENING: bool>(
         };
         let clock = &mut state.clock;
         clock.last = fx.last(m);
+        // What the programs' masks read of the last move.
+        let last = if LAST { last_bits(clock.last) } else { 0 };
         clock.moves_played += 1;
         clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
         clock.edges_played += 1;
@@ -640,6 +659,7 @@ fn run<C: Count, const DIRECT: bool, const OPENING: bool>(
                     mover: actor,
                     stuck: None,
                     repeated: false,
+                    last,
                 };
                 env.run(&k.next)
                     .and_then(|i| branches.list.get(i))
@@ -679,7 +699,11 @@ fn run<C: Count, const DIRECT: bool, const OPENING: bool>(
                     direct[mover as usize & (MAX_PLAYERS - 1)]
                 } else {
                     let plan = &k.plans[mover as usize & (MAX_PLAYERS - 1)];
-                    walk(plan, env_of(game, &pits, &state.clock, mover))
+                    let env = Env {
+                        last,
+                        ..env_of(game, &pits, &state.clock, mover)
+                    };
+                    walk(plan, env)
                 };
                 draw(game, k, step, &pits, &mut work, &state.clock, mover, rng)
             }
@@ -692,6 +716,7 @@ fn run<C: Count, const DIRECT: bool, const OPENING: bool>(
             mover: actor,
             stuck,
             repeated,
+            last,
         };
         let end = if stuck.is_none() && !repeated {
             quiet

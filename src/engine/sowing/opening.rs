@@ -229,15 +229,19 @@ impl<'a> Transfers<'a> {
             &game.regions[to.0 as usize].sites[p][..],
         );
         let into = game.regions[to.0 as usize].mask[p].0[0];
-        let mut emptied = 0u64;
-        let mut n = 0;
-        for &f in origins {
-            let c = pits.at(f as usize);
-            if c != 0 && count.is_none_or(|w| w == i64::from(c)) {
-                emptied |= 1 << f;
-                n += targets.len() - (into >> f & 1) as usize;
-            }
-        }
+        // The origins holding counters, or the step's count: read on the lanes as one word
+        // (`from` holds each site once).
+        let held = match count {
+            None => !pits.holding_exactly(C::default()),
+            Some(w) => (u16::try_from(w).ok().filter(|&w| w > 0))
+                .map(C::of)
+                .filter(|&c| i64::from(c.into()) == w)
+                .map_or(0, |c| pits.holding_exactly(c)),
+        };
+        let emptied = held & game.regions[from.0 as usize].mask[p].0[0];
+        // Each origin's transfers go to every target but itself.
+        let n =
+            emptied.count_ones() as usize * targets.len() - (emptied & into).count_ones() as usize;
         Transfers {
             origins,
             targets,

@@ -17,7 +17,7 @@ use crate::engine::state::{repetition_key_of, Board, Clock, History, NodeType, S
 use crate::engine::turn::{advance, settle};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::program::{env_of, Env, Program};
+use super::program::{env_of, last_bits, Env, Program};
 
 /// The repetition keys seen on the way to a node: those of `keys` from `start` on, and a Bloom
 /// filter of them (the one `History` keeps).
@@ -27,8 +27,9 @@ struct Seen {
     bloom: [u64; 4],
 }
 
-/// What the walk reads and where it counts.
-struct Walk<'a, 'k> {
+/// What the walk reads and where it counts; `LAST`: whether a condition of the game reads the
+/// last move.
+struct Walk<'a, 'k, const LAST: bool> {
     game: &'a Game,
     k: &'a SowingKernel,
     branches: &'a Branches,
@@ -75,7 +76,28 @@ pub(in crate::engine) fn below(
     let Some(pits) = Pits::of(&state.board) else {
         return false;
     };
-    let (mut walk, seen) = Walk::of(game, k, branches, state, depth, counts, keys, stop);
+    let at = (pits, ready, d);
+    if game.needs.contains(Needs::LAST) {
+        let (walk, seen) = Walk::of(game, k, branches, state, depth, counts, keys, stop);
+        children::<true>(walk, seen, state, moves, at);
+    } else {
+        let (walk, seen) = Walk::of(game, k, branches, state, depth, counts, keys, stop);
+        children::<false>(walk, seen, state, moves, at);
+    }
+    true
+}
+
+/// Counts the nodes below the children of `state` (at depth `d - 1`, the counts `pits`) that
+/// `moves` lead to, as [`below`] does.
+#[inline(always)]
+fn children<const LAST: bool>(
+    mut walk: Walk<'_, '_, LAST>,
+    seen: Seen,
+    state: &State,
+    moves: &[Move],
+    (pits, ready, d): (Pits, bool, usize),
+) {
+    let (game, k) = (walk.game, walk.k);
     let (clock, mover) = (state.clock, state.mover);
     for &m in moves {
         let mut child = pits;
@@ -87,7 +109,6 @@ pub(in crate::engine) fn below(
             walk.child::<true>(child, fx, m, clock, mover, d, seen);
         }
     }
-    true
 }
 
 /// The counts of a board of neutral counters, as `Pits::of` takes them, read from the board's
@@ -153,8 +174,16 @@ pub(in crate::engine) fn after(
     if let (0, Some(Phase::Decision { next: branches, .. })) = (s.phase, game.phases.first()) {
         if k.ready(s) {
             if let Some(pits) = counts_of(&s.board) {
-                let (mut walk, seen) = Walk::of(game, k, branches, s, depth, counts, keys, stop);
-                walk.settled::<false>(&pits, &s.clock, actor, s.mover, repeated, d, seen);
+                let at = (&pits, &s.clock, actor, s.mover, repeated, d);
+                if game.needs.contains(Needs::LAST) {
+                    let (mut walk, seen) =
+                        Walk::<true>::of(game, k, branches, s, depth, counts, keys, stop);
+                    walk.settled::<false>(at.0, at.1, at.2, at.3, at.4, at.5, seen);
+                } else {
+                    let (mut walk, seen) =
+                        Walk::<false>::of(game, k, branches, s, depth, counts, keys, stop);
+                    walk.settled::<false>(at.0, at.1, at.2, at.3, at.4, at.5, seen);
+                }
                 return Ok(After::Counted);
             }
         }
@@ -163,7 +192,7 @@ pub(in crate::engine) fn after(
     Ok(After::Settled)
 }
 
-impl<'a, 'k> Walk<'a, 'k> {
+impl<'a, 'k, const LAST: bool> Walk<'a, 'k, LAST> {
     /// The walk from `state`, and the keys seen on the way to it (its history).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
@@ -176,7 +205,7 @@ impl<'a, 'k> Walk<'a, 'k> {
         counts: &'a mut [u64],
         keys: &'k mut Vec<u64>,
         stop: &'a AtomicBool,
-    ) -> (Walk<'a, 'k>, Seen) {
+    ) -> (Walk<'a, 'k, LAST>, Seen) {
         keys.clear();
         keys.extend_from_slice(state.history.keys());
         let mut bloom = [0u64; 4];
@@ -200,7 +229,18 @@ impl<'a, 'k> Walk<'a, 'k> {
     }
 }
 
-impl<'a> Walk<'a, '_> {
+impl<'a, const LAST: bool> Walk<'a, '_, LAST> {
+    /// What the programs' masks read of the last move on `clock` ([`last_bits`]), none when no
+    /// condition of the game reads it.
+    #[inline(always)]
+    fn last(&self, clock: &Clock) -> u64 {
+        if LAST {
+            last_bits(clock.last)
+        } else {
+            0
+        }
+    }
+
     /// The node that `actor`'s move `m` (its effects `fx`, the counts after it `pits`) leads to
     /// from a node with clock `clock`: settled as the loop settles it, then its children counted
     /// (it sits at depth `d`, already counted). `OPENING`: the node may be in the opening.
@@ -231,6 +271,7 @@ impl<'a> Walk<'a, '_> {
                     mover: actor,
                     stuck: None,
                     repeated: false,
+                    last: self.last(&clock),
                 };
                 env.run(&self.k.next)
                     .and_then(|i| self.branches.list.get(i))
@@ -287,6 +328,7 @@ impl<'a> Walk<'a, '_> {
             mover: actor,
             stuck: None,
             repeated,
+            last: self.last(clock),
         };
         let played = clock.edges_played.max(clock.moves_played);
         // Most nodes do not repeat: their end rules read in the quiet form, as the loop's.
@@ -327,7 +369,11 @@ impl<'a> Walk<'a, '_> {
             return (None, None);
         };
         let plan = &plans[mover as usize & (MAX_PLAYERS - 1)];
-        reached(plan, env_of(self.game, pits, clock, mover))
+        let env = Env {
+            last: self.last(clock),
+            ..env_of(self.game, pits, clock, mover)
+        };
+        reached(plan, env)
     }
 
     /// The number of `mover`'s legal moves on `pits` in the opening: sowings and transfers.
@@ -382,7 +428,11 @@ impl<'a> Walk<'a, '_> {
         mover: u8,
     ) -> Option<(u16, &'a Option<Program>, u64)> {
         let plan = &self.k.plans[mover as usize & (MAX_PLAYERS - 1)];
-        walk(plan, env_of(self.game, pits, clock, mover)).and_then(family_of)
+        let env = Env {
+            last: self.last(clock),
+            ..env_of(self.game, pits, clock, mover)
+        };
+        walk(plan, env).and_then(family_of)
     }
 
     /// The number of `mover`'s legal moves on `pits`.

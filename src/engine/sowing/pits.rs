@@ -166,6 +166,12 @@ impl<C: Count> Pits<C> {
         self.n[s & (LANE - 1)].into()
     }
 
+    /// The sites holding exactly `c` counters, as a word (the lanes compared as vectors).
+    #[inline(always)]
+    pub(super) fn holding_exactly(&self, c: C) -> u64 {
+        (0..LANE).fold(0, |m, s| m | u64::from(self.n[s] == c) << s)
+    }
+
     /// How many sites of `lanes` (one a site of it, zero elsewhere) hold more than `below`
     /// counters (one a lane): a sum over the lanes, which they compute as vectors.
     #[inline(always)]

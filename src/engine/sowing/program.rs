@@ -1,13 +1,13 @@
 //! The conditions as the sowing loop reads them: compiled programs whose commonest tests have
 //! their regions' masks resolved, read on the loop's counts.
 
-use super::pits::{Count, Pits};
+use super::pits::{Count, Pits, LANE};
 use crate::compile::choice::{within_range, Test, NONE, RESULT};
 use crate::compile::ir::*;
 use crate::compile::Needs;
 use crate::engine::ctx::Effects;
 use crate::engine::moves::Move;
-use crate::engine::state::Clock;
+use crate::engine::state::{Clock, Last};
 use crate::ludemes::sow::Holes;
 
 /// What the loop's conditions read: the counts, the clock, and who is `Mover`.
@@ -18,6 +18,9 @@ pub(super) struct Env<'a, C = u16> {
     pub(super) mover: u8,
     pub(super) stuck: Option<u8>,
     pub(super) repeated: bool,
+    /// The last move's sites as the masks of `landed-in` and `moved-from` tests read them
+    /// ([`last_bits`]); none when no condition of the game reads the last move.
+    pub(super) last: u64,
 }
 
 impl<C: Count> Env<'_, C> {
@@ -105,10 +108,13 @@ impl<C: Count> Env<'_, C> {
     #[inline(always)]
     fn first<const BRANCH: bool>(&self, c: &Program) -> Option<usize> {
         let mut at = c.start[self.mover as usize & (MAX_PLAYERS - 1)];
+        // The filled sites, and the last move's sites above them.
+        let word = self.pits.filled | self.last;
         while let Some(step) = c.steps.get(at as usize) {
-            // A test of a region's occupancy is a mask on the filled sites, with no jump table.
+            // A test of a region's occupancy or of where the last move went is a mask on the
+            // word, with no jump table.
             let holds = if step.mask != 0 {
-                self.pits.filled & step.mask != 0
+                word & step.mask != 0
             } else {
                 other(
                     c.tests.get(at as usize),
@@ -134,6 +140,35 @@ impl<C: Count> Env<'_, C> {
     }
 }
 
+/// Where a [`QuickStep`]'s mask has the sites of a `landed-in` and of a `moved-from` test: above
+/// the filled sites' bits (every site of the loop's games is below [`LANE`]).
+const LANDED: u32 = LANE as u32;
+const MOVED: u32 = 2 * LANE as u32;
+
+/// The bit of `site` in a word of the loop's sites; none for a site out of them ([`NO_SITE`]).
+#[inline(always)]
+fn site_bit(site: Site) -> u64 {
+    u64::from((site as usize) < LANE) << (site as usize & (LANE - 1))
+}
+
+/// The last move's landing site and origin as the masks of `landed-in` and `moved-from` tests
+/// read them, above the filled sites' bits.
+#[inline(always)]
+pub(super) fn last_bits(last: Last) -> u64 {
+    site_bit(last.to) << LANDED | site_bit(last.from) << MOVED
+}
+
+/// [`last_bits`] of the last move on `clock`, or none when no condition of `game` reads the
+/// last move.
+#[inline(always)]
+pub(super) fn last_word(game: &Game, clock: &Clock) -> u64 {
+    if game.needs.contains(Needs::LAST) {
+        last_bits(clock.last)
+    } else {
+        0
+    }
+}
+
 /// A test of the general form, out of line, its context passed in registers: the loop's
 /// context then never leaves them for the compact tests.
 #[inline(never)]
@@ -154,6 +189,7 @@ fn other<C: Count>(
             mover,
             stuck,
             repeated,
+            last: 0,
         }
         .test(t)
     })
@@ -174,6 +210,7 @@ pub(super) fn env_of<'a, C: Count>(
         mover,
         stuck: None,
         repeated: false,
+        last: last_word(game, clock),
     }
 }
 
@@ -192,7 +229,8 @@ pub(super) struct Program {
 }
 
 /// A step of a [`Program`]: with a mask, a test of whether the filled sites meet it (an `Empty`
-/// test has its targets swapped); without, its test read in the general form.
+/// test has its targets swapped), or the last move's landing site or origin (the mask shifted
+/// by [`LANDED`] or [`MOVED`]); without, its test read in the general form.
 #[derive(Debug, Clone)]
 struct QuickStep {
     mask: u64,
@@ -308,6 +346,16 @@ impl Program {
                         mask: region(r),
                         yes: no,
                         no: yes,
+                    },
+                    Test::Leaf(Leaf::LandedIn(r)) => QuickStep {
+                        mask: region(r) << LANDED,
+                        yes,
+                        no,
+                    },
+                    Test::Leaf(Leaf::MovedFrom(r)) => QuickStep {
+                        mask: region(r) << MOVED,
+                        yes,
+                        no,
                     },
                     _ => QuickStep { mask: 0, yes, no },
                 });
