@@ -226,28 +226,29 @@ impl RacePlan {
             return None;
         }
         let stages: Vec<Stage> = game.phases.iter().map(|p| stage(game, p)).collect();
-        let throws = stages.iter().any(|s| matches!(s, Stage::Throw(..)));
+        if !stages.iter().any(|s| matches!(s, Stage::Throw(..))) {
+            return None;
+        }
         let end = &game.end_choice;
-        let mirrored = stages.iter().any(|s| matches!(s, Stage::Advance(..)));
-        throws
-            .then(|| RacePlan {
-                mirrored,
-                stages,
-                end_full: Quick::of(&end.full, game, game.end.len()),
-                end_early: Quick::of(&end.early, game, game.end.len()),
-                until: end.until,
-                guarded: false,
-                clocks: Vec::new(),
-            })
-            .map(|mut plan| {
-                plan.guarded = plan.end_full.guarded() && plan.end_early.guarded();
-                for c in plan.end_full.clocks().chain(plan.end_early.clocks()) {
-                    if !plan.clocks.contains(&c) {
-                        plan.clocks.push(c);
-                    }
-                }
-                plan
-            })
+        let (end_full, end_early) = (
+            Quick::of(&end.full, game, game.end.len()),
+            Quick::of(&end.early, game, game.end.len()),
+        );
+        let mut clocks = Vec::new();
+        for c in end_full.clocks().chain(end_early.clocks()) {
+            if !clocks.contains(&c) {
+                clocks.push(c);
+            }
+        }
+        Some(RacePlan {
+            mirrored: stages.iter().any(|s| matches!(s, Stage::Advance(..))),
+            stages,
+            guarded: end_full.guarded() && end_early.guarded(),
+            end_full,
+            end_early,
+            until: end.until,
+            clocks,
+        })
     }
 
     /// The edges played before which the end rules, which held for none at `clock`, hold for
