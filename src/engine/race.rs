@@ -445,7 +445,7 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
             Some(Stage::Advance(step)) => {
                 s.node = NodeType::Decision;
                 let m = draw_advance(game, step, s, at.mover, &mirror, &mut legal, rng);
-                let stuck = m.is_none().then_some(at.mover);
+                let stuck = stuck(&m, at.mover);
                 if !settled && conclude::<GUARDED>(game, plan, s, actor, stuck, &mut calm) {
                     break;
                 }
@@ -468,7 +468,9 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
                     }
                     _ => pick_in(game, s, sc, rng),
                 };
-                if !settled && conclude::<GUARDED>(game, plan, s, actor, stuck(s, m), &mut calm) {
+                if !settled
+                    && conclude::<GUARDED>(game, plan, s, actor, stuck(&m, at.mover), &mut calm)
+                {
                     break;
                 }
                 let Some(m) = m else {
@@ -536,10 +538,10 @@ impl At {
     }
 }
 
-/// The player to move when they are stuck: a decision with no move drawn.
+/// The player to move (`mover`) when they are stuck: a decision with no move drawn.
 #[inline(always)]
-fn stuck(s: &State, m: Option<Move>) -> Option<u8> {
-    m.is_none().then_some(s.mover)
+fn stuck<M>(m: &Option<M>, mover: u8) -> Option<u8> {
+    m.is_none().then_some(mover)
 }
 
 /// Plays a move of a plain advance's phase (or its pass) by `actor` and the turn control after

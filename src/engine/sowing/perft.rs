@@ -174,15 +174,14 @@ pub(in crate::engine) fn after(
     if let (0, Some(Phase::Decision { next: branches, .. })) = (s.phase, game.phases.first()) {
         if k.ready(s) {
             if let Some(pits) = counts_of(&s.board) {
-                let at = (&pits, &s.clock, actor, s.mover, repeated, d);
                 if game.needs.contains(Needs::LAST) {
                     let (mut walk, seen) =
                         Walk::<true>::of(game, k, branches, s, depth, counts, keys, stop);
-                    walk.settled::<false>(at.0, at.1, at.2, at.3, at.4, at.5, seen);
+                    walk.settled::<false>(&pits, &s.clock, actor, s.mover, repeated, d, seen);
                 } else {
                     let (mut walk, seen) =
                         Walk::<false>::of(game, k, branches, s, depth, counts, keys, stop);
-                    walk.settled::<false>(at.0, at.1, at.2, at.3, at.4, at.5, seen);
+                    walk.settled::<false>(&pits, &s.clock, actor, s.mover, repeated, d, seen);
                 }
                 return Ok(After::Counted);
             }
