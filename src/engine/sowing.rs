@@ -497,11 +497,7 @@ fn run<C: Count, const DIRECT: bool, const OPENING: bool, const LAST: bool>(
                     direct[mover as usize & (MAX_PLAYERS - 1)]
                 } else {
                     let plan = &k.plans[mover as usize & (MAX_PLAYERS - 1)];
-                    let env = Env {
-                        last,
-                        ..env_of(game, &pits, &state.clock, mover)
-                    };
-                    walk(plan, env)
+                    walk(plan, env_of(game, &pits, &state.clock, mover, last))
                 };
                 draw(game, k, step, &pits, &mut work, &state.clock, mover, rng)
             }

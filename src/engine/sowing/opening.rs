@@ -4,7 +4,7 @@
 //! listed one, so a seed plays the same game.
 
 use super::pits::{Count, Pits, LANE};
-use super::program::{env_of, Env, Program};
+use super::program::{env_of, last_word, Env, Program};
 use super::{draw, nth_bit, sow, Op, SowingKernel};
 use crate::compile::ir::*;
 use crate::engine::ctx::Effects;
@@ -106,7 +106,10 @@ pub(super) fn opening_draw<C: Count>(
     mover: u8,
     rng: &mut impl Rng,
 ) -> Option<(Move, Option<Effects>)> {
-    let (sowing, listed) = reached(plan, env_of(game, pits, clock, mover));
+    let (sowing, listed) = reached(
+        plan,
+        env_of(game, pits, clock, mover, last_word(game, clock)),
+    );
     let Some(Op::Transfer {
         gen: moved,
         filter: kept,

@@ -368,11 +368,10 @@ impl<'a, const LAST: bool> Walk<'a, '_, LAST> {
             return (None, None);
         };
         let plan = &plans[mover as usize & (MAX_PLAYERS - 1)];
-        let env = Env {
-            last: self.last(clock),
-            ..env_of(self.game, pits, clock, mover)
-        };
-        reached(plan, env)
+        reached(
+            plan,
+            env_of(self.game, pits, clock, mover, self.last(clock)),
+        )
     }
 
     /// The number of `mover`'s legal moves on `pits` in the opening: sowings and transfers.
@@ -427,10 +426,7 @@ impl<'a, const LAST: bool> Walk<'a, '_, LAST> {
         mover: u8,
     ) -> Option<(u16, &'a Option<Program>, u64)> {
         let plan = &self.k.plans[mover as usize & (MAX_PLAYERS - 1)];
-        let env = Env {
-            last: self.last(clock),
-            ..env_of(self.game, pits, clock, mover)
-        };
+        let env = env_of(self.game, pits, clock, mover, self.last(clock));
         walk(plan, env).and_then(family_of)
     }
 

@@ -195,13 +195,15 @@ fn other<C: Count>(
     })
 }
 
-/// The context of a condition read before or after a move by `mover`, with no one stuck.
+/// The context of a condition read before or after a move by `mover`, with no one stuck; `last`
+/// the last move's sites as [`last_bits`] gives them (none when no condition reads them).
 #[inline(always)]
 pub(super) fn env_of<'a, C: Count>(
     game: &'a Game,
     pits: &'a Pits<C>,
     clock: &'a Clock,
     mover: u8,
+    last: u64,
 ) -> Env<'a, C> {
     Env {
         game,
@@ -210,7 +212,7 @@ pub(super) fn env_of<'a, C: Count>(
         mover,
         stuck: None,
         repeated: false,
-        last: last_word(game, clock),
+        last,
     }
 }
 
@@ -268,9 +270,11 @@ impl Program {
                 last: fx.last(m),
                 ..*clock
             };
-            env_of(game, work, &after, mover).run(self).is_some()
+            env_of(game, work, &after, mover, last_bits(after.last))
+                .run(self)
+                .is_some()
         } else {
-            env_of(game, work, clock, mover).run(self).is_some()
+            env_of(game, work, clock, mover, 0).run(self).is_some()
         }
     }
 
