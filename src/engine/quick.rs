@@ -206,57 +206,147 @@ fn other(game: &Game, s: &State, actor: u8, stuck: Option<u8>, t: &Test) -> bool
 }
 
 /// Where the turn goes after an edge, in the kernel's form: the actions of [`Branches`] and
-/// their conditions.
+/// their conditions, in the commonest shapes (no test, or one test of a player's variable) read
+/// as straight code.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Turn {
-    /// Whether the first action is taken without a test.
-    fixed: bool,
-    /// The conditions: the index of the action taken.
-    quick: Quick,
-    /// The actions, in the branches' order, then the turn's end for when no branch holds.
-    actions: Vec<Action>,
+#[repr(u8)]
+pub(super) enum Turn {
+    /// One action, taken without a test.
+    Fixed(Go),
+    /// One test of a player's variable, and the action taken when it holds or not.
+    OnVar(OnVar),
+    /// Other conditions: the index of the action taken, and the actions in the branches'
+    /// order, then the turn's end for when no branch holds.
+    Tested(Box<(Quick, Vec<Go>)>),
+}
+
+/// A turn's one test of a player's variable within `lo..=hi` (the seat whose variable, per
+/// player who made the edge), and its two actions.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct OnVar {
+    seats: [u8; MAX_PLAYERS],
+    var: u8,
+    lo: i64,
+    hi: i64,
+    yes: Go,
+    no: Go,
+}
+
+/// An action of the turn ([`Action`]) in the kernel's form: the phase it goes to, whether the
+/// turn passes to the next player, and the pips it sets, if any.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Go {
+    /// The phase the turn goes to.
+    pub phase: u8,
+    /// Whether the next player's turn begins.
+    pub ends: bool,
+    /// The pips set on the way.
+    pub pips: Option<Box<IntExpr>>,
+}
+
+impl Go {
+    /// The kernel's form of `action`.
+    fn of(action: &Action) -> Go {
+        let (phase, ends, pips) = match action {
+            Action::Goto(phase, pips) => (*phase, false, pips.clone().map(Box::new)),
+            Action::EndTurn => (0, true, None),
+            Action::Again => (0, false, None),
+        };
+        Go { phase, ends, pips }
+    }
 }
 
 /// The action of branches none of which holds.
-static END_TURN: Action = Action::EndTurn;
+static END_TURN: Go = Go {
+    phase: 0,
+    ends: true,
+    pips: None,
+};
 
 impl Turn {
     /// The kernel's form of `branches`.
     pub(super) fn of(branches: &Branches, game: &Game) -> Turn {
         let n = branches.list.len();
-        Turn {
-            fixed: branches.fixed().is_some(),
-            quick: Quick::of(&branches.choice, game, n),
-            actions: branches
-                .list
-                .iter()
-                .map(|(_, a)| a.clone())
-                .chain([Action::EndTurn])
-                .collect(),
+        let actions: Vec<Go> = (branches.list.iter().map(|(_, a)| Go::of(a)))
+            .chain([END_TURN.clone()])
+            .collect();
+        let quick = Quick::of(&branches.choice, game, n);
+        let action = |at: u32| {
+            let i = at.checked_sub(RESULT)? as usize;
+            actions.get(i).cloned()
+        };
+        if let Some(a) = branches.fixed() {
+            return Turn::Fixed(Go::of(a));
         }
+        if let Some(go) = action(quick.start) {
+            return Turn::Fixed(go);
+        }
+        if let Some(one) = OnVar::of(&quick, action) {
+            return Turn::OnVar(one);
+        }
+        Turn::Tested(Box::new((quick, actions)))
     }
 
     /// Branches that always end the turn (an outcome with none).
     pub(super) fn ending() -> Turn {
-        Turn {
-            fixed: true,
-            quick: Quick {
-                start: RESULT,
-                steps: Default::default(),
-            },
-            actions: vec![Action::EndTurn],
-        }
+        Turn::Fixed(END_TURN.clone())
     }
 
     /// The action taken after an edge by `actor`: the first branch that holds, the turn's end
     /// when none does.
     #[inline(always)]
-    pub(super) fn pick(&self, game: &Game, s: &State, actor: u8) -> &Action {
-        let i = if self.fixed {
-            0
-        } else {
-            self.quick.run(game, s, actor, None)
-        };
-        self.actions.get(i).unwrap_or(&END_TURN)
+    pub(super) fn pick(&self, game: &Game, s: &State, actor: u8) -> &Go {
+        match self {
+            Turn::Fixed(go) => go,
+            Turn::OnVar(t) => {
+                let seat = t.seats[actor as usize & (MAX_PLAYERS - 1)] as usize;
+                let x = s.board.vars[seat & (MAX_PLAYERS - 1)][t.var as usize & (MAX_VARS - 1)];
+                // A branch, not a select (`black_box` keeps the answers apart): the answer is
+                // mostly the same edge after edge, and a predicted branch lets the next edge begin
+                // before the variable is read (Sig's throws took 11% less time).
+                if within_range(x, t.lo, t.hi) {
+                    std::hint::black_box(&t.yes)
+                } else {
+                    &t.no
+                }
+            }
+            Turn::Tested(t) => {
+                let (quick, actions) = &**t;
+                let i = quick.run(game, s, actor, None);
+                actions.get(i).unwrap_or(&END_TURN)
+            }
+        }
+    }
+}
+
+impl OnVar {
+    /// The one test of `quick` when it is a player's variable's, for every player who may make
+    /// the edge, with both answers an action (`action` reads a step's index as one).
+    fn of(quick: &Quick, action: impl Fn(u32) -> Option<Go>) -> Option<OnVar> {
+        let mut seats = [0; MAX_PLAYERS];
+        let mut test = None;
+        for (seat, steps) in seats.iter_mut().zip(&quick.steps) {
+            let [step] = &steps[..] else {
+                return None;
+            };
+            let Probe::Var(p, v, lo, hi) = step.test else {
+                return None;
+            };
+            *seat = p;
+            let this = (v, lo, hi, step.yes, step.no);
+            if test.is_some_and(|t| t != this) || quick.start != 0 {
+                return None;
+            }
+            test = Some(this);
+        }
+        let (var, lo, hi, yes, no) = test?;
+        Some(OnVar {
+            seats,
+            var,
+            lo,
+            hi,
+            yes: action(yes)?,
+            no: action(no)?,
+        })
     }
 }

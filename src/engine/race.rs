@@ -10,14 +10,14 @@
 
 use super::ctx::{Ctx, Effects};
 use super::moves::Move;
-use super::quick::{who, Clocked, Quick, Turn};
+use super::quick::{who, Clocked, Go, Quick, Turn};
 use super::sample::{index_below, pick_in, pick_lists, Scratch};
 use super::search::Playout;
 use super::state::{Board, Cell, Clock, Last, NodeType, State};
 use super::turn::{self, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::DrawOp;
 use crate::compile::ir::{
-    Action, Branches, CaptureTo, Effect, Game, Gen, IntExpr, Phase, Site, Track, MAX_PLAYERS,
+    Branches, CaptureTo, Effect, Game, Gen, IntExpr, Phase, Site, Track, MAX_PLAYERS,
 };
 use crate::compile::{Needs, MAX_VARS};
 use crate::ludemes::advance::{track_target, Advance};
@@ -510,31 +510,25 @@ impl At {
         }
     }
 
-    /// Takes `action` after an edge by the mover, as `turn::follow` does in a game without
-    /// repetition (the kernel's games keep none); where the turn is then.
+    /// Takes the action `go` after an edge by the mover, as `turn::follow` does in a game
+    /// without repetition (the kernel's games keep none); where the turn is then.
     #[inline(always)]
-    fn follow(self, game: &Game, s: &mut State, action: &Action) -> At {
-        let at = match action {
-            Action::Goto(phase, pips) => {
-                if let Some(p) = pips {
-                    s.clock.pips = Ctx::after(game, &s.clock, &s.board, self.mover).int(p);
-                }
-                At {
-                    phase: *phase,
-                    ..self
-                }
-            }
-            Action::EndTurn => {
-                // Zero already unless the game counts the moves of a turn.
-                s.clock.turn_moves = 0;
-                let mover = game.next[self.mover as usize & (MAX_PLAYERS - 1)];
-                s.mover = mover;
-                At { phase: 0, mover }
-            }
-            Action::Again => At { phase: 0, ..self },
-        };
-        s.phase = at.phase;
-        at
+    fn follow(self, game: &Game, s: &mut State, go: &Go) -> At {
+        if let Some(p) = &go.pips {
+            s.clock.pips = Ctx::after(game, &s.clock, &s.board, self.mover).int(p);
+        }
+        let mut mover = self.mover;
+        if go.ends {
+            // Zero already unless the game counts the moves of a turn.
+            s.clock.turn_moves = 0;
+            mover = game.next[mover as usize & (MAX_PLAYERS - 1)];
+            s.mover = mover;
+        }
+        s.phase = go.phase;
+        At {
+            phase: go.phase,
+            mover,
+        }
     }
 }
 
