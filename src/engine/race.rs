@@ -59,34 +59,43 @@ enum Stage {
 }
 
 /// A chance phase in the kernel's form: the dice's draw table (as [`super::outcome_drawn`]
-/// reads it) beside each outcome's value and folded branches, with no look-up of the dice.
+/// reads it) with each outcome's value and folded branches in place, with no look-up of the dice.
 #[derive(Debug, Clone, PartialEq)]
 struct Throw {
     /// The sum of the outcomes' weights: a draw is below it.
     total: u64,
-    /// The outcome of each draw, when the total is small; else empty.
-    by_draw: Vec<u8>,
+    /// The outcome of each draw, when the total is small; else empty. Its value and branches
+    /// are copied in, so that the turn's branch after a draw waits on one read.
+    faces: Vec<Outcome>,
     /// The cumulative weights, for a draw the table does not hold.
     cumulative: Vec<u64>,
     /// Per outcome: its value and where the turn goes after it.
-    outcomes: Vec<(i64, Turn)>,
+    outcomes: Vec<Outcome>,
 }
 
+/// An outcome of the dice: its value and where the turn goes after it.
+type Outcome = (i64, Turn);
+
 impl Throw {
-    /// The index of the outcome drawn (perhaps none of the outcomes when the table is wrong): the
-    /// same number drawn as by [`super::outcome_drawn`].
+    /// The outcome drawn (perhaps none when the table is wrong): the same number drawn as by
+    /// [`super::outcome_drawn`].
     #[inline(always)]
-    fn drawn(&self, rng: &mut impl Rng) -> Option<usize> {
+    fn drawn(&self, rng: &mut impl Rng) -> Option<&Outcome> {
         if self.total == 0 {
             return None;
         }
         let r = rng.random_range(0..self.total);
-        let i = match self.by_draw.get(r as usize) {
-            Some(&i) => i as usize,
-            None => self.cumulative.partition_point(|&c| c <= r),
-        };
-        Some(i)
+        match self.faces.get(r as usize) {
+            Some(face) => Some(face),
+            None => drawn_late(&self.cumulative, &self.outcomes, r),
+        }
     }
+}
+
+/// The outcome of draw `r` by the cumulative weights.
+#[inline(never)]
+fn drawn_late<'a>(cumulative: &[u64], outcomes: &'a [Outcome], r: u64) -> Option<&'a Outcome> {
+    outcomes.get(cumulative.partition_point(|&c| c <= r))
 }
 
 /// A decision phase of one plain advance (no safe sites, stacks, blocks or bearing off; no
@@ -325,7 +334,7 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
 fn throw(game: &Game, dice: u16, by_outcome: &[Branches]) -> Stage {
     let d = &game.dice[dice as usize];
     let end_turn = Turn::ending();
-    let outcomes = d
+    let outcomes: Vec<Outcome> = d
         .outcomes
         .iter()
         .enumerate()
@@ -338,7 +347,11 @@ fn throw(game: &Game, dice: u16, by_outcome: &[Branches]) -> Stage {
         .collect();
     Stage::Throw(Box::new(Throw {
         total: d.cumulative.last().copied().unwrap_or(0),
-        by_draw: d.by_draw.clone(),
+        // A table that names an outcome there is not is left for the cumulative weights.
+        faces: (d.by_draw.iter())
+            .map(|&i| outcomes.get(i as usize).cloned())
+            .collect::<Option<_>>()
+            .unwrap_or_default(),
         cumulative: d.cumulative.clone(),
         outcomes,
     }))
@@ -432,10 +445,7 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
                     }
                 }
                 actor = at.mover;
-                let Some(i) = throw.drawn(rng) else {
-                    break;
-                };
-                let Some((pips, turn)) = throw.outcomes.get(i) else {
+                let Some((pips, turn)) = throw.drawn(rng) else {
                     break;
                 };
                 s.clock.pips = *pips;
