@@ -279,7 +279,7 @@ impl Game {
 #[inline(always)]
 pub(crate) fn outcome_drawn(d: &Dice, rng: &mut impl Rng) -> Option<usize> {
     let total = *d.cumulative.last()?;
-    let r = rng.random_range(0..total);
+    let r = sample::below_u64(rng, total);
     let i = match d.by_draw.get(r as usize) {
         Some(&i) => i as usize,
         None => d.cumulative.partition_point(|&c| c <= r),

@@ -11,7 +11,7 @@
 use super::ctx::{Ctx, Effects};
 use super::moves::Move;
 use super::quick::{who, Clocked, Go, Quick, Turn};
-use super::sample::{index_below, pick_in, pick_lists, Scratch};
+use super::sample::{below_u64, index_below, pick_in, pick_lists, Scratch};
 use super::search::Playout;
 use super::state::{Board, Cell, Clock, Last, NodeType, State};
 use super::turn::{self, keep_after_move, KEPT_AFTER_A_MOVE};
@@ -26,8 +26,9 @@ use rand::Rng;
 /// How the dice kernel plays each phase of a game, found at load time.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RacePlan {
-    /// One stage per phase, in the phases' order.
-    stages: Vec<Stage>,
+    /// One stage per phase, in the phases' order, then the general draw's for every number a
+    /// phase may hold (which the loop then reads with no check of its bounds).
+    stages: Box<[Stage; PHASES]>,
     /// The end rules' conditions (`Game::end_choice`): in full, and their early form while
     /// the moves and edges played are below `until`.
     end_full: Quick,
@@ -41,6 +42,9 @@ pub struct RacePlan {
     /// Whether a stage reads the kernel's [`Mirror`] of the board.
     mirrored: bool,
 }
+
+/// The phases a turn may have (a phase's number is a `u8`).
+const PHASES: usize = 256;
 
 /// How one phase is played.
 #[derive(Debug, Clone, PartialEq)]
@@ -81,10 +85,8 @@ impl Throw {
     /// [`super::outcome_drawn`].
     #[inline(always)]
     fn drawn(&self, rng: &mut impl Rng) -> Option<&Outcome> {
-        if self.total == 0 {
-            return None;
-        }
-        let r = rng.random_range(0..self.total);
+        // No outcome (a total of 0) draws 0, which neither the faces nor the outcomes hold.
+        let r = below_u64(rng, self.total);
         match self.faces.get(r as usize) {
             Some(face) => Some(face),
             None => drawn_late(&self.cumulative, &self.outcomes, r),
@@ -251,7 +253,9 @@ impl RacePlan {
         }
         Some(RacePlan {
             mirrored: stages.iter().any(|s| matches!(s, Stage::Advance(..))),
-            stages,
+            stages: Box::new(std::array::from_fn(|i| {
+                stages.get(i).cloned().unwrap_or(Stage::Other)
+            })),
             guarded: end_full.guarded() && end_early.guarded(),
             end_full,
             end_early,
@@ -412,7 +416,7 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
     rng: &mut impl Rng,
     sc: &mut Scratch,
 ) {
-    let throw = matches!(plan.stages.get(s.phase as usize), Some(Stage::Throw(..)));
+    let throw = matches!(plan.stages[s.phase as usize], Stage::Throw(..));
     let mut mirror = match MIRRORED {
         true => Mirror::of(&s.board),
         false => Mirror::empty(),
@@ -436,8 +440,8 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
     // A plain advance's legal origins, written by each draw (kept here, so not cleared).
     let mut legal = [0u8; 64];
     loop {
-        match plan.stages.get(at.phase as usize) {
-            Some(Stage::Throw(throw)) => {
+        match &plan.stages[at.phase as usize] {
+            Stage::Throw(throw) => {
                 if !settled {
                     s.node = NodeType::Chance;
                     if conclude::<GUARDED>(game, plan, s, actor, None, &mut calm) {
@@ -452,7 +456,7 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
                 s.clock.edges_played += 1;
                 at = at.follow(game, s, turn.pick(game, s, actor));
             }
-            Some(Stage::Advance(step)) => {
+            Stage::Advance(step) => {
                 s.node = NodeType::Decision;
                 let m = draw_advance(game, step, s, at.mover, &mirror, &mut legal, rng);
                 let stuck = stuck(&m, at.mover);
@@ -472,7 +476,7 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
             stage => {
                 s.node = NodeType::Decision;
                 let m = match stage {
-                    Some(Stage::Listed(list)) => {
+                    Stage::Listed(list) => {
                         let (gens, pass) = &**list;
                         pick_lists(&Ctx::of(game, s), gens, *pass, sc, rng)
                     }

@@ -405,6 +405,20 @@ pub(super) fn index_below(rng: &mut impl Rng, n: usize) -> usize {
     result as usize
 }
 
+/// A number below `n`, uniform: the number `rng.random_range(0..n)` draws for a `u64` range
+/// (rand's `sample_single` for it, Canon's method), so that seeded runs stay the same; 0 when
+/// `n` is 0 (where rand would panic), so that a caller's table decides what a draw of nothing is.
+#[inline(always)]
+pub(super) fn below_u64(rng: &mut impl Rng, n: u64) -> u64 {
+    let wide = u128::from(rng.random::<u64>()) * u128::from(n);
+    let (mut result, low) = ((wide >> 64) as u64, wide as u64);
+    if low > n.wrapping_neg() {
+        let next = ((u128::from(rng.random::<u64>()) * u128::from(n)) >> 64) as u64;
+        result += u64::from(low.checked_add(next).is_none());
+    }
+    result
+}
+
 /// Whether a drawn move passes its filter `tag` (or has none); the board of a passing trial is
 /// kept, so the move is not played twice.
 fn passes(ctx: &Ctx, tag: u16, m: Move, sc: &mut Scratch) -> bool {
