@@ -46,17 +46,19 @@ pub struct RacePlan {
 /// The phases a turn may have (a phase's number is a `u8`).
 const PHASES: usize = 256;
 
-/// How one phase is played.
+/// How one phase is played. A throw's and a plain advance's data are held in place, not boxed, so
+/// that an edge reads its stage's fields one read after its phase (Sig 1 to 2% faster; the
+/// stages of the phases no game has are never read, so their size costs no cache).
 #[derive(Debug, Clone, PartialEq)]
+#[repr(u8)]
 enum Stage {
     /// A chance phase: its dice's draw and, per outcome, its pips and branches.
-    Throw(Box<Throw>),
+    Throw(Throw),
     /// A decision whose every move is one plain advance, drawn from the legal origins' bits.
-    Advance(Box<Step>),
+    Advance(Step),
     /// A decision drawn from listed generators alone, in order (a race's entries and
     /// advances): its moves listed and one drawn, without the general draw's groups; whether it
-    /// passes when there is none. Boxed as the others, so that the stage's kind is a plain tag
-    /// (no niche in a vector's capacity to decode once an edge).
+    /// passes when there is none. Boxed, so that the stage stays the size of the others.
     Listed(Box<(Vec<u16>, bool)>),
     /// Any other decision: the general draw and move.
     Other,
@@ -314,7 +316,7 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
     }
     match game.gens.get(gen as usize) {
         Some(def) if def.remove.is_none() => match &def.gen {
-            Gen::Advance(a) if !a.race => Stage::Advance(Box::new(Step {
+            Gen::Advance(a) if !a.race => Stage::Advance(Step {
                 gen,
                 advance: a.clone(),
                 steps: match a.steps {
@@ -326,7 +328,7 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
                 pass: *pass,
                 next: Turn::of(next, game),
                 targets: Targets::of(&game.tracks[a.track as usize]),
-            })),
+            }),
             _ => Stage::Listed(Box::new((gens, *pass))),
         },
         _ => Stage::Listed(Box::new((gens, *pass))),
@@ -349,7 +351,7 @@ fn throw(game: &Game, dice: u16, by_outcome: &[Branches]) -> Stage {
             (v as i64, turn)
         })
         .collect();
-    Stage::Throw(Box::new(Throw {
+    Stage::Throw(Throw {
         total: d.cumulative.last().copied().unwrap_or(0),
         // A table that names an outcome there is not is left for the cumulative weights.
         faces: (d.by_draw.iter())
@@ -358,7 +360,7 @@ fn throw(game: &Game, dice: u16, by_outcome: &[Branches]) -> Stage {
             .unwrap_or_default(),
         cumulative: d.cumulative.clone(),
         outcomes,
-    }))
+    })
 }
 
 /// The kernel's form of a plain advance's effects.
