@@ -439,8 +439,8 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
     // The player who made the last edge.
     let mut actor = s.mover;
     let mut at = At::of(s);
-    // A plain advance's legal origins, written by each draw (kept here, so not cleared).
-    let mut legal = [0u8; 64];
+    // A plain advance's legal moves, written by each draw (kept here, so not cleared).
+    let mut legal = [0u32; 64];
     loop {
         match &plan.stages[at.phase as usize] {
             Stage::Throw(throw) => {
@@ -718,19 +718,6 @@ fn reach(track: &Track, me: u8, pos: u8, k: i64) -> Option<(Site, u8)> {
     sites.get(np as usize).map(|&t| (t, np as u8))
 }
 
-/// Where a piece of `me` at `pos` ends after `k` steps of `step`, with its new place: from the
-/// table for a short throw, else as [`reach`] finds it.
-#[inline(always)]
-fn target(game: &Game, step: &Step, me: u8, pos: u8, k: i64) -> Option<(Site, u8)> {
-    match step.targets.row(me, k) {
-        Some(row) => {
-            let e = row[pos as usize];
-            (e & NOWHERE != NOWHERE).then_some((e & NOWHERE, (e >> 8) as u8))
-        }
-        None => reach(&game.tracks[step.advance.track as usize], me, pos, k),
-    }
-}
-
 /// The move of a plain advance drawn as the general draw draws it from the listed moves (one
 /// per origin, in ascending order): the `r`-th origin whose piece may move.
 #[inline(always)]
@@ -740,7 +727,7 @@ fn draw_advance(
     s: &State,
     me: u8,
     mirror: &Mirror,
-    legal: &mut [u8; 64],
+    legal: &mut [u32; 64],
     rng: &mut impl Rng,
 ) -> Option<Drawn> {
     let a = &step.advance;
@@ -752,9 +739,11 @@ fn draw_advance(
         None => mine,
     };
     let pos = &mirror.pos;
-    // The origins whose piece may move, in ascending order, written without a branch: each
-    // candidate is written, and counted when its target is free (the origin itself, on a full
-    // loop, or a site without a piece of the mover's; `NOWHERE` reads as site 63, always taken).
+    // The moves by origin, in ascending order, written without a branch: each candidate is
+    // written, and counted when its target is free (the origin itself, on a full loop, or a site
+    // without a piece of the mover's; `NOWHERE` reads as site 63, always taken). A move is its
+    // origin, target and new place, a byte each ([`Drawn::of`]), so that the one drawn is read
+    // whole, not looked up again.
     let mut n = 0;
     let taken = mine | 1 << 63;
     if k > 0 {
@@ -763,9 +752,9 @@ fn draw_advance(
                 while w != 0 {
                     let site = w.trailing_zeros();
                     w &= w - 1;
-                    let t = row[pos[site as usize & 63] as usize] as u32 & 63;
-                    let free = !((taken ^ 1 << site) >> t) & 1;
-                    legal[n & 63] = site as u8;
+                    let e = row[pos[site as usize & 63] as usize] as u32;
+                    let free = !((taken ^ 1 << site) >> (e & 63)) & 1;
+                    legal[n & 63] = site | e << 8;
                     n += free as usize;
                 }
             }
@@ -774,9 +763,9 @@ fn draw_advance(
                 while w != 0 {
                     let site = w.trailing_zeros();
                     w &= w - 1;
-                    if let Some((t, _)) = reach(track, me, pos[site as usize & 63], k) {
+                    if let Some((t, np)) = reach(track, me, pos[site as usize & 63], k) {
                         if t as u32 == site || mine & (1 << (t & 63)) == 0 {
-                            legal[n & 63] = site as u8;
+                            legal[n & 63] = site | (t as u32 & 0xFF) << 8 | (np as u32) << 16;
                             n += 1;
                         }
                     }
@@ -787,13 +776,7 @@ fn draw_advance(
     if n == 0 {
         return step.pass.then_some(Drawn::Pass);
     }
-    let from = legal[index_below(rng, n) & 63] as usize;
-    let (to, place) = target(game, step, me, pos[from & 63], k)?;
-    Some(Drawn::Step {
-        from: from as u8,
-        to: to as u8,
-        place,
-    })
+    Some(Drawn::of(legal[index_below(rng, n) & 63]))
 }
 
 /// A plain advance's move as its draw found it: the pass, or the piece's origin, target and new
@@ -802,4 +785,16 @@ fn draw_advance(
 enum Drawn {
     Pass,
     Step { from: u8, to: u8, place: u8 },
+}
+
+impl Drawn {
+    /// The move listed as `l`: its origin, target and new place in its low three bytes.
+    #[inline(always)]
+    fn of(l: u32) -> Drawn {
+        Drawn::Step {
+            from: l as u8,
+            to: (l >> 8) as u8,
+            place: (l >> 16) as u8,
+        }
+    }
 }
