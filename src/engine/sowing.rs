@@ -15,6 +15,7 @@ use super::state::{repetition_key_of, Clock, NodeType, State};
 use super::trial::sowing;
 use super::turn::{apply_sampled, conclude, KEPT_AFTER_A_MOVE};
 use crate::compile::ir::*;
+use crate::compile::sites::select16;
 use crate::compile::Needs;
 use rand::Rng;
 
@@ -252,14 +253,11 @@ impl SowingKernel {
     }
 }
 
-/// The site of the `k`-th set bit of `set` (which has more): the few holes of a row are
-/// counted off faster than a broadword select.
+/// The site of the `k`-th set bit of `set` (which has more; the loop's sites are below
+/// [`LANE`], 16).
 #[inline(always)]
-fn nth_bit(mut set: u64, k: usize) -> Site {
-    for _ in 0..k {
-        set &= set - 1;
-    }
-    set.trailing_zeros() as Site
+fn nth_bit(set: u64, k: usize) -> Site {
+    Site::from(select16(set, k as u32))
 }
 
 /// Plays random moves from `state` to the end, as [`super::search::playout`] does: the general
