@@ -82,6 +82,6 @@ for g in $games; do
   l=$(median <<<"$runs_l")
   h=$(median <<<"$runs_h")
   awk -v g="$g" -v l="$l" -v h="$h" -v sl="$(spread <<<"$runs_l")" -v sh="$(spread <<<"$runs_h")" \
-    'BEGIN { printf "%-6s %10.0f %10.0f %6.2f   %-24s %s\n", g, l, h, l / h, sl, sh }'
+    'BEGIN { printf "%-6s %10.0f %10.0f %6.3f   %-24s %s\n", g, l, h, l / h, sl, sh }'
 done
 echo "(playouts per CPU-second, one thread, median of $rounds interleaved rounds)"
