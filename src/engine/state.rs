@@ -638,10 +638,10 @@ impl State {
 }
 
 /// The repetition key of a board whose key is `key`, with `mover` to move in `phase`: the board
-/// key, a sum of random odd terms, plus one more for the turn's place. No mixing: the key's every
-/// bit, its top ones too (the history's filter reads them), is already as random as its terms,
-/// and two positions collide only as often as two board keys do. One multiply where a mixer took
-/// three in a chain, on every edge of a game that tests repetition.
+/// key, a sum of random odd terms, plus one more for the turn's place. No mixing: the key's top
+/// bits, which the history's filter reads, are already as random as its terms, and two positions
+/// collide only as often as two board keys do. One multiply where a mixer took three in a chain,
+/// on every edge of a game that tests repetition.
 #[inline(always)]
 pub(crate) fn repetition_key_of(key: u64, mover: u8, phase: u8) -> u64 {
     let place = 1 + (mover as u64 | (phase as u64) << 8);
