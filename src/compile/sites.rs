@@ -184,15 +184,18 @@ impl<const W: usize> Sites<W> {
 
     /// The k-th site in ascending order.
     #[inline]
-    pub fn nth(&self, mut k: u32) -> Option<Site> {
+    pub fn nth(&self, k: u32) -> Option<Site> {
+        // The word holding it found by counting every word, its choice a select, not a loop
+        // that stops there: in a random draw that word is random, and the loop's exit would be
+        // mispredicted on most draws.
+        let (mut word, mut skipped, mut before) = (0, 0, 0u32);
         for (i, &w) in self.0.iter().enumerate() {
-            let n = w.count_ones();
-            if k < n {
-                return Some((i * 64) as Site + select(w, k) as Site);
-            }
-            k -= n;
+            let holds = before <= k;
+            word = if holds { i } else { word };
+            skipped = if holds { before } else { skipped };
+            before += w.count_ones();
         }
-        None
+        (k < before).then(|| (word * 64) as Site + select(self.0[word], k - skipped) as Site)
     }
 
     /// The sites in ascending order.
