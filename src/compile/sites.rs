@@ -185,16 +185,18 @@ impl<const W: usize> Sites<W> {
     /// The k-th site in ascending order.
     #[inline]
     pub fn nth(&self, k: u32) -> Option<Site> {
-        // The word holding it found by counting every word, its choice a select, not a loop
-        // that stops there: in a random draw that word is random, and the loop's exit would be
-        // mispredicted on most draws.
-        let (mut word, mut skipped, mut before) = (0, 0, 0u32);
+        // The word holding it found by counting every word: the words after the first whose
+        // sites before them are at most k (no branch and no select, which the compiler may turn
+        // into the branch it avoids). A loop that stops at the word would be mispredicted on
+        // most draws: in a random draw that word is random.
+        let (mut word, mut before) = (0, 0u32);
+        let mut skipped = [0u32; W];
         for (i, &w) in self.0.iter().enumerate() {
-            let holds = before <= k;
-            word = if holds { i } else { word };
-            skipped = if holds { before } else { skipped };
+            skipped[i] = before;
+            word += usize::from(i > 0 && before <= k);
             before += w.count_ones();
         }
+        let skipped = skipped.get(word).copied().unwrap_or(0);
         (k < before).then(|| (word * 64) as Site + select(self.0[word], k - skipped) as Site)
     }
 
