@@ -77,9 +77,12 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         .map(|p| crate::ludemes::phases::play(&mut c, p))
         .unwrap_or_default();
     let end_rules = end.map(|e| c.end(e)).unwrap_or_default();
-    let warnings: Vec<Diagnostic> = endless::warning(&end_rules, end.map_or(game.span, |e| e.span))
-        .into_iter()
-        .collect();
+    let mut warnings = checked.warnings.clone();
+    let end_span = end.map_or(game.span, |e| e.span);
+    warnings.extend(
+        endless::warning(&end_rules, end_span)
+            .or_else(|| endless::stuck_warning(&phases, &end_rules, sym.players, end_span)),
+    );
     for (n, what) in [
         (c.gens.len(), "move generators"),
         (c.regions.len(), "regions"),
@@ -488,4 +491,7 @@ impl regions::Board for Compiler<'_> {
     fn report(&mut self, d: Diagnostic) {
         self.errors.push(d);
     }
+
+    /// The checker reported it already.
+    fn warn(&mut self, _: Diagnostic) {}
 }

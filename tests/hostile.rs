@@ -11,6 +11,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::mpsc;
 use std::time::Duration;
 
+mod setup;
 mod tokens;
 
 use tokens::tokens;
@@ -143,7 +144,12 @@ fn load_then(
         .spawn(move || {
             let outcome = match ludus::load_bytes(&name, &bytes, &settings) {
                 Ok(mut game) => Outcome::Loaded {
-                    plies: play(&game, seed, 40)
+                    // The loop the mutant's shape selects plays what the general loop plays.
+                    plies: {
+                        game.max_edges = game.max_edges.min(100_000);
+                        setup::agree_with_general(&name, &game, &setup::general(&game), 2, 9);
+                        play(&game, seed, 40)
+                    }
                         + if to_the_end {
                             finish(&mut game, seed)
                         } else {

@@ -37,6 +37,8 @@ pub struct Checked {
     pub expanded: Expanded,
     /// Its declarations.
     pub symbols: Symbols,
+    /// What the checker found that does not stop the load.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// The declarations of a game.
@@ -159,6 +161,7 @@ impl Symbols {
 struct Resolver {
     symbols: Symbols,
     errors: Vec<Diagnostic>,
+    warnings: Vec<Diagnostic>,
     /// Regions and tracks whose declaration was refused: its error stands for every use of them.
     refused: Vec<(&'static str, String)>,
 }
@@ -168,6 +171,7 @@ pub fn resolve(expanded: Expanded) -> Result<Checked, Vec<Diagnostic>> {
     let mut r = Resolver {
         symbols: Symbols::default(),
         errors: Vec::new(),
+        warnings: Vec::new(),
         refused: Vec::new(),
     };
     let game = &expanded.game;
@@ -202,6 +206,7 @@ pub fn resolve(expanded: Expanded) -> Result<Checked, Vec<Diagnostic>> {
         Ok(Checked {
             expanded,
             symbols: r.symbols,
+            warnings: r.warnings,
         })
     } else {
         Err(r.errors)
@@ -644,6 +649,17 @@ impl regions::Board for Resolver {
 
     fn report(&mut self, d: Diagnostic) {
         self.error(d)
+    }
+
+    fn warn(&mut self, d: Diagnostic) {
+        // A region in a define is evaluated at each use: its warning is the define's, once.
+        let again = self
+            .warnings
+            .iter()
+            .any(|w| w.span == d.span && w.message == d.message);
+        if !again && self.warnings.len() < 200 {
+            self.warnings.push(d);
+        }
     }
 }
 

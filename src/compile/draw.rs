@@ -3,7 +3,8 @@
 //! expression tree and looks nothing up.
 
 use super::choice::Choice;
-use super::ir::{Action, Game, Gen, MoveExpr, Phase, RegionRef, Sites, MAX_PLAYERS};
+use super::ir::{Action, Game, Gen, GenDef, MoveExpr, Phase, RegionRef, Sites, MAX_PLAYERS};
+use crate::ludemes::place::Place;
 use super::Needs;
 
 /// The filter tag of moves that need no filter.
@@ -175,9 +176,21 @@ fn place_only(game: &Game) -> bool {
             tag: NO_FILTER,
             family: Family::Place { .. } | Family::PlaceWhere { .. },
         }] => game.gens.get(*gen as usize).is_some_and(|def| {
-            matches!(&def.gen, Gen::Place(p) if p.flank.is_none())
-                && def.remove.is_none()
-                && def.then.is_empty()
+            // Every field named, so that a new one fails to compile until the loop decides it.
+            let GenDef { gen, then, remove } = def;
+            let plain = matches!(
+                gen,
+                Gen::Place(Place {
+                    // The loop plays no flips.
+                    flank: None,
+                    // Read through the family: the draw counts them.
+                    count: _,
+                    to: _,
+                    site_test: _,
+                    site_sets: _,
+                })
+            );
+            plain && remove.is_none() && then.is_empty()
         }),
         _ => false,
     };

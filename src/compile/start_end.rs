@@ -15,6 +15,8 @@ impl Compiler<'_> {
             None => Vec::new(),
         };
         let mut out = Vec::new();
+        // The instruction that set up each site so far: a site holds what one instruction puts.
+        let mut set_up: Vec<Option<&Node>> = Vec::new();
         for item in items {
             let count = |c: &mut Self, n: Option<&Node>| {
                 let v = n.and_then(|n| n.as_int()).unwrap_or(0);
@@ -41,6 +43,7 @@ impl Compiler<'_> {
                         .map(|r| self.region_sites(r)[0].clone())
                         .unwrap_or_default();
                     let n = count(self, item.pos(1));
+                    self.claim(&mut set_up, item, &sites);
                     out.push(Setup::Fill(sites, n));
                 }
                 Some("hand") => {
@@ -73,6 +76,7 @@ impl Compiler<'_> {
                     let track = item.named("track").map(|t| self.track(Some(t)));
                     let state = self.state(item.named("state")).unwrap_or(0);
                     let kind = self.kind(item.named("kind")).unwrap_or(0);
+                    self.claim(&mut set_up, item, &sites);
                     out.push(Setup::Pieces {
                         player,
                         sites,
@@ -85,6 +89,35 @@ impl Compiler<'_> {
             }
         }
         out
+    }
+
+    /// Notes the sites a start instruction sets up; a site an earlier one set up is an error, once
+    /// an instruction (the later one would silently replace what the first put there).
+    fn claim<'a>(&mut self, set_up: &mut Vec<Option<&'a Node>>, item: &'a Node, sites: &[Site]) {
+        let mut clash = None;
+        for &site in sites {
+            let i = site as usize;
+            if set_up.len() <= i {
+                set_up.resize(i + 1, None);
+            }
+            match set_up[i] {
+                Some(first) => clash = clash.or(Some((site, first))),
+                None => set_up[i] = Some(item),
+            }
+        }
+        if let Some((site, first)) = clash {
+            self.errors.push(
+                Diagnostic::new(
+                    "check::set-up-twice",
+                    item.span,
+                    format!("site {site} is set up twice"),
+                )
+                .label("sets it up again")
+                .related(first.span, "first set up here")
+                .help("a site holds what one start instruction puts there; leave it out of one of the two regions")
+                .via(item.via),
+            );
+        }
     }
 
     /// An end rule's condition; each branch of an `or` is kept with its source text, so that

@@ -17,7 +17,7 @@ use super::state::{Board, Cell, Clock, Last, NodeType, State};
 use super::turn::{self, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::DrawOp;
 use crate::compile::ir::{
-    Branches, CaptureTo, Effect, Game, Gen, IntExpr, Phase, Site, Track, MAX_PLAYERS,
+    Branches, CaptureTo, Effect, Game, Gen, GenDef, IntExpr, Phase, Site, Track, MAX_PLAYERS,
 };
 use crate::compile::{Needs, MAX_VARS};
 use crate::ludemes::advance::{track_target, Advance};
@@ -314,20 +314,40 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
     if game.sites() > 63 || game.states.len() > STATES {
         return Stage::Listed(Box::new((gens, *pass)));
     }
+    // Every field named, so that a new one fails to compile until the kernel decides it.
     match game.gens.get(gen as usize) {
-        Some(def) if def.remove.is_none() => match &def.gen {
-            Gen::Advance(a) if !a.race => Stage::Advance(Step {
+        Some(GenDef {
+            gen: generator,
+            then,
+            remove: None,
+        }) => match generator {
+            Gen::Advance(
+                a @ Advance {
+                    // A race's moves are the general code's.
+                    race: false,
+                    steps,
+                    track,
+                    // Played by the kernel's advance from its copy of the generator.
+                    state: _,
+                    set_state: _,
+                    captured: _,
+                    safe: _,
+                    bear_off: _,
+                    stack: _,
+                    block: _,
+                },
+            ) => Stage::Advance(Step {
                 gen,
                 advance: a.clone(),
-                steps: match a.steps {
+                steps: match steps {
                     IntExpr::Pips => Steps::Clock { mask: -1, add: 0 },
-                    IntExpr::Lit(k) => Steps::Clock { mask: 0, add: k },
+                    IntExpr::Lit(k) => Steps::Clock { mask: 0, add: *k },
                     _ => Steps::Expr,
                 },
-                then: then_of(game, &def.then),
+                then: then_of(game, then),
                 pass: *pass,
                 next: Turn::of(next, game),
-                targets: Targets::of(&game.tracks[a.track as usize]),
+                targets: Targets::of(&game.tracks[*track as usize]),
             }),
             _ => Stage::Listed(Box::new((gens, *pass))),
         },

@@ -14,7 +14,10 @@ use super::search::Playout;
 use super::state::{Board, Cell, NodeType, State};
 use super::turn::{conclude, end_turn_after_move, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::{DrawOp, Family, NO_FILTER};
-use crate::compile::ir::{Action, CaptureTo, Game, Gen, Phase, Site, Sites, MAX_PLAYERS};
+use crate::compile::ir::{
+    Action, CaptureTo, Game, Gen, GenDef, Phase, Site, Sites, MAX_PLAYERS,
+};
+use crate::ludemes::{hop::Hop, place::Place, step::Step};
 use crate::compile::sites::select;
 use crate::compile::Needs;
 use crate::ludemes::{MoveFamily, On};
@@ -201,8 +204,13 @@ fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
     else {
         return None;
     };
-    let def = game.gens.get(*gen as usize)?;
-    if def.remove.is_some() || !def.then.is_empty() {
+    // Every field named, so that a new one fails to compile until the loop decides it.
+    let GenDef {
+        gen: generator,
+        then,
+        remove,
+    } = game.gens.get(*gen as usize)?;
+    if remove.is_some() || !then.is_empty() {
         return None;
     }
     let word = |s: &Sites| s.0[0];
@@ -216,22 +224,44 @@ fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
         from: word(&ray.from),
         ..NO_GROUP
     };
-    match (family, &def.gen) {
-        (Family::Place { count, to }, Gen::Place(p)) if p.flank.is_none() => out.push(Group {
+    match (family, generator) {
+        (
+            Family::Place { count, to },
+            Gen::Place(Place {
+                // The loop plays no flips.
+                flank: None,
+                // Read through the family (`Place`, not `PlaceWhere`: no test of the site).
+                count: _,
+                to: _,
+                site_test: _,
+                site_sets: _,
+            }),
+        ) => out.push(Group {
             gen: *gen,
             from: all,
             to_empty: word(to),
             count: *count,
             ..NO_GROUP
         }),
-        (Family::Step { rays, quiet, to }, Gen::Step(step)) => {
+        (
+            Family::Step { rays, quiet, to },
+            Gen::Step(Step {
+                captures,
+                captured,
+                // Read through the family: its rays and targets (no kind: a kind is listed).
+                dirs: _,
+                to: _,
+                kind: _,
+                capture: _,
+            }),
+        ) => {
             for (k, r) in rays.iter().enumerate() {
                 let quiet = k < *quiet;
                 out.push(Group {
                     to_empty: if quiet { word(to) } else { 0 },
                     to_theirs: if quiet { 0 } else { word(to) },
-                    captures: step.captures,
-                    captured: step.captured,
+                    captures: *captures,
+                    captured: *captured,
                     ..ray(Kind::Step, r)
                 });
             }
@@ -243,13 +273,20 @@ fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
                 edge_last,
                 ..
             },
-            Gen::Hop(hop),
+            Gen::Hop(Hop {
+                captured,
+                // Read through the family: its rays, run and edge (no kind: a kind is listed).
+                dirs: _,
+                run_in: _,
+                edge_last: _,
+                kind: _,
+            }),
         ) => {
             for r in rays {
                 out.push(Group {
                     to_theirs: word(run_in),
                     edge_last: *edge_last,
-                    captured: hop.captured,
+                    captured: *captured,
                     ..ray(Kind::Hop, r)
                 });
             }

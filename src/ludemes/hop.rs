@@ -107,15 +107,24 @@ impl MoveFamily for Hop {
     }
 
     fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+        // Every field named, so that a new one fails to compile until the draw decides it.
+        let Hop {
+            dirs,
+            run_in,
+            edge_last,
+            kind,
+            // Read by `apply`, which plays the drawn move.
+            captured: _,
+        } = self;
         // The draw's rays know no kinds: a kind filter is drawn from the listed moves.
-        if self.kind.is_some() {
+        if kind.is_some() {
             return None;
         }
         Some(Family::Hop {
-            rays: rays(game, self.dirs.of(mover as u8))?,
-            run_in: region_mask(game, &self.run_in, mover),
-            edge_last: self.edge_last,
-            region: self.run_in,
+            rays: rays(game, dirs.of(mover as u8))?,
+            run_in: region_mask(game, run_in, mover),
+            edge_last: *edge_last,
+            region: *run_in,
         })
     }
 }

@@ -196,12 +196,21 @@ impl MoveFamily for Place {
     }
 
     fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
-        // Tested sites, and those that must flank, are drawn from the listed moves.
+        // Every field named, so that a new one fails to compile until the draw decides it.
+        let Place {
+            count,
+            to,
+            // Tested sites, and those that must flank, are drawn from the listed moves; a
+            // flank that need not be made is played by `apply` after the draw.
+            flank: _,
+            site_test: _,
+            site_sets,
+        } = self;
         if self.tested() || self.must_flank() {
             return None;
         }
-        let (count, to) = (self.count, region_mask(game, &self.to, mover));
-        Some(match self.site_sets.as_ref().and_then(|sets| sets.get(mover)) {
+        let (count, to) = (*count, region_mask(game, to, mover));
+        Some(match site_sets.as_ref().and_then(|sets| sets.get(mover)) {
             Some(test) => Family::PlaceWhere {
                 count,
                 to,

@@ -17,7 +17,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "row", kind: Region, positional: &[req("row", O(Int), "row number, 0 at the bottom")], named: &[], doc: "The sites of one row.", example: "(row 0)", lower: Lower::Region(row), refs: &[] },
     Ludeme { name: "column", kind: Region, positional: &[req("column", O(Int), "column number, 0 at the left")], named: &[], doc: "The sites of one column.", example: "(column 2)", lower: Lower::Region(column), refs: &[] },
     Ludeme { name: "rect", kind: Region, positional: &[req("row", O(Int), "bottom row"), req("column", O(Int), "left column"), req("to-row", O(Int), "top row"), req("to-column", O(Int), "right column")], named: &[], doc: "The sites of a rectangle of the board, corners included.", example: "(rect 1 1 5 5)", lower: Lower::Region(rect), refs: &[] },
-    Ludeme { name: "sites", kind: Region, positional: &[req("sites", L(Int), "site numbers")], named: &[], doc: "The sites listed.", example: "(sites {5})", lower: Lower::Region(listed), refs: &[] },
+    Ludeme { name: "sites", kind: Region, positional: &[req("sites", L(Int), "site numbers")], named: &[], doc: "The sites listed. A region is a set: a site listed twice counts once (with a warning).", example: "(sites {5})", lower: Lower::Region(listed), refs: &[] },
     Ludeme { name: "all-sites", kind: Region, positional: &[], named: &[], doc: "Every site of the board.", example: "(all-sites)", lower: Lower::Region(all_sites), refs: &[] },
     Ludeme { name: "region", kind: Region, positional: &[req("name", O(Str), "a declared region"), opt("owner", O(Role), "whose region: P1 to P4, Mover, Next or Prev")], named: &[], doc: "A declared region.", example: "(region \"Home\" Mover)", lower: Lower::Region(declared), refs: &[] },
     Ludeme { name: "union", kind: Region, positional: &[req("regions", M(Region), "the regions to join")], named: &[], doc: "The sites of any of the regions.", example: "(union (row 0) (row 1))", lower: Lower::Region(union), refs: &[] },
@@ -50,6 +50,9 @@ pub trait Board {
     fn undefined(&mut self, at: &Node, what: &str, name: &str);
     /// Reports an error.
     fn report(&mut self, d: Diagnostic);
+    /// Reports a warning: the file loads, but likely does not say what was meant. The checker
+    /// keeps them; the compiler, which evaluates the same regions again, drops them.
+    fn warn(&mut self, d: Diagnostic);
 }
 
 /// The sites of a region expression, for each mover (P1 first); `None` after an error.
@@ -109,8 +112,60 @@ fn rect(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
     ))
 }
 
+/// The sites listed, as a set: a site named again is dropped, with a warning, so that no move,
+/// count or draw sees it twice.
 fn listed(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
-    site_list(b, node.pos(0)).map(fixed)
+    let list = node.pos(0);
+    let sites = site_list(b, list)?;
+    let items = list.and_then(|l| l.as_list()).unwrap_or(&[]);
+    // Where each site was first named (site_list keeps every item when it succeeds).
+    let mut first: Vec<Option<&Node>> = Vec::new();
+    let mut out = Vec::with_capacity(sites.len());
+    for (&site, item) in sites.iter().zip(items) {
+        let i = site as usize;
+        if first.len() <= i {
+            first.resize(i + 1, None);
+        }
+        let Some(before) = first[i] else {
+            first[i] = Some(item);
+            out.push(site);
+            continue;
+        };
+        b.warn(
+            Diagnostic::new(
+                "check::repeated-site",
+                item.span,
+                format!("site {site} is named twice in this region"),
+            )
+            .label("named again")
+            .related(before.span, "first named here")
+            .help(format!(
+                "a region is a set of sites, so it counts once; remove the second `{site}`"
+            ))
+            .via(item.via)
+            .warning(),
+        );
+    }
+    Some(fixed(out))
+}
+
+/// Sites marked so far: a set that grows to the largest site marked.
+#[derive(Default)]
+struct Marks(Vec<bool>);
+
+impl Marks {
+    /// Marks a site; whether it was new.
+    fn mark(&mut self, site: Site) -> bool {
+        let i = site as usize;
+        if self.0.len() <= i {
+            self.0.resize(i + 1, false);
+        }
+        !std::mem::replace(&mut self.0[i], true)
+    }
+
+    fn has(&self, site: Site) -> bool {
+        self.0.get(site as usize).copied().unwrap_or(false)
+    }
 }
 
 /// The sites of a list of site numbers, every one in range (each one out of it is reported).
@@ -138,11 +193,12 @@ fn all_sites(b: &mut dyn Board, _: &Node, _: Scope) -> Option<MoverSites> {
 
 fn union(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSites> {
     let mut out = MoverSites::default();
+    let mut seen: [Marks; MAX_PLAYERS] = Default::default();
     for p in parts(node) {
         let s = sites(b, p, scope)?;
         for m in 0..MAX_PLAYERS {
             for &x in &s[m] {
-                if !out[m].contains(&x) {
+                if seen[m].mark(x) {
                     out[m].push(x);
                 }
             }
@@ -167,7 +223,9 @@ fn intersection(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSit
             None => s,
             Some(mut acc) => {
                 for (kept, other) in acc.iter_mut().zip(&s) {
-                    kept.retain(|x| other.contains(x));
+                    let mut inside = Marks::default();
+                    other.iter().for_each(|&x| _ = inside.mark(x));
+                    kept.retain(|&x| inside.has(x));
                 }
                 acc
             }

@@ -359,12 +359,21 @@ impl MoveFamily for Sow {
     }
 
     fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+        // Every field named, so that a new one fails to compile until the draw decides it.
+        let Sow {
+            track,
+            from,
+            // Read by `apply`, which plays the drawn move: a sowing's origin is its only choice.
+            skip_origin: _,
+            capture: _,
+            first_store: _,
+        } = self;
         let on = game
             .tracks
-            .get(self.track as usize)
+            .get(*track as usize)
             .map_or(Sites::default(), |t| t.on[mover]);
         Some(Family::Sow {
-            from: region_mask(game, &self.from, mover).and(&on),
+            from: region_mask(game, from, mover).and(&on),
         })
     }
 }

@@ -106,18 +106,28 @@ impl MoveFamily for Step {
     }
 
     fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+        // Every field named, so that a new one fails to compile until the draw decides it.
+        let Step {
+            dirs,
+            to,
+            kind,
+            capture,
+            // Read by `apply`, which plays the drawn move.
+            captures: _,
+            captured: _,
+        } = self;
         // The draw's rays know no kinds: a kind filter is drawn from the listed moves.
-        if self.kind.is_some() {
+        if kind.is_some() {
             return None;
         }
         // The quiet rays first, then those that capture.
-        let quiet = self.dirs.of(mover as u8);
-        let capture = self.capture.of(mover as u8);
+        let quiet = dirs.of(mover as u8);
+        let capture = capture.of(mover as u8);
         let all: Vec<u8> = quiet.iter().chain(capture).copied().collect();
         Some(Family::Step {
             rays: rays(game, &all)?,
             quiet: quiet.len(),
-            to: region_mask(game, &self.to, mover),
+            to: region_mask(game, to, mover),
         })
     }
 }

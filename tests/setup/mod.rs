@@ -150,7 +150,8 @@ pub fn limit(game: &Game) -> (u32, Counts) {
 
 /// Plays one random game from the start with a seeded generator, checking at every node the
 /// OpenSpiel-style invariants: clones are equal, a live decision has moves (the same ones the
-/// fast path leaves), notations are distinct and parse back (at one decision in eight, see below), chance probabilities are positive and
+/// fast path leaves, none twice, as many as the count that playouts and perft read; perft equals
+/// the sum of its divide at one decision in eight), notations are distinct and parse back (at one decision in eight, see below), chance probabilities are positive and
 /// sum to 1, returns are in range and sum to 0, and the game ends within its limit. Returns the
 /// final state.
 pub fn checked_playout(game: &Game, seed: u64, thorough: bool) -> State {
@@ -160,6 +161,8 @@ pub fn checked_playout(game: &Game, seed: u64, thorough: bool) -> State {
     let mut s = game.new_initial_state();
     let mut fast = game.moves(&s);
     let mut step = 0u32;
+    let mut scratch = ludus::engine::Scratch::default();
+    let unstopped = std::sync::atomic::AtomicBool::new(false);
     loop {
         let clone = s.clone();
         assert_eq!(clone, s, "{} seed {seed}: a clone differs", game.name);
@@ -223,12 +226,46 @@ pub fn checked_playout(game: &Game, seed: u64, thorough: bool) -> State {
                     "{} seed {seed}: apply_and_generate left other moves",
                     game.name
                 );
+                // The sets behind every count: the list has no move twice, and the count that
+                // playouts and perft read is its length.
+                let mut distinct = moves.clone();
+                distinct.sort();
+                distinct.dedup();
+                assert_eq!(
+                    distinct.len(),
+                    moves.len(),
+                    "{} seed {seed}: a move is listed twice",
+                    game.name
+                );
+                assert_eq!(
+                    game.count_moves(&s, &mut scratch),
+                    moves.len(),
+                    "{} seed {seed}: the count differs from the list",
+                    game.name
+                );
+                assert_eq!(
+                    ludus::engine::perft(game, &s, 1)[1],
+                    moves.len() as u64,
+                    "{} seed {seed}: perft 1 differs from the list",
+                    game.name
+                );
                 let m = moves[rng.random_range(0..moves.len())];
                 // Every move's notation is written and parsed back at one decision in eight. Parsing
                 // regenerates and writes all the moves, so `thorough: false` parses back only the
                 // first, the last and the chosen move there (the names are checked distinct, so a
                 // name can only parse to its own move).
                 if step.is_multiple_of(8) {
+                    // Perft equals the sum of its divide (which lists the moves and counts below
+                    // each); two plies deep where the branching is small.
+                    let depth = if thorough && moves.len() <= 40 { 2 } else { 1 };
+                    let divide = ludus::engine::perft_divide(game, &s, depth, &unstopped)
+                        .expect("not stopped");
+                    assert_eq!(
+                        divide.iter().map(|(_, n)| n).sum::<u64>(),
+                        ludus::engine::perft(game, &s, depth)[depth],
+                        "{} seed {seed}: perft {depth} differs from the sum of its divide",
+                        game.name
+                    );
                     let written: Vec<String> = moves
                         .iter()
                         .map(|&m| game.notation(&s, m).to_ascii_lowercase())
@@ -324,6 +361,16 @@ pub fn moves_read_back(game: &Game) -> usize {
         assert_eq!(game.parse_move(&s, &text), Ok(m), "{text}");
     }
     moves.len()
+}
+
+/// The same game with every loop of a shape switched off: what the general loop plays.
+pub fn general(game: &Game) -> Game {
+    let mut general = game.clone();
+    general.place_only = false;
+    general.shift_plan = None;
+    general.race = None;
+    general.sowing = None;
+    general
 }
 
 /// Plays `n` seeded playouts of `game`, with the loop it selects for its shape, and of `general`,

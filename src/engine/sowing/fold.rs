@@ -171,8 +171,10 @@ pub(super) fn one_sowing_a_path(plan: &[Op]) -> bool {
 
 /// Whether generator `gen` is a sowing with nothing after it (no `then`, no `remove:`).
 fn plain_sowing(game: &Game, gen: u16) -> bool {
-    game.gens.get(gen as usize).is_some_and(|def| {
-        def.then.is_empty() && def.remove.is_none() && sowing(&def.gen).is_some()
+    // Every field named, so that a new one fails to compile until the loop decides it (the
+    // sowing's own fields are decided by `Table::of`).
+    game.gens.get(gen as usize).is_some_and(|GenDef { gen, then, remove }| {
+        then.is_empty() && remove.is_none() && sowing(gen).is_some()
     })
 }
 

@@ -12,18 +12,25 @@ use crate::engine::moves::Move;
 use crate::engine::sample::index_below;
 use crate::engine::state::Clock;
 use crate::ludemes::sow::Holes;
+use crate::ludemes::transfer::Transfer;
 use rand::Rng;
 
 /// The step of generator `gen`'s moves, listed, with filter `tag`: a transfer the loop plays
 /// (nothing after it, a count of the origin that is a number, if any), else [`Op::Other`].
 pub(super) fn transfer(game: &Game, gen: u16, tag: u16) -> Op {
-    let Some(def) = game.gens.get(gen as usize) else {
+    // Every field named, so that a new one fails to compile until the loop decides it.
+    let Some(GenDef {
+        gen: generator,
+        then,
+        remove,
+    }) = game.gens.get(gen as usize)
+    else {
         return Op::Other;
     };
-    let Gen::Transfer(t) = &def.gen else {
+    let Gen::Transfer(Transfer { from, to, count }) = generator else {
         return Op::Other;
     };
-    let count = match &t.count {
+    let count = match count {
         None => None,
         Some(IntExpr::Lit(n)) => Some(*n),
         Some(_) => return Op::Other,
@@ -34,14 +41,14 @@ pub(super) fn transfer(game: &Game, gen: u16, tag: u16) -> Op {
             (r.sites.iter().zip(&r.mask)).all(|(s, m)| m.0[0].count_ones() as usize == s.len())
         })
     };
-    if !def.then.is_empty() || def.remove.is_some() || !once(t.from) || !once(t.to) {
+    if !then.is_empty() || remove.is_some() || !once(*from) || !once(*to) {
         return Op::Other;
     }
     Op::Transfer {
         gen,
         filter: game.filters.get(tag as usize).map(|c| Program::of(game, c)),
-        from: t.from,
-        to: t.to,
+        from: *from,
+        to: *to,
         count,
     }
 }

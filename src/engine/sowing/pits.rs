@@ -309,7 +309,16 @@ impl Table {
     /// The tables of a sowing for `mover`, if its track is a loop of at least two places that
     /// holds each site once, within the lane.
     pub(super) fn of(game: &Game, sow: &Sow, stores: bool, mover: usize) -> Option<Table> {
-        let track = game.tracks.get(sow.track as usize)?;
+        // Every field named, so that a new one fails to compile until the loop decides it.
+        let Sow {
+            track,
+            skip_origin,
+            capture,
+            first_store,
+            // The draw's origins (`Family::Sow`).
+            from: _,
+        } = sow;
+        let track = game.tracks.get(*track as usize)?;
         let sites = &track.sites[mover];
         let len = sites.len();
         let once = sites
@@ -319,7 +328,7 @@ impl Table {
         if !track.looped || !once || !(2..=LANE).contains(&len) {
             return None;
         }
-        let store = |s: Site| stores && s >= sow.first_store;
+        let store = |s: Site| stores && s >= *first_store;
         let mut t = Table {
             sow: sow.clone(),
             place: [OFF_TRACK; LANE],
@@ -332,15 +341,24 @@ impl Table {
             bits: [0; 2 * LANE + 1],
             all: 0,
             len: len as u16,
-            lap: (len - usize::from(sow.skip_origin)) as u16,
-            per_lap: (1u64 << 32).div_ceil((len - usize::from(sow.skip_origin)) as u64),
+            lap: (len - usize::from(*skip_origin)) as u16,
+            per_lap: (1u64 << 32).div_ceil((len - usize::from(*skip_origin)) as u64),
             stores: Vec::new(),
             key_of: std::array::from_fn(site_key),
             taken_in: None,
         };
-        if let Some(cap) = &sow.capture {
-            let region = &game.regions.get(cap.region.0 as usize)?.mask[mover];
-            if cap.opposite.is_none() && cap.grand_slam == GrandSlam::Allowed {
+        if let Some(Capture {
+            region,
+            opposite,
+            grand_slam,
+            // Read by the shared capture walk (`sow::capture`), which the loop calls.
+            counts: _,
+            backwards: _,
+            captured: _,
+        }) = capture
+        {
+            let region = &game.regions.get(region.0 as usize)?.mask[mover];
+            if opposite.is_none() && *grand_slam == GrandSlam::Allowed {
                 t.taken_in = Some(region.0[0]);
             }
         }
@@ -359,7 +377,7 @@ impl Table {
             t.on[s as usize] = u16::MAX;
             t.on8[s as usize] = u8::MAX;
             if store(s) {
-                t.stores.push((s, (s - sow.first_store) as usize));
+                t.stores.push((s, (s - *first_store) as usize));
             } else {
                 t.all |= 1 << s;
             }
