@@ -421,7 +421,8 @@ impl Compiler<'_> {
         let remove = crate::ludemes::removal::lower(self, node);
         let removes = remove.is_some();
         self.gens.push(GenDef { gen, then, remove });
-        let g = self.gens.len() as u16 - 1;
+        // Past 16 bits the count is refused after lowering (MAX_PARTS); the index only wraps.
+        let g = (self.gens.len() - 1) as u16;
         // Only a generator that takes a piece pays for it.
         if removes {
             MoveExpr::Remove(g)

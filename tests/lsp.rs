@@ -103,7 +103,7 @@ const URI: &str = "file:///tmp/game.game";
 
 /// One line holds non-ASCII text (two-byte é, a four-byte clef of two UTF-16 units) before the
 /// misspelt `plce`.
-const BROKEN: &str = "(define \"Line\" (line 3 Mover))\n(game \"Tic-tac-toe «é» 𝄞\" (players 2) (equipment {(board (square 3)) (hand Each)}) (rules (start (hand Each 5)) (play (plce 1)) (end (if (\"Line\") (result Mover Win)))))\n";
+const BROKEN: &str = "(define \"Line\" (line 3 Mover))\n(game \"Tic-tac-toe «é» 𝄞\" (players 2) (equipment {(board (square 3)) (hand Each)}) (rules (start (hand Each 5)) (play (plce 1)) (end {(if (\"Line\") (result Mover Win)) (if (no-moves Next) (result All Draw))})))\n";
 
 /// The UTF-16 column of `needle` in line 1 of [`BROKEN`], plus `more` characters.
 fn column(needle: &str, more: usize) -> u32 {

@@ -77,7 +77,7 @@ fn at(
 /// The piece on a site as (owner, track position, state), or None.
 fn piece(s: &State, site: usize) -> Option<(u8, u8, u8)> {
     let c = s.cells()[site];
-    (c.owner != 0).then_some((c.owner - 1, c.pos, c.state))
+    (c.owner != 0).then(|| (c.owner - 1, c.pos, c.state))
 }
 
 fn pieces(s: &State, player: u8) -> usize {
