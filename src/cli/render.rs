@@ -5,6 +5,7 @@ use super::inspect::replay_line;
 use super::replay::load_trial;
 use clap::Args;
 use ludus::files::write_atomic;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `ludus render`.
@@ -90,34 +91,34 @@ fn is_step(name: &str) -> bool {
 
 /// The files an earlier `render --all` wrote in `dir`: its page, if it carries the mark, and the
 /// steps that page lists. Nothing else is taken for ludus's.
-fn earlier_pictures(dir: &Path) -> Vec<String> {
+fn earlier_pictures(dir: &Path) -> HashSet<String> {
     let Ok(bytes) = ludus::files::read_capped(&dir.join("index.html"), MAX_PAGE_BYTES) else {
-        return Vec::new();
+        return HashSet::new();
     };
     let page = String::from_utf8_lossy(&bytes);
     if !page.contains(GENERATOR) {
-        return Vec::new();
+        return HashSet::new();
     }
     let Some(list) = page
         .split_once("const steps = [")
         .and_then(|(_, rest)| rest.split_once(']'))
         .map(|(list, _)| list)
     else {
-        return Vec::new();
+        return HashSet::new();
     };
-    let mut ours: Vec<String> = list
+    let mut ours: HashSet<String> = list
         .split(',')
         .map(|n| n.trim().trim_matches('"'))
         .filter(|n| is_step(n))
         .map(String::from)
         .collect();
-    ours.push("index.html".into());
+    ours.insert("index.html".into());
     ours
 }
 
 /// Makes `dir` ready for the pictures: creates it, or checks that it holds only what an earlier
 /// `render --all` wrote (anything with `force`). Returns those earlier files.
-fn prepare(dir: &Path, force: bool) -> Result<Vec<String>, String> {
+fn prepare(dir: &Path, force: bool) -> Result<HashSet<String>, String> {
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("error: cannot create {}: {e}", dir.display()))?;
     let ours = earlier_pictures(dir);
@@ -192,7 +193,8 @@ show();
     let index = dir.join("index.html");
     write_atomic(&index, page.as_bytes())
         .map_err(|e| format!("error: cannot write {}: {e}", index.display()))?;
-    for stale in earlier.iter().filter(|n| is_step(n) && !names.contains(n)) {
+    let drawn: HashSet<&String> = names.iter().collect();
+    for stale in earlier.iter().filter(|n| is_step(n) && !drawn.contains(n)) {
         let path = dir.join(stale);
         match std::fs::remove_file(&path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
