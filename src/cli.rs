@@ -31,7 +31,7 @@ pub struct GameArgs {
     /// The `.game` file.
     pub file: PathBuf,
     /// Sets a game option, as NAME=VALUE (repeatable); `ludus info` lists them.
-    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE", value_parser = parse_setting)]
+    #[arg(long = "option", short = 'D', value_name = "NAME=VALUE", value_parser = parse_setting)]
     pub options: Vec<(String, String)>,
 }
 

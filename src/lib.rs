@@ -5,6 +5,8 @@
 //! and options) → [`check`] (registry, names, ranges) → [`compile`] (the executable [`Game`]) →
 //! [`engine`] (states, moves, perft, playouts) → [`agents`] and the CLI on top.
 
+#![forbid(unsafe_code)]
+
 pub mod agents;
 pub mod check;
 pub mod compile;

@@ -18,7 +18,7 @@ pub enum LoadError {
         /// What went wrong.
         message: String,
     },
-    /// An option is set twice (`-o counters=4 -o counters=5`, or twice in a trial): which one
+    /// An option is set twice (`-D counters=4 -D counters=5`, or twice in a trial): which one
     /// is meant is not known, so neither is taken.
     #[error("option \"{name}\" is set twice ({name}={first}, then {name}={second}); set it once")]
     DuplicateOption {

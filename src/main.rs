@@ -1,5 +1,7 @@
 //! The `ludus` command line.
 
+#![forbid(unsafe_code)]
+
 mod cli;
 mod lsp;
 

@@ -158,3 +158,129 @@ fn render_refuses_what_does_not_fit() {
     let o = ludus(&["render", "games/woli.game", "--moves", "zz9"]);
     assert!(!o.status.success());
 }
+
+/// Records one game of `file` between two random agents into `dir`; returns the trial's path and
+/// its number of actions.
+fn recorded(file: &str, options: &[&str], dir: &std::path::Path) -> (PathBuf, usize) {
+    let mut args = vec![
+        "match",
+        file,
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "--games",
+        "1",
+        "--record",
+        dir.to_str().unwrap(),
+    ];
+    for o in options {
+        args.extend(["--option", o]);
+    }
+    let o = ludus(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let trial = std::fs::read_dir(dir)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let actions = ludus::trial::Trial::read(&trial).unwrap().actions.len();
+    (trial, actions)
+}
+
+/// The names in a directory, sorted.
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    files
+}
+
+/// The names `render --all` writes for a trial of `actions` actions.
+fn pictures_of(actions: usize) -> Vec<String> {
+    let mut files: Vec<String> = (0..=actions).map(|k| format!("step-{k:04}.svg")).collect();
+    files.insert(0, "index.html".into());
+    files
+}
+
+/// `render --all` into a directory holding files it did not write refuses, unless `--force`;
+/// drawing again where it drew before replaces its own pictures, stale steps of a longer trial
+/// included, and nothing else.
+#[test]
+fn render_all_keeps_to_its_own_files() {
+    let dir = std::env::temp_dir().join(format!("ludus-render-all-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // Sig stopped after 12 edges has 12 actions; noughts and crosses at most 9.
+    let (long, long_n) = recorded("games/sig.game", &["limit=12"], &dir.join("sig"));
+    let (short, short_n) = recorded("games/tictactoe.game", &[], &dir.join("ttt"));
+    assert!(long_n > short_n, "{long_n} {short_n}");
+    let render = |trial: &PathBuf, out: &PathBuf, force: bool| {
+        let mut args = vec![
+            "render",
+            trial.to_str().unwrap(),
+            "--all",
+            out.to_str().unwrap(),
+        ];
+        if force {
+            args.push("--force");
+        }
+        ludus(&args)
+    };
+
+    // A user's own page is not replaced without a word.
+    let site = dir.join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    std::fs::write(site.join("index.html"), "my own page").unwrap();
+    let o = render(&long, &site, false);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: {} holds files that `ludus render --all` did not write (index.html); \
+             give --force to draw there anyway (only files it wrote are removed)\n",
+            site.display()
+        )
+    );
+    assert_eq!(names(&site), ["index.html"]);
+    assert_eq!(
+        std::fs::read_to_string(site.join("index.html")).unwrap(),
+        "my own page"
+    );
+
+    // Its own pictures are replaced, and the steps past the shorter trial's end removed.
+    let pictures = dir.join("pictures");
+    let o = render(&long, &pictures, false);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(names(&pictures), pictures_of(long_n));
+    let o = render(&short, &pictures, false);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(names(&pictures), pictures_of(short_n));
+
+    // With a file of the user's beside them: refused, then with --force drawn, the stale steps
+    // removed and the user's file kept.
+    let o = render(&long, &pictures, false);
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::write(pictures.join("notes.txt"), "mine").unwrap();
+    let o = render(&short, &pictures, false);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("(notes.txt)"), "{}", stderr(&o));
+    assert_eq!(names(&pictures).len(), long_n + 3);
+    let o = render(&short, &pictures, true);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut expected = pictures_of(short_n);
+    expected.insert(1, "notes.txt".into());
+    assert_eq!(names(&pictures), expected);
+    assert_eq!(
+        std::fs::read_to_string(pictures.join("notes.txt")).unwrap(),
+        "mine"
+    );
+
+    // --force over the user's page replaces it (that is what --force is for) and nothing else.
+    let o = render(&short, &site, true);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(names(&site), pictures_of(short_n));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -184,14 +184,22 @@ fn only_regular_files_are_read() {
         assert_eq!(o.status.code(), Some(1), "{args:?}");
         assert_eq!(stderr(&o), message, "{args:?}");
     }
-    // A trial whose game file is a device.
+    // A trial whose game file is a device: not a `.game` file, so not even looked at; a FIFO
+    // named `.game` is refused before it is opened.
     let (path, text) = recorded_match(&dir, "games/woli.game", "random");
     let forged = text.replace("file: \"games/woli.game\"", "file: \"/dev/zero\"");
     assert_ne!(forged, text);
     replay_refuses(
         &path,
         &forged,
-        "cannot read /dev/zero: it is a character device, not a regular file",
+        "error: the trial names /dev/zero as its game, which is not a `.game` file",
+    );
+    let forged = text.replace("file: \"games/woli.game\"", &format!("file: {pipe:?}"));
+    assert_ne!(forged, text);
+    replay_refuses(
+        &path,
+        &forged,
+        &format!("cannot read {pipe}: it is a FIFO (named pipe), not a regular file"),
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -290,9 +298,9 @@ fn an_option_set_twice_is_an_error() {
     let o = ludus(&[
         "info",
         "games/woli.game",
-        "-o",
+        "-D",
         "counters=4",
-        "-o",
+        "-D",
         "counters=5",
     ]);
     assert_eq!(o.status.code(), Some(1));
@@ -528,5 +536,46 @@ fn a_played_game_with_an_undo_replays() {
     assert!(text.matches("\"throw ").count() > 10, "{text}");
     let o = ludus(&["replay", saved.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A trial naming a file that is not a game (`/etc/passwd`, a key) as its game: replay and render
+/// refuse it without reading it, so nothing of it is quoted; `--game` is the way to give a game.
+#[test]
+fn a_trial_naming_a_file_that_is_not_a_game_is_not_quoted() {
+    let dir = scratch("not-a-game");
+    let (path, text) = recorded_match(&dir, "games/woli.game", "random");
+    let secret = dir.join("secret.txt");
+    std::fs::write(
+        &secret,
+        "(hunter2 is the password)\nroot:x:0:0:root:/root:/bin/bash\n",
+    )
+    .unwrap();
+    let mut targets = vec![secret.to_str().unwrap().to_string()];
+    if std::path::Path::new("/etc/passwd").exists() {
+        targets.push("/etc/passwd".into());
+    }
+    for target in &targets {
+        let forged = text.replace("file: \"games/woli.game\"", &format!("file: {target:?}"));
+        assert_ne!(forged, text);
+        let err = replay_refuses(
+            &path,
+            &forged,
+            &format!("error: the trial names {target} as its game, which is not a `.game` file; give the game with --game FILE\n"),
+        );
+        assert!(!err.contains("hunter2") && !err.contains("root:"), "{err}");
+        let forged_path = path.with_file_name("forged.ron");
+        let o = ludus(&["render", forged_path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1));
+        assert!(!stderr(&o).contains("root:"), "{}", stderr(&o));
+        // The game given by hand replays it.
+        let o = ludus(&[
+            "replay",
+            forged_path.to_str().unwrap(),
+            "--game",
+            "games/woli.game",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

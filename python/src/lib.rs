@@ -2,6 +2,8 @@
 //! batched stepping in Rust and the command line's jobs as functions. Binding code only: the
 //! rules, the search and the figures all come from the `ludus` crate.
 
+#![forbid(unsafe_code)]
+
 mod actions;
 mod jobs;
 mod observe;

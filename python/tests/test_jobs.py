@@ -42,7 +42,7 @@ def test_analyse_equals_the_cli():
     path = str(ROOT / "games/woli.game")
     game = ludus.load_game(path, counters=4)
     ours = ludus.analyse(game, playouts=300, seed=5, agents=["flatmc:playouts=4"], agent_games=4)
-    theirs = cli_json("analyse", path, "-o", "counters=4", "--playouts", "300", "--seed", "5",
+    theirs = cli_json("analyse", path, "-D", "counters=4", "--playouts", "300", "--seed", "5",
                       "--agents", "flatmc:playouts=4", "--agent-games", "4")
     assert ours == theirs
     assert ours["options"] == [["counters", "4"], ["limit", "1000"]]

@@ -37,9 +37,17 @@ pub fn game_file(trial: &Trial, trial_path: &Path, given: Option<&Path>) -> Path
 }
 
 /// Reads a trial and loads its game (the one it names, or `given`) with the trial's options.
+/// A trial may come from anyone: the file it names is read only if it is a `.game` file, so that
+/// a trial naming `/etc/passwd` does not get its lines quoted in a diagnostic.
 pub fn load_trial(path: &Path, given: Option<&Path>) -> Result<(Trial, ludus::Game), String> {
     let trial = Trial::read(path).map_err(|e| format!("error: {e}"))?;
     let file = game_file(&trial, path, given);
+    if given.is_none() && file.extension().is_none_or(|e| e != "game") {
+        return Err(format!(
+            "error: the trial names {} as its game, which is not a `.game` file; give the game with --game FILE",
+            trial.game.file
+        ));
+    }
     let game = super::load(&file, &trial.settings()).map_err(|e| {
         // Options that do not fit may mean another game altogether: say so if it is.
         match ludus::load_file(&file, &[]) {
