@@ -98,15 +98,49 @@ impl PyGame {
         self.origin.text().to_owned()
     }
 
-    /// The state `State.serialize()` wrote, replayed from the start.
+    /// The game's identity: 16 hex digits of a hash of its source text, its option values and its
+    /// edge limit, the same in every process. Games of one identity number their actions alike.
+    #[getter]
+    fn identity(&self) -> String {
+        format!("{:016x}", identity(&self.game))
+    }
+
+    /// The state `State.serialize()` wrote, replayed from the start; a `ValueError` if it is a
+    /// state of another game (another identity).
     fn deserialize_state(&self, text: &str) -> PyResult<PyState> {
-        let mut state = self.new_initial_state();
         let mut lines = text.lines();
-        if lines.next() != Some(SERIAL_HEADER) {
-            return Err(PyValueError::new_err(format!(
-                "not a serialized ludus state: the first line should be `{SERIAL_HEADER}`"
+        match lines.next() {
+            Some(SERIAL_HEADER) => {}
+            Some(OLD_SERIAL_HEADER) => {
+                return Err(PyValueError::new_err(format!(
+                    "a state of format 1 does not say which game it is of; its lines after the first are the actions to \
+                     replay with `apply_action` on `{}`'s start, if it is of that game",
+                    self.game.name
+                )))
+            }
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "not a serialized ludus state: the first line should be `{SERIAL_HEADER}`"
+                )))
+            }
+        }
+        let (id, name) = lines
+            .next()
+            .and_then(|l| l.strip_prefix("game "))
+            .and_then(|l| l.split_once(' '))
+            .ok_or_else(|| {
+                PyValueError::new_err(
+                    "not a serialized ludus state: the second line should be `game IDENTITY NAME`",
+                )
+            })?;
+        let ours = format!("{:016x}", identity(&self.game));
+        if id != ours {
+            return Err(PyValueError::new_err(other_game(
+                (name, id),
+                (&self.game.name, &ours),
             )));
         }
+        let mut state = self.new_initial_state();
         for line in lines.filter(|l| !l.trim().is_empty()) {
             let action: u64 = line
                 .trim()
@@ -122,8 +156,45 @@ impl PyGame {
     }
 }
 
-/// The first line of a serialized state.
-const SERIAL_HEADER: &str = "ludus-state 1";
+/// The first line of a serialized state; the second is `game IDENTITY NAME`.
+const SERIAL_HEADER: &str = "ludus-state 2";
+/// The first line of a state serialized before states named their game.
+const OLD_SERIAL_HEADER: &str = "ludus-state 1";
+
+/// A game's identity, stable across processes and runs (FNV-1a, not a randomly seeded hasher):
+/// the hash of its text, its option values (defaults included, so that giving a default changes
+/// nothing) and its edge limit. Two games of one identity compile alike, so an action number
+/// names the same move in both.
+pub(crate) fn identity(game: &Game) -> u64 {
+    let mut bytes = b"ludus-game\0".to_vec();
+    bytes.extend(game.source_hash.to_le_bytes());
+    for (name, value) in &game.option_values {
+        bytes.extend(format!("{name}\0{value}\0").bytes());
+    }
+    bytes.extend(game.max_edges.to_le_bytes());
+    ludus::compile::fnv1a(&bytes)
+}
+
+/// Whether two handles are of one game: the same compiled game, or one of the same identity.
+pub(crate) fn same_game(a: &Arc<Game>, b: &Arc<Game>) -> bool {
+    Arc::ptr_eq(a, b) || identity(a) == identity(b)
+}
+
+/// The error of a state (its game's name and identity) given to another game.
+pub(crate) fn other_game(state: (&str, &str), game: (&str, &str)) -> String {
+    let (name, id) = state;
+    let (ours, our_id) = game;
+    if name == ours {
+        format!(
+            "this state is of \"{name}\" with other options or another version of its file (game identity {id}), \
+             not of this \"{ours}\" ({our_id}): load the game as it was when the state was saved"
+        )
+    } else {
+        format!(
+            "this state is of \"{name}\" (game identity {id}), not of \"{ours}\" ({our_id}): use the game it was saved from"
+        )
+    }
+}
 
 /// A position of a game, with the actions that led to it.
 #[pyclass(name = "State", module = "ludus")]
@@ -274,9 +345,15 @@ impl PyState {
         self.clone()
     }
 
-    /// The state as text for `Game.deserialize_state`: a header line, then the actions played.
+    /// The state as text for `Game.deserialize_state`: a header line, the game's identity and
+    /// name, then the actions played.
     fn serialize(&self) -> String {
-        let mut out = String::from(SERIAL_HEADER);
+        let mut out = format!(
+            "{SERIAL_HEADER}\ngame {:016x} {}",
+            identity(&self.game),
+            // The name is for a reader; kept on its line.
+            self.game.name.replace(['\n', '\r'], " ")
+        );
         for a in &self.history {
             out.push('\n');
             out.push_str(&a.to_string());
@@ -292,13 +369,15 @@ impl PyState {
         PyArray1::from_vec(py, out).reshape([planes, sites])
     }
 
-    /// Whether two states are the same position with the same history.
+    /// Whether two states are of one game (one identity), at the same position with the same history.
     fn __eq__(&self, other: &PyState) -> bool {
-        self.state == other.state && self.history == other.history
+        same_game(&self.game, &other.game)
+            && self.state == other.state
+            && self.history == other.history
     }
 
     fn __hash__(&self) -> u64 {
-        self.state.hash64()
+        self.state.hash64() ^ identity(&self.game)
     }
 
     /// The text board.

@@ -2,13 +2,13 @@
 //! seed and finished games started again.
 
 use crate::actions::Actions;
-use crate::state::{PyGame, PyState};
+use crate::state::{identity, other_game, same_game, PyGame, PyState};
 use crate::{observe, CHANCE_PLAYER, TERMINAL_PLAYER};
 use ludus::trial::playout_rng;
 use ludus::{Game, Move, NodeType, State};
 use numpy::ndarray::{Array1, Array2, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray1};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -16,6 +16,27 @@ use std::sync::Arc;
 
 /// What `step` gives: rewards (n, players) and done flags (n,).
 type Stepped<'py> = (Bound<'py, PyArray2<f64>>, Bound<'py, PyArray1<bool>>);
+
+/// The most games a `VectorEnv` holds: each takes a state (one to a few kilobytes) and its rows
+/// of the mask and observations, so that more would not fit in a machine's memory for most games.
+pub const MAX_GAMES: usize = 1 << 20;
+
+/// A vector of `len` copies of `fill`, or `MemoryError` if the memory cannot be had (an
+/// allocation that fails otherwise aborts the interpreter).
+fn filled<T: Clone>(len: usize, fill: T, what: &str) -> PyResult<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| PyMemoryError::new_err(format!("no memory for {what} ({len} entries)")))?;
+    v.resize(len, fill);
+    Ok(v)
+}
+
+/// The number of entries of an array of these dimensions, or `MemoryError` past the address space.
+fn entries(dims: &[usize]) -> PyResult<usize> {
+    dims.iter()
+        .try_fold(1usize, |n, &d| n.checked_mul(d))
+        .ok_or_else(|| PyMemoryError::new_err(format!("an array of shape {dims:?} is too large")))
+}
 
 /// One game of the batch: its state, the legal moves there, its dice and its history.
 struct Table {
@@ -91,17 +112,28 @@ fn legal(actions: &Actions, t: &Table) -> Vec<u64> {
 
 #[pymethods]
 impl VectorEnv {
-    /// `n` games at the start; game `i` throws its dice from a stream derived from (seed, i).
+    /// The most games a batch holds (1,048,576).
+    #[classattr]
+    const MAX_GAMES: usize = crate::vector::MAX_GAMES;
+
+    /// `n` games at the start (1 to `MAX_GAMES`); game `i` throws its dice from a stream derived
+    /// from (seed, i). `ValueError` for another `n`, `MemoryError` if the memory cannot be had.
     #[new]
     #[pyo3(signature = (game, n, seed = 0))]
-    fn new(game: &PyGame, n: usize, seed: u64) -> PyResult<VectorEnv> {
-        if n == 0 {
-            return Err(PyValueError::new_err("n must be 1 or more"));
+    fn new(py: Python<'_>, game: &PyGame, n: usize, seed: u64) -> PyResult<VectorEnv> {
+        if !(1..=MAX_GAMES).contains(&n) {
+            return Err(PyValueError::new_err(format!(
+                "n is {n}: a VectorEnv holds at least 1 and at most {MAX_GAMES} games"
+            )));
         }
         let (g, actions) = (game.game.clone(), game.actions.clone());
         let start = g.new_initial_state();
-        let tables = (0..n)
-            .map(|i| {
+        let mut tables = Vec::new();
+        tables
+            .try_reserve_exact(n)
+            .map_err(|_| PyMemoryError::new_err(format!("no memory for {n} games")))?;
+        py.detach(|| {
+            tables.extend((0..n).map(|i| {
                 let mut t = Table {
                     state: start.clone(),
                     moves: Vec::new(),
@@ -110,8 +142,8 @@ impl VectorEnv {
                 };
                 t.reset(&g, &actions, &start);
                 t
-            })
-            .collect();
+            }))
+        });
         Ok(VectorEnv {
             game: g,
             actions,
@@ -175,10 +207,12 @@ impl VectorEnv {
     }
 
     /// An (n, num_distinct_actions) bool array: true at each game's legal actions.
-    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        let size = self.actions.size() as usize;
-        let mask = py.detach(|| {
-            let mut mask = Array2::<bool>::from_elem((self.tables.len(), size), false);
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        let shape = (self.tables.len(), self.actions.size() as usize);
+        let cells = filled(entries(&[shape.0, shape.1])?, false, "the mask")?;
+        let mut mask = Array2::from_shape_vec(shape, cells)
+            .map_err(|e| PyMemoryError::new_err(e.to_string()))?;
+        py.detach(|| {
             for (i, t) in self.tables.iter().enumerate() {
                 for m in &t.moves {
                     if let Some(a) = self.actions.encode(*m) {
@@ -186,24 +220,29 @@ impl VectorEnv {
                     }
                 }
             }
-            mask
         });
-        mask.into_pyarray(py)
+        Ok(mask.into_pyarray(py))
     }
 
     /// An (n, planes, sites) float32 array: each game's `observation_tensor()`.
-    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray3<f32>> {
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<f32>>> {
         let (planes, sites) = observe::shape(&self.game);
-        let obs = py.detach(|| {
-            let mut obs = Array3::<f32>::zeros((self.tables.len(), planes, sites));
+        let shape = (self.tables.len(), planes, sites);
+        let cells = filled(
+            entries(&[shape.0, planes, sites])?,
+            0f32,
+            "the observations",
+        )?;
+        let mut obs = Array3::from_shape_vec(shape, cells)
+            .map_err(|e| PyMemoryError::new_err(e.to_string()))?;
+        py.detach(|| {
             for (t, mut out) in self.tables.iter().zip(obs.outer_iter_mut()) {
                 if let Some(out) = out.as_slice_mut() {
                     observe::write(&self.game, &t.state, out);
                 }
             }
-            obs
         });
-        obs.into_pyarray(py)
+        Ok(obs.into_pyarray(py))
     }
 
     /// An (n,) int64 array: the player to move in each game.
@@ -276,8 +315,16 @@ impl PyDice {
         }
     }
 
-    /// The action of a chance outcome drawn with its probability; `ValueError` off a chance node.
+    /// The action of a chance outcome drawn with its probability; `ValueError` off a chance node
+    /// or for a state of another game.
     fn throw(&mut self, state: &PyState) -> PyResult<u64> {
+        if !same_game(&self.game, &state.game) {
+            let id = |g: &Game| format!("{:016x}", identity(g));
+            return Err(PyValueError::new_err(other_game(
+                (&state.game.name, &id(&state.game)),
+                (&self.game.name, &id(&self.game)),
+            )));
+        }
         if state.state.node() != NodeType::Chance {
             return Err(PyValueError::new_err("not a chance node"));
         }

@@ -1,5 +1,10 @@
 """The command line's jobs as functions: the same figures as its JSON."""
 
+import signal
+import subprocess
+import sys
+import time
+
 import pytest
 
 import ludus
@@ -56,3 +61,42 @@ def test_bad_agents_raise():
         ludus.match(game, ["nonsense", "random"], games=2)
     with pytest.raises(ValueError, match="out of range"):
         ludus.playouts(game, 10, threads=0)
+
+
+# Each runs for minutes unless interrupted.
+LONG_JOBS = {
+    "perft": "ludus.perft(ludus.load_game(HEX), 12)",
+    "playouts": "ludus.playouts(ludus.load_game(HEX), 10**9, threads=2)",
+    "match": "ludus.match(ludus.load_game(HEX), ['mcts:iterations=2000', 'random'], games=10**6, threads=2)",
+}
+
+
+@pytest.mark.parametrize("job", sorted(LONG_JOBS))
+def test_ctrl_c_interrupts_a_long_job(job):
+    """SIGINT half a second into the job: KeyboardInterrupt within a second or two, and the
+    next job runs as usual."""
+    script = (
+        "import sys, time, ludus\n"
+        f"HEX = {str(ROOT / 'games/hex.game')!r}\n"
+        "print('started', flush=True)\n"
+        "try:\n"
+        f"    {LONG_JOBS[job]}\n"
+        "    print('finished')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "print(ludus.perft(ludus.load_game(HEX, size=3), 2)['counts'])\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline() == "started\n"
+        time.sleep(0.5)
+        child.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = child.communicate(timeout=10)
+        elapsed = time.monotonic() - sent
+    finally:
+        child.kill()
+        child.wait()
+    assert out.splitlines() == ["interrupted", "[9, 81]"], err
+    assert elapsed < 2.0

@@ -1,6 +1,8 @@
 """The pyspiel-shaped State API against the engine and the command line."""
 
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -197,3 +199,90 @@ def test_a_missing_file_and_a_bad_option_raise_game_error():
     with pytest.raises(ludus.GameError) as caught:
         ludus.load_game(str(ROOT / "games/woli.game"), counters=0)
     assert caught.value.diagnostics
+
+
+def test_a_state_of_one_game_is_refused_by_another():
+    hex_game = ludus.load_game(str(ROOT / "games/hex.game"))
+    tictactoe = ludus.load_game(str(ROOT / "games/tictactoe.game"))
+    state = hex_game.new_initial_state()
+    for a in [1, 2, 3, 4, 5]:  # actions of Tic-tac-toe too
+        state.apply_action(a)
+    saved = state.serialize()
+    with pytest.raises(ValueError, match=r'of "Hex".*not of "Tic-tac-toe"'):
+        tictactoe.deserialize_state(saved)
+    # The same game with other options is another game: its actions may name other moves.
+    no_swap = ludus.load_game(str(ROOT / "games/hex.game"), pie="off")
+    with pytest.raises(ValueError, match="other options or another version"):
+        no_swap.deserialize_state(saved)
+    assert hex_game.deserialize_state(saved) == state
+    with pytest.raises(ValueError, match="does not say which game"):
+        tictactoe.deserialize_state("ludus-state 1\n1\n2\n")
+
+
+def test_states_of_two_games_are_not_equal():
+    path = ROOT / "games/tictactoe.game"
+    tictactoe = ludus.load_game(str(path))
+    # Another game with the same board and start.
+    renamed = ludus.load_game(path.read_text().replace('"Tic-tac-toe"', '"Noughts and crosses"'))
+    assert tictactoe.new_initial_state() != renamed.new_initial_state()
+    hex_game = ludus.load_game(str(ROOT / "games/hex.game"))
+    no_swap = ludus.load_game(str(ROOT / "games/hex.game"), pie="off")
+    assert hex_game.new_initial_state() != no_swap.new_initial_state()
+    assert hex_game.identity != no_swap.identity != tictactoe.identity
+    # One game loaded twice, from its file or its text, the default option given or not: one game.
+    text = (ROOT / "games/hex.game").read_text()
+    for again in [ludus.load_game(text), ludus.load_game(str(ROOT / "games/hex.game"), size=11)]:
+        assert again.identity == hex_game.identity
+        assert again.new_initial_state() == hex_game.new_initial_state()
+        assert hash(again.new_initial_state()) == hash(hex_game.new_initial_state())
+
+
+def test_a_dice_of_one_game_refuses_a_state_of_another():
+    ur = ludus.load_game(str(ROOT / "games/ur.game"))
+    sig = ludus.load_game(str(ROOT / "games/sig.game"))
+    state = sig.new_initial_state()
+    assert state.is_chance_node()
+    with pytest.raises(ValueError, match='of "Sig".*not of "Ur"'):
+        ludus.Dice(ur, 1, 0).throw(state)
+
+
+def test_the_identity_is_the_same_in_another_process():
+    """Not a hash seeded per process: a state saved by one process loads in another."""
+    path = str(ROOT / "games/hex.game")
+    script = (
+        "import ludus, random\n"
+        f"g = ludus.load_game({path!r}, pie='off')\n"
+        "s = g.new_initial_state()\n"
+        "for a in [3, 40, 7]: s.apply_action(a)\n"
+        "print(g.identity)\n"
+        "print(s.serialize(), end='')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    identity, saved = out.stdout.split("\n", 1)
+    game = ludus.load_game(path, pie="off")
+    assert game.identity == identity
+    assert game.deserialize_state(saved).history() == [3, 40, 7]
+
+
+def test_option_errors_are_written_as_python_passed_them():
+    path = str(ROOT / "games/hex.game")
+    with pytest.raises(ludus.GameError) as caught:
+        ludus.load_game(path, size=[1, 2])
+    text = str(caught.value)
+    assert "--option" not in text
+    assert "`size=[1, 2]`: `[1, 2]` is not a value of option" in caught.value.message
+    assert "`size=[1, 2]`" in text
+    with pytest.raises(ludus.GameError) as caught:
+        ludus.load_game(path, sise=5)
+    assert "--option" not in str(caught.value)
+    assert caught.value.message.startswith("`sise=5`: this game has no option")
+    tabou = str(ROOT / "games/tabou.game")
+    with pytest.raises(ludus.GameError) as caught:
+        ludus.load_game(tabou, draw_25_23="of")
+    e = caught.value
+    assert "--option" not in str(e)
+    assert e.message.startswith("`draw_25_23=\"of\"`:")
+    assert "did you mean `draw_25_23=\"off\"`?" in e.help
+    with pytest.raises(ludus.GameError, match="draw_25_23=True.*draw-25-23=False") as caught:
+        ludus.load_game(tabou, draw_25_23=True, **{"draw-25-23": False})
+    assert "--option" not in str(caught.value)

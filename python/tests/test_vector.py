@@ -1,5 +1,8 @@
 """VectorEnv: the batch against single states."""
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -92,3 +95,28 @@ def test_random_actions_are_legal_and_games_restart():
         assert (rewards[done].sum(axis=1) == 0).all()
     # Tic-tac-toe ends within nine moves: every game has ended at least three times.
     assert finished >= 64 * 3
+
+
+def test_a_batch_too_large_raises_and_the_interpreter_lives():
+    """In a child process: before, the allocation failed and aborted the interpreter (exit 134)."""
+    script = (
+        "import ludus\n"
+        f"g = ludus.load_game({str(ROOT / 'games/tictactoe.game')!r})\n"
+        "for n in [10**12, 2**64 - 1, (1 << 20) + 1]:\n"
+        "    try:\n"
+        "        ludus.VectorEnv(g, n)\n"
+        "    except (ValueError, MemoryError, OverflowError) as e:\n"
+        "        print(type(e).__name__, e)\n"
+        "print(len(ludus.VectorEnv(g, 3)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 4 and lines[-1] == "3"
+    for line in lines[:3]:
+        assert line.startswith("ValueError") and "at most 1048576 games" in line, line
+
+
+def test_the_largest_batch_is_documented():
+    assert ludus.VectorEnv.MAX_GAMES == 1 << 20
+    assert "1,048,576" in (ROOT / "docs/PYTHON.md").read_text()

@@ -6,6 +6,7 @@ use crate::engine::{playout, Playout, Scratch};
 use crate::trial::playout_rng;
 use crate::{Game, Status};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Totals over playouts.
 #[derive(Debug, Default, Clone, Copy, PartialEq)]
@@ -109,7 +110,22 @@ pub fn in_chunks(n: u64, play: impl Fn(std::ops::Range<u64>) -> Totals + Sync) -
 
 /// `n` random playouts from the start, playout `i` drawing from `playout_rng(seed, i)`.
 pub fn playouts(game: &Game, seed: u64, n: u64, progress: Progress) -> Totals {
+    playouts_until(game, seed, n, progress, &AtomicBool::new(false))
+}
+
+/// [`playouts`] that starts no more chunks once `stop` is raised (Ctrl-C in Python): the totals
+/// of the chunks played, fewer than `n` playouts if it stopped.
+pub fn playouts_until(
+    game: &Game,
+    seed: u64,
+    n: u64,
+    progress: Progress,
+    stop: &AtomicBool,
+) -> Totals {
     in_chunks(n, |range| {
+        if stop.load(Ordering::Relaxed) {
+            return Totals::default();
+        }
         let mut state = game.new_initial_state();
         let start = state.clone();
         let mut buf = Scratch::default();
