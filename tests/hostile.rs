@@ -149,12 +149,11 @@ fn load_then(
                         game.max_edges = game.max_edges.min(100_000);
                         setup::agree_with_general(&name, &game, &setup::general(&game), 2, 9);
                         play(&game, seed, 40)
-                    }
-                        + if to_the_end {
-                            finish(&mut game, seed)
-                        } else {
-                            0
-                        },
+                    } + if to_the_end {
+                        finish(&mut game, seed)
+                    } else {
+                        0
+                    },
                 },
                 Err(e @ LoadError::Invalid { .. }) => {
                     let rendered = e.render(false);

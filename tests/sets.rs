@@ -118,8 +118,7 @@ fn validate(text: &str) -> (bool, String) {
     let _ = std::fs::remove_file(&path);
     (
         out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned()
-            + &String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
     )
 }
 

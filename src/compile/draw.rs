@@ -4,8 +4,8 @@
 
 use super::choice::Choice;
 use super::ir::{Action, Game, Gen, GenDef, MoveExpr, Phase, RegionRef, Sites, MAX_PLAYERS};
-use crate::ludemes::place::Place;
 use super::Needs;
+use crate::ludemes::place::Place;
 
 /// The filter tag of moves that need no filter.
 pub const NO_FILTER: u16 = u16::MAX;

@@ -43,7 +43,8 @@ pub fn stuck_warning(
     let mut read = Vec::new();
     rules.iter().for_each(|(c, _)| stuck_reads(c, &mut read));
     let every_seat = (0..players).all(|p| read.contains(&Who::Player(p)));
-    let next = every_seat || read.contains(&Who::Next) || (players == 2 && read.contains(&Who::Prev));
+    let next =
+        every_seat || read.contains(&Who::Next) || (players == 2 && read.contains(&Who::Prev));
     let mover = every_seat || read.contains(&Who::Mover);
     let again = phases.iter().any(|p| {
         let branches: Vec<_> = match p {

@@ -14,12 +14,10 @@ use super::search::Playout;
 use super::state::{Board, Cell, NodeType, State};
 use super::turn::{conclude, end_turn_after_move, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::{DrawOp, Family, NO_FILTER};
-use crate::compile::ir::{
-    Action, CaptureTo, Game, Gen, GenDef, Phase, Site, Sites, MAX_PLAYERS,
-};
-use crate::ludemes::{hop::Hop, place::Place, step::Step};
+use crate::compile::ir::{Action, CaptureTo, Game, Gen, GenDef, Phase, Site, Sites, MAX_PLAYERS};
 use crate::compile::sites::select;
 use crate::compile::Needs;
+use crate::ludemes::{hop::Hop, place::Place, step::Step};
 use crate::ludemes::{MoveFamily, On};
 use ending::Ending;
 use rand::Rng;

@@ -173,9 +173,11 @@ pub(super) fn one_sowing_a_path(plan: &[Op]) -> bool {
 fn plain_sowing(game: &Game, gen: u16) -> bool {
     // Every field named, so that a new one fails to compile until the loop decides it (the
     // sowing's own fields are decided by `Table::of`).
-    game.gens.get(gen as usize).is_some_and(|GenDef { gen, then, remove }| {
-        then.is_empty() && remove.is_none() && sowing(gen).is_some()
-    })
+    game.gens
+        .get(gen as usize)
+        .is_some_and(|GenDef { gen, then, remove }| {
+            then.is_empty() && remove.is_none() && sowing(gen).is_some()
+        })
 }
 
 /// Whether the loop reads every test of a compiled condition; `sown` allows `sown-into` (a
