@@ -317,40 +317,38 @@ fn stage(game: &Game, phase: &Phase) -> Stage {
     // Every field named, so that a new one fails to compile until the kernel decides it.
     match game.gens.get(gen as usize) {
         Some(GenDef {
-            gen: generator,
+            gen:
+                Gen::Advance(
+                    a @ Advance {
+                        // A race's moves are the general code's.
+                        race: false,
+                        steps,
+                        track,
+                        // Played by the kernel's advance from its copy of the generator.
+                        state: _,
+                        set_state: _,
+                        captured: _,
+                        safe: _,
+                        bear_off: _,
+                        stack: _,
+                        block: _,
+                    },
+                ),
             then,
             remove: None,
-        }) => match generator {
-            Gen::Advance(
-                a @ Advance {
-                    // A race's moves are the general code's.
-                    race: false,
-                    steps,
-                    track,
-                    // Played by the kernel's advance from its copy of the generator.
-                    state: _,
-                    set_state: _,
-                    captured: _,
-                    safe: _,
-                    bear_off: _,
-                    stack: _,
-                    block: _,
-                },
-            ) => Stage::Advance(Step {
-                gen,
-                advance: a.clone(),
-                steps: match steps {
-                    IntExpr::Pips => Steps::Clock { mask: -1, add: 0 },
-                    IntExpr::Lit(k) => Steps::Clock { mask: 0, add: *k },
-                    _ => Steps::Expr,
-                },
-                then: then_of(game, then),
-                pass: *pass,
-                next: Turn::of(next, game),
-                targets: Targets::of(&game.tracks[*track as usize]),
-            }),
-            _ => Stage::Listed(Box::new((gens, *pass))),
-        },
+        }) => Stage::Advance(Step {
+            gen,
+            advance: a.clone(),
+            steps: match steps {
+                IntExpr::Pips => Steps::Clock { mask: -1, add: 0 },
+                IntExpr::Lit(k) => Steps::Clock { mask: 0, add: *k },
+                _ => Steps::Expr,
+            },
+            then: then_of(game, then),
+            pass: *pass,
+            next: Turn::of(next, game),
+            targets: Targets::of(&game.tracks[*track as usize]),
+        }),
         _ => Stage::Listed(Box::new((gens, *pass))),
     }
 }
