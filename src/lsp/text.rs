@@ -11,6 +11,10 @@ pub struct Text {
     bom: bool,
     /// The byte offset where each line starts.
     lines: Vec<usize>,
+    /// Each character of more than one byte: the byte offset where it ends, and how many bytes
+    /// more than UTF-16 units the text holds up to there. A position is then found by two binary
+    /// searches, not by counting a line's characters (a document may be one long line).
+    wide: Vec<(usize, usize)>,
 }
 
 impl Text {
@@ -20,15 +24,37 @@ impl Text {
         let body = ludus::syntax::normalize(raw).into_owned();
         let mut lines = vec![0];
         lines.extend(body.match_indices('\n').map(|(i, _)| i + 1));
-        Text { body, bom, lines }
+        let mut wide = Vec::new();
+        let mut surplus = 0;
+        for (i, ch) in body.char_indices().filter(|(_, c)| !c.is_ascii()) {
+            surplus += ch.len_utf8() - ch.len_utf16();
+            wide.push((i + ch.len_utf8(), surplus));
+        }
+        Text {
+            body,
+            bom,
+            lines,
+            wide,
+        }
+    }
+
+    /// How many bytes more than UTF-16 units the text holds before byte `offset`.
+    fn surplus(&self, offset: usize) -> usize {
+        match self.wide.partition_point(|&(end, _)| end <= offset) {
+            0 => 0,
+            k => self.wide[k - 1].1,
+        }
     }
 
     /// The LSP position (line, UTF-16 column) of a byte offset.
     pub fn position(&self, offset: usize) -> (u32, u32) {
-        let offset = offset.min(self.body.len());
+        let mut offset = offset.min(self.body.len());
+        while !self.body.is_char_boundary(offset) {
+            offset -= 1;
+        }
         let line = self.lines.partition_point(|&s| s <= offset) - 1;
         let start = self.lines[line];
-        let column: usize = self.body[start..offset].chars().map(char::len_utf16).sum();
+        let column = (offset - self.surplus(offset)) - (start - self.surplus(start));
         let shift = usize::from(self.bom && line == 0);
         (line as u32, (column + shift) as u32)
     }
@@ -40,26 +66,30 @@ impl Text {
         serde_json::json!({"start": {"line": sl, "character": sc}, "end": {"line": el, "character": ec}})
     }
 
-    /// The byte offset of an LSP position (clamped to its line).
+    /// The byte offset of an LSP position (clamped to its line; a column between the two units of
+    /// a character is after it).
     pub fn offset(&self, line: u32, character: u32) -> usize {
         let Some(&start) = self.lines.get(line as usize) else {
             return self.body.len();
         };
+        // The line's end: its newline, or the end of the text.
         let end = self
             .lines
             .get(line as usize + 1)
-            .map_or(self.body.len(), |&e| e);
+            .map_or(self.body.len(), |&e| e - 1);
         let mut units = character as usize;
         if self.bom && line == 0 {
             units = units.saturating_sub(1);
         }
-        let mut offset = start;
-        for ch in self.body[start..end].chars() {
-            if units == 0 || ch == '\n' {
-                break;
-            }
-            units = units.saturating_sub(ch.len_utf16());
-            offset += ch.len_utf8();
+        // The UTF-16 index wanted; the wide characters that end at or before it, in units.
+        let target = (start - self.surplus(start)).saturating_add(units);
+        let k = self
+            .wide
+            .partition_point(|&(end, surplus)| end - surplus <= target);
+        let surplus = if k == 0 { 0 } else { self.wide[k - 1].1 };
+        let mut offset = target.saturating_add(surplus).min(end);
+        while !self.body.is_char_boundary(offset) {
+            offset += 1;
         }
         offset
     }
@@ -154,6 +184,51 @@ mod tests {
         let bom = Text::new("\u{feff}(game)");
         assert_eq!(bom.position(1), (0, 2));
         assert_eq!(bom.offset(0, 2), 1);
+    }
+
+    /// The positions found by counting each line's characters, as the server did first.
+    fn counted(t: &Text, offset: usize) -> (u32, u32) {
+        let line = t.lines.partition_point(|&s| s <= offset) - 1;
+        let start = t.lines[line];
+        let column: usize = t.body[start..offset].chars().map(char::len_utf16).sum();
+        (
+            line as u32,
+            (column + usize::from(t.bom && line == 0)) as u32,
+        )
+    }
+
+    #[test]
+    fn positions_agree_with_counting_characters() {
+        for raw in [
+            "",
+            "\n\n",
+            "\u{feff}é\n𝄞a\nb",
+            "(a \"é𝄞«»\" b)\n// 𝄞𝄞 x\n\n(c \"\u{7ff}\u{800}\u{ffff}\u{10000}\")",
+            "𝄞",
+        ] {
+            let t = Text::new(raw);
+            for offset in (0..=t.body.len()).filter(|&o| t.body.is_char_boundary(o)) {
+                let (line, column) = counted(&t, offset);
+                assert_eq!(t.position(offset), (line, column), "{raw:?} at {offset}");
+                assert_eq!(t.offset(line, column), offset, "{raw:?} at {offset}");
+            }
+            // Past a line's end: its end; between a character's two units: after it.
+            for line in 0..t.lines.len() as u32 + 2 {
+                for column in 0..40 {
+                    let offset = t.offset(line, column);
+                    let (l, c) = t.position(offset);
+                    if (line as usize) < t.lines.len() {
+                        assert_eq!(l, line, "{raw:?} {line}:{column}");
+                        let at_end = offset == t.body.len() || t.body[offset..].starts_with('\n');
+                        assert!(c >= column || at_end, "{raw:?} {line}:{column}");
+                    } else {
+                        assert_eq!(offset, t.body.len());
+                    }
+                }
+            }
+        }
+        let t = Text::new("𝄞x");
+        assert_eq!(t.offset(0, 1), 4);
     }
 
     #[test]
