@@ -148,7 +148,7 @@ impl<W: Write> Server<W> {
         let reply = match (self.phase, request.method.as_str()) {
             (Phase::Waiting, "initialize") => {
                 self.phase = Phase::Serving;
-                Ok(capabilities())
+                Ok(capabilities().to_string())
             }
             (Phase::Waiting, _) => Err((
                 ErrorCode::ServerNotInitialized,
@@ -160,7 +160,7 @@ impl<W: Write> Server<W> {
             )),
             (Phase::Serving, "shutdown") => {
                 self.phase = Phase::ShutDown;
-                Ok(Value::Null)
+                Ok("null".into())
             }
             (Phase::Serving, _) => {
                 catch_unwind(AssertUnwindSafe(|| answer(&self.documents, &request))).unwrap_or_else(
@@ -177,11 +177,10 @@ impl<W: Write> Server<W> {
                 "the server is shut down: only exit is expected".to_string(),
             )),
         };
-        let message = match reply {
-            Ok(result) => wire::result(request.id, result),
-            Err((code, message)) => wire::error(request.id, code, &message),
-        };
-        self.send(&message)
+        match reply {
+            Ok(result) => self.out.send_result(&request.id, &result).map_err(|_| Gone),
+            Err((code, message)) => self.send(&wire::error(request.id, code, &message)),
+        }
     }
 
     /// Sends a document's diagnostics (none for a closed document). A check that panics becomes a
@@ -196,15 +195,16 @@ impl<W: Write> Server<W> {
             })]
         };
         let diagnostics = match self.documents.get(uri) {
-            Some(Document::Read(text)) => catch_unwind(AssertUnwindSafe(|| {
-                features::diagnostics(uri, text)
-            }))
-            .unwrap_or_else(|_| {
-                at_start(
+            Some(Document::Read(text)) => {
+                catch_unwind(AssertUnwindSafe(|| features::diagnostics(uri, text))).unwrap_or_else(
+                    |_| {
+                        at_start(
                     "internal error: checking this file failed; please report it with the file"
                         .into(),
                 )
-            }),
+                    },
+                )
+            }
             Some(Document::TooLarge(bytes)) => at_start(format!(
                 "this file is {bytes} bytes, over the limit of {} MiB: it is not checked",
                 ludus::MAX_FILE_BYTES >> 20
@@ -272,8 +272,8 @@ fn take(documents: &mut Documents, note: Notification, changed: &mut Vec<String>
     }
 }
 
-/// The answer to a request, or an error code and message.
-fn answer(documents: &Documents, request: &Request) -> Result<Value, (ErrorCode, String)> {
+/// The answer to a request as JSON text, or an error code and message.
+fn answer(documents: &Documents, request: &Request) -> Result<String, (ErrorCode, String)> {
     let params = &request.params;
     let uri = params["textDocument"]["uri"].as_str().unwrap_or_default();
     let at = |text: &Text| {
@@ -286,15 +286,15 @@ fn answer(documents: &Documents, request: &Request) -> Result<Value, (ErrorCode,
             "textDocument/completion"
             | "textDocument/references"
             | "textDocument/documentSymbol"
-            | "textDocument/formatting" => Ok(json!([])),
-            "textDocument/hover" | "textDocument/definition" => Ok(Value::Null),
+            | "textDocument/formatting" => Ok("[]".into()),
+            "textDocument/hover" | "textDocument/definition" => Ok("null".into()),
             m => Err((
                 ErrorCode::MethodNotFound,
                 format!("ludus does not answer {m}"),
             )),
         };
     };
-    Ok(match request.method.as_str() {
+    let value = match request.method.as_str() {
         "textDocument/hover" => features::hover(text, at(text)).unwrap_or(Value::Null),
         "textDocument/completion" => features::completion(text, at(text)),
         "textDocument/definition" => features::definition(uri, text, at(text)),
@@ -305,12 +305,18 @@ fn answer(documents: &Documents, request: &Request) -> Result<Value, (ErrorCode,
             features::references(uri, text, at(text), with)
         }
         "textDocument/formatting" => features::formatting(text),
-        "textDocument/documentSymbol" => features::symbols(text),
+        // The outline is written straight from its typed form, not through a JSON tree: it may
+        // be large.
+        "textDocument/documentSymbol" => {
+            return serde_json::to_string(&features::symbols(text))
+                .map_err(|e| (ErrorCode::InternalError, e.to_string()))
+        }
         m => {
             return Err((
                 ErrorCode::MethodNotFound,
                 format!("ludus does not answer {m}"),
             ))
         }
-    })
+    };
+    Ok(value.to_string())
 }

@@ -633,3 +633,128 @@ fn completion_after_an_open_paren_before_a_word_offers_ludemes() {
     assert!(!names.contains(&"to:"), "{names:?}");
     c.shutdown();
 }
+
+/// A document of about `bytes` bytes: defines, one a line or all on one line (each name with a
+/// non-ASCII letter, so that every column is counted in UTF-16 units), then a game that uses the
+/// last one. Returns the text and the number of defines.
+fn many_defines(bytes: usize, one_line: bool) -> (String, usize) {
+    let mut text = String::with_capacity(bytes + 300);
+    let mut n = 0;
+    while text.len() < bytes {
+        text.push_str(&format!("(define \"Dé{n}\" (line 3 Mover))"));
+        text.push(if one_line { ' ' } else { '\n' });
+        n += 1;
+    }
+    text.push_str(&format!("\n(game \"G\" (players 2) (equipment {{(board (square 3)) (hand Each)}}) (rules (start (hand Each 5)) (play (place 1)) (end (if (\"Dé{}\") (result Mover Win)))))\n", n - 1));
+    (text, n)
+}
+
+/// How long each request on a large document takes, with the checks of their answers.
+fn timed_requests(
+    c: &mut Client,
+    text: &str,
+    defines: usize,
+    limit: Duration,
+) -> Vec<(&'static str, Duration)> {
+    let last = text.lines().count() as u32 - 1;
+    let line = text.lines().last().unwrap();
+    let use_at = line[..line.find("(\"Dé").unwrap() + 3]
+        .encode_utf16()
+        .count() as u32;
+    let mut timings = Vec::new();
+    let mut timed = |c: &mut Client, what: &'static str, method: &str, params: Value| {
+        let started = Instant::now();
+        let result = c.request(method, params);
+        let took = started.elapsed();
+        assert!(took < limit, "{what} took {took:?}");
+        timings.push((what, took));
+        result
+    };
+    let outline = timed(
+        c,
+        "outline",
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    assert_eq!(outline.as_array().unwrap().len(), defines + 1);
+    let hover = timed(c, "hover", "textDocument/hover", position(last, use_at));
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("(line 3 Mover)"),
+        "{hover}"
+    );
+    let completion = timed(
+        c,
+        "completion",
+        "textDocument/completion",
+        position(last, use_at),
+    );
+    // Every define, and the game's name.
+    assert_eq!(labels(&completion).len(), defines + 1);
+    let definition = timed(
+        c,
+        "definition",
+        "textDocument/definition",
+        position(last, use_at),
+    );
+    assert!(definition["range"].is_object(), "{definition}");
+    let mut refs = position(last, use_at);
+    refs["context"] = json!({"includeDeclaration": true});
+    let references = timed(c, "references", "textDocument/references", refs);
+    assert_eq!(references.as_array().unwrap().len(), 2);
+    timings
+}
+
+/// Opens a large document, times its check and the requests on it, and prints the figures.
+fn large_document(bytes: usize, limit: Duration) {
+    for one_line in [false, true] {
+        let (text, defines) = many_defines(bytes, one_line);
+        let mut c = Client::initialized();
+        let started = Instant::now();
+        c.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": URI, "languageId": "ludus", "version": 1, "text": text}}),
+        );
+        // The check runs the whole front end (as `ludus validate`); its figure is printed.
+        let check = loop {
+            let m = c
+                .inbox
+                .recv_timeout(Duration::from_secs(600))
+                .expect("diagnostics");
+            if m["method"] == "textDocument/publishDiagnostics" {
+                break started.elapsed();
+            }
+        };
+        let timings = timed_requests(&mut c, &text, defines, limit);
+        println!(
+            "{} bytes, {defines} defines{}: check {check:.2?}; {}",
+            text.len(),
+            if one_line { " on one line" } else { "" },
+            timings
+                .iter()
+                .map(|(w, t)| format!("{w} {t:.2?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        c.shutdown();
+    }
+}
+
+/// Requests on a 1 MB document of 30,000 defines (one a line, and all on one line) answer in
+/// time linear in its size: the outline, hover, completion, definition and references each take
+/// well under a second; the limit is far above that, and far below the minutes a quadratic cost
+/// takes there.
+#[test]
+fn requests_on_a_large_document_take_linear_time() {
+    large_document(1 << 20, Duration::from_secs(5));
+}
+
+/// The same on 10 MB (300,000 defines), outside CI: `cargo test --release --test lsp -- --ignored
+/// --nocapture large`.
+#[test]
+#[ignore = "a long run: see its doc comment for the command"]
+fn requests_on_a_10_mb_document_take_linear_time() {
+    large_document(10 << 20, Duration::from_secs(20));
+}

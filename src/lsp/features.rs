@@ -2,10 +2,11 @@
 //! definitions and references, formatting and the outline. Each works on the text alone, with
 //! the same front end as `ludus validate`.
 
-use super::text::{tokens, Text, Token};
+use super::text::{tokens, Range, Text, Token};
 use ludus::check::registry::{self, Kind, Shape};
 use ludus::diagnostic::Severity;
 use ludus::syntax::{Node, NodeKind, Span};
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
 
@@ -363,12 +364,30 @@ pub fn formatting(text: &Text) -> Value {
     }
 }
 
+/// One entry of the outline, as LSP's `DocumentSymbol`: typed rather than a JSON tree, so that the
+/// outline of a large document costs little more memory than its text.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Symbol {
+    name: String,
+    kind: u32,
+    range: Range,
+    selection_range: Range,
+    children: Vec<Symbol>,
+}
+
 /// The outline: defines and options, then the game with its equipment, phases and end rules.
-pub fn symbols(text: &Text) -> Value {
+pub fn symbols(text: &Text) -> Vec<Symbol> {
     let Ok(forms) = ludus::syntax::parse(&text.body) else {
-        return json!([]);
+        return Vec::new();
     };
-    let symbol = |name: String, kind: u32, node: &Node, children: Vec<Value>| json!({"name": name, "kind": kind, "range": text.range(node.span), "selectionRange": text.range(head_span(node)), "children": children});
+    let symbol = |name: String, kind: u32, node: &Node, children: Vec<Symbol>| Symbol {
+        name,
+        kind,
+        range: text.span_range(node.span),
+        selection_range: text.span_range(head_span(node)),
+        children,
+    };
     let named = |node: &Node| -> String {
         let head = node.head().unwrap_or("?");
         match node.pos(0).and_then(Node::as_str) {
@@ -384,7 +403,7 @@ pub fn symbols(text: &Text) -> Value {
             Some("game") => {
                 let mut parts = Vec::new();
                 for part in form.positional().skip(1) {
-                    let children: Vec<Value> = match part.head() {
+                    let children: Vec<Symbol> = match part.head() {
                         Some("equipment") => items(part)
                             .iter()
                             .map(|n| symbol(named(n), 8, n, vec![]))
@@ -392,7 +411,7 @@ pub fn symbols(text: &Text) -> Value {
                         Some("rules") => part
                             .positional()
                             .map(|r| {
-                                let inner: Vec<Value> = descendants(r)
+                                let inner: Vec<Symbol> = descendants(r)
                                     .into_iter()
                                     .filter(|n| {
                                         matches!(n.head(), Some("chance" | "decision"))
@@ -413,7 +432,7 @@ pub fn symbols(text: &Text) -> Value {
             None => {}
         }
     }
-    Value::Array(out)
+    out
 }
 
 /// Where a form's name is written: a call's head, else the whole form.

@@ -59,11 +59,21 @@ impl Text {
         (line as u32, (column + shift) as u32)
     }
 
+    /// The LSP range of a span.
+    pub fn span_range(&self, span: Span) -> Range {
+        let at = |offset: u32| {
+            let (line, character) = self.position(offset as usize);
+            Position { line, character }
+        };
+        Range {
+            start: at(span.start),
+            end: at(span.end),
+        }
+    }
+
     /// The LSP range of a span, as JSON.
     pub fn range(&self, span: Span) -> serde_json::Value {
-        let (sl, sc) = self.position(span.start as usize);
-        let (el, ec) = self.position(span.end as usize);
-        serde_json::json!({"start": {"line": sl, "character": sc}, "end": {"line": el, "character": ec}})
+        serde_json::to_value(self.span_range(span)).unwrap_or_default()
     }
 
     /// The byte offset of an LSP position (clamped to its line; a column between the two units of
@@ -98,6 +108,20 @@ impl Text {
     pub fn whole(&self) -> serde_json::Value {
         self.range(Span::new(0, self.body.len()))
     }
+}
+
+/// An LSP position: a line, and a column in UTF-16 units.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct Position {
+    line: u32,
+    character: u32,
+}
+
+/// An LSP range.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct Range {
+    start: Position,
+    end: Position,
 }
 
 /// A token of the language.

@@ -410,16 +410,20 @@ impl<W: Write> Writer<W> {
 
     /// Sends one message; an error means the client is gone.
     pub fn send(&mut self, message: &Value) -> io::Result<()> {
-        let body = serde_json::to_vec(message)?;
+        self.send_body(&serde_json::to_vec(message)?)
+    }
+
+    /// Sends a response whose result is JSON text already.
+    pub fn send_result(&mut self, id: &Value, result: &str) -> io::Result<()> {
+        let body = format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{result}}}");
+        self.send_body(body.as_bytes())
+    }
+
+    fn send_body(&mut self, body: &[u8]) -> io::Result<()> {
         write!(self.output, "Content-Length: {}\r\n\r\n", body.len())?;
-        self.output.write_all(&body)?;
+        self.output.write_all(body)?;
         self.output.flush()
     }
-}
-
-/// A response with a result.
-pub fn result(id: Value, result: Value) -> Value {
-    json!({"jsonrpc": "2.0", "id": id, "result": result})
 }
 
 /// A response with an error.
