@@ -46,7 +46,7 @@ enum End {
 
 /// How many read messages wait for the loop at most: the reader stops reading beyond, so a client
 /// that sends faster than the server checks does not fill the memory.
-const WAITING_MESSAGES: usize = 4;
+const WAITING_MESSAGES: usize = 2;
 
 /// Runs the server until the client ends it.
 pub fn run() -> Result<(), String> {
@@ -54,7 +54,7 @@ pub fn run() -> Result<(), String> {
     let mut server = Server {
         documents: Documents::new(),
         phase: Phase::Waiting,
-        out: Writer::new(io::stdout().lock()),
+        out: Writer::new(io::BufWriter::new(io::stdout().lock())),
     };
     match server.serve(&inbox) {
         End::Exit {
@@ -148,7 +148,7 @@ impl<W: Write> Server<W> {
         let reply = match (self.phase, request.method.as_str()) {
             (Phase::Waiting, "initialize") => {
                 self.phase = Phase::Serving;
-                Ok(capabilities().to_string())
+                Ok(Answer::Json(capabilities()))
             }
             (Phase::Waiting, _) => Err((
                 ErrorCode::ServerNotInitialized,
@@ -160,7 +160,7 @@ impl<W: Write> Server<W> {
             )),
             (Phase::Serving, "shutdown") => {
                 self.phase = Phase::ShutDown;
-                Ok("null".into())
+                Ok(Answer::Json(Value::Null))
             }
             (Phase::Serving, _) => {
                 catch_unwind(AssertUnwindSafe(|| answer(&self.documents, &request))).unwrap_or_else(
@@ -235,45 +235,68 @@ fn capabilities() -> Value {
 }
 
 /// Applies a document notification; notes the URIs whose text changed.
-fn take(documents: &mut Documents, note: Notification, changed: &mut Vec<String>) {
-    let doc = &note.params["textDocument"];
-    let Some(uri) = doc["uri"].as_str().map(String::from) else {
+fn take(documents: &mut Documents, mut note: Notification, changed: &mut Vec<String>) {
+    let Some(uri) = note.params["textDocument"]["uri"]
+        .as_str()
+        .map(String::from)
+    else {
         return;
     };
-    let read = |text: &str| {
-        if text.len() > ludus::MAX_FILE_BYTES {
-            Document::TooLarge(text.len())
-        } else {
-            Document::Read(Text::new(text))
-        }
-    };
-    match note.method.as_str() {
-        "textDocument/didOpen" => {
-            documents.insert(uri.clone(), read(doc["text"].as_str().unwrap_or_default()));
-        }
-        "textDocument/didChange" => {
-            // Full synchronisation: the last change holds the whole text.
-            let Some(text) = note.params["contentChanges"]
-                .as_array()
-                .and_then(|c| c.last())
-                .and_then(|c| c["text"].as_str())
-            else {
-                return;
-            };
-            documents.insert(uri.clone(), read(text));
-        }
-        "textDocument/didClose" => {
-            documents.remove(&uri);
-        }
+    let text = match note.method.as_str() {
+        "textDocument/didOpen" => note.params["textDocument"]["text"].take(),
+        // Full synchronisation: the last change holds the whole text.
+        "textDocument/didChange" => match note.params["contentChanges"].as_array_mut() {
+            Some(changes) => changes.pop().map_or(Value::Null, |mut c| c["text"].take()),
+            None => Value::Null,
+        },
+        "textDocument/didClose" => Value::Null,
         _ => return,
+    };
+    if note.method == "textDocument/didChange" && !text.is_string() {
+        return;
+    }
+    // The old text goes before the new one is read: a large document is not held twice.
+    documents.remove(&uri);
+    match text {
+        Value::String(text) if text.len() > ludus::MAX_FILE_BYTES => {
+            documents.insert(uri.clone(), Document::TooLarge(text.len()));
+        }
+        Value::String(text) => {
+            documents.insert(uri.clone(), Document::Read(Text::from_string(text)));
+        }
+        _ if note.method == "textDocument/didOpen" => {
+            documents.insert(
+                uri.clone(),
+                Document::Read(Text::from_string(String::new())),
+            );
+        }
+        // A close.
+        _ => {}
     }
     if !changed.contains(&uri) {
         changed.push(uri);
     }
 }
 
-/// The answer to a request as JSON text, or an error code and message.
-fn answer(documents: &Documents, request: &Request) -> Result<String, (ErrorCode, String)> {
+/// The result of a request.
+enum Answer {
+    /// Any JSON.
+    Json(Value),
+    /// The outline, typed: it may be large, and is written without a JSON tree.
+    Outline(Vec<features::Symbol>),
+}
+
+impl serde::Serialize for Answer {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Answer::Json(value) => value.serialize(serializer),
+            Answer::Outline(symbols) => symbols.serialize(serializer),
+        }
+    }
+}
+
+/// The answer to a request, or an error code and message.
+fn answer(documents: &Documents, request: &Request) -> Result<Answer, (ErrorCode, String)> {
     let params = &request.params;
     let uri = params["textDocument"]["uri"].as_str().unwrap_or_default();
     let at = |text: &Text| {
@@ -286,8 +309,8 @@ fn answer(documents: &Documents, request: &Request) -> Result<String, (ErrorCode
             "textDocument/completion"
             | "textDocument/references"
             | "textDocument/documentSymbol"
-            | "textDocument/formatting" => Ok("[]".into()),
-            "textDocument/hover" | "textDocument/definition" => Ok("null".into()),
+            | "textDocument/formatting" => Ok(Answer::Json(json!([]))),
+            "textDocument/hover" | "textDocument/definition" => Ok(Answer::Json(Value::Null)),
             m => Err((
                 ErrorCode::MethodNotFound,
                 format!("ludus does not answer {m}"),
@@ -305,12 +328,7 @@ fn answer(documents: &Documents, request: &Request) -> Result<String, (ErrorCode
             features::references(uri, text, at(text), with)
         }
         "textDocument/formatting" => features::formatting(text),
-        // The outline is written straight from its typed form, not through a JSON tree: it may
-        // be large.
-        "textDocument/documentSymbol" => {
-            return serde_json::to_string(&features::symbols(text))
-                .map_err(|e| (ErrorCode::InternalError, e.to_string()))
-        }
+        "textDocument/documentSymbol" => return Ok(Answer::Outline(features::symbols(text))),
         m => {
             return Err((
                 ErrorCode::MethodNotFound,
@@ -318,5 +336,5 @@ fn answer(documents: &Documents, request: &Request) -> Result<String, (ErrorCode
             ))
         }
     };
-    Ok(value.to_string())
+    Ok(Answer::Json(value))
 }

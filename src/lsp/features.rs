@@ -396,7 +396,10 @@ pub fn symbols(text: &Text) -> Vec<Symbol> {
         }
     };
     let mut out = Vec::new();
-    for form in &forms {
+    // Each form is dropped once its symbol is made: the tree and the outline are not both held
+    // whole.
+    for form in forms {
+        let form = &form;
         match form.head() {
             Some("define") => out.push(symbol(named(form), 12, form, vec![])),
             Some("option") => out.push(symbol(named(form), 7, form, vec![])),

@@ -3,6 +3,9 @@
 
 use ludus::syntax::Span;
 
+/// How many bytes of text share one entry of [`Text::blocks`].
+const BLOCK: usize = 256;
+
 /// A document's text, as the front end reads it, with its line starts.
 pub struct Text {
     /// The text after `ludus::syntax::normalize` (the offsets of every diagnostic).
@@ -11,39 +14,67 @@ pub struct Text {
     bom: bool,
     /// The byte offset where each line starts.
     lines: Vec<usize>,
-    /// Each character of more than one byte: the byte offset where it ends, and how many bytes
-    /// more than UTF-16 units the text holds up to there. A position is then found by two binary
-    /// searches, not by counting a line's characters (a document may be one long line).
-    wide: Vec<(usize, usize)>,
+    /// For each block of [`BLOCK`] bytes, how many bytes more than UTF-16 units the text holds
+    /// before the block's first character. A column is then found from the nearest block, not by
+    /// counting a line's characters (a document may be one long line), for a few bytes a block.
+    blocks: Vec<usize>,
 }
 
 impl Text {
     /// Reads a document's text.
+    #[cfg(test)]
     pub fn new(raw: &str) -> Text {
+        Text::from_string(raw.to_string())
+    }
+
+    /// Reads a document's text, kept as it is when it needs no normalizing (no copy of a large
+    /// text).
+    pub fn from_string(raw: String) -> Text {
         let bom = raw.starts_with('\u{feff}');
-        let body = ludus::syntax::normalize(raw).into_owned();
+        let normalized = match ludus::syntax::normalize(&raw) {
+            std::borrow::Cow::Owned(text) => Some(text),
+            std::borrow::Cow::Borrowed(_) => None,
+        };
+        let body = normalized.unwrap_or(raw);
         let mut lines = vec![0];
         lines.extend(body.match_indices('\n').map(|(i, _)| i + 1));
-        let mut wide = Vec::new();
+        let mut blocks = Vec::with_capacity(body.len() / BLOCK + 1);
         let mut surplus = 0;
-        for (i, ch) in body.char_indices().filter(|(_, c)| !c.is_ascii()) {
+        for (i, ch) in body.char_indices() {
+            while blocks.len() * BLOCK <= i {
+                blocks.push(surplus);
+            }
             surplus += ch.len_utf8() - ch.len_utf16();
-            wide.push((i + ch.len_utf8(), surplus));
+        }
+        while blocks.len() * BLOCK <= body.len() {
+            blocks.push(surplus);
         }
         Text {
             body,
             bom,
             lines,
-            wide,
+            blocks,
         }
     }
 
-    /// How many bytes more than UTF-16 units the text holds before byte `offset`.
-    fn surplus(&self, offset: usize) -> usize {
-        match self.wide.partition_point(|&(end, _)| end <= offset) {
-            0 => 0,
-            k => self.wide[k - 1].1,
+    /// Where block `k`'s first character starts.
+    fn block_start(&self, k: usize) -> usize {
+        let mut at = (k * BLOCK).min(self.body.len());
+        while !self.body.is_char_boundary(at) {
+            at += 1;
         }
+        at
+    }
+
+    /// The UTF-16 index of byte `offset` (a character boundary).
+    fn units(&self, offset: usize) -> usize {
+        let k = offset / BLOCK;
+        let start = self.block_start(k);
+        let surplus: usize = self.body[start..offset]
+            .chars()
+            .map(|c| c.len_utf8() - c.len_utf16())
+            .sum();
+        offset - self.blocks[k] - surplus
     }
 
     /// The LSP position (line, UTF-16 column) of a byte offset.
@@ -53,8 +84,7 @@ impl Text {
             offset -= 1;
         }
         let line = self.lines.partition_point(|&s| s <= offset) - 1;
-        let start = self.lines[line];
-        let column = (offset - self.surplus(offset)) - (start - self.surplus(start));
+        let column = self.units(offset) - self.units(self.lines[line]);
         let shift = usize::from(self.bom && line == 0);
         (line as u32, (column + shift) as u32)
     }
@@ -91,17 +121,29 @@ impl Text {
         if self.bom && line == 0 {
             units = units.saturating_sub(1);
         }
-        // The UTF-16 index wanted; the wide characters that end at or before it, in units.
-        let target = (start - self.surplus(start)).saturating_add(units);
-        let k = self
-            .wide
-            .partition_point(|&(end, surplus)| end - surplus <= target);
-        let surplus = if k == 0 { 0 } else { self.wide[k - 1].1 };
-        let mut offset = target.saturating_add(surplus).min(end);
-        while !self.body.is_char_boundary(offset) {
-            offset += 1;
+        let target = self.units(start).saturating_add(units);
+        // The last block that starts at or before the target (block 0 always does), then its
+        // characters up to the target.
+        let (mut low, mut high) = (0, self.blocks.len());
+        while high - low > 1 {
+            let mid = (low + high) / 2;
+            if self.block_start(mid) - self.blocks[mid] <= target {
+                low = mid;
+            } else {
+                high = mid;
+            }
         }
-        offset
+        let k = low;
+        let mut at = self.block_start(k);
+        let mut reached = at - self.blocks[k];
+        for ch in self.body[at..].chars() {
+            if reached >= target || at >= end {
+                break;
+            }
+            reached += ch.len_utf16();
+            at += ch.len_utf8();
+        }
+        at.min(end)
     }
 
     /// The whole text's range, as JSON.
@@ -223,12 +265,20 @@ mod tests {
 
     #[test]
     fn positions_agree_with_counting_characters() {
+        let long = [
+            "é𝄞a\n".repeat(120),
+            format!("{}𝄞{}", "x".repeat(255), "é".repeat(300)),
+            "\u{feff}«𝄞»".repeat(200),
+        ];
         for raw in [
             "",
             "\n\n",
             "\u{feff}é\n𝄞a\nb",
             "(a \"é𝄞«»\" b)\n// 𝄞𝄞 x\n\n(c \"\u{7ff}\u{800}\u{ffff}\u{10000}\")",
             "𝄞",
+            &long[0],
+            &long[1],
+            &long[2],
         ] {
             let t = Text::new(raw);
             for offset in (0..=t.body.len()).filter(|&o| t.body.is_char_boundary(o)) {

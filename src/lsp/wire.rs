@@ -2,6 +2,7 @@
 //! bounded by [`MAX_MESSAGE_BYTES`]; a frame that cannot be read becomes an error to answer and
 //! the reading goes on, so no byte the client sends can end the server.
 
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::VecDeque;
 use std::io::{self, Read, Write};
@@ -413,16 +414,40 @@ impl<W: Write> Writer<W> {
         self.send_body(&serde_json::to_vec(message)?)
     }
 
-    /// Sends a response whose result is JSON text already.
-    pub fn send_result(&mut self, id: &Value, result: &str) -> io::Result<()> {
-        let body = format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{result}}}");
-        self.send_body(body.as_bytes())
+    /// Sends a response with a result, written straight from its typed form: its length is
+    /// counted by a first pass, so a large result (an outline) is never held as text.
+    pub fn send_result(&mut self, id: &Value, result: &impl Serialize) -> io::Result<()> {
+        let head = format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":");
+        let mut counter = Counter(0);
+        serde_json::to_writer(&mut counter, result)?;
+        write!(
+            self.output,
+            "Content-Length: {}\r\n\r\n{head}",
+            head.len() + counter.0 + 1
+        )?;
+        serde_json::to_writer(&mut self.output, result)?;
+        self.output.write_all(b"}")?;
+        self.output.flush()
     }
 
     fn send_body(&mut self, body: &[u8]) -> io::Result<()> {
         write!(self.output, "Content-Length: {}\r\n\r\n", body.len())?;
         self.output.write_all(body)?;
         self.output.flush()
+    }
+}
+
+/// A writer that only counts bytes.
+struct Counter(usize);
+
+impl Write for Counter {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0 += bytes.len();
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
