@@ -469,3 +469,49 @@ fn descendants(node: &Node) -> Vec<&Node> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_are_found_where_they_declare() {
+        let text = r#"(define "D" (line 3 Mover))
+(option "O" <x> args:{ (item "a" 1) })
+(game "G" (players 2)
+  (equipment {(board (square 3)) (region "R" {A1}) (piece-states {"Up" "Down"}) (dice "d" 2)})
+  (rules (phases {(chance "Throw" (play (pass))) (decision "Move" (play (place 1 to:(region "R"))))})
+    (end (if (option "O") (result Mover Win)))))"#;
+        let found: Vec<(String, String, &str)> = declarations(text)
+            .iter()
+            .map(|d| {
+                let form = &text[d.form.start as usize..d.form.end as usize];
+                (d.what.clone(), d.name.clone(), form)
+            })
+            .collect();
+        let names: Vec<(&str, &str)> = found
+            .iter()
+            .map(|(w, n, _)| (w.as_str(), n.as_str()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("define", "D"),
+                ("option", "O"),
+                ("game", "G"),
+                ("region", "R"),
+                ("dice", "d"),
+                ("chance", "Throw"),
+                ("decision", "Move"),
+                ("piece-states", "Up"),
+                ("piece-states", "Down"),
+            ]
+        );
+        assert_eq!(found[0].2, r#"(define "D" (line 3 Mover))"#);
+        assert_eq!(found[3].2, r#"(region "R" {A1})"#);
+        assert_eq!(found[7].2, r#"(piece-states {"Up" "Down"})"#);
+        // An unclosed form runs to the end of the text.
+        let open = declarations(r#"(define "D" (line 3"#);
+        assert_eq!(open[0].form.end, 19);
+    }
+}

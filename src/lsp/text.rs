@@ -33,7 +33,9 @@ impl Text {
         let bom = raw.starts_with('\u{feff}');
         let normalized = match ludus::syntax::normalize(&raw) {
             std::borrow::Cow::Owned(text) => Some(text),
-            std::borrow::Cow::Borrowed(_) => None,
+            // The text itself, or a part of it (without its byte order mark).
+            std::borrow::Cow::Borrowed(text) if text.len() == raw.len() => None,
+            std::borrow::Cow::Borrowed(text) => Some(text.to_string()),
         };
         let body = normalized.unwrap_or(raw);
         let mut lines = vec![0];
