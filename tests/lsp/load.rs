@@ -312,3 +312,31 @@ fn fuzz_frames_and_edits() {
     assert!(peak < 10 * largest as u64 / 1024, "peak memory {peak} KiB");
     c.shutdown();
 }
+
+/// A document over 16 MiB (the limit of `ludus validate`) gets one diagnostic and is not read
+/// further: requests on it answer nothing, and a smaller text brings it back.
+#[test]
+fn a_document_over_the_file_limit_is_not_checked() {
+    let mut c = Client::initialized();
+    let text = format!("// {}\n{GAME}", "x".repeat(16 << 20));
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "ludus", "version": 1, "text": text}}),
+    );
+    let diagnostics = c.diagnostics(URI);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    let message = diagnostics[0]["message"].as_str().unwrap();
+    assert!(message.contains("over the limit of 16 MiB"), "{message}");
+    let outline = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    assert_eq!(outline, json!([]));
+    assert_eq!(c.request("textDocument/hover", position(1, 2)), Value::Null);
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": GAME}]}),
+    );
+    assert_eq!(c.diagnostics(URI), Vec::<Value>::new());
+    c.shutdown();
+}
