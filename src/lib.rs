@@ -24,4 +24,5 @@ pub mod trial;
 pub use compile::ir::Game;
 pub use diagnostic::{Diagnostic, Source};
 pub use engine::{Move, MoveError, NodeType, PerPlayer, PlayError, State, Status};
+pub use load::MAX_FILE_BYTES;
 pub use load::{load_bytes, load_file, load_file_with_source, load_source, read_source, LoadError};

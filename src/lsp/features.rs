@@ -2,11 +2,13 @@
 //! definitions and references, formatting and the outline. Each works on the text alone, with
 //! the same front end as `ludus validate`.
 
-use super::text::{tokens, Text, Token};
+use super::text::{tokens, Range, Text, Token};
 use ludus::check::registry::{self, Kind, Shape};
 use ludus::diagnostic::Severity;
 use ludus::syntax::{Node, NodeKind, Span};
+use serde::Serialize;
 use serde_json::{json, Value};
+use std::collections::{HashMap, HashSet};
 
 /// Ludemes whose first string names what they declare, and the call they must sit in to declare
 /// it (`None`: anywhere); elsewhere the same form is a use (`(region "Home" Mover)` in the rules).
@@ -93,77 +95,111 @@ fn open_calls(toks: &[(Token, Span)], offset: usize) -> Vec<(String, usize)> {
     stack
 }
 
-/// Where the form that opens at token `i` closes (its `)`), or the end of the text.
-fn form_end(toks: &[(Token, Span)], i: usize, len: usize) -> usize {
-    let mut depth = 0;
-    for (t, span) in &toks[i..] {
+/// A call open while the declarations are collected.
+struct OpenCall<'t> {
+    /// Its head, if a name.
+    head: Option<&'t str>,
+    /// Where it opens.
+    at: usize,
+    /// The declaration it makes, whose form ends where it closes.
+    declares: Option<usize>,
+    /// Whether it lists piece states or kinds, and the names it lists (their places in the list
+    /// of listed names).
+    lists: Option<Vec<usize>>,
+}
+
+/// Every declared name of the document: defines, options, regions, tracks, variables, dice,
+/// phases, piece states and kinds. One pass over the tokens, with the open calls on a stack and
+/// a count of each open head, so that a document of many declarations costs no more than its
+/// length.
+pub fn declarations(text: &str) -> Vec<Declaration> {
+    let toks = tokens(text);
+    let mut named: Vec<Declaration> = Vec::new();
+    // Piece states and kinds are lists of names: `(piece-states {"Unfreed" "Freed"})`.
+    let mut listed: Vec<Declaration> = Vec::new();
+    let mut stack: Vec<OpenCall> = Vec::new();
+    let mut heads: HashMap<&str, usize> = HashMap::new();
+    // The positions on the stack of the open lists of states or kinds.
+    let mut lists: Vec<usize> = Vec::new();
+    for (i, (t, span)) in toks.iter().enumerate() {
         match t {
-            Token::Open => depth += 1,
+            Token::Open => {
+                let at = span.start as usize;
+                let head = match toks.get(i + 1) {
+                    Some((Token::Name(n), _)) => Some(n.as_str()),
+                    _ => None,
+                };
+                let mut declares = None;
+                if let (Some(head), Some((Token::Str(name), name_at))) = (head, toks.get(i + 2)) {
+                    let open = |call: &str| heads.get(call).is_some_and(|&n| n > 0);
+                    let counts = DECLARING.iter().any(|(h, inside)| {
+                        *h == head
+                            && match inside {
+                                None if *h == "option" => stack.is_empty(),
+                                None => true,
+                                Some(call) => open(call),
+                            }
+                    });
+                    if counts {
+                        declares = Some(named.len());
+                        named.push(Declaration {
+                            what: head.to_string(),
+                            name: name.clone(),
+                            at: *name_at,
+                            form: Span::new(at, text.len()),
+                        });
+                    }
+                }
+                let is_list = matches!(head, Some("piece-states" | "piece-kinds"));
+                if is_list {
+                    lists.push(stack.len());
+                }
+                if let Some(head) = head {
+                    *heads.entry(head).or_default() += 1;
+                }
+                stack.push(OpenCall {
+                    head,
+                    at,
+                    declares,
+                    lists: is_list.then(Vec::new),
+                });
+            }
             Token::Close => {
-                depth -= 1;
-                if depth == 0 {
-                    return span.end as usize;
+                let Some(call) = stack.pop() else {
+                    continue;
+                };
+                if let Some(head) = call.head {
+                    *heads.entry(head).or_default() -= 1;
+                }
+                if let Some(k) = call.declares {
+                    named[k].form.end = span.end;
+                }
+                if let Some(names) = call.lists {
+                    lists.pop();
+                    for k in names {
+                        listed[k].form.end = span.end;
+                    }
+                }
+            }
+            Token::Str(name) => {
+                if let Some(&k) = lists.last() {
+                    let call = &mut stack[k];
+                    if let Some(names) = &mut call.lists {
+                        names.push(listed.len());
+                    }
+                    listed.push(Declaration {
+                        what: call.head.unwrap_or_default().to_string(),
+                        name: name.clone(),
+                        at: *span,
+                        form: Span::new(call.at, text.len()),
+                    });
                 }
             }
             _ => {}
         }
     }
-    len
-}
-
-/// Every declared name of the document: defines, options, regions, tracks, variables, dice,
-/// phases, piece states and kinds.
-pub fn declarations(text: &str) -> Vec<Declaration> {
-    let toks = tokens(text);
-    let mut out = Vec::new();
-    for (i, window) in toks.windows(3).enumerate() {
-        let (Token::Open, Token::Name(head), Token::Str(name)) =
-            (&window[0].0, &window[1].0, &window[2].0)
-        else {
-            continue;
-        };
-        let open = window[0].1.start as usize;
-        let within = open_calls(&toks, open);
-        let declares = DECLARING.iter().any(|(h, inside)| {
-            h == head
-                && match inside {
-                    None if *h == "option" => within.is_empty(),
-                    None => true,
-                    Some(call) => within.iter().any(|(c, _)| c == call),
-                }
-        });
-        if declares {
-            let form = Span::new(open, form_end(&toks, i, text.len()));
-            out.push(Declaration {
-                what: head.clone(),
-                name: name.clone(),
-                at: window[2].1,
-                form,
-            });
-        }
-    }
-    // Piece states and kinds are lists of names: `(piece-states {"Unfreed" "Freed"})`.
-    for (i, window) in toks.windows(3).enumerate() {
-        if let (Token::Open, Token::Name(head)) = (&window[0].0, &window[1].0) {
-            if head == "piece-states" || head == "piece-kinds" {
-                let end = form_end(&toks, i, text.len());
-                for (t, span) in toks[i..]
-                    .iter()
-                    .take_while(|(_, s)| (s.end as usize) <= end)
-                {
-                    if let Token::Str(name) = t {
-                        out.push(Declaration {
-                            what: head.clone(),
-                            name: name.clone(),
-                            at: *span,
-                            form: Span::new(window[0].1.start as usize, end),
-                        });
-                    }
-                }
-            }
-        }
-    }
-    out
+    named.extend(listed);
+    named
 }
 
 /// The token under `offset` (touching it at either end), with its index.
@@ -228,7 +264,11 @@ pub fn completion(text: &Text, offset: usize) -> Value {
         .iter()
         .filter(|(_, s)| (s.start as usize) < offset)
         .collect();
-    let typing = before.last().filter(|(_, s)| s.end as usize >= offset);
+    // A word being typed: a name, key or string that the cursor touches (not a parenthesis: at
+    // `(|place`, what is typed comes after the `(`).
+    let typing = before.last().filter(|(t, s)| {
+        s.end as usize >= offset && matches!(t, Token::Name(_) | Token::Key(_) | Token::Str(_))
+    });
     let previous = if typing.is_some() {
         before.len().checked_sub(2).map(|k| before[k])
     } else {
@@ -236,19 +276,17 @@ pub fn completion(text: &Text, offset: usize) -> Value {
     };
     let mut items = Vec::new();
     if let Some((Token::Str(_), _)) = typing {
-        let mut seen = Vec::new();
+        let mut seen = HashSet::new();
         for d in declarations(&text.body) {
-            if !seen.contains(&d.name) {
+            if seen.insert(d.name.clone()) {
                 items.push(json!({"label": d.name, "kind": 6, "detail": d.what}));
-                seen.push(d.name);
             }
         }
     } else if matches!(previous, Some((Token::Open, _))) {
-        let mut seen = Vec::new();
+        let mut seen = HashSet::new();
         for l in registry::LUDEMES {
-            if !seen.contains(&l.name) {
+            if seen.insert(l.name) {
                 items.push(json!({"label": l.name, "kind": 3, "detail": l.kind.noun(), "documentation": l.doc}));
-                seen.push(l.name);
             }
         }
     } else if let Some((head, _)) = open_calls(&toks, offset).last() {
@@ -296,10 +334,10 @@ pub fn references(uri: &str, text: &Text, offset: usize, with_declaration: bool)
     let Some(Token::Str(name)) = token_at(&toks, offset).map(|i| toks[i].0.clone()) else {
         return json!([]);
     };
-    let declared: Vec<Span> = declarations(&text.body)
+    let declared: HashSet<u32> = declarations(&text.body)
         .iter()
         .filter(|d| d.name == name)
-        .map(|d| d.at)
+        .map(|d| d.at.start)
         .collect();
     if declared.is_empty() {
         return json!([]);
@@ -307,7 +345,8 @@ pub fn references(uri: &str, text: &Text, offset: usize, with_declaration: bool)
     let places: Vec<Value> = toks
         .iter()
         .filter(|(t, s)| {
-            matches!(t, Token::Str(n) if *n == name) && (with_declaration || !declared.contains(s))
+            matches!(t, Token::Str(n) if *n == name)
+                && (with_declaration || !declared.contains(&s.start))
         })
         .map(|(_, s)| json!({"uri": uri, "range": text.range(*s)}))
         .collect();
@@ -325,12 +364,30 @@ pub fn formatting(text: &Text) -> Value {
     }
 }
 
+/// One entry of the outline, as LSP's `DocumentSymbol`: typed rather than a JSON tree, so that the
+/// outline of a large document costs little more memory than its text.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Symbol {
+    name: String,
+    kind: u32,
+    range: Range,
+    selection_range: Range,
+    children: Vec<Symbol>,
+}
+
 /// The outline: defines and options, then the game with its equipment, phases and end rules.
-pub fn symbols(text: &Text) -> Value {
+pub fn symbols(text: &Text) -> Vec<Symbol> {
     let Ok(forms) = ludus::syntax::parse(&text.body) else {
-        return json!([]);
+        return Vec::new();
     };
-    let symbol = |name: String, kind: u32, node: &Node, children: Vec<Value>| json!({"name": name, "kind": kind, "range": text.range(node.span), "selectionRange": text.range(head_span(node)), "children": children});
+    let symbol = |name: String, kind: u32, node: &Node, children: Vec<Symbol>| Symbol {
+        name,
+        kind,
+        range: text.span_range(node.span),
+        selection_range: text.span_range(head_span(node)),
+        children,
+    };
     let named = |node: &Node| -> String {
         let head = node.head().unwrap_or("?");
         match node.pos(0).and_then(Node::as_str) {
@@ -339,14 +396,17 @@ pub fn symbols(text: &Text) -> Value {
         }
     };
     let mut out = Vec::new();
-    for form in &forms {
+    // Each form is dropped once its symbol is made: the tree and the outline are not both held
+    // whole.
+    for form in forms {
+        let form = &form;
         match form.head() {
             Some("define") => out.push(symbol(named(form), 12, form, vec![])),
             Some("option") => out.push(symbol(named(form), 7, form, vec![])),
             Some("game") => {
                 let mut parts = Vec::new();
                 for part in form.positional().skip(1) {
-                    let children: Vec<Value> = match part.head() {
+                    let children: Vec<Symbol> = match part.head() {
                         Some("equipment") => items(part)
                             .iter()
                             .map(|n| symbol(named(n), 8, n, vec![]))
@@ -354,7 +414,7 @@ pub fn symbols(text: &Text) -> Value {
                         Some("rules") => part
                             .positional()
                             .map(|r| {
-                                let inner: Vec<Value> = descendants(r)
+                                let inner: Vec<Symbol> = descendants(r)
                                     .into_iter()
                                     .filter(|n| {
                                         matches!(n.head(), Some("chance" | "decision"))
@@ -375,7 +435,7 @@ pub fn symbols(text: &Text) -> Value {
             None => {}
         }
     }
-    Value::Array(out)
+    out
 }
 
 /// Where a form's name is written: a call's head, else the whole form.
@@ -408,4 +468,50 @@ fn descendants(node: &Node) -> Vec<&Node> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_are_found_where_they_declare() {
+        let text = r#"(define "D" (line 3 Mover))
+(option "O" <x> args:{ (item "a" 1) })
+(game "G" (players 2)
+  (equipment {(board (square 3)) (region "R" {A1}) (piece-states {"Up" "Down"}) (dice "d" 2)})
+  (rules (phases {(chance "Throw" (play (pass))) (decision "Move" (play (place 1 to:(region "R"))))})
+    (end (if (option "O") (result Mover Win)))))"#;
+        let found: Vec<(String, String, &str)> = declarations(text)
+            .iter()
+            .map(|d| {
+                let form = &text[d.form.start as usize..d.form.end as usize];
+                (d.what.clone(), d.name.clone(), form)
+            })
+            .collect();
+        let names: Vec<(&str, &str)> = found
+            .iter()
+            .map(|(w, n, _)| (w.as_str(), n.as_str()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("define", "D"),
+                ("option", "O"),
+                ("game", "G"),
+                ("region", "R"),
+                ("dice", "d"),
+                ("chance", "Throw"),
+                ("decision", "Move"),
+                ("piece-states", "Up"),
+                ("piece-states", "Down"),
+            ]
+        );
+        assert_eq!(found[0].2, r#"(define "D" (line 3 Mover))"#);
+        assert_eq!(found[3].2, r#"(region "R" {A1})"#);
+        assert_eq!(found[7].2, r#"(piece-states {"Up" "Down"})"#);
+        // An unclosed form runs to the end of the text.
+        let open = declarations(r#"(define "D" (line 3"#);
+        assert_eq!(open[0].form.end, 19);
+    }
 }
