@@ -70,7 +70,9 @@ impl Targets {
             *self.starts.get(from as usize + 1)?,
         );
         let mine = &self.to[a as usize..b as usize];
-        mine.binary_search(&to).ok().map(|i| (a as usize + i) as u64)
+        mine.binary_search(&to)
+            .ok()
+            .map(|i| (a as usize + i) as u64)
     }
 }
 
