@@ -133,3 +133,26 @@ def _mean_seconds(call, n):
     for _ in range(n):
         call()
     return (time.perf_counter() - start) / n
+
+
+def test_a_board_with_too_many_chains_numbers_them_by_their_ends():
+    # Jumps in eight directions on 12 × 12: more chains than the tree holds (262,144), so its
+    # chains are numbered by origin, target and first direction; it loads at once all the same.
+    text = """
+(game "Wide jumps"
+  (players 2)
+  (equipment {(board (square 12))})
+  (rules
+    (start {(pieces P1 (row 0)) (pieces P2 (row 1))})
+    (play (jump All captured:Removed))
+    (end (if (no-moves Next) (result Next Loss)))))
+"""
+    start = time.perf_counter()
+    game = ludus.load_game(text)
+    assert time.perf_counter() - start < 5.0
+    assert game.num_distinct_actions() == 1 + 144 * 144 * 8
+    state = game.new_initial_state()
+    actions = state.legal_actions()
+    assert len(actions) == 32 and len(set(actions)) == 32
+    for a in actions:
+        assert state.string_to_action(state.action_to_string(a)) == a
