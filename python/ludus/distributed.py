@@ -32,9 +32,10 @@ def shard_sizes(n, shards):
 
 
 def _source(game):
-    """(path or text, options) of a Game or a path, to load the game again in a task."""
+    """(path or text, options) of a Game or a path, to load the game again in a task; a Game's
+    options include its edge limit (`max_edges`)."""
     if isinstance(game, ludus.Game):
-        return game.source, dict(game.options)
+        return game.source, dict(game.options, max_edges=game.max_edges)
     return str(game), {}
 
 

@@ -3,7 +3,8 @@
 Agents are `player_0`, `player_1`, ... in seat order. Observations are dicts of the state's
 `observation_tensor()` and an int8 `action_mask` over `Game.num_distinct_actions()` (zeros for
 an agent not to move). Dice are thrown inside `step`, from a stream seeded by `reset(seed)`.
-Rewards come at the end: each player's `returns()` (+1 first, -1 last).
+Rewards come at the end: each player's `returns()` (+1 first, -1 last). A game stopped at its
+edge limit (`load_game`'s `max_edges`) ends in truncations, not terminations.
 """
 
 import numpy as np
@@ -88,9 +89,11 @@ class LudusEnv(AECEnv):
         self._throw()
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_terminal():
+            # A game stopped at the edge limit is cut short (truncated), not ended by its rules.
+            ends = self.truncations if self.state.is_stopped() else self.terminations
             for a, r in zip(self.agents, self.state.returns()):
                 self.rewards[a] = float(r)
-                self.terminations[a] = True
+                ends[a] = True
         else:
             self.rewards = {a: 0.0 for a in self.agents}
             self._select()

@@ -1,28 +1,89 @@
 //! The action encoding: every move of a compiled game as an integer in `0..size`, the same
 //! integer for the same move in every position, so that a policy's outputs mean the same thing
-//! everywhere (pyspiel's `num_distinct_actions`).
+//! everywhere (pyspiel's `num_distinct_actions`), and two moves legal together never share one.
 //!
 //! Layout: the pass, then one action per throw value (the lowest to the highest of the game's
-//! dice), then a block per generator. A generator whose moves stand on one site (place, sow,
-//! swap, enter) has one action per site; any other has one per (origin, target) pair. A generator
-//! with `remove:` multiplies its block by the sites plus one (no removal), and a jump generator by
-//! the eight directions of the chain's first jump, which tell apart two chains between the same
-//! sites.
+//! dice), then a block per generator, numbered by the shape of its moves (docs/PYTHON.md):
+//! - on one site (place, sow, swap, enter): by the site;
+//! - a step: by its origin and the target among the origin's neighbours in the step's
+//!   directions (a few a site, not every site);
+//! - along a track (advance): by its origin and the target among the track's sites, or the
+//!   origin itself for a piece borne off;
+//! - a chain of jumps: by the chain's number among every chain the board allows from every
+//!   site (its directions, in order; see `chains.rs`), or, on a board with too many chains, by
+//!   its origin, target and first direction;
+//! - any other (hop, relocate, transfer): by its origin and target.
+//!
+//! A generator with `remove:` multiplies its block by the sites plus one (no removal).
 
+use crate::chains::Chains;
+use ludus::compile::ir::{Site, NO_SITE};
 use ludus::ludemes::Gen;
 use ludus::{Game, Move, State};
 
+/// How one generator's moves are numbered within its block.
+#[derive(Debug, Clone)]
+enum Shape {
+    /// No moves of its own (the pass generator: its moves are the pass).
+    Nothing,
+    /// By the target site.
+    OneSite,
+    /// By origin and target, each a site.
+    Pairs,
+    /// By origin and the target's place among the origin's possible targets.
+    Targets(Targets),
+    /// By the chain's number.
+    Chains(Chains),
+    /// By origin, target and the first jump's direction (eight).
+    ChainEnds,
+}
+
+/// Each origin's possible targets, in order, with where they start in the block.
+#[derive(Debug, Clone)]
+struct Targets {
+    /// Where each origin's targets start in `to`; one more entry than sites.
+    starts: Vec<u32>,
+    /// The targets of every origin, each origin's sorted.
+    to: Vec<Site>,
+}
+
+impl Targets {
+    /// The targets `of(origin)` gives, for every site.
+    fn of(sites: usize, mut of: impl FnMut(Site) -> Vec<Site>) -> Targets {
+        let mut starts = vec![0];
+        let mut to = Vec::new();
+        for origin in 0..sites {
+            let mut mine = of(origin as Site);
+            mine.retain(|&t| t != NO_SITE && (t as usize) < sites);
+            mine.sort_unstable();
+            mine.dedup();
+            to.extend(mine);
+            starts.push(to.len() as u32);
+        }
+        Targets { starts, to }
+    }
+
+    /// The place of the move (from, to), if `to` is one of `from`'s targets.
+    fn index(&self, from: Site, to: Site) -> Option<u64> {
+        let (a, b) = (
+            *self.starts.get(from as usize)?,
+            *self.starts.get(from as usize + 1)?,
+        );
+        let mine = &self.to[a as usize..b as usize];
+        mine.binary_search(&to)
+            .ok()
+            .map(|i| (a as usize + i) as u64)
+    }
+}
+
 /// How one generator's moves map into its block of actions.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Block {
     /// The first action of the block.
     start: u64,
-    /// Whether a move is named by its target alone.
-    one_site: bool,
+    shape: Shape,
     /// Whether the block has a removal factor (sites + 1).
     removal: bool,
-    /// Whether the block has a first-jump factor (8).
-    jump: bool,
 }
 
 /// The action encoding of one game.
@@ -33,6 +94,45 @@ pub struct Actions {
     throws: (i32, u64),
     blocks: Vec<Block>,
     size: u64,
+}
+
+/// The shape of a generator's moves on this game's board.
+fn shape(game: &Game, gen: &Gen) -> Shape {
+    let topology = &game.topology;
+    let sites = topology.sites();
+    let players = 0..game.players.max(1);
+    match gen {
+        Gen::Pass(_) => Shape::Nothing,
+        Gen::Place(_) | Gen::Sow(_) | Gen::SowStores(_) | Gen::Swap(_) | Gen::Enter(_) => {
+            Shape::OneSite
+        }
+        Gen::Step(step) => Shape::Targets(Targets::of(sites, |s| {
+            players
+                .clone()
+                .flat_map(|p| step.dirs.of(p).iter().chain(step.capture.of(p)))
+                .map(|&d| topology.neighbour(s, d))
+                .collect()
+        })),
+        Gen::Advance(ludus::ludemes::advance::Advance { track, .. })
+        | Gen::AdvanceAll(ludus::ludemes::advance::AdvanceAll(
+            ludus::ludemes::advance::Advance { track, .. },
+        )) => match game.tracks.get(*track as usize) {
+            Some(track) => {
+                let mut on: Vec<Site> = track.sites.iter().flatten().copied().collect();
+                on.sort_unstable();
+                on.dedup();
+                Shape::Targets(Targets::of(sites, |s| {
+                    on.iter().copied().chain([s]).collect()
+                }))
+            }
+            None => Shape::Pairs,
+        },
+        Gen::Jump(jump) => {
+            let dirs: Vec<&[u8]> = players.map(|p| jump.dirs.of(p)).collect();
+            Chains::of(topology, &dirs).map_or(Shape::ChainEnds, Shape::Chains)
+        }
+        Gen::Hop(_) | Gen::Relocate(_) | Gen::Transfer(_) => Shape::Pairs,
+    }
 }
 
 impl Actions {
@@ -54,21 +154,12 @@ impl Actions {
             .gens
             .iter()
             .map(|def| {
-                let one_site = matches!(
-                    def.gen,
-                    Gen::Place(_) | Gen::Sow(_) | Gen::SowStores(_) | Gen::Swap(_) | Gen::Enter(_)
-                );
                 let block = Block {
                     start: next,
-                    one_site,
+                    shape: shape(game, &def.gen),
                     removal: def.remove.is_some(),
-                    jump: matches!(def.gen, Gen::Jump(_)),
                 };
-                let size = match def.gen {
-                    Gen::Pass(_) => 0,
-                    _ => block.width(sites),
-                };
-                next += size;
+                next += block.width(sites);
                 block
             })
             .collect();
@@ -97,22 +188,26 @@ impl Actions {
                 .then_some(1 + k as u64);
         }
         let block = self.blocks.get(m.generator()? as usize)?;
-        let (from, to) = (m.from()? as u64, m.to()? as u64);
-        if from >= self.sites || to >= self.sites || (block.one_site && from != to) {
+        let (from, to) = (m.from()?, m.to()?);
+        let sites = self.sites;
+        if from as u64 >= sites || to as u64 >= sites {
             return None;
         }
-        let mut index = if block.one_site {
-            to
-        } else {
-            from * self.sites + to
+        let index = match &block.shape {
+            Shape::Nothing => return None,
+            Shape::OneSite => (from == to).then_some(to as u64)?,
+            Shape::Pairs => from as u64 * sites + to as u64,
+            Shape::Targets(targets) => targets.index(from, to)?,
+            Shape::Chains(chains) => chains.number(from, m.jumps())?,
+            Shape::ChainEnds => {
+                (from as u64 * sites + to as u64) * 8 + m.jumps().next().map_or(0, u64::from)
+            }
         };
-        if block.jump {
-            index = index * 8 + m.jumps().next().map_or(0, u64::from).min(7);
-        }
-        if block.removal {
-            index = index * (self.sites + 1)
-                + m.removal().map_or(self.sites, u64::from).min(self.sites);
-        }
+        let index = if block.removal {
+            index * (sites + 1) + m.removal().map_or(sites, u64::from).min(sites)
+        } else {
+            index
+        };
         Some(block.start + index)
     }
 
@@ -138,13 +233,18 @@ impl Actions {
 impl Block {
     /// The number of actions of the block.
     fn width(&self, sites: u64) -> u64 {
-        let mut w = if self.one_site { sites } else { sites * sites };
-        if self.jump {
-            w *= 8;
-        }
+        let w = match &self.shape {
+            Shape::Nothing => return 0,
+            Shape::OneSite => sites,
+            Shape::Pairs => sites * sites,
+            Shape::Targets(targets) => targets.to.len() as u64,
+            Shape::Chains(chains) => chains.len(),
+            Shape::ChainEnds => sites * sites * 8,
+        };
         if self.removal {
-            w *= sites + 1;
+            w * (sites + 1)
+        } else {
+            w
         }
-        w
     }
 }

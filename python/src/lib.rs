@@ -5,13 +5,14 @@
 #![forbid(unsafe_code)]
 
 mod actions;
+mod chains;
 mod jobs;
 mod observe;
 mod state;
 mod vector;
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyException;
+use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::Path;
@@ -195,8 +196,19 @@ fn given_twice(py: Python<'_>, settings: &[Setting]) -> Option<PyErr> {
     ))
 }
 
-/// Loads a game from a `.game` file's path or from ludeme text, with option settings.
-pub(crate) fn load(py: Python<'_>, path_or_text: &str, settings: Vec<Setting>) -> PyResult<PyGame> {
+/// Loads a game from a `.game` file's path or from ludeme text, with option settings and an edge
+/// limit (the default one if `None`).
+pub(crate) fn load(
+    py: Python<'_>,
+    path_or_text: &str,
+    settings: Vec<Setting>,
+    max_edges: Option<u64>,
+) -> PyResult<PyGame> {
+    if max_edges == Some(0) {
+        return Err(PyValueError::new_err(
+            "max_edges is 0: a game needs at least one edge before it is stopped",
+        ));
+    }
     if let Some(e) = given_twice(py, &settings) {
         return Err(e);
     }
@@ -212,20 +224,26 @@ pub(crate) fn load(py: Python<'_>, path_or_text: &str, settings: Vec<Setting>) -
         let origin = state::Origin::File(path_or_text.to_owned());
         (origin, ludus::load_file(Path::new(path_or_text), &pairs))
     };
-    let game = loaded.map_err(|e| game_error(py, e, &settings))?;
+    let mut game = loaded.map_err(|e| game_error(py, e, &settings))?;
+    if let Some(limit) = max_edges {
+        game.max_edges = limit;
+    }
     Ok(PyGame::new(Arc::new(game), origin, pairs))
 }
 
 /// Loads a game: `load_game("games/woli.game", counters=4)` or `load_game("(game ...)")`.
-/// Option names may use `_` for `-`; `True`/`False` stand for `on`/`off`.
+/// Option names may use `_` for `-`; `True`/`False` stand for `on`/`off`. `max_edges` is the
+/// edge limit (the command line's `--max-edges`): a game still going after that many edges
+/// (moves, passes and throws) is stopped, `State.is_stopped()`.
 #[pyfunction]
-#[pyo3(signature = (path_or_text, **options))]
+#[pyo3(signature = (path_or_text, *, max_edges = None, **options))]
 fn load_game(
     py: Python<'_>,
     path_or_text: &str,
+    max_edges: Option<u64>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyGame> {
-    load(py, path_or_text, settings(options)?)
+    load(py, path_or_text, settings(options)?, max_edges)
 }
 
 /// The native module.
@@ -244,5 +262,7 @@ fn _ludus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GameError", m.py().get_type::<GameError>())?;
     m.add("CHANCE_PLAYER", CHANCE_PLAYER)?;
     m.add("TERMINAL_PLAYER", TERMINAL_PLAYER)?;
+    // For the timing tests, whose limits hold for an optimised build only.
+    m.add("RELEASE_BUILD", !cfg!(debug_assertions))?;
     Ok(())
 }

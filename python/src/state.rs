@@ -2,7 +2,7 @@
 
 use crate::actions::Actions;
 use crate::{observe, CHANCE_PLAYER, TERMINAL_PLAYER};
-use ludus::{Game, Move, NodeType, State};
+use ludus::{Game, Move, NodeType, State, Status};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -84,6 +84,13 @@ impl PyGame {
     #[getter]
     fn name(&self) -> String {
         self.game.name.clone()
+    }
+
+    /// The edge limit: a game still going after this many edges (moves, passes and throws) is
+    /// stopped (`State.is_stopped()`).
+    #[getter]
+    fn max_edges(&self) -> u64 {
+        self.game.max_edges
     }
 
     /// The option settings it was loaded with, as (name, value) pairs.
@@ -298,9 +305,16 @@ impl PyState {
         self.state.node() == NodeType::Chance
     }
 
-    /// Each player's reward: +1 first, -1 last, evenly between; zeros before the end.
+    /// Each player's reward: +1 first, -1 last, evenly between; zeros before the end, for a
+    /// draw and for a game stopped at the edge limit (which is no draw: `is_stopped()`).
     fn returns(&self) -> Vec<f64> {
         self.state.returns().to_vec()
+    }
+
+    /// Whether the game was stopped unfinished at the edge limit (`Game.max_edges`), not ended by
+    /// its rules: terminal, with zero returns, but not a draw.
+    fn is_stopped(&self) -> bool {
+        self.state.status() == Status::Stopped
     }
 
     /// The (action, probability) pairs of a chance node's outcomes (empty elsewhere).

@@ -31,3 +31,19 @@ def test_a_random_game_to_the_end():
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert sorted(total.values()) in ([-1.0, 1.0], [0.0, 0.0])
     assert env.agents == []
+
+
+def test_a_game_stopped_at_the_edge_limit_is_truncated():
+    env = ludus.pettingzoo.env(str(ROOT / "games/ur.game"), max_edges=9)
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    ends = set()
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            ends.add((terminated, truncated, reward))
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert ends == {(False, True, 0.0)}
+    api_test(ludus.pettingzoo.env(str(ROOT / "games/ur.game"), max_edges=9), num_cycles=100)

@@ -286,3 +286,45 @@ def test_option_errors_are_written_as_python_passed_them():
     with pytest.raises(ludus.GameError, match="draw_25_23=True.*draw-25-23=False") as caught:
         ludus.load_game(tabou, draw_25_23=True, **{"draw-25-23": False})
     assert "--option" not in str(caught.value)
+
+
+def test_a_game_stopped_at_the_edge_limit_is_not_a_draw():
+    # Ur with an edge limit of 7: throws and moves count, so it stops long before an end.
+    game = ludus.load_game(str(ROOT / "games/ur.game"), max_edges=7)
+    assert game.max_edges == 7
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(state.history()) == 7
+    assert state.is_stopped()
+    assert state.current_player() == ludus.TERMINAL_PLAYER
+    assert state.returns() == [0.0, 0.0]
+    text = str(state)
+    assert "stopped at the edge limit" in text and "draw" not in text
+    # The limit is part of the game's identity: its actions replay on the same limit only.
+    assert game.identity != ludus.load_game(str(ROOT / "games/ur.game")).identity
+    assert game.deserialize_state(state.serialize()).is_stopped()
+
+
+def test_a_draw_is_not_stopped():
+    # Tic-tac-toe filled without a line: the rules' draw.
+    game = ludus.load_game(str(ROOT / "games/tictactoe.game"))
+    state = game.new_initial_state()
+    for move in ["place b2", "place a1", "place c1", "place a3", "place a2", "place c2",
+                 "place b1", "place b3", "place c3"]:
+        state.apply_action(state.string_to_action(move))
+    assert state.is_terminal() and not state.is_stopped()
+    assert state.returns() == [0.0, 0.0]
+    assert "game over: draw" in str(state)
+    assert not game.new_initial_state().is_stopped()
+
+
+@pytest.mark.parametrize("limit", [0, -1, "7"])
+def test_an_edge_limit_below_one_is_refused(limit):
+    with pytest.raises((ValueError, TypeError, OverflowError)):
+        ludus.load_game(str(ROOT / "games/ur.game"), max_edges=limit)

@@ -46,6 +46,7 @@ pub(super) fn board(game: &Game, state: &State) -> String {
             "game over: ranked {}",
             per_player(state, |p| places[p] as i64)
         ),
+        (NodeType::Terminal, Status::Stopped) => "game over: stopped at the edge limit".to_string(),
         (NodeType::Terminal, _) => "game over: draw".to_string(),
         (NodeType::Chance, _) => format!("P{} to throw", state.mover + 1),
         (NodeType::Decision, _) => format!("P{} to move", state.mover + 1),
