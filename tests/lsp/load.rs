@@ -2,7 +2,7 @@
 //! frame a client sends ends the server or fills its memory.
 
 use super::{labels, open_game, position, GAME, URI};
-use crate::client::{peak_memory_kib, Client};
+use super::client::{peak_memory_kib, Client};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -135,7 +135,7 @@ fn requests_on_a_large_document_take_linear_time() {
     large_document(1 << 20, Duration::from_secs(5));
 }
 
-/// The same on 10 MB (300,000 defines), outside CI: `cargo test --release --test lsp -- --ignored
+/// The same on 10 MB (300,000 defines), outside CI: `cargo test --release --test it -- --ignored
 /// --nocapture 10_mb`.
 #[test]
 #[ignore = "a long run: see its doc comment for the command"]
@@ -194,7 +194,7 @@ fn edited(text: &str, rng: &mut impl rand::Rng) -> String {
 /// answered; one in 50 documents is large (a game under a comment of 1 to 2 MB). The server must
 /// never end nor answer "internal error", and its peak memory must stay under 10 times the largest
 /// document. The command:
-/// `LUDUS_LSP_FUZZ_CASES=2000 cargo test --release --test lsp -- --ignored --nocapture fuzz`.
+/// `LUDUS_LSP_FUZZ_CASES=2000 cargo test --release --test it -- --ignored --nocapture lsp::load::fuzz`.
 #[test]
 #[ignore = "a long run: see its doc comment for the command"]
 fn fuzz_frames_and_edits() {

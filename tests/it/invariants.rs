@@ -1,0 +1,42 @@
+//! OpenSpiel-style invariants over random playouts of every game in `games/` (new games are picked
+//! up without new code): see `setup::checked_playout` for the checks.
+
+use crate::setup;
+
+use std::path::PathBuf;
+
+const PLAYOUTS: u64 = 200;
+
+fn shipped_games() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir("games")
+        .expect("the games directory")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "game"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_shipped_game_keeps_the_invariants_over_200_seeded_playouts() {
+    let files = shipped_games();
+    assert!(
+        files.len() >= 4,
+        "the four shipped games at least: {files:?}"
+    );
+    for file in files {
+        let game = setup::load(file.to_str().expect("a UTF-8 path"), &[]);
+        let tally = setup::tally(&game, PLAYOUTS, true);
+        eprintln!("{}: {tally} in {PLAYOUTS} playouts", game.name);
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    for file in shipped_games() {
+        let game = setup::load(file.to_str().expect("a UTF-8 path"), &[]);
+        let a = setup::checked_playout(&game, 7, true);
+        let b = setup::checked_playout(&game, 7, true);
+        assert_eq!(a, b, "{}", game.name);
+    }
+}

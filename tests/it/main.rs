@@ -1,0 +1,67 @@
+//! The integration tests, one module per capability, gathered in one test binary: one link of
+//! the library instead of one per file, which is most of a cold build's time on a small machine.
+//! `allocations.rs` (its own global allocator) and `hostile.rs` (it reads its process's peak
+//! memory) stay binaries of their own.
+
+#[path = "../command/mod.rs"]
+mod command;
+#[path = "../setup/mod.rs"]
+mod setup;
+#[path = "../tokens/mod.rs"]
+mod tokens;
+
+mod agents;
+mod arithmetic;
+mod boards;
+mod breakthrough;
+mod captures;
+mod cli;
+mod connect_four;
+mod contest;
+mod diagnostics;
+mod directions;
+mod draughts;
+mod effects;
+mod families;
+mod flank;
+mod format;
+mod gates;
+mod grammar;
+mod hex;
+mod invariants;
+mod kalah;
+mod kinds;
+mod language_doc;
+mod lines;
+mod lsp;
+mod ludo;
+mod morris;
+mod perft;
+mod placing;
+mod play;
+mod players;
+mod playthrough;
+mod priority;
+mod race;
+mod render;
+mod reversi;
+mod robust_engine;
+mod robust_front;
+mod robust_io;
+mod sampling;
+mod sets;
+mod shifting;
+mod sig;
+mod sowing;
+mod sowing_perft;
+mod standalone;
+mod strength;
+mod tabou;
+mod toki;
+mod trials;
+mod turns;
+mod tutorial;
+mod ur;
+mod variants;
+mod woli;
+mod writes;
