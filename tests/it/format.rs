@@ -1,9 +1,9 @@
 //! `ludus fmt`: the shipped games are formatted; formatting is idempotent on them and on every
 //! token mutant of them that parses; it keeps every comment and never changes what a file means.
 
-use ludus::syntax::{format_source, parse, Node, NodeKind};
 use crate::command;
 use crate::tokens;
+use ludus::syntax::{format_source, parse, Node, NodeKind};
 
 use command::ludus;
 use tokens::tokens;

@@ -1,8 +1,8 @@
 //! Large documents and a long fuzz: every request costs time linear in the document, and no
 //! frame a client sends ends the server or fills its memory.
 
-use super::{labels, open_game, position, GAME, URI};
 use super::client::{peak_memory_kib, Client};
+use super::{labels, open_game, position, GAME, URI};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
