@@ -6,8 +6,7 @@
 #[path = "../reference/breakthrough.rs"]
 mod reference;
 use crate::setup;
-#[path = "../reference/tree.rs"]
-mod tree;
+use crate::tree;
 
 use ludus::engine::Cell;
 use ludus::{Game, State, Status};

@@ -7,8 +7,7 @@
 #[path = "../reference/connect_four.rs"]
 mod reference;
 use crate::setup;
-#[path = "../reference/tree.rs"]
-mod tree;
+use crate::tree;
 
 use ludus::{Game, State, Status};
 use rand::{Rng, SeedableRng};

@@ -7,8 +7,7 @@
 #[path = "../reference/draughts.rs"]
 mod reference;
 use crate::setup;
-#[path = "../reference/tree.rs"]
-mod tree;
+use crate::tree;
 
 use ludus::engine::Cell;
 use ludus::{Game, State, Status};

@@ -5,8 +5,7 @@
 #[path = "../reference/ludo.rs"]
 mod reference;
 use crate::setup;
-#[path = "../reference/tree.rs"]
-mod tree;
+use crate::tree;
 
 use ludus::engine::Cell;
 use ludus::{Game, NodeType, State, Status};

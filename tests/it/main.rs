@@ -9,6 +9,8 @@ mod command;
 mod setup;
 #[path = "../tokens/mod.rs"]
 mod tokens;
+#[path = "../reference/tree.rs"]
+mod tree;
 
 mod agents;
 mod arithmetic;

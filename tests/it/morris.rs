@@ -6,8 +6,7 @@
 #[path = "../reference/morris.rs"]
 mod reference;
 use crate::setup;
-#[path = "../reference/tree.rs"]
-mod tree;
+use crate::tree;
 
 use ludus::{Game, State, Status};
 use rand::{Rng, SeedableRng};
