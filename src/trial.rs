@@ -408,14 +408,26 @@ impl Trial {
         t
     }
 
-    /// A file name for the trial: game, origin, seed and index, e.g. `oware-match-s1-0007.ron`.
+    /// A file name for the trial: the game file's name as the user typed it (the game's title
+    /// when there is no file), origin, seed and game number counted from 1 as `match` and
+    /// `replay` count them, e.g. `oware-match-s1-0007.ron` for the seventh game of `oware.game`.
     pub fn file_name(&self, origin: &str) -> String {
+        let stem = std::path::Path::new(&self.game.file)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| self.game.name.clone());
         format!(
             "{}-{origin}-s{}-{:04}.ron",
-            slug(&self.game.name),
+            slug(&stem),
             self.seed,
-            self.index
+            self.number()
         )
+    }
+
+    /// The game's number in its match or run, counted from 1 (the index counts from 0).
+    pub fn number(&self) -> u64 {
+        self.index.saturating_add(1)
     }
 }
 

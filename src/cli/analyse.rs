@@ -124,13 +124,37 @@ fn rows(r: &Report) -> Vec<(String, String)> {
     rows
 }
 
+/// What the captures row counts.
+const CAPTURES: &str = "(captures: opposing pieces a move takes off the board, by capture or removal, \
+wherever they go; in a game of counters, the counters moved into stores during play, not the rows \
+collected at the end)";
+
+/// The widest label the column of labels makes room for: a longer one (an end rule quoted
+/// whole) stands on a line of its own, its value on the next.
+const MAX_LABEL: usize = 24;
+
+/// The width of the label column: the longest label that fits [`MAX_LABEL`].
+fn label_width<'a>(names: impl Iterator<Item = &'a str>) -> usize {
+    names.map(str::len).filter(|&n| n <= MAX_LABEL).max().unwrap_or(0)
+}
+
+/// A row's label, padded to the column; a label too long for it ends its line and the value
+/// starts on the next, under the others.
+fn label(name: &str, width: usize) -> String {
+    if name.len() > width {
+        format!("{name}\n{:width$}", "")
+    } else {
+        format!("{name:<width$}")
+    }
+}
+
 fn print_one(r: &Report) {
     let rows = rows(r);
-    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    let width = label_width(rows.iter().map(|r| r.0.as_str()));
     for (name, value) in rows {
-        outln!("{name:<width$}  {value}");
+        outln!("{}  {value}", label(&name, width));
     }
-    outln!("(captures: counters moved into stores during play, not the rows collected at the end)");
+    outln!("{CAPTURES}");
 }
 
 fn print_two(a: &Report, b: &Report) {
@@ -147,7 +171,7 @@ fn print_two(a: &Report, b: &Report) {
             .find(|r| r.0 == n)
             .map_or("-".to_string(), |r| r.1.clone())
     };
-    let width = names.iter().map(String::len).max().unwrap_or(0);
+    let width = label_width(names.iter().map(String::as_str));
     let col = ra
         .iter()
         .map(|r| r.1.len())
@@ -156,9 +180,14 @@ fn print_two(a: &Report, b: &Report) {
         .unwrap_or(0);
     outln!("{:<width$}  {:<col$}  {}", "", a.label, b.label);
     for n in &names {
-        outln!("{n:<width$}  {:<col$}  {}", get(&ra, n), get(&rb, n));
+        outln!(
+            "{}  {:<col$}  {}",
+            label(n, width),
+            get(&ra, n),
+            get(&rb, n)
+        );
     }
-    outln!("(captures: counters moved into stores during play, not the rows collected at the end)");
+    outln!("{CAPTURES}");
 }
 
 /// One side of a comparison: option settings on top of `--option`, or another file.

@@ -230,10 +230,108 @@ impl Session<'_> {
         let mut t = self.trial.clone();
         t.conclude(&self.state);
         match t.write(Path::new(path)) {
-            Ok(()) => format!("saved {} actions to {path}", t.actions.len()),
+            Ok(()) => format!("saved {} to {path}", self.played()),
             Err(e) => format!("error: {e}"),
         }
     }
+}
+
+impl Session<'_> {
+    /// What has been played, counted one way everywhere: the moves, and the actions recorded
+    /// when throws (or passes a rule plays) make them more, e.g. `5 moves (11 actions: moves
+    /// and throws)`.
+    fn played(&self) -> String {
+        played(self.state.moves_played(), self.trial.actions.len() as u64)
+    }
+}
+
+/// `1 move`, `5 moves`, or `5 moves (11 actions: moves and throws)` when the trial records more
+/// actions than moves.
+fn played(moves: u64, actions: u64) -> String {
+    let plural = |n: u64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    if actions > moves {
+        format!(
+            "{} ({}: moves and throws)",
+            plural(moves, "move"),
+            plural(actions, "action")
+        )
+    } else {
+        plural(moves, "move")
+    }
+}
+
+/// Reads a typed move: its notation; or a bare site, which stands for the one legal move that
+/// goes to it (a placement's site, a step's landing). Words naming no site of the board are
+/// said so, rather than called illegal moves.
+fn read_move(game: &Game, state: &State, text: &str) -> Result<Move, String> {
+    let err = match game.parse_move(state, text) {
+        Ok(m) => return Ok(m),
+        Err(e) => e,
+    };
+    let names: Vec<String> = (0..game.topology.coords.len())
+        .map(|s| game.site_name(s as ludus::compile::ir::Site))
+        .collect();
+    let site_of = |word: &str| names.iter().position(|n| n.eq_ignore_ascii_case(word));
+    // A word written like a site (letters then digits) that is none: `z9` on an 8 by 8 board.
+    // In a chain of landings (`c3xe5`) the `x` that joins them is not part of the site.
+    let unknown = site_words(text).into_iter().find(|w| {
+        site_of(w).is_none()
+            && !(w.len() > 1 && w.starts_with(['x', 'X']) && site_of(&w[1..]).is_some())
+    });
+    if let Some(word) = unknown {
+        return Err(format!(
+            "`{text}`: no such site `{word}` on this board; moves: {}",
+            err.legal
+        ));
+    }
+    if let Some(site) = site_of(text.trim()).filter(|_| state.node() == NodeType::Decision) {
+        let onto: Vec<Move> = game
+            .moves(state)
+            .into_iter()
+            .filter(|m| m.to() == Some(site as ludus::compile::ir::Site))
+            .collect();
+        match onto.as_slice() {
+            [m] => return Ok(*m),
+            [] => {}
+            several => {
+                let written: Vec<String> =
+                    several.iter().map(|&m| game.notation(state, m)).collect();
+                return Err(format!(
+                    "`{text}` could be any of: {}; type one of them",
+                    written.join(", ")
+                ));
+            }
+        }
+    }
+    Err(format!(
+        "`{text}` is not a legal {} here; moves: {}",
+        err.what, err.legal
+    ))
+}
+
+/// The words of a typed move written like sites: a run of letters then a run of digits.
+fn site_words(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_alphabetic() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        let letters = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i > letters {
+            out.push(&text[start..i]);
+        }
+    }
+    out
 }
 
 /// Who sits at each seat of the game: P3 and P4 only in a game that has them (as P2 when not
@@ -327,12 +425,16 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 if !shown {
                     s.show();
                 }
-                let sc: Vec<String> = s.state.scores().iter().map(u32::to_string).collect();
+                let score = if game.keeps_score(&s.state) {
+                    let sc: Vec<String> = s.state.scores().iter().map(u32::to_string).collect();
+                    format!(" ({})", sc.join("-"))
+                } else {
+                    String::new()
+                };
                 outln!(
-                    "game over: {} ({}) after {} moves",
+                    "game over: {}{score} after {}",
                     ludus::trial::Outcome::of(&s.state),
-                    sc.join("-"),
-                    s.state.moves_played()
+                    s.played()
                 );
                 return Ok(());
             }
@@ -362,9 +464,15 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 if !shown {
                     s.show();
                 }
-                outln!("moves: {}", s.legal().join(", "));
+                let legal = s.legal();
+                outln!("moves: {}", legal.join(", "));
+                // One legal move (a forced pass, say): Enter plays it.
+                let forced = (legal.len() == 1).then(|| legal[0].clone());
                 loop {
-                    out!("P{}> ", mover + 1);
+                    match &forced {
+                        Some(only) => out!("P{} (Enter plays {only})> ", mover + 1),
+                        None => out!("P{}> ", mover + 1),
+                    }
                     super::output::flush();
                     let line = match read_line(&mut input) {
                         Ok(Line::Text(line)) => line,
@@ -373,8 +481,8 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                                 outln!();
                             }
                             outln!(
-                                "end of input: the game is left unfinished after {} actions",
-                                s.trial.actions.len()
+                                "end of input: the game is left unfinished after {}",
+                                s.played()
                             );
                             return Ok(());
                         }
@@ -394,13 +502,14 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                     let (word, rest) = text
                         .split_once(char::is_whitespace)
                         .map_or((text, ""), |(w, r)| (w, r.trim()));
+                    let typed = match (word, &forced) {
+                        ("", Some(only)) => only.as_str(),
+                        _ => text,
+                    };
                     match word.to_ascii_lowercase().as_str() {
-                        "" => continue,
+                        "" if forced.is_none() => continue,
                         "quit" | "exit" => {
-                            outln!(
-                                "game left unfinished after {} actions",
-                                s.trial.actions.len()
-                            );
+                            outln!("game left unfinished after {}", s.played());
                             return Ok(());
                         }
                         "help" | "?" => outln!("{HELP}"),
@@ -422,7 +531,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                             }
                             None => outln!("nothing to undo"),
                         },
-                        _ => match game.parse_move(&s.state, text) {
+                        _ => match read_move(&game, &s.state, typed) {
                             Ok(m) => {
                                 s.undo.push((
                                     s.state.clone(),
@@ -436,11 +545,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                                 shown = true;
                                 break;
                             }
-                            Err(e) => outln!(
-                                "`{text}` is not a legal {} here; moves: {}",
-                                e.what,
-                                e.legal
-                            ),
+                            Err(e) => outln!("{e}"),
                         },
                     }
                 }

@@ -79,20 +79,26 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
         return Err(format!("error: --step {step} is past the end: the trial has {total} actions (steps 0 to {total})"));
     }
     let state = &replay.states[step];
-    let scores: Vec<String> = [trial.scores.0, trial.scores.1]
-        .iter()
-        .chain(&trial.more_scores)
-        .map(u32::to_string)
-        .collect();
+    // A score only for a game that keeps one: `P1 wins`, not `P1 wins 0-0`.
+    let end = replay.states.last().unwrap_or(state);
+    let score = if game.keeps_score(end) {
+        let scores: Vec<String> = [trial.scores.0, trial.scores.1]
+            .iter()
+            .chain(&trial.more_scores)
+            .map(u32::to_string)
+            .collect();
+        format!(" {}", scores.join("-"))
+    } else {
+        String::new()
+    };
     outln!(
-        "{}: {} actions, {} {} ({}, seed {}, game {})",
+        "{}: {} actions, {}{score} ({}, seed {}, game {})",
         game.name,
         total,
         trial.result,
-        scores.join("-"),
         trial.seats().join(" vs "),
         trial.seed,
-        trial.index
+        trial.number()
     );
     if step == 0 {
         outln!("step 0: the start");

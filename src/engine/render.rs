@@ -2,7 +2,7 @@
 
 use super::notation::column_name;
 use super::state::{NodeType, State, Status};
-use crate::compile::ir::{Game, Setup, MAX_PLAYERS};
+use crate::compile::ir::{Cond, Game, IntExpr, Leaf, Setup, MAX_PLAYERS};
 
 pub(super) fn board(game: &Game, state: &State) -> String {
     let on_tracks = game
@@ -66,9 +66,11 @@ pub(super) fn board(game: &Game, state: &State) -> String {
     } else {
         String::new()
     };
+    let played = state.clock.moves_played;
     out.push_str(&format!(
-        "{}: {status}{phase}{pips}, {} moves played\n",
-        game.name, state.clock.moves_played
+        "{}: {status}{phase}{pips}, {played} {} played\n",
+        game.name,
+        if played == 1 { "move" } else { "moves" }
     ));
     let (rows, columns) = (game.topology.rows, game.topology.columns);
     // Hexagons: each row half a cell right of the one below, so that a cell's six neighbours
@@ -80,8 +82,9 @@ pub(super) fn board(game: &Game, state: &State) -> String {
     };
     // The site of each cell of the grid, by its coordinates (a hexagon leaves corners empty).
     let mut grid = vec![None; rows * columns];
+    let shown = shown_sites(game, state);
     for (s, c) in game.topology.coords.iter().enumerate() {
-        if let Some(c) = c {
+        if let (Some(c), true) = (c, shown[s]) {
             grid[c.y as usize * columns + c.x as usize] = Some(s);
         }
     }
@@ -98,16 +101,18 @@ pub(super) fn board(game: &Game, state: &State) -> String {
         out.push_str(&format!(" {:>width$}", column_name(col)));
     }
     out.push('\n');
-    if game.needs.contains(crate::compile::Needs::HANDS) {
+    if hands_count(game) {
         out.push_str(&format!(
             "hands: {}\n",
             per_player(state, |p| state.board.hand[p] as i64)
         ));
     }
-    out.push_str(&format!(
-        "stores: {}\n",
-        per_player(state, |p| state.board.store[p] as i64)
-    ));
+    if game.keeps_score(state) {
+        out.push_str(&format!(
+            "stores: {}\n",
+            per_player(state, |p| state.board.store[p] as i64)
+        ));
+    }
     for (i, (name, _)) in game.vars.iter().enumerate() {
         out.push_str(&format!(
             "{name}: {}\n",
@@ -115,6 +120,95 @@ pub(super) fn board(game: &Game, state: &State) -> String {
         ));
     }
     out
+}
+
+/// Which sites of the grid to draw: all of them, except that a game whose pieces run on tracks
+/// (and has no counters filling its sites) draws only the sites its tracks pass, and any site
+/// holding something: the cross of a race board, not the grid around it.
+fn shown_sites(game: &Game, state: &State) -> Vec<bool> {
+    let n = game.topology.coords.len();
+    let racing =
+        !game.tracks.is_empty() && !game.setup.iter().any(|s| matches!(s, Setup::Fill(..)));
+    if !racing {
+        return vec![true; n];
+    }
+    let mut shown = vec![false; n];
+    for track in &game.tracks {
+        for sites in track.sites.iter().take(state.players as usize) {
+            for &s in sites {
+                if let Some(x) = shown.get_mut(s as usize) {
+                    *x = true;
+                }
+            }
+        }
+    }
+    for (s, cell) in state.board.cells.iter().enumerate().take(n) {
+        shown[s] |= cell.count > 0;
+    }
+    shown
+}
+
+/// Whether the hands are worth a line: the game has hands, and some player starts with fewer
+/// pieces in hand than the board has sites, so that a hand can run out while the board still
+/// has room. A hand that can cover the whole board (a stock of stones to place) never limits a
+/// player and is left out.
+fn hands_count(game: &Game) -> bool {
+    if !game.needs.contains(crate::compile::Needs::HANDS) {
+        return false;
+    }
+    let sites = game.topology.coords.iter().filter(|c| c.is_some()).count();
+    let mut start = [0usize; MAX_PLAYERS];
+    for s in &game.setup {
+        if let Setup::Hand(players, n) = s {
+            for &p in players {
+                if let Some(h) = start.get_mut(p as usize) {
+                    *h += *n as usize;
+                }
+            }
+        }
+    }
+    start
+        .iter()
+        .take((game.players as usize).min(MAX_PLAYERS))
+        .any(|&h| h < sites)
+}
+
+impl Game {
+    /// Whether the game keeps a score that is worth showing in this position: the board has
+    /// stores (places off the grid, on a track), an end rule reads the stores (`score`, or a
+    /// result `by-score`), or a store holds something now (pieces borne off, captured or
+    /// scored). A game that never reads nor fills a store has no score to print.
+    pub fn keeps_score(&self, state: &State) -> bool {
+        let places = self.topology.coords.iter().any(Option::is_none);
+        let read = self.end.iter().any(|(cond, outcome)| {
+            cond_reads_score(cond) || matches!(outcome, crate::compile::ir::Outcome::ByScore { .. })
+        });
+        let held = state.board.store[..(state.players as usize).min(MAX_PLAYERS)]
+            .iter()
+            .any(|&s| s > 0);
+        places || read || held
+    }
+}
+
+/// Whether a condition reads a player's store.
+fn cond_reads_score(cond: &Cond) -> bool {
+    match cond {
+        Cond::Const(_) => false,
+        Cond::Compare(_, a, b) => int_reads_score(a) || int_reads_score(b),
+        Cond::And(all) | Cond::Or(all) => all.iter().any(cond_reads_score),
+        Cond::Not(c) => cond_reads_score(c),
+        Cond::Leaf(Leaf::IsIn(x, _)) => int_reads_score(x),
+        Cond::Leaf(_) => false,
+    }
+}
+
+/// Whether a number reads a player's store.
+fn int_reads_score(x: &IntExpr) -> bool {
+    match x {
+        IntExpr::Score(_) => true,
+        IntExpr::Arith(_, a, b) => int_reads_score(a) || int_reads_score(b),
+        _ => false,
+    }
 }
 
 /// `P1 a, P2 b, ...`: a value for each player.

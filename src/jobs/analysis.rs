@@ -127,7 +127,8 @@ pub struct Report {
     pub endings: Vec<Ending>,
     /// The share of games ended by a limit.
     pub limit_share: f64,
-    /// Counters moved into stores during play, a game.
+    /// Captures a game: counters moved into stores during play (not the rows collected at
+    /// the end), or opposing pieces taken off the board by a move (however they are taken).
     pub captures_per_game: f64,
     /// Each agent's score against `random`.
     pub agents: Vec<AgentScore>,
@@ -151,17 +152,29 @@ fn sample(game: &Game, endings: &Endings, rng: &mut impl Rng) -> Sample {
     let (mut decisions, mut choices, mut captured) = (0u64, 0u64, 0u64);
     let mut ended_by = None;
     let stores = |s: &State| s.scores().iter().map(|&x| x as u64).sum::<u64>();
+    // Counters (a mancala's) are captured into stores; pieces are captured off the board, into
+    // a store, a hand or out of the game (a piece borne off scores, but is no capture).
+    let counters = game
+        .setup
+        .iter()
+        .any(|s| matches!(s, crate::compile::ir::Setup::Fill(..)));
     crate::engine::random_walk(game, &mut state, rng, |before, legal, m, after| {
         if !legal.is_empty() {
             decisions += 1;
             choices += legal.len() as u64;
         }
         if after.is_terminal() {
+            ended_by = endings.fired(before, m);
+        }
+        if counters && after.is_terminal() {
             // The last edge may also collect the rows into the stores: measure it without that.
             captured += endings.captured(before, m);
-            ended_by = endings.fired(before, m);
-        } else {
+        } else if counters {
             captured += stores(after).saturating_sub(stores(before));
+        } else {
+            let mover = before.mover;
+            captured += opponents_on_board(before, mover)
+                .saturating_sub(opponents_on_board(after, mover));
         }
     });
     Sample {
@@ -173,6 +186,18 @@ fn sample(game: &Game, endings: &Endings, rng: &mut impl Rng) -> Sample {
         captured,
         ended_by,
     }
+}
+
+/// The pieces on the board of every player but `mover`.
+fn opponents_on_board(state: &State, mover: u8) -> u64 {
+    let owner = mover + 1;
+    state
+        .board
+        .cells
+        .iter()
+        .filter(|c| c.owner != 0 && c.owner != owner)
+        .map(|c| u64::from(c.count))
+        .sum()
 }
 
 /// How an analysis is run: its random playouts and its agents' games against `random`.

@@ -347,3 +347,47 @@ fn analyse_compares_two_settings_or_two_files() {
     ]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// Pieces a move takes off the board count as captures, removals included (a game without
+/// stores used to read 0.0); and no label pushes the values far right.
+#[test]
+fn analyse_counts_removals_and_keeps_its_labels_short() {
+    let o = ludus(&[
+        "analyse",
+        "games/morris.game",
+        "-n",
+        "30",
+        "--agents",
+        "none",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    let captures = text
+        .lines()
+        .find_map(|l| l.strip_prefix("captures"))
+        .expect("a captures row");
+    let per_game: f64 = captures
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // A random Morris game ends mostly by a player left with two pieces: seven removals at least.
+    assert!(per_game > 3.0, "{text}");
+    assert!(text.contains("opposing pieces a move takes off the board"), "{text}");
+    // Every value starts within the label column's room: an end rule quoted whole has its own
+    // line, its value on the next.
+    let game = text.lines().next().unwrap();
+    let column = game.find("Nine").unwrap();
+    assert!(column <= 26, "{text}");
+    for line in text.lines().filter(|l| l.starts_with(' ')) {
+        assert_eq!(line.find(|c: char| c != ' '), Some(column), "{text}");
+    }
+    let hex = ludus(&["analyse", "games/hex.game", "-n", "5", "--agents", "none"]);
+    let hex = String::from_utf8_lossy(&hex.stdout).into_owned();
+    assert!(
+        hex.lines().all(|l| l.starts_with('(') || l.len() < 100),
+        "{hex}"
+    );
+    assert!(hex.contains("\n                          100.0%\n"), "{hex}");
+}

@@ -14,6 +14,7 @@ mod tree;
 
 mod agents;
 mod arithmetic;
+mod board_text;
 mod boards;
 mod breakthrough;
 mod captures;

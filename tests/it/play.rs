@@ -30,8 +30,7 @@ fn drive_seats(file: &str, seed: &str, seats: &[&str]) -> (Vec<String>, String) 
         transcript.push_str(&line);
         transcript.push('\n');
         let listed = line.strip_prefix("moves: ").or_else(|| {
-            line.split_once("is not a legal move here; moves: ")
-                .map(|(_, m)| m)
+            line.split_once("; moves: ").map(|(_, m)| m)
         });
         if let Some(list) = listed {
             let first = list.split(", ").next().unwrap().to_string();
@@ -86,7 +85,7 @@ fn piped(args: &[&str], input: &str) -> (Option<i32>, String, String) {
 fn full_game_with_a_bad_move(file: &str, seed: &str) {
     let (typed, transcript) = drive(file, seed);
     assert!(
-        transcript.contains("\nP1> zz9\n`zz9` is not a legal move here; moves: "),
+        transcript.contains("> zz9\n`zz9`: no such site `zz9` on this board; moves: "),
         "{transcript}"
     );
     let last = transcript.lines().last().unwrap();
@@ -126,13 +125,13 @@ fn the_end_of_input_ends_cleanly() {
     let (code, out, err) = piped(&["play", "games/woli.game", "--p2", "random"], "sow a1\n");
     assert_eq!(code, Some(0), "{err}");
     assert!(
-        out.ends_with("end of input: the game is left unfinished after 2 actions\n"),
+        out.ends_with("end of input: the game is left unfinished after 2 moves\n"),
         "{out}"
     );
     let (code, out, _) = piped(&["play", "games/woli.game", "--p2", "random"], "");
     assert_eq!(code, Some(0));
     assert!(
-        out.ends_with("end of input: the game is left unfinished after 0 actions\n"),
+        out.ends_with("end of input: the game is left unfinished after 0 moves\n"),
         "{out}"
     );
 }
@@ -161,11 +160,11 @@ fn undo_hint_save_and_quit() {
     assert!(out.contains("P1> undo\nnothing to undo\n"), "{out}");
     assert!(out.contains("P1> hint\nhint (random): sow "), "{out}");
     assert!(
-        out.contains(&format!("saved 2 actions to {}", saved.display())),
+        out.contains(&format!("saved 2 moves to {}", saved.display())),
         "{out}"
     );
     assert!(
-        out.ends_with("P1> quit\ngame left unfinished after 2 actions\n"),
+        out.ends_with("P1> quit\ngame left unfinished after 2 moves\n"),
         "{out}"
     );
     // The board marks the last move's sites.
@@ -241,5 +240,90 @@ fn a_person_plays_one_seat_of_four() {
     assert!(
         last.starts_with("game over: P") && last.contains(" wins ("),
         "{last}"
+    );
+}
+
+/// A word written like a site that names none is said to be no site, not an illegal move; a
+/// real site with no move there is an illegal move.
+#[test]
+fn a_site_off_the_board_is_no_such_site() {
+    let (code, out, err) = piped(
+        &["play", "games/kalah.game", "--p2", "random"],
+        "sow z9\nsow a2\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("`sow z9`: no such site `z9` on this board; moves: sow a1,"),
+        "{out}"
+    );
+    assert!(
+        out.contains("`sow a2` is not a legal move here; moves: sow a1,"),
+        "{out}"
+    );
+}
+
+/// A bare site stands for the one legal move that goes there; when several do, they are named.
+#[test]
+fn a_bare_site_plays_the_one_move_it_names() {
+    let (code, out, err) = piped(
+        &["play", "games/tictactoe.game", "--p2", "human"],
+        "b2\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("P1> b2\nTic-tac-toe: P2 to move, 1 move played"), "{out}");
+    // Breakthrough: a3 is reached from a2 and from b2.
+    let (code, out, err) = piped(
+        &["play", "games/breakthrough.game", "--p2", "human"],
+        "a3\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("`a3` could be any of: a2-a3, b2-a3; type one of them"),
+        "{out}"
+    );
+}
+
+/// With one legal move, the prompt says Enter plays it, and an empty line does.
+#[test]
+fn enter_plays_a_forced_move() {
+    // Seed 1: P1 throws 1, and only `enter d1` is legal.
+    let (code, out, err) = piped(
+        &["play", "games/ur.game", "--p2", "human", "--seed", "1"],
+        "\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("P1 (Enter plays enter d1)> \nUr: P2 to throw, phase Throw, 1 move played\n"),
+        "{out}"
+    );
+    assert!(out.contains("P2 (Enter plays enter c3)> quit\n"), "{out}");
+    // With several moves, an empty line plays nothing and the prompt is the plain one.
+    let (code, out, err) = piped(
+        &["play", "games/tictactoe.game", "--p2", "human"],
+        "\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("P1> \nP1> quit\ngame left unfinished after 0 moves\n"), "{out}");
+}
+
+/// Counts are one word, singular or plural, with what the actions count.
+#[test]
+fn the_counts_of_moves_read_right() {
+    let (code, out, err) = piped(
+        &["play", "games/tictactoe.game", "--p2", "human"],
+        "b2\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains(", 1 move played\n"), "{out}");
+    assert!(out.contains("game left unfinished after 1 move\n"), "{out}");
+    assert!(!out.contains("1 moves"), "{out}");
+    let (code, out, err) = piped(
+        &["play", "games/ur.game", "--p2", "human", "--seed", "3"],
+        "quit\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("game left unfinished after 0 moves (1 action: moves and throws)\n"),
+        "{out}"
     );
 }

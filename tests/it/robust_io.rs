@@ -245,7 +245,7 @@ fn fmt_write_replaces_the_file_whole() {
 fn a_failed_record_stops_the_run_with_its_figures() {
     let dir = scratch("record-fail");
     // A non-empty directory where the third trial goes: its rename fails.
-    std::fs::create_dir_all(dir.join("woli-run-s5-0002.ron/in-the-way")).unwrap();
+    std::fs::create_dir_all(dir.join("woli-run-s5-0003.ron/in-the-way")).unwrap();
     let d = dir.to_str().unwrap();
     let o = ludus(&[
         "run",
@@ -263,7 +263,7 @@ fn a_failed_record_stops_the_run_with_its_figures() {
     assert_eq!(
         stderr(&o),
         format!(
-            "error: cannot write {d}/woli-run-s5-0002.ron: Is a directory (os error 21)\n\
+            "error: cannot write {d}/woli-run-s5-0003.ron: Is a directory (os error 21)\n\
              stopped after 2 of 50 playouts: the figures above are of the 2 trials written\n"
         )
     );
@@ -280,9 +280,9 @@ fn a_failed_record_stops_the_run_with_its_figures() {
     assert_eq!(
         names,
         [
-            "woli-run-s5-0000.ron",
             "woli-run-s5-0001.ron",
-            "woli-run-s5-0002.ron"
+            "woli-run-s5-0002.ron",
+            "woli-run-s5-0003.ron"
         ]
     );
     for name in &names[..2] {
@@ -420,7 +420,7 @@ fn recorded_match(dir: &std::path::Path, file: &str, p2: &str) -> (PathBuf, Stri
     let o = ludus(&args);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let slug = if file.contains("sig") { "sig" } else { "woli" };
-    let path = dir.join(format!("{slug}-match-s1-0001.ron"));
+    let path = dir.join(format!("{slug}-match-s1-0002.ron"));
     let text = std::fs::read_to_string(&path).unwrap();
     (path, text)
 }
@@ -483,7 +483,7 @@ fn replay_catches_forged_draws() {
     let d = dir.to_str().unwrap();
     let o = ludus(&["run", "games/sig.game", "--playouts", "1", "--record", d]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let run = dir.join("sig-run-s1-0000.ron");
+    let run = dir.join("sig-run-s1-0001.ron");
     let o = ludus(&["replay", run.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&run).unwrap();

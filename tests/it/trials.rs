@@ -110,22 +110,22 @@ fn recorded_matches_and_runs_replay() {
     assert_eq!(
         names,
         [
-            "sig-match-s5-0000.ron",
             "sig-match-s5-0001.ron",
-            "sig-run-s5-0000.ron",
+            "sig-match-s5-0002.ron",
             "sig-run-s5-0001.ron",
-            "tabou-match-s5-0000.ron",
+            "sig-run-s5-0002.ron",
             "tabou-match-s5-0001.ron",
-            "tabou-run-s5-0000.ron",
+            "tabou-match-s5-0002.ron",
             "tabou-run-s5-0001.ron",
-            "toki-match-s5-0000.ron",
+            "tabou-run-s5-0002.ron",
             "toki-match-s5-0001.ron",
-            "toki-run-s5-0000.ron",
+            "toki-match-s5-0002.ron",
             "toki-run-s5-0001.ron",
-            "woli-match-s5-0000.ron",
+            "toki-run-s5-0002.ron",
             "woli-match-s5-0001.ron",
-            "woli-run-s5-0000.ron",
+            "woli-match-s5-0002.ron",
             "woli-run-s5-0001.ron",
+            "woli-run-s5-0002.ron",
         ]
     );
     for name in &names {
@@ -143,8 +143,8 @@ fn recorded_matches_and_runs_replay() {
         );
     }
     // The second game swaps the seats.
-    let t0 = Trial::read(&dir.join("woli-match-s5-0000.ron")).unwrap();
-    let t1 = Trial::read(&dir.join("woli-match-s5-0001.ron")).unwrap();
+    let t0 = Trial::read(&dir.join("woli-match-s5-0001.ron")).unwrap();
+    let t1 = Trial::read(&dir.join("woli-match-s5-0002.ron")).unwrap();
     assert_eq!(
         t0.agents,
         ("mcts:iterations=30".to_string(), "random".to_string())
@@ -167,7 +167,7 @@ fn recorded_matches_and_runs_replay() {
         d,
     ]);
     let figures: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let lengths: Vec<u64> = ["woli-run-s5-0000.ron", "woli-run-s5-0001.ron"]
+    let lengths: Vec<u64> = ["woli-run-s5-0001.ron", "woli-run-s5-0002.ron"]
         .iter()
         .map(|n| Trial::read(&dir.join(n)).unwrap().actions.len() as u64)
         .collect();
@@ -374,4 +374,51 @@ fn a_small_trial_snapshot() {
     let t = trial::play(&game, file, &[&a, &b], 11, 0).trial;
     let text = t.to_ron().replace(&t.game.source_hash, "<source hash>");
     insta::assert_snapshot!(text);
+}
+
+/// Trial files are named after the file the user typed, numbered from 1 as `match` counts its
+/// games; `replay` says the same number, and a score only for a game that keeps one.
+#[test]
+fn trials_are_named_after_the_file_and_counted_from_one() {
+    let dir = scratch("named");
+    let d = dir.to_str().unwrap();
+    for file in ["games/morris.game", "games/woli.game"] {
+        let o = ludus(&[
+            "match", file, "--p1", "random", "--p2", "random", "--games", "2", "--record", d,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "morris-match-s1-0001.ron",
+            "morris-match-s1-0002.ron",
+            "woli-match-s1-0001.ron",
+            "woli-match-s1-0002.ron",
+        ]
+    );
+    let header = |name: &str| {
+        let o = ludus(&["replay", dir.join(name).to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).lines().next().unwrap().to_string()
+    };
+    let morris = header("morris-match-s1-0002.ron");
+    assert!(morris.ends_with(", seed 1, game 2)"), "{morris}");
+    // Morris keeps no score: its result has none (`P1 wins`, not `P1 wins 0-0`).
+    assert!(!morris.contains("0-0"), "{morris}");
+    let woli = header("woli-match-s1-0001.ron");
+    assert!(woli.ends_with(", seed 1, game 1)"), "{woli}");
+    // Woli is won on its stores: the score is there (`P1 wins 40-32`).
+    let (_, result) = woli.split_once(" actions, ").unwrap();
+    let score = result.split(" (").next().unwrap();
+    assert!(
+        score.split(' ').next_back().unwrap().contains('-'),
+        "{woli}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
