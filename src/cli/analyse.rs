@@ -125,17 +125,22 @@ fn rows(r: &Report) -> Vec<(String, String)> {
 }
 
 /// What the captures row counts.
-const CAPTURES: &str = "(captures: opposing pieces a move takes off the board, by capture or removal, \
-wherever they go; in a game of counters, the counters moved into stores during play, not the rows \
+const CAPTURES: &str =
+    "(captures: opposing pieces a move takes off the board, by capture or removal, \
+wherever they go;\nin a game of counters, the counters moved into stores during play, not the rows \
 collected at the end)";
 
 /// The widest label the column of labels makes room for: a longer one (an end rule quoted
 /// whole) stands on a line of its own, its value on the next.
-const MAX_LABEL: usize = 24;
+const MAX_LABEL: usize = 40;
 
 /// The width of the label column: the longest label that fits [`MAX_LABEL`].
 fn label_width<'a>(names: impl Iterator<Item = &'a str>) -> usize {
-    names.map(str::len).filter(|&n| n <= MAX_LABEL).max().unwrap_or(0)
+    names
+        .map(str::len)
+        .filter(|&n| n <= MAX_LABEL)
+        .max()
+        .unwrap_or(0)
 }
 
 /// A row's label, padded to the column; a label too long for it ends its line and the value

@@ -173,8 +173,8 @@ fn sample(game: &Game, endings: &Endings, rng: &mut impl Rng) -> Sample {
             captured += stores(after).saturating_sub(stores(before));
         } else {
             let mover = before.mover;
-            captured += opponents_on_board(before, mover)
-                .saturating_sub(opponents_on_board(after, mover));
+            captured +=
+                opponents_on_board(before, mover).saturating_sub(opponents_on_board(after, mover));
         }
     });
     Sample {

@@ -24,7 +24,10 @@ fn hands_and_stores_only_where_the_game_uses_them() {
     assert!(!morris.contains("stores:"), "{morris}");
     // Ur ends on its stores (pieces borne off): shown from the start.
     let ur = board("games/ur.game", "");
-    assert!(ur.contains("hands: P1 7, P2 7\nstores: P1 0, P2 0\n"), "{ur}");
+    assert!(
+        ur.contains("hands: P1 7, P2 7\nstores: P1 0, P2 0\n"),
+        "{ur}"
+    );
     let kalah = board("games/kalah.game", "");
     assert!(kalah.contains("stores: P1 0, P2 0\n"), "{kalah}");
     assert!(!kalah.contains("hands:"), "{kalah}");

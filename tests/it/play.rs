@@ -29,9 +29,9 @@ fn drive_seats(file: &str, seed: &str, seats: &[&str]) -> (Vec<String>, String) 
         let line = line.unwrap();
         transcript.push_str(&line);
         transcript.push('\n');
-        let listed = line.strip_prefix("moves: ").or_else(|| {
-            line.split_once("; moves: ").map(|(_, m)| m)
-        });
+        let listed = line
+            .strip_prefix("moves: ")
+            .or_else(|| line.split_once("; moves: ").map(|(_, m)| m));
         if let Some(list) = listed {
             let first = list.split(", ").next().unwrap().to_string();
             let answer = if line.starts_with("moves: ") {
@@ -270,7 +270,10 @@ fn a_bare_site_plays_the_one_move_it_names() {
         "b2\nquit\n",
     );
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("P1> b2\nTic-tac-toe: P2 to move, 1 move played"), "{out}");
+    assert!(
+        out.contains("P1> b2\nTic-tac-toe: P2 to move, 1 move played"),
+        "{out}"
+    );
     // Breakthrough: a3 is reached from a2 and from b2.
     let (code, out, err) = piped(
         &["play", "games/breakthrough.game", "--p2", "human"],
@@ -303,7 +306,10 @@ fn enter_plays_a_forced_move() {
         "\nquit\n",
     );
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("P1> \nP1> quit\ngame left unfinished after 0 moves\n"), "{out}");
+    assert!(
+        out.contains("P1> \nP1> quit\ngame left unfinished after 0 moves\n"),
+        "{out}"
+    );
 }
 
 /// Counts are one word, singular or plural, with what the actions count.

@@ -348,7 +348,7 @@ fn play_reads_bounded_lines() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(
-        text.contains("P1> \nthat line is longer than 4096 bytes: it is ignored\nP1> quit\ngame left unfinished after 0 actions\n"),
+        text.contains("P1> \nthat line is longer than 4096 bytes: it is ignored\nP1> quit\ngame left unfinished after 0 moves\n"),
         "{text}"
     );
 }
