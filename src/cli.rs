@@ -9,6 +9,7 @@ mod contest;
 mod front;
 mod inspect;
 mod play;
+mod prompt;
 mod render;
 mod replay;
 mod run;

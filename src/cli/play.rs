@@ -1,13 +1,14 @@
 //! `ludus play`: a game at the terminal. Moves are typed in notation; the board is redrawn after
-//! each move with the last move's sites marked `*`. It reads lines from stdin, so it works with
-//! moves piped in (each line is echoed after the prompt) and ends cleanly at the end of input.
+//! each move with the last move's sites marked `*`. At a terminal lines are edited with history
+//! (`prompt.rs`); from a pipe it reads plain lines, so it works with moves piped in (each line is
+//! echoed after the prompt) and ends cleanly at the end of input.
 
 use super::GameArgs;
 use clap::Args;
 use ludus::agents::{derive_seed, rng_stream, Agent, AgentSpec};
 use ludus::trial::Trial;
 use ludus::{Game, Move, NodeType, State};
-use std::io::{BufRead, IsTerminal};
+use std::io::BufRead;
 use std::path::Path;
 
 /// Arguments of `ludus play`.
@@ -107,13 +108,13 @@ pub fn marked_board(game: &Game, state: &State, marks: &[ludus::compile::ir::Sit
 }
 
 /// The longest input line read; a move or command is a few words.
-const MAX_LINE: usize = 4096;
+pub(super) const MAX_LINE: usize = 4096;
 /// How much of one overlong line is skipped before the input is judged not to be lines at all
 /// (`/dev/zero` on stdin).
 const MAX_SKIP: usize = 1 << 20;
 
 /// A line of input.
-enum Line {
+pub(super) enum Line {
     /// A line (without its end), lossily decoded.
     Text(String),
     /// A line longer than [`MAX_LINE`], skipped.
@@ -124,7 +125,7 @@ enum Line {
 
 /// Reads one line of at most [`MAX_LINE`] bytes, never holding more: a longer line is skipped to
 /// its end, and one with no end within [`MAX_SKIP`] bytes is an error.
-fn read_line(input: &mut impl BufRead) -> std::io::Result<Line> {
+pub(super) fn read_line(input: &mut impl BufRead) -> std::io::Result<Line> {
     let mut line = Vec::new();
     let mut seen = 0usize;
     loop {
@@ -398,9 +399,8 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
         seed: args.seed,
         hints: 0,
     };
-    let echo = !std::io::stdin().is_terminal();
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let mut prompt = super::prompt::Prompt::open();
+    let echo = prompt.echoes();
     let sides: Vec<String> = labels
         .iter()
         .enumerate()
@@ -469,12 +469,11 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 // One legal move (a forced pass, say): Enter plays it.
                 let forced = (legal.len() == 1).then(|| legal[0].clone());
                 loop {
-                    match &forced {
-                        Some(only) => out!("P{} (Enter plays {only})> ", mover + 1),
-                        None => out!("P{}> ", mover + 1),
-                    }
-                    super::output::flush();
-                    let line = match read_line(&mut input) {
+                    let asked = match &forced {
+                        Some(only) => format!("P{} (Enter plays {only})> ", mover + 1),
+                        None => format!("P{}> ", mover + 1),
+                    };
+                    let line = match prompt.line(&asked) {
                         Ok(Line::Text(line)) => line,
                         Ok(Line::End) => {
                             if echo {

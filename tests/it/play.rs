@@ -333,3 +333,46 @@ fn the_counts_of_moves_read_right() {
         "{out}"
     );
 }
+
+/// At a terminal, lines are edited and remembered: the up arrow brings back `place b2`, two
+/// backspaces and `a1` make it `place a1`. Run under a pseudo-terminal by `script` (util-linux);
+/// where there is none, the test says so and checks nothing more.
+#[test]
+fn a_terminal_edits_lines_with_history() {
+    let script = std::path::Path::new("/usr/bin/script");
+    if !script.exists() {
+        eprintln!("no /usr/bin/script: the terminal is not tried");
+        return;
+    }
+    let command = format!(
+        "{} play games/tictactoe.game --p2 human",
+        env!("CARGO_BIN_EXE_ludus")
+    );
+    let mut child = Command::new(script)
+        .args(["-qfec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("script runs");
+    let mut stdin = child.stdin.take().unwrap();
+    // Keys, each after the program has had time to show its prompt and read the last.
+    for keys in ["place b2\n", "\x1b[A", "\x7f\x7fa1\n", "quit\n"] {
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        stdin.write_all(keys.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    drop(stdin);
+    let o = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout).replace('\r', "");
+    assert!(
+        out.contains("Tic-tac-toe: P1 to move, 2 moves played\n"),
+        "{out}"
+    );
+    assert!(out.contains("  1 *o1  .  .\n"), "{out}");
+    assert!(
+        out.contains("game left unfinished after 2 moves\n"),
+        "{out}"
+    );
+}
