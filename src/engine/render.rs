@@ -89,11 +89,13 @@ pub(super) fn board(game: &Game, state: &State) -> String {
         }
     }
     for row in (0..rows).rev() {
-        out.push_str(&format!("{:>3} {}", row + 1, " ".repeat(row * skew)));
+        let mut line = format!("{:>3} {}", row + 1, " ".repeat(row * skew));
         for col in 0..columns {
             let text = grid[row * columns + col].map_or(String::new(), &cell_text);
-            out.push_str(&format!(" {text:>width$}"));
+            line.push_str(&format!(" {text:>width$}"));
         }
+        // Cells left out at the end of a row (a cross's arms) leave no trailing blanks.
+        out.push_str(line.trim_end());
         out.push('\n');
     }
     out.push_str("    ");

@@ -59,3 +59,12 @@ fn one_move_played_is_singular() {
     let b = board("games/tictactoe.game", "place b2 place a1");
     assert!(b.contains(", 2 moves played\n"), "{b}");
 }
+
+/// A row whose last cells are off the board ends at its last cell: no trailing blanks.
+#[test]
+fn rows_end_at_their_last_cell() {
+    let ludo = board("games/ludo.game", "");
+    assert!(ludo.lines().all(|l| l == l.trim_end()), "{ludo:?}");
+    let morris = board("games/morris.game", "");
+    assert!(morris.contains("\n  6      .     .     .\n"), "{morris:?}");
+}

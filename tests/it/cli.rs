@@ -190,7 +190,7 @@ fn a_graph_board_is_described_and_drawn_by_its_points() {
     ]);
     let out = stdout(&o);
     assert!(out.contains("  1  x1       x1        .\n"), "{out}");
-    assert!(out.contains("  6     o1     .     .   \n"), "{out}");
+    assert!(out.contains("  6     o1     .     .\n"), "{out}");
     assert!(out.contains("  place g1xb6\n  place g1xa7\n"), "{out}");
 }
 

@@ -391,7 +391,7 @@ fn a_regular_hexagon_has_its_cells_and_six_neighbours() {
     );
     assert_eq!(listed[18], "place c5");
     let text = game.render(&s);
-    assert!(text.contains("  5       .  .  .      \n  4      .  .  .  .   \n  3     .  .  .  .  .\n  2       .  .  .  .\n  1         .  .  .\n"), "{text}");
+    assert!(text.contains("  5       .  .  .\n  4      .  .  .  .\n  3     .  .  .  .  .\n  2       .  .  .  .\n  1         .  .  .\n"), "{text}");
     // The middle row is a line of five; the hexagon's corners cut the lines through them short.
     let s = from_start(
         &game,
