@@ -61,7 +61,11 @@ fn expr(node: &Node, kind: Kind, errors: &mut Vec<Diagnostic>) {
             if candidates.is_empty() {
                 let mut names: Vec<&str> = LUDEMES.iter().map(|l| l.name).collect();
                 names.dedup();
-                let help = match suggest(head, names.iter().copied()) {
+                // A ludeme of the kind expected here is the likelier meaning, however close
+                // another is: `(play (plac 1))` means `place`, not `play`.
+                let fitting = LUDEMES.iter().filter(|l| l.kind == kind).map(|l| l.name);
+                let help = match suggest(head, fitting).or_else(|| suggest(head, names.into_iter()))
+                {
                     Some(s) => format!("did you mean `{s}`?"),
                     None => "docs/LANGUAGE.md lists every ludeme".to_string(),
                 };

@@ -3,6 +3,7 @@
 //! definition, references, formatting and the outline.
 
 mod features;
+mod slots;
 mod text;
 mod wire;
 

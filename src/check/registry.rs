@@ -278,7 +278,7 @@ pub fn markdown() -> String {
          ## Defines and options\n\n\
          - `(define \"Name\" body)` names a piece of text; `(\"Name\" a b)` inserts the body with `#1` = a, `#2` = b. \
          Defines are expanded before checking, like macros; a define that uses itself, even through others, is an error.\n\
-         - `(option \"name\" 6 min:1 max:20 doc:\"...\")` declares a number; `(option \"name\" {\"a\" \"b\"} default:\"a\" doc:\"...\")` a choice.\n\
+         - `(option \"name\" 6 min:1 max:20 doc:\"...\")` declares a number; `step:` keeps every step-th number from `min:` (`min:4 max:16 step:2`: the even numbers 4 to 16); `(option \"name\" {\"a\" \"b\"} default:\"a\" doc:\"...\")` a choice.\n\
          - `(option \"name\")` inserts an option's value; `(select \"name\" a:X b:Y)` inserts X or Y according to it. \
          Set options with `--option name=value`; `ludus info` lists a game's options.\n\n\
          ## Sites\n\n\

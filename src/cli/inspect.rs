@@ -26,7 +26,9 @@ pub fn info(args: InfoArgs) -> Result<(), String> {
             .zip(&game.option_values)
             .map(|(decl, (_, value))| {
                 let values = match &decl.kind {
-                    OptionKind::Int { min, max, .. } => serde_json::json!({"min": min, "max": max}),
+                    OptionKind::Int { min, max, step, .. } => {
+                        serde_json::json!({"min": min, "max": max, "step": step})
+                    }
                     OptionKind::Choice { values, .. } => serde_json::json!(values),
                 };
                 serde_json::json!({

@@ -30,6 +30,8 @@ pub enum OptionKind {
         min: i64,
         /// Largest allowed value.
         max: i64,
+        /// The allowed values are `min`, `min + step`, ...: 2 for an even board from 4.
+        step: i64,
     },
     /// One of a list of named readings.
     Choice {
@@ -71,6 +73,9 @@ impl OptionDecl {
     /// The allowed values, for messages and `ludus info`.
     pub fn describe_values(&self) -> String {
         match &self.kind {
+            OptionKind::Int { min, max, step, .. } if *step > 1 => {
+                format!("an integer from {min} to {max} in steps of {step}")
+            }
             OptionKind::Int { min, max, .. } => format!("an integer from {min} to {max}"),
             OptionKind::Choice { values, .. } => values.join(", "),
         }
@@ -79,11 +84,11 @@ impl OptionDecl {
     /// Parses a value given on the command line.
     pub fn parse_value(&self, text: &str) -> Option<OptionValue> {
         match &self.kind {
-            OptionKind::Int { min, max, .. } => text
+            OptionKind::Int { min, max, step, .. } => text
                 .trim()
                 .parse::<i64>()
                 .ok()
-                .filter(|v| v >= min && v <= max)
+                .filter(|v| v >= min && v <= max && on_step(*v, *min, *step))
                 .map(OptionValue::Int),
             OptionKind::Choice { values, .. } => values
                 .iter()
@@ -91,6 +96,11 @@ impl OptionDecl {
                 .map(|v| OptionValue::Choice(v.clone())),
         }
     }
+}
+
+/// Whether `value` is `min` plus a whole number of steps.
+fn on_step(value: i64, min: i64, step: i64) -> bool {
+    (i128::from(value) - i128::from(min)) % i128::from(step) == 0
 }
 
 pub(super) fn option_decl(form: &Node) -> Result<OptionDecl, Diagnostic> {
@@ -117,7 +127,7 @@ pub(super) fn option_decl(form: &Node) -> Result<OptionDecl, Diagnostic> {
     })?;
     for arg in form.args() {
         if let Some((key, span)) = &arg.key {
-            if !["doc", "default", "min", "max"].contains(&key.as_str()) {
+            if !["doc", "default", "min", "max", "step"].contains(&key.as_str()) {
                 return Err(Diagnostic::new(
                     "check::unknown-argument",
                     *span,
@@ -125,7 +135,7 @@ pub(super) fn option_decl(form: &Node) -> Result<OptionDecl, Diagnostic> {
                 )
                 .label("unknown named argument")
                 .help(
-                    "options take `doc:`, and `default:` (choices) or `min:` and `max:` (integers)",
+                    "options take `doc:`, and `default:` (choices) or `min:`, `max:` and `step:` (integers)",
                 ));
             }
         }
@@ -143,10 +153,27 @@ pub(super) fn option_decl(form: &Node) -> Result<OptionDecl, Diagnostic> {
             if !(min..=max).contains(default) {
                 return Err(bad(value.span, "the default lies outside min..max"));
             }
+            let step = match form.named("step") {
+                None => 1,
+                Some(n) => match n.as_int() {
+                    Some(step) if step >= 1 && form.named("min").is_some() => step,
+                    Some(step) if step >= 1 => {
+                        return Err(bad(n.span, "`step:` counts from `min:`: give `min:` too"))
+                    }
+                    _ => return Err(bad(n.span, "the step must be a whole number from 1")),
+                },
+            };
+            if !on_step(*default, min, step) {
+                return Err(bad(
+                    value.span,
+                    "the default is not `min:` plus whole steps",
+                ));
+            }
             OptionKind::Int {
                 default: *default,
                 min,
                 max,
+                step,
             }
         }
         NodeKind::List(items) => {
@@ -212,6 +239,12 @@ pub(super) fn resolve_options(
                 Some(v) => values[i].1 = v,
                 None => {
                     let help = match &options[i].kind {
+                        // The option's own words say what its numbers mean ("an even number").
+                        OptionKind::Int { .. } if !options[i].doc.is_empty() => format!(
+                            "\"{name}\" takes {}: {}",
+                            options[i].describe_values(),
+                            options[i].doc
+                        ),
                         OptionKind::Int { .. } => {
                             format!("\"{name}\" takes {}", options[i].describe_values())
                         }

@@ -2,6 +2,7 @@
 //! definitions and references, formatting and the outline. Each works on the text alone, with
 //! the same front end as `ludus validate`.
 
+use super::slots::{self, Space, Walk};
 use super::text::{tokens, Range, Text, Token};
 use ludus::check::registry::{self, Kind, Shape};
 use ludus::diagnostic::Severity;
@@ -283,9 +284,16 @@ pub fn completion(text: &Text, offset: usize) -> Value {
             }
         }
     } else if matches!(previous, Some((Token::Open, _))) {
+        // Only the ludemes of a kind the argument takes: `(play (` wants a move, not a game.
+        let mut walk = Walk::default();
+        for (t, span) in &before {
+            walk.step(&text.body, t, *span);
+        }
+        let outer = walk.frames.len().saturating_sub(1);
+        let fits = slots::expected(&walk.frames[..outer]);
         let mut seen = HashSet::new();
         for l in registry::LUDEMES {
-            if seen.insert(l.name) {
+            if fits.as_ref().is_none_or(|ks| ks.contains(&l.kind)) && seen.insert(l.name) {
                 items.push(json!({"label": l.name, "kind": 3, "detail": l.kind.noun(), "documentation": l.doc}));
             }
         }
@@ -313,42 +321,107 @@ pub fn completion(text: &Text, offset: usize) -> Value {
     json!({"isIncomplete": false, "items": items})
 }
 
+/// The name space of each string token (`None` for the other tokens, and for a string whose place
+/// says nothing).
+fn spaces(text: &str, toks: &[(Token, Span)]) -> Vec<Option<Space>> {
+    let mut walk = Walk::default();
+    toks.iter()
+        .map(|(t, span)| {
+            let space = matches!(t, Token::Str(_))
+                .then(|| slots::space(&walk.frames))
+                .flatten();
+            walk.step(text, t, *span);
+            space
+        })
+        .collect()
+}
+
+/// The name under `offset`, the space it stands in, and its declarations in that space. A string
+/// whose place says nothing takes the space of its declarations if they are all of one.
+fn named_at(text: &str, toks: &[(Token, Span)], offset: usize) -> Option<Named> {
+    let i = token_at(toks, offset)?;
+    let Token::Str(name) = &toks[i].0 else {
+        return None;
+    };
+    let all: Vec<Declaration> = declarations(text)
+        .into_iter()
+        .filter(|d| &d.name == name)
+        .collect();
+    let mut declared_in: Vec<Option<Space>> = all.iter().map(|d| Space::of_head(&d.what)).collect();
+    declared_in.dedup();
+    let only = match declared_in.as_slice() {
+        [one] => *one,
+        _ => None,
+    };
+    let spaces = spaces(text, toks);
+    let space = spaces[i].or(only);
+    let declarations = all
+        .into_iter()
+        .filter(|d| space.is_none() || Space::of_head(&d.what) == space)
+        .collect();
+    Some(Named {
+        name: name.clone(),
+        space,
+        only,
+        spaces,
+        declarations,
+    })
+}
+
+/// A declared name under the cursor.
+struct Named {
+    name: String,
+    /// The space it names into, if known.
+    space: Option<Space>,
+    /// The one space the name is declared in, if one.
+    only: Option<Space>,
+    /// The space of each token.
+    spaces: Vec<Option<Space>>,
+    /// Its declarations in that space.
+    declarations: Vec<Declaration>,
+}
+
+impl Named {
+    /// Whether the string token `k` writes this name in its space: a string whose place says
+    /// nothing counts when the name is declared in one space only.
+    fn written_at(&self, k: usize, token: &Token) -> bool {
+        matches!(token, Token::Str(n) if *n == self.name)
+            && (self.space.is_none()
+                || self.spaces[k] == self.space
+                || (self.spaces[k].is_none() && self.only.is_some()))
+    }
+}
+
 /// The declaration of the name under `offset`, as a location.
 pub fn definition(uri: &str, text: &Text, offset: usize) -> Value {
     let toks = tokens(&text.body);
-    let Some(Token::Str(name)) = token_at(&toks, offset).map(|i| toks[i].0.clone()) else {
+    let Some(named) = named_at(&text.body, &toks, offset) else {
         return Value::Null;
     };
-    match declarations(&text.body)
-        .into_iter()
-        .find(|d| d.name == name)
-    {
+    match named.declarations.into_iter().next() {
         Some(d) => json!({"uri": uri, "range": text.range(d.at)}),
         None => Value::Null,
     }
 }
 
-/// Every place the name under `offset` is written, the declaration included if asked.
+/// Every place the name under `offset` is written in its name space (a define's "Home" is not a
+/// region's), the declaration included if asked.
 pub fn references(uri: &str, text: &Text, offset: usize, with_declaration: bool) -> Value {
     let toks = tokens(&text.body);
-    let Some(Token::Str(name)) = token_at(&toks, offset).map(|i| toks[i].0.clone()) else {
+    let Some(named) = named_at(&text.body, &toks, offset) else {
         return json!([]);
     };
-    let declared: HashSet<u32> = declarations(&text.body)
-        .iter()
-        .filter(|d| d.name == name)
-        .map(|d| d.at.start)
-        .collect();
+    let declared: HashSet<u32> = named.declarations.iter().map(|d| d.at.start).collect();
     if declared.is_empty() {
         return json!([]);
     }
     let places: Vec<Value> = toks
         .iter()
-        .filter(|(t, s)| {
-            matches!(t, Token::Str(n) if *n == name)
-                && (with_declaration || !declared.contains(&s.start))
+        .enumerate()
+        .filter(|(k, (t, s))| {
+            named.written_at(*k, t) && (with_declaration || !declared.contains(&s.start))
         })
-        .map(|(_, s)| json!({"uri": uri, "range": text.range(*s)}))
+        .map(|(_, (_, s))| json!({"uri": uri, "range": text.range(*s)}))
         .collect();
     Value::Array(places)
 }

@@ -145,6 +145,15 @@ diagnostic_test!(
     "did you mean `sow`?"
 );
 diagnostic_test!(
+    unknown_ludeme_of_the_expected_kind,
+    "unknown_ludeme_kind.game",
+    &[],
+    ["check::unknown-ludeme"],
+    "7:12",
+    "unknown ludeme `plac`",
+    "did you mean `place`?"
+);
+diagnostic_test!(
     arity_missing,
     "arity_missing.game",
     &[],
@@ -622,3 +631,44 @@ diagnostic_test!(
     "5:61",
     "a block is a number of pieces, from 1"
 );
+
+/// An option's constraint is enforced: Reversi's size is "an even number" (`step:2` from
+/// `min:4`), so `size=7` is refused in the option's own words, and `size=6` loads.
+#[test]
+fn an_option_value_off_its_step_is_refused() {
+    let path = Path::new("games/reversi.game");
+    let err = match ludus::load_file(path, &[("size".into(), "7".into())]) {
+        Ok(_) => panic!("size=7 loaded; Reversi's size is an even number"),
+        Err(e) => e,
+    };
+    let LoadError::Invalid { diagnostics, .. } = &err else {
+        panic!("expected diagnostics, got {err}");
+    };
+    let codes: Vec<&str> = diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["option::undeclared-value"], "{}", err.render(false));
+    let help = diagnostics[0].help.as_deref().unwrap_or_default();
+    assert!(
+        help.contains("from 4 to 16 in steps of 2") && help.contains("an even number"),
+        "{help}"
+    );
+    let game = ludus::load_file(path, &[("size".into(), "6".into())]).expect("size=6 loads");
+    assert_eq!(game.option_values[0].1.to_string(), "6");
+    // A default off its own step is refused where it is declared.
+    let off = r#"(option "size" 7 min:4 max:16 step:2 doc:"an even number")
+(game "G" (players 2) (equipment {(board (square 3)) (hand Each)}) (rules (start (hand Each 2)) (play (place 1)) (end (if (no-moves Next) (result Next Loss)))))"#;
+    match ludus::load_source("off.game", off, &[]) {
+        Err(LoadError::Invalid { diagnostics, .. }) => {
+            assert!(
+                diagnostics[0]
+                    .message
+                    .contains("not `min:` plus whole steps"),
+                "{:?}",
+                diagnostics[0].message
+            )
+        }
+        other => panic!(
+            "a default off its step should be refused: {:?}",
+            other.is_ok()
+        ),
+    }
+}

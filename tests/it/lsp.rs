@@ -466,3 +466,93 @@ fn completion_after_an_open_paren_before_a_word_offers_ludemes() {
     assert!(!names.contains(&"to:"), "{names:?}");
     c.shutdown();
 }
+
+/// A define and the regions it makes share the name "Home" but not its meaning: each name space
+/// (defines, regions, tracks, options, ...) is kept apart by references and definition.
+const HOMES: &str = "(define \"Home\" (region \"Home\" #1))\n(game \"G\" (players 2)\n  (equipment {(board (rectangle 2 3)) (hand Each) (region \"Home\" P1 (row 0)) (region \"Home\" P2 (row 1))})\n  (rules (start (hand Each 2)) (play (place 1 to:(\"Home\" Mover))) (end (if (no-moves Next) (result Next Loss)))))\n";
+
+/// The `(line, character)` of each location of a references answer.
+fn places(answer: &Value) -> Vec<(u64, u64)> {
+    answer
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let start = &l["range"]["start"];
+            (
+                start["line"].as_u64().unwrap(),
+                start["character"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn references_keep_defines_and_regions_apart() {
+    let mut c = Client::initialized();
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "ludus", "version": 1, "text": HOMES}}),
+    );
+    let line = |n: usize| HOMES.lines().nth(n).unwrap();
+    let at = |n: usize, needle: &str| line(n).find(needle).unwrap() as u64;
+    let refs = |c: &mut Client, l: u32, ch: u64| {
+        let mut p = position(l, ch as u32 + 1);
+        p["context"] = json!({"includeDeclaration": true});
+        places(&c.request("textDocument/references", p))
+    };
+    // The define: its declaration and its use `("Home" Mover)`, not the regions.
+    let define = (0, at(0, "\"Home\""));
+    let used = (3, at(3, "(\"Home\"") + 1);
+    assert_eq!(refs(&mut c, 0, define.1), [define, used]);
+    assert_eq!(refs(&mut c, 3, used.1), [define, used]);
+    // A region: the one in the define's body and the two declarations, not the define.
+    let in_body = (0, at(0, "(region \"Home\"") + 8);
+    let p1 = (2, at(2, "(region \"Home\" P1") + 8);
+    let p2 = (2, at(2, "(region \"Home\" P2") + 8);
+    assert_eq!(refs(&mut c, 2, p1.1), [in_body, p1, p2]);
+    assert_eq!(refs(&mut c, 0, in_body.1), [in_body, p1, p2]);
+    // Go to definition from the use finds the define, not a region.
+    let definition = c.request("textDocument/definition", position(3, used.1 as u32 + 1));
+    assert_eq!(
+        definition["range"]["start"],
+        json!({"line": 0, "character": define.1})
+    );
+    c.shutdown();
+}
+
+/// Completion after `(` offers the ludemes of the kind the argument takes: a move inside
+/// `(play (`, not `game`, `players` or `equipment`.
+#[test]
+fn completion_offers_the_kind_the_argument_takes() {
+    let mut c = Client::initialized();
+    open_game(&mut c);
+    let at = GAME.find("(play (").unwrap() as u32 + 7;
+    let completion = c.request("textDocument/completion", position(0, at));
+    let names = labels(&completion);
+    assert!(
+        names.contains(&"place") && names.contains(&"sow") && names.contains(&"step"),
+        "{names:?}"
+    );
+    for wrong in ["game", "players", "equipment", "board", "no-moves"] {
+        assert!(!names.contains(&wrong), "{wrong} offered in {names:?}");
+    }
+    // A named argument's kind: `to:(` takes a region.
+    let at = GAME.find("(place 1").unwrap() as u32 + 8;
+    let text = format!("{} to:({}", &GAME[..at as usize], &GAME[at as usize..]);
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": text}]}),
+    );
+    let completion = c.request("textDocument/completion", position(0, at + 5));
+    let names = labels(&completion);
+    assert!(names.contains(&"region"), "{names:?}");
+    assert!(
+        !names.contains(&"place") && !names.contains(&"game"),
+        "{names:?}"
+    );
+    // At the top level, anything may open a form.
+    let completion = c.request("textDocument/completion", position(0, 1));
+    assert!(labels(&completion).contains(&"game"));
+    c.shutdown();
+}
