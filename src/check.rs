@@ -319,7 +319,9 @@ fn realign<'n>(
             .filter(|(_, missing)| !missing.is_empty())
             .map(|(matched, missing)| (matched, Misfit::Missing(missing)));
     }
-    if given.len() <= params.len() {
+    // Only one argument too many can be the one extra; matching each of thousands in turn
+    // would also cost their square.
+    if given.len() != params.len() + 1 {
         return None;
     }
     (0..given.len()).rev().find_map(|extra| {
@@ -421,8 +423,9 @@ fn named_args(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
                         .help("give each named argument once")
                         .via(node.via),
                     );
+                } else {
+                    seen.push(key);
                 }
-                seen.push(key);
                 arg(&a.value, p.shape, errors);
             }
         }

@@ -134,9 +134,8 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
             .map(|t| {
                 // Each player's own declaration, else the shared (or P1's) one.
                 let sites: [Vec<Site>; MAX_PLAYERS] = std::array::from_fn(|p| {
-                    sym.tracks
-                        .iter()
-                        .find(|u| u.name == t.name && u.owner == Some(p as u8))
+                    sym.tracks_named(&t.name)
+                        .find(|u| u.owner == Some(p as u8))
                         .map_or(&t.sites, |u| &u.sites)
                         .clone()
                 });
@@ -336,12 +335,7 @@ impl Compiler<'_> {
     pub(crate) fn track(&self, node: Option<&Node>) -> u16 {
         let name = node.and_then(|n| n.as_str()).unwrap_or_default();
         // Tracks are numbered by their P1 (or shared) declaration, as in `compile`.
-        self.sym
-            .tracks
-            .iter()
-            .filter(|t| t.owner.is_none_or(|o| o == 0))
-            .position(|t| t.name == name)
-            .unwrap_or(0) as u16
+        self.sym.track_number(name).unwrap_or(0) as u16
     }
 
     pub(crate) fn list_or_many(node: &Node) -> Vec<&Node> {
