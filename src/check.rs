@@ -31,7 +31,7 @@ fn push(errors: &mut Vec<Diagnostic>, d: Diagnostic) {
 fn expr(node: &Node, kind: Kind, errors: &mut Vec<Diagnostic>) {
     match &node.kind {
         NodeKind::Int(_) if kind == Kind::Int => {}
-        NodeKind::Bool(_) if kind == Kind::Cond => {}
+        NodeKind::Bool(_) if matches!(kind, Kind::Cond | Kind::Switch) => {}
         NodeKind::Str(_) if kind == Kind::Str => {}
         NodeKind::Name(n) if kind.names().contains(&n.as_str()) => {}
         NodeKind::Name(n) if !kind.names().is_empty() => {
@@ -129,6 +129,9 @@ fn kind_hint(kind: Kind) -> String {
     }
     if kind == Kind::Str {
         return "write a string in double quotes, such as \"Home\"".to_string();
+    }
+    if kind == Kind::Switch {
+        return "write `true` or `false`".to_string();
     }
     let mut names: Vec<String> = LUDEMES
         .iter()
@@ -357,7 +360,7 @@ fn has_shape(node: &Node, shape: Shape) -> bool {
     };
     match &node.kind {
         NodeKind::Int(_) => kind == Kind::Int,
-        NodeKind::Bool(_) => kind == Kind::Cond,
+        NodeKind::Bool(_) => matches!(kind, Kind::Cond | Kind::Switch),
         NodeKind::Str(_) => kind == Kind::Str,
         NodeKind::Name(n) => kind.names().contains(&n.as_str()),
         NodeKind::Call {
@@ -426,6 +429,11 @@ fn named_args(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
                 } else {
                     seen.push(key);
                 }
+                if p.shape == Shape::One(Kind::Switch) && !matches!(a.value.kind, NodeKind::Bool(_))
+                {
+                    push(errors, switch_error(key, &a.value));
+                    continue;
+                }
                 arg(&a.value, p.shape, errors);
             }
         }
@@ -445,6 +453,23 @@ fn named_args(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
             );
         }
     }
+}
+
+/// A switch given something other than `true` or `false`: named the same way for every switch.
+fn switch_error(key: &str, value: &Node) -> Diagnostic {
+    Diagnostic::new(
+        "check::kind",
+        value.span,
+        format!(
+            "`{key}:` is a switch, written `true` or `false`; found {}",
+            value.describe()
+        ),
+    )
+    .label("expected `true` or `false`")
+    .help(format!(
+        "write `{key}:true`, or `{key}:false` (the same as leaving it out)"
+    ))
+    .via(value.via)
 }
 
 /// A usage line such as `(sow track from:... )`.

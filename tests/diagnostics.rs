@@ -171,6 +171,27 @@ diagnostic_test!(
     "expected a condition, found `sow`, which is a move"
 );
 diagnostic_test!(
+    switch_given_a_condition,
+    "switch_given_a_condition.game",
+    &[],
+    ["check::kind"],
+    "7:34",
+    "`skip-origin:` is a switch, written `true` or `false`; found `(> ...)`",
+    "expected `true` or `false`",
+    "write `skip-origin:true`, or `skip-origin:false` (the same as leaving it out)"
+);
+diagnostic_test!(
+    switches_named_alike,
+    "switches_named_alike.game",
+    &[],
+    ["check::kind", "check::kind"],
+    "7:44",
+    "`remove:` is a switch, written `true` or `false`; found `(passed ...)`",
+    "`exact:` is a switch, written `true` or `false`; found `(passed ...)`",
+    "write `remove:true`, or `remove:false` (the same as leaving it out)",
+    "write `exact:true`, or `exact:false` (the same as leaving it out)"
+);
+diagnostic_test!(
     unknown_named_argument,
     "unknown_named_argument.game",
     &[],

@@ -42,6 +42,8 @@ pub enum Kind {
     Effect,
     /// A condition.
     Cond,
+    /// A switch: `true` or `false`, written out (a condition on the position cannot stand there).
+    Switch,
     /// A whole number.
     Int,
     /// A set of sites.
@@ -99,6 +101,7 @@ impl Kind {
             Kind::Capture => "a capture rule",
             Kind::Effect => "an effect",
             Kind::Cond => "a condition",
+            Kind::Switch => "true or false",
             Kind::Int => "an integer",
             Kind::Region => "a region",
             Kind::End => "an end block",
