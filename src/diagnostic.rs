@@ -88,12 +88,45 @@ impl Diagnostic {
     /// Points at the define use too, when the node came out of a define.
     pub fn via(self, via: Option<Span>) -> Diagnostic {
         match via {
-            Some(use_site) if use_site != self.span => {
-                self.related(use_site, "in this use of a define")
-            }
+            Some(use_site) if use_site != self.span => self.related(use_site, IN_A_USE),
             _ => self,
         }
     }
+
+    /// Where the define that this diagnostic came out of is used, if it came out of one.
+    fn use_site(&self) -> Option<usize> {
+        self.related.iter().position(|(_, label)| label == IN_A_USE)
+    }
+}
+
+/// The label of the use of a define that a diagnostic came out of.
+const IN_A_USE: &str = "in this use of a define";
+
+/// One mistake inside a define is one diagnostic: those that differ only in the use of the define
+/// they came out of are merged into the first, whose use is labelled with how many there were.
+pub fn merge_define_uses(diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    type Key = (&'static str, Span, String, String);
+    let mut first: std::collections::HashMap<Key, usize> = std::collections::HashMap::new();
+    let mut out: Vec<(Diagnostic, usize)> = Vec::with_capacity(diagnostics.len());
+    for d in diagnostics {
+        if d.use_site().is_some() {
+            let key = (d.code, d.span, d.message.clone(), d.label.clone());
+            if let Some(&i) = first.get(&key) {
+                out[i].1 += 1;
+                continue;
+            }
+            first.insert(key, out.len());
+        }
+        out.push((d, 1));
+    }
+    out.into_iter()
+        .map(|(mut d, uses)| {
+            if let (Some(i), true) = (d.use_site(), uses > 1) {
+                d.related[i].1 = format!("{IN_A_USE}, the first of {uses} with this error");
+            }
+            d
+        })
+        .collect()
 }
 
 impl fmt::Display for Diagnostic {

@@ -192,6 +192,16 @@ diagnostic_test!(
     "write `exact:true`, or `exact:false` (the same as leaving it out)"
 );
 diagnostic_test!(
+    error_in_define_used_often,
+    "error_in_define_used_often.game",
+    &[],
+    ["check::kind"],
+    "3:62",
+    "found `ture`",
+    "15:16]",
+    "in this use of a define, the first of 5 with this error"
+);
+diagnostic_test!(
     unknown_named_argument,
     "unknown_named_argument.game",
     &[],
