@@ -80,20 +80,23 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
     let warnings: Vec<Diagnostic> = endless::warning(&end_rules, end.map_or(game.span, |e| e.span))
         .into_iter()
         .collect();
-    for (n, what) in [
-        (c.gens.len(), "move generators"),
-        (c.regions.len(), "regions"),
-        (c.filters.len(), "filters"),
+    // Defines are expanded like macros: sharing one does not share what it makes.
+    let per_place = "once for every place it stands once defines are expanded: a define used 10 times counts 10 times";
+    let play_span = play.map_or(game.span, |p| p.span);
+    for (n, what, span, help) in [
+        (c.gens.len(), "move generators", play_span, format!("each move ludeme counts {per_place}; let one move cover several sites or directions (a region, a list of directions) instead of writing one move for each")),
+        (c.regions.len(), "regions", game.span, "each distinct set of sites counts once, however often it is written; use fewer distinct regions".to_string()),
+        (c.filters.len(), "filters", play_span, format!("each `filter` counts {per_place}; filter a whole `or` of moves once instead of each move")),
     ] {
         if n > MAX_PARTS {
             c.errors.push(
                 Diagnostic::new(
                     "check::out-of-range",
-                    game.span,
+                    span,
                     format!("this game has {n} {what}; ludus allows {MAX_PARTS}"),
                 )
                 .label(format!("too many {what}"))
-                .help("share them through defines with fewer distinct forms"),
+                .help(help),
             );
         }
     }
@@ -412,7 +415,8 @@ impl Compiler<'_> {
         let remove = crate::ludemes::removal::lower(self, node);
         let removes = remove.is_some();
         self.gens.push(GenDef { gen, then, remove });
-        let g = self.gens.len() as u16 - 1;
+        // Past 16 bits the game is refused (`MAX_PARTS`); the number only has to be some number.
+        let g = u16::try_from(self.gens.len() - 1).unwrap_or(u16::MAX);
         // Only a generator that takes a piece pays for it.
         if removes {
             MoveExpr::Remove(g)

@@ -202,6 +202,15 @@ diagnostic_test!(
     "in this use of a define, the first of 5 with this error"
 );
 diagnostic_test!(
+    too_many_generators,
+    "too_many_generators.game",
+    &[],
+    ["check::out-of-range"],
+    "15:5",
+    "this game has 4100 move generators; ludus allows 4096",
+    "each move ludeme counts once for every place it stands once defines are expanded: a define used 10 times counts 10 times"
+);
+diagnostic_test!(
     unknown_named_argument,
     "unknown_named_argument.game",
     &[],

@@ -132,3 +132,17 @@ fn switches_are_documented_as_true_or_false() {
         }
     }
 }
+
+#[test]
+fn the_limits_are_documented() {
+    let doc = markdown();
+    let parts = ludus::compile::MAX_PARTS;
+    assert!(
+        doc.contains(&format!("at most {parts} move generators")),
+        "the limit of {parts} move generators is not in {PATH}"
+    );
+    assert!(
+        doc.contains("a define used 10 times counts 10 times"),
+        "{PATH} does not say how defines count"
+    );
+}
