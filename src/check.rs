@@ -205,6 +205,11 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
     let required = params.iter().filter(|p| p.required).count();
     // A missing or doubled argument is found by matching the others to the parameters they fit,
     // so that it is the one error: its neighbours are not blamed for standing in its place.
+    if !variadic && given.len() > params.len() {
+        if let Some((from, to)) = bare_list(&given, params) {
+            return unbraced(node, lud, &given, from, to, errors);
+        }
+    }
     let realigned = realign(&given, params, required, variadic);
     if given.len() < required {
         let missing: Vec<String> = match &realigned {
@@ -290,6 +295,91 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
             Some(n) => arg(n, p.shape, errors),
             None => break,
         }
+    }
+    named_args(node, lud, errors);
+}
+
+/// Where items of a list stand as arguments of their own, without braces: the range of them,
+/// when the list's parameter takes them all and every other argument fits its parameter.
+fn bare_list(given: &[&Node], params: &[Param]) -> Option<(usize, usize)> {
+    params.iter().enumerate().find_map(|(i, p)| {
+        let (Shape::List(k) | Shape::OneOrList(k)) = p.shape else {
+            return None;
+        };
+        let to = given.len() - (params.len() - i - 1);
+        let fits = |n: &[&Node], ps: &[Param]| n.iter().zip(ps).all(|(n, p)| has_shape(n, p.shape));
+        (to > i + 1
+            && given[i..to].iter().all(|n| has_shape(n, Shape::One(k)))
+            && fits(&given[..i], &params[..i])
+            && fits(&given[to..], &params[i + 1..]))
+        .then_some((i, to))
+    })
+}
+
+/// Reports the items of a list given without braces (`given[from..to]`), as one error with the
+/// call written as it should be, then checks every argument as if the braces were there.
+fn unbraced(
+    node: &Node,
+    lud: &Ludeme,
+    given: &[&Node],
+    from: usize,
+    to: usize,
+    errors: &mut Vec<Diagnostic>,
+) {
+    let params = lud.positional;
+    let kind = params[from].shape.kind();
+    let items = &given[from..to];
+    let span = crate::syntax::Span {
+        start: items[0].span.start,
+        end: items[items.len() - 1].span.end,
+    };
+    let sketch = |n: &Node| match &n.kind {
+        NodeKind::Call { head, quoted, .. } if *quoted => format!("(\"{head}\" ...)"),
+        NodeKind::Call { head, .. } => format!("({head} ...)"),
+        NodeKind::List(_) => "{...}".to_string(),
+        NodeKind::Int(v) => v.to_string(),
+        NodeKind::Bool(b) => b.to_string(),
+        NodeKind::Str(s) => format!("\"{s}\""),
+        NodeKind::Name(n) => n.clone(),
+        NodeKind::Param(n) => format!("#{n}"),
+    };
+    let mut written: Vec<String> = given[..from].iter().map(|n| sketch(n)).collect();
+    let list: Vec<String> = items.iter().map(|n| sketch(n)).collect();
+    written.push(format!("{{{}}}", list.join(" ")));
+    written.extend(given[to..].iter().map(|n| sketch(n)));
+    push(
+        errors,
+        Diagnostic::new(
+            "check::arity",
+            span,
+            format!(
+                "`{}` takes at most {} positional argument{}, found {}",
+                lud.name,
+                params.len(),
+                if params.len() == 1 { "" } else { "s" },
+                given.len()
+            ),
+        )
+        .label(format!(
+            "these {} {} are one list",
+            items.len(),
+            plural(kind)
+        ))
+        .help(format!(
+            "wrap them in braces: `({} {})`",
+            lud.name,
+            written.join(" ")
+        ))
+        .via(node.via),
+    );
+    for (n, q) in given[..from].iter().zip(params) {
+        arg(n, q.shape, errors);
+    }
+    for n in items {
+        expr(n, kind, errors);
+    }
+    for (n, q) in given[to..].iter().zip(&params[from + 1..]) {
+        arg(n, q.shape, errors);
     }
     named_args(node, lud, errors);
 }

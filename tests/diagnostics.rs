@@ -211,6 +211,15 @@ diagnostic_test!(
     "each move ludeme counts once for every place it stands once defines are expanded: a define used 10 times counts 10 times"
 );
 diagnostic_test!(
+    start_without_braces,
+    "start_without_braces.game",
+    &[],
+    ["check::arity"],
+    "6:12",
+    "these 2 start instructions are one list",
+    "wrap them in braces: `(start {(fill ...) (hand ...)})`"
+);
+diagnostic_test!(
     unknown_named_argument,
     "unknown_named_argument.game",
     &[],
