@@ -169,6 +169,15 @@ impl Source {
         (line, col)
     }
 
+    /// [`Source::line_col`] through the start of every line, found once for many diagnostics:
+    /// each costs then the length of its line, not of the text before it.
+    fn line_col_in(&self, lines: &[usize], offset: u32) -> (usize, usize) {
+        let offset = floor_char_boundary(&self.text, (offset as usize).min(self.text.len()));
+        let line = lines.partition_point(|&start| start <= offset).max(1);
+        let col = self.text[lines[line - 1]..offset].chars().count() + 1;
+        (line, col)
+    }
+
     /// Renders diagnostics as miette reports, without colours (stable for tests and pipes).
     pub fn render(&self, diagnostics: &[Diagnostic]) -> String {
         self.render_with(diagnostics, false)
@@ -186,25 +195,27 @@ impl Source {
             .with_width(100)
             .with_wrap_lines(false);
         let mut out = String::new();
+        let lines = line_starts(&self.text);
         for d in diagnostics {
             let spans = std::iter::once(d.span).chain(d.related.iter().map(|(s, _)| *s));
-            let anchors: Vec<usize> = spans
+            let ranges: Vec<(usize, usize)> = spans
                 .clone()
-                .flat_map(|s| [s.start as usize, s.end as usize])
+                .map(|s| (s.start as usize, s.end as usize))
                 .collect();
             let mut source = Snippet::new(
                 &escape_controls(&self.name, Layout::Lines),
                 &self.text,
-                &anchors,
+                &ranges,
+                &lines,
             );
             for s in spans {
-                source.column(s.start as usize, self.line_col(s.start).1 - 1);
+                source.column(s.start as usize, self.line_col_in(&lines, s.start).1 - 1);
             }
             let report = Rendered {
                 diagnostic: d,
                 source,
             };
-            let (line, col) = self.line_col(d.span.start);
+            let (line, col) = self.line_col_in(&lines, d.span.start);
             out.push_str(&format!(
                 "{}:{}:{}: {}[{}]\n",
                 escape_controls(&self.name, Layout::Lines),
@@ -223,11 +234,12 @@ impl Source {
 
     /// Diagnostics as JSON objects for editors: file, line, column, end, severity, code, message, help.
     pub fn to_json(&self, diagnostics: &[Diagnostic]) -> Vec<serde_json::Value> {
+        let lines = line_starts(&self.text);
         diagnostics
             .iter()
             .map(|d| {
-                let (line, column) = self.line_col(d.span.start);
-                let (end_line, end_column) = self.line_col(d.span.end);
+                let (line, column) = self.line_col_in(&lines, d.span.start);
+                let (end_line, end_column) = self.line_col_in(&lines, d.span.end);
                 serde_json::json!({
                     "file": self.name,
                     "line": line,
@@ -241,6 +253,13 @@ impl Source {
             })
             .collect()
     }
+}
+
+/// The byte offset at which each line of `text` starts.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {

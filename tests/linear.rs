@@ -203,4 +203,37 @@ fn wide_forms_load_in_linear_time() {
         }
     }
     assert!(slow.is_empty(), "not linear: {slow:#?}");
+    errors_in_a_long_file_render_in_the_time_of_their_lines();
+}
+
+/// The report of many errors in a long file shows the lines around each: rendering it costs
+/// the same in a file four times as long, not the length of the file for every error.
+fn errors_in_a_long_file_render_in_the_time_of_their_lines() {
+    let broken = woli("(row 0 W)", &many(300, "(rowe 0)"));
+    let render = |filler: usize| {
+        let text = format!(
+            "{broken}\n{}",
+            "// a long file, line after line\n".repeat(filler)
+        );
+        let Err(error) = ludus::load_source("long.game", &text, &[]) else {
+            panic!("loaded");
+        };
+        let best = (0..3)
+            .map(|_| {
+                let started = Instant::now();
+                let report = error.render(false);
+                assert_eq!(report.matches(": error[").count(), 200, "{report}");
+                started.elapsed()
+            })
+            .min()
+            .unwrap_or_default();
+        println!("{} bytes: 200 errors rendered in {best:.1?}", text.len());
+        best
+    };
+    let (short, long) = (render(30_000), render(120_000));
+    // The lines' starts are found once for all errors (linear), hence the slack.
+    assert!(
+        long.as_secs_f64() < 3.0 * short.as_secs_f64() + 0.05,
+        "rendering the same errors took {short:?} in a file, {long:?} in one four times as long"
+    );
 }
