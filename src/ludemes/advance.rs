@@ -47,7 +47,7 @@ fn along(c: &mut Compiler<'_>, node: &Node) -> Advance {
     let bear_off = flag(c, node, "bear-off");
     let track = c.track(node.pos(0));
     let name = node.pos(0).and_then(|n| n.as_str());
-    if bear_off && c.sym.tracks.iter().any(|t| t.looped && Some(t.name.as_str()) == name) {
+    if bear_off && name.is_some_and(|n| c.sym.tracks_named(n).any(|t| t.looped)) {
         let at = node.named("bear-off").unwrap_or(node);
         c.error(at, "a piece cannot bear off a track that loops".to_string(), "bear off a track that stops at its end");
     }
