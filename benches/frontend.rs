@@ -1,5 +1,6 @@
 //! Criterion benchmarks of the front end: validating (parse, expand, check, compile) a generated
-//! 10,000-line game file, its stages one by one, and loading each shipped game.
+//! 10,000-line game file, its stages one by one, 1 MB and 10 MB documents, and loading each
+//! shipped game.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -23,6 +24,30 @@ pub fn big_game(lines: usize) -> String {
     }
     out.push_str("      }))\n    (end {\n      (if (or {(no-moves Next) (repeated) (>= (moves-played) 1000)}) (by-score collect:\"Home\"))\n    })))\n\n(metadata (description \"Generated.\") (source \"benches/frontend.rs\") (rules \"Sow.\"))\n");
     out
+}
+
+/// A valid game of at least `bytes` bytes: a define per end condition, and an end rule that
+/// uses them all in one long `or` (conditions, so that the game stays within its move generators).
+pub fn wide_game(bytes: usize) -> String {
+    let woli = include_str!("../games/woli.game");
+    let (mut defines, mut uses) = (String::new(), String::new());
+    let mut i = 0;
+    while defines.len() + uses.len() + woli.len() < bytes {
+        defines.push_str(&format!(
+            "(define \"Full{i}\" (>= (count-in (\"Home\" #1)) {}))\n",
+            i % 500 + 50
+        ));
+        uses.push_str(&format!("          (\"Full{i}\" Mover)\n"));
+        i += 1;
+    }
+    let end = "(or {(no-moves Next) (repeated)";
+    assert!(woli.contains(end));
+    defines
+        + &woli.replacen(
+            end,
+            &format!("(or {{\n{uses}          (no-moves Next) (repeated)"),
+            1,
+        )
 }
 
 fn frontend(c: &mut Criterion) {
@@ -50,6 +75,19 @@ fn frontend(c: &mut Criterion) {
     group.bench_function(format!("fmt {lines} lines"), |b| {
         b.iter(|| ludus::syntax::format_source(black_box(&big)).expect("formats"))
     });
+    group.finish();
+
+    // Documents of 1 MB and 10 MB: loading them must stay linear in their size.
+    let mut group = c.benchmark_group("document");
+    group.sample_size(10);
+    for mb in [1, 10] {
+        let text = wide_game(mb * 1024 * 1024);
+        ludus::load_source("wide.game", &text, &[])
+            .unwrap_or_else(|e| panic!("{}", e.render(false)));
+        group.bench_function(format!("validate {mb} MB"), |b| {
+            b.iter(|| ludus::load_source("wide.game", black_box(&text), &[]).expect("loads"))
+        });
+    }
     group.finish();
 
     let mut group = c.benchmark_group("load");

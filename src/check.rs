@@ -31,7 +31,7 @@ fn push(errors: &mut Vec<Diagnostic>, d: Diagnostic) {
 fn expr(node: &Node, kind: Kind, errors: &mut Vec<Diagnostic>) {
     match &node.kind {
         NodeKind::Int(_) if kind == Kind::Int => {}
-        NodeKind::Bool(_) if kind == Kind::Cond => {}
+        NodeKind::Bool(_) if matches!(kind, Kind::Cond | Kind::Switch) => {}
         NodeKind::Str(_) if kind == Kind::Str => {}
         NodeKind::Name(n) if kind.names().contains(&n.as_str()) => {}
         NodeKind::Name(n) if !kind.names().is_empty() => {
@@ -134,6 +134,9 @@ fn kind_hint(kind: Kind) -> String {
     if kind == Kind::Str {
         return "write a string in double quotes, such as \"Home\"".to_string();
     }
+    if kind == Kind::Switch {
+        return "write `true` or `false`".to_string();
+    }
     let mut names: Vec<String> = LUDEMES
         .iter()
         .filter(|l| l.kind == kind)
@@ -206,6 +209,11 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
     let required = params.iter().filter(|p| p.required).count();
     // A missing or doubled argument is found by matching the others to the parameters they fit,
     // so that it is the one error: its neighbours are not blamed for standing in its place.
+    if !variadic && given.len() > params.len() {
+        if let Some((from, to)) = bare_list(&given, params) {
+            return unbraced(node, lud, &given, from, to, errors);
+        }
+    }
     let realigned = realign(&given, params, required, variadic);
     if given.len() < required {
         let missing: Vec<String> = match &realigned {
@@ -295,6 +303,91 @@ fn call(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
     named_args(node, lud, errors);
 }
 
+/// Where items of a list stand as arguments of their own, without braces: the range of them,
+/// when the list's parameter takes them all and every other argument fits its parameter.
+fn bare_list(given: &[&Node], params: &[Param]) -> Option<(usize, usize)> {
+    params.iter().enumerate().find_map(|(i, p)| {
+        let (Shape::List(k) | Shape::OneOrList(k)) = p.shape else {
+            return None;
+        };
+        let to = given.len() - (params.len() - i - 1);
+        let fits = |n: &[&Node], ps: &[Param]| n.iter().zip(ps).all(|(n, p)| has_shape(n, p.shape));
+        (to > i + 1
+            && given[i..to].iter().all(|n| has_shape(n, Shape::One(k)))
+            && fits(&given[..i], &params[..i])
+            && fits(&given[to..], &params[i + 1..]))
+        .then_some((i, to))
+    })
+}
+
+/// Reports the items of a list given without braces (`given[from..to]`), as one error with the
+/// call written as it should be, then checks every argument as if the braces were there.
+fn unbraced(
+    node: &Node,
+    lud: &Ludeme,
+    given: &[&Node],
+    from: usize,
+    to: usize,
+    errors: &mut Vec<Diagnostic>,
+) {
+    let params = lud.positional;
+    let kind = params[from].shape.kind();
+    let items = &given[from..to];
+    let span = crate::syntax::Span {
+        start: items[0].span.start,
+        end: items[items.len() - 1].span.end,
+    };
+    let sketch = |n: &Node| match &n.kind {
+        NodeKind::Call { head, quoted, .. } if *quoted => format!("(\"{head}\" ...)"),
+        NodeKind::Call { head, .. } => format!("({head} ...)"),
+        NodeKind::List(_) => "{...}".to_string(),
+        NodeKind::Int(v) => v.to_string(),
+        NodeKind::Bool(b) => b.to_string(),
+        NodeKind::Str(s) => format!("\"{s}\""),
+        NodeKind::Name(n) => n.clone(),
+        NodeKind::Param(n) => format!("#{n}"),
+    };
+    let mut written: Vec<String> = given[..from].iter().map(|n| sketch(n)).collect();
+    let list: Vec<String> = items.iter().map(|n| sketch(n)).collect();
+    written.push(format!("{{{}}}", list.join(" ")));
+    written.extend(given[to..].iter().map(|n| sketch(n)));
+    push(
+        errors,
+        Diagnostic::new(
+            "check::arity",
+            span,
+            format!(
+                "`{}` takes at most {} positional argument{}, found {}",
+                lud.name,
+                params.len(),
+                if params.len() == 1 { "" } else { "s" },
+                given.len()
+            ),
+        )
+        .label(format!(
+            "these {} {} are one list",
+            items.len(),
+            plural(kind)
+        ))
+        .help(format!(
+            "wrap them in braces: `({} {})`",
+            lud.name,
+            written.join(" ")
+        ))
+        .via(node.via),
+    );
+    for (n, q) in given[..from].iter().zip(params) {
+        arg(n, q.shape, errors);
+    }
+    for n in items {
+        expr(n, kind, errors);
+    }
+    for (n, q) in given[to..].iter().zip(&params[from + 1..]) {
+        arg(n, q.shape, errors);
+    }
+    named_args(node, lud, errors);
+}
+
 /// Arguments matched to the shapes of their parameters.
 type Matched<'n> = Vec<(&'n Node, Shape)>;
 
@@ -323,7 +416,9 @@ fn realign<'n>(
             .filter(|(_, missing)| !missing.is_empty())
             .map(|(matched, missing)| (matched, Misfit::Missing(missing)));
     }
-    if given.len() <= params.len() {
+    // Only one argument too many can be the one extra; matching each of thousands in turn
+    // would also cost their square.
+    if given.len() != params.len() + 1 {
         return None;
     }
     (0..given.len()).rev().find_map(|extra| {
@@ -359,7 +454,7 @@ fn has_shape(node: &Node, shape: Shape) -> bool {
     };
     match &node.kind {
         NodeKind::Int(_) => kind == Kind::Int,
-        NodeKind::Bool(_) => kind == Kind::Cond,
+        NodeKind::Bool(_) => matches!(kind, Kind::Cond | Kind::Switch),
         NodeKind::Str(_) => kind == Kind::Str,
         NodeKind::Name(n) => kind.names().contains(&n.as_str()),
         NodeKind::Call {
@@ -425,8 +520,14 @@ fn named_args(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
                         .help("give each named argument once")
                         .via(node.via),
                     );
+                } else {
+                    seen.push(key);
                 }
-                seen.push(key);
+                if p.shape == Shape::One(Kind::Switch) && !matches!(a.value.kind, NodeKind::Bool(_))
+                {
+                    push(errors, switch_error(key, &a.value));
+                    continue;
+                }
                 arg(&a.value, p.shape, errors);
             }
         }
@@ -446,6 +547,23 @@ fn named_args(node: &Node, lud: &Ludeme, errors: &mut Vec<Diagnostic>) {
             );
         }
     }
+}
+
+/// A switch given something other than `true` or `false`: named the same way for every switch.
+fn switch_error(key: &str, value: &Node) -> Diagnostic {
+    Diagnostic::new(
+        "check::kind",
+        value.span,
+        format!(
+            "`{key}:` is a switch, written `true` or `false`; found {}",
+            value.describe()
+        ),
+    )
+    .label("expected `true` or `false`")
+    .help(format!(
+        "write `{key}:true`, or `{key}:false` (the same as leaving it out)"
+    ))
+    .via(value.via)
 }
 
 /// A usage line such as `(sow track from:... )`.

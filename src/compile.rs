@@ -83,20 +83,23 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         endless::warning(&end_rules, end_span)
             .or_else(|| endless::stuck_warning(&phases, &end_rules, sym.players, end_span)),
     );
-    for (n, what) in [
-        (c.gens.len(), "move generators"),
-        (c.regions.len(), "regions"),
-        (c.filters.len(), "filters"),
+    // Defines are expanded like macros: sharing one does not share what it makes.
+    let per_place = "once for every place it stands once defines are expanded: a define used 10 times counts 10 times";
+    let play_span = play.map_or(game.span, |p| p.span);
+    for (n, what, span, help) in [
+        (c.gens.len(), "move generators", play_span, format!("each move ludeme counts {per_place}; let one move cover several sites or directions (a region, a list of directions) instead of writing one move for each")),
+        (c.regions.len(), "regions", game.span, "each distinct set of sites counts once, however often it is written; use fewer distinct regions".to_string()),
+        (c.filters.len(), "filters", play_span, format!("each `filter` counts {per_place}; filter a whole `or` of moves once instead of each move")),
     ] {
         if n > MAX_PARTS {
             c.errors.push(
                 Diagnostic::new(
                     "check::out-of-range",
-                    game.span,
+                    span,
                     format!("this game has {n} {what}; ludus allows {MAX_PARTS}"),
                 )
                 .label(format!("too many {what}"))
-                .help("share them through defines with fewer distinct forms"),
+                .help(help),
             );
         }
     }
@@ -137,9 +140,8 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
             .map(|t| {
                 // Each player's own declaration, else the shared (or P1's) one.
                 let sites: [Vec<Site>; MAX_PLAYERS] = std::array::from_fn(|p| {
-                    sym.tracks
-                        .iter()
-                        .find(|u| u.name == t.name && u.owner == Some(p as u8))
+                    sym.tracks_named(&t.name)
+                        .find(|u| u.owner == Some(p as u8))
                         .map_or(&t.sites, |u| &u.sites)
                         .clone()
                 });
@@ -339,12 +341,7 @@ impl Compiler<'_> {
     pub(crate) fn track(&self, node: Option<&Node>) -> u16 {
         let name = node.and_then(|n| n.as_str()).unwrap_or_default();
         // Tracks are numbered by their P1 (or shared) declaration, as in `compile`.
-        self.sym
-            .tracks
-            .iter()
-            .filter(|t| t.owner.is_none_or(|o| o == 0))
-            .position(|t| t.name == name)
-            .unwrap_or(0) as u16
+        self.sym.track_number(name).unwrap_or(0) as u16
     }
 
     pub(crate) fn list_or_many(node: &Node) -> Vec<&Node> {
@@ -421,8 +418,8 @@ impl Compiler<'_> {
         let remove = crate::ludemes::removal::lower(self, node);
         let removes = remove.is_some();
         self.gens.push(GenDef { gen, then, remove });
-        // Past 16 bits the count is refused after lowering (MAX_PARTS); the index only wraps.
-        let g = (self.gens.len() - 1) as u16;
+        // Past 16 bits the game is refused (`MAX_PARTS`); the number only has to be some number.
+        let g = u16::try_from(self.gens.len() - 1).unwrap_or(u16::MAX);
         // Only a generator that takes a piece pays for it.
         if removes {
             MoveExpr::Remove(g)

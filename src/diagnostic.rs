@@ -88,12 +88,45 @@ impl Diagnostic {
     /// Points at the define use too, when the node came out of a define.
     pub fn via(self, via: Option<Span>) -> Diagnostic {
         match via {
-            Some(use_site) if use_site != self.span => {
-                self.related(use_site, "in this use of a define")
-            }
+            Some(use_site) if use_site != self.span => self.related(use_site, IN_A_USE),
             _ => self,
         }
     }
+
+    /// Where the define that this diagnostic came out of is used, if it came out of one.
+    fn use_site(&self) -> Option<usize> {
+        self.related.iter().position(|(_, label)| label == IN_A_USE)
+    }
+}
+
+/// The label of the use of a define that a diagnostic came out of.
+const IN_A_USE: &str = "in this use of a define";
+
+/// One mistake inside a define is one diagnostic: those that differ only in the use of the define
+/// they came out of are merged into the first, whose use is labelled with how many there were.
+pub fn merge_define_uses(diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    type Key = (&'static str, Span, String, String);
+    let mut first: std::collections::HashMap<Key, usize> = std::collections::HashMap::new();
+    let mut out: Vec<(Diagnostic, usize)> = Vec::with_capacity(diagnostics.len());
+    for d in diagnostics {
+        if d.use_site().is_some() {
+            let key = (d.code, d.span, d.message.clone(), d.label.clone());
+            if let Some(&i) = first.get(&key) {
+                out[i].1 += 1;
+                continue;
+            }
+            first.insert(key, out.len());
+        }
+        out.push((d, 1));
+    }
+    out.into_iter()
+        .map(|(mut d, uses)| {
+            if let (Some(i), true) = (d.use_site(), uses > 1) {
+                d.related[i].1 = format!("{IN_A_USE}, the first of {uses} with this error");
+            }
+            d
+        })
+        .collect()
 }
 
 impl fmt::Display for Diagnostic {
@@ -136,6 +169,15 @@ impl Source {
         (line, col)
     }
 
+    /// [`Source::line_col`] through the start of every line, found once for many diagnostics:
+    /// each costs then the length of its line, not of the text before it.
+    fn line_col_in(&self, lines: &[usize], offset: u32) -> (usize, usize) {
+        let offset = floor_char_boundary(&self.text, (offset as usize).min(self.text.len()));
+        let line = lines.partition_point(|&start| start <= offset).max(1);
+        let col = self.text[lines[line - 1]..offset].chars().count() + 1;
+        (line, col)
+    }
+
     /// Renders diagnostics as miette reports, without colours (stable for tests and pipes).
     pub fn render(&self, diagnostics: &[Diagnostic]) -> String {
         self.render_with(diagnostics, false)
@@ -153,25 +195,27 @@ impl Source {
             .with_width(100)
             .with_wrap_lines(false);
         let mut out = String::new();
+        let lines = line_starts(&self.text);
         for d in diagnostics {
             let spans = std::iter::once(d.span).chain(d.related.iter().map(|(s, _)| *s));
-            let anchors: Vec<usize> = spans
+            let ranges: Vec<(usize, usize)> = spans
                 .clone()
-                .flat_map(|s| [s.start as usize, s.end as usize])
+                .map(|s| (s.start as usize, s.end as usize))
                 .collect();
             let mut source = Snippet::new(
                 &escape_controls(&self.name, Layout::Lines),
                 &self.text,
-                &anchors,
+                &ranges,
+                &lines,
             );
             for s in spans {
-                source.column(s.start as usize, self.line_col(s.start).1 - 1);
+                source.column(s.start as usize, self.line_col_in(&lines, s.start).1 - 1);
             }
             let report = Rendered {
                 diagnostic: d,
                 source,
             };
-            let (line, col) = self.line_col(d.span.start);
+            let (line, col) = self.line_col_in(&lines, d.span.start);
             out.push_str(&format!(
                 "{}:{}:{}: {}[{}]\n",
                 escape_controls(&self.name, Layout::Lines),
@@ -190,11 +234,12 @@ impl Source {
 
     /// Diagnostics as JSON objects for editors: file, line, column, end, severity, code, message, help.
     pub fn to_json(&self, diagnostics: &[Diagnostic]) -> Vec<serde_json::Value> {
+        let lines = line_starts(&self.text);
         diagnostics
             .iter()
             .map(|d| {
-                let (line, column) = self.line_col(d.span.start);
-                let (end_line, end_column) = self.line_col(d.span.end);
+                let (line, column) = self.line_col_in(&lines, d.span.start);
+                let (end_line, end_column) = self.line_col_in(&lines, d.span.end);
                 serde_json::json!({
                     "file": self.name,
                     "line": line,
@@ -208,6 +253,13 @@ impl Source {
             })
             .collect()
     }
+}
+
+/// The byte offset at which each line of `text` starts.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {

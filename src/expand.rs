@@ -3,7 +3,7 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::syntax::{Arg, Node, NodeKind, Span};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 mod options;
 use options::{option_decl, resolve_options};
@@ -54,8 +54,10 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
     let mut defines: HashMap<String, Define> = HashMap::new();
     let mut options: Vec<OptionDecl> = Vec::new();
     // Options and defines whose declaration was refused: its error stands for every use of them.
-    let mut refused: Vec<String> = Vec::new();
-    let mut refused_defines: Vec<String> = Vec::new();
+    // Sets and maps, not lists: a file of many thousands of forms is checked in linear time.
+    let mut refused: HashSet<String> = HashSet::new();
+    let mut refused_defines: HashSet<String> = HashSet::new();
+    let mut option_index: HashMap<String, usize> = HashMap::new();
     let mut game: Option<&Node> = None;
     let mut metadata = Metadata::default();
     for form in forms {
@@ -89,7 +91,7 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
             },
             Some("option") => match option_decl(form) {
                 Ok(decl) => {
-                    if let Some(first) = options.iter().find(|o| o.name == decl.name) {
+                    if let Some(first) = option_index.get(&decl.name).map(|&i| &options[i]) {
                         errors.push(
                             Diagnostic::new("check::duplicate-name", decl.name_span, format!("option \"{}\" is declared twice", decl.name))
                                 .label("second declaration")
@@ -97,6 +99,7 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
                                 .help("each option needs a name of its own"),
                         );
                     } else {
+                        option_index.insert(decl.name.clone(), options.len());
                         options.push(decl);
                     }
                 }
@@ -144,6 +147,7 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
     let mut expander = Expander {
         defines: &defines,
         options: &options,
+        option_index: &option_index,
         refused: &refused,
         refused_defines: &refused_defines,
         values: &values,
@@ -216,10 +220,12 @@ pub fn suggest<'a>(wanted: &str, names: impl Iterator<Item = &'a str>) -> Option
 struct Expander<'a> {
     defines: &'a HashMap<String, Define>,
     options: &'a [OptionDecl],
+    /// Where each option is in `options`, by name.
+    option_index: &'a HashMap<String, usize>,
     /// Options whose declaration was refused; their uses are not reported again.
-    refused: &'a [String],
+    refused: &'a HashSet<String>,
     /// Defines whose declaration was refused; their uses are not reported again.
-    refused_defines: &'a [String],
+    refused_defines: &'a HashSet<String>,
     values: &'a [(String, OptionValue)],
     stack: Vec<&'a str>,
     nodes: usize,
@@ -381,7 +387,7 @@ impl<'a> Expander<'a> {
         depth: usize,
     ) -> Node {
         let Some((def_name, def)) = self.defines.get_key_value(name) else {
-            if self.refused_defines.iter().any(|r| r == name) {
+            if self.refused_defines.contains(name) {
                 return Self::placeholder(node, via);
             }
             let hint = suggest(name, self.defines.keys().map(String::as_str))

@@ -127,7 +127,7 @@ pub fn load_source(
     let text = &*syntax::normalize(text);
     let invalid = |diagnostics: Vec<Diagnostic>| LoadError::Invalid {
         file: Source::new(name, text),
-        diagnostics,
+        diagnostics: crate::diagnostic::merge_define_uses(diagnostics),
     };
     if let Some((name, first, second)) = duplicate_setting(settings) {
         return Err(LoadError::DuplicateOption {
@@ -139,7 +139,9 @@ pub fn load_source(
     let forms = syntax::parse(text).map_err(|d| invalid(vec![d]))?;
     let expanded = expand::expand(&forms, settings).map_err(invalid)?;
     let checked = check::check(expanded).map_err(invalid)?;
-    compile::compile(&checked, text).map_err(invalid)
+    let mut game = compile::compile(&checked, text).map_err(invalid)?;
+    game.warnings = crate::diagnostic::merge_define_uses(std::mem::take(&mut game.warnings));
+    Ok(game)
 }
 
 /// The first option set twice, with its two values.

@@ -12,6 +12,8 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 mod setup;
+#[path = "hostile/sixteen_bits.rs"]
+mod sixteen_bits;
 mod tokens;
 
 use tokens::tokens;

@@ -42,6 +42,8 @@ pub enum Kind {
     Effect,
     /// A condition.
     Cond,
+    /// A switch: `true` or `false`, written out (a condition on the position cannot stand there).
+    Switch,
     /// A whole number.
     Int,
     /// A set of sites.
@@ -99,6 +101,7 @@ impl Kind {
             Kind::Capture => "a capture rule",
             Kind::Effect => "an effect",
             Kind::Cond => "a condition",
+            Kind::Switch => "true or false",
             Kind::Int => "an integer",
             Kind::Region => "a region",
             Kind::End => "an end block",
@@ -286,9 +289,23 @@ pub fn markdown() -> String {
          site = row × C + column, row 0 at the bottom (P1's side). In move notation, columns are letters and rows numbers \
          from 1: site 0 is `a1`. A board declared as a `graph` has a site for each point named in its lines, at the \
          place of the grid its name gives, numbered row by row from the bottom left; `row`, `column` and `rect` take \
-         the points at those places.\n\n\
-         ## Names\n\n",
+         the points at those places.\n\n",
     );
+    out.push_str(&format!(
+        "## Limits\n\n\
+         - A file is at most {} MiB.\n\
+         - A board has at most {} sites.\n\
+         - A game has at most {parts} move generators, {parts} distinct regions and {parts} filters. \
+         Each move ludeme (and each `filter`) counts once for every place it stands once defines are expanded: \
+         a define used 10 times counts 10 times, since defines are expanded like macros. One move over a region \
+         or a list of directions counts once; a set of sites counts once however often it is written.\n\
+         - The start puts at most {} counters and pieces in play.\n\n\
+         ## Names\n\n",
+        crate::load::MAX_FILE_BYTES / (1024 * 1024),
+        crate::check::MAX_SITES,
+        crate::compile::MAX_COUNTERS,
+        parts = crate::compile::MAX_PARTS,
+    ));
     for kind in [
         Kind::Role,
         Kind::Dir,

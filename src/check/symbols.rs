@@ -10,6 +10,7 @@ use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
 use crate::ludemes::{regions, Scope};
 use crate::syntax::{Node, Span};
+use std::collections::{HashMap, HashSet};
 
 mod graph;
 mod references;
@@ -73,6 +74,21 @@ pub struct Symbols {
     /// Whether a track passes through the players' stores: each player's store is then a place
     /// off the grid, numbered after the board's sites (P1's first).
     pub stores: bool,
+    /// The declarations of each region and track name, so that finding them costs no scan.
+    index: Index,
+}
+
+/// Where the regions and tracks of each name are in [`Symbols`]: a name has at most one
+/// declaration per owner, so each list is short.
+#[derive(Debug, Clone, Default)]
+struct Index {
+    regions: HashMap<String, Vec<usize>>,
+    tracks: HashMap<String, Vec<usize>>,
+    /// The number of each track name: tracks are numbered by their shared (or P1's)
+    /// declarations, in order.
+    track_numbers: HashMap<String, usize>,
+    /// How many shared (or P1's) track declarations there are.
+    numbered: usize,
 }
 
 /// A declared region.
@@ -149,21 +165,53 @@ impl Symbols {
 
     /// Regions called `name`.
     pub fn regions_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a RegionDecl> + 'a {
-        self.regions.iter().filter(move |r| r.name == name)
+        let at = self.index.regions.get(name).map_or(&[][..], Vec::as_slice);
+        at.iter().map(|&i| &self.regions[i])
     }
 
     /// Tracks called `name`.
     pub fn tracks_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a TrackDecl> + 'a {
-        self.tracks.iter().filter(move |t| t.name == name)
+        let at = self.index.tracks.get(name).map_or(&[][..], Vec::as_slice);
+        at.iter().map(|&i| &self.tracks[i])
+    }
+
+    /// Adds a region's declaration.
+    fn declare_region(&mut self, decl: RegionDecl) {
+        let at = self.index.regions.entry(decl.name.clone()).or_default();
+        at.push(self.regions.len());
+        self.regions.push(decl);
+    }
+
+    /// The number of the track called `name`: the place of its first shared (or P1's)
+    /// declaration among all those.
+    pub fn track_number(&self, name: &str) -> Option<usize> {
+        self.index.track_numbers.get(name).copied()
+    }
+
+    /// Adds a track's declaration.
+    fn declare_track(&mut self, decl: TrackDecl) {
+        let at = self.index.tracks.entry(decl.name.clone()).or_default();
+        at.push(self.tracks.len());
+        if decl.owner.is_none_or(|o| o == 0) {
+            let number = self.index.numbered;
+            self.index.numbered += 1;
+            (self.index.track_numbers.entry(decl.name.clone())).or_insert(number);
+        }
+        self.tracks.push(decl);
     }
 }
+
+/// The most errors reported for one file; more would bury the first.
+const MAX_ERRORS: usize = 200;
 
 struct Resolver {
     symbols: Symbols,
     errors: Vec<Diagnostic>,
     warnings: Vec<Diagnostic>,
     /// Regions and tracks whose declaration was refused: its error stands for every use of them.
-    refused: Vec<(&'static str, String)>,
+    refused: HashMap<String, Vec<&'static str>>,
+    /// The names of the declared dice.
+    dice: HashSet<String>,
 }
 
 /// Collects the declarations and checks every reference.
@@ -172,7 +220,8 @@ pub fn resolve(expanded: Expanded) -> Result<Checked, Vec<Diagnostic>> {
         symbols: Symbols::default(),
         errors: Vec::new(),
         warnings: Vec::new(),
-        refused: Vec::new(),
+        refused: HashMap::new(),
+        dice: HashSet::new(),
     };
     let game = &expanded.game;
     if let Some(players) = game.pos(1) {
@@ -215,9 +264,14 @@ pub fn resolve(expanded: Expanded) -> Result<Checked, Vec<Diagnostic>> {
 
 impl Resolver {
     fn error(&mut self, d: Diagnostic) {
-        if self.errors.len() < 200 {
+        if !self.full() {
             self.errors.push(d);
         }
+    }
+
+    /// Whether no more errors are reported: those building a costly hint may skip it.
+    fn full(&self) -> bool {
+        self.errors.len() >= MAX_ERRORS
     }
 
     fn int(&mut self, node: Option<&Node>) -> i64 {
@@ -348,7 +402,10 @@ impl Resolver {
                     };
                     if declared(&self.symbols) == before {
                         let name = item.pos(0).and_then(|n| n.as_str()).unwrap_or_default();
-                        self.refused.push((what, name.to_string()));
+                        let refused = self.refused.entry(name.to_string()).or_default();
+                        if !refused.contains(&what) {
+                            refused.push(what);
+                        }
                     }
                 }
                 Some("hand") => self.symbols.hands = true,
@@ -367,6 +424,10 @@ impl Resolver {
                         .and_then(|n| n.as_str())
                         .unwrap_or_default()
                         .to_string();
+                    if self.symbols.vars.len() > MAX_VARS {
+                        // One too many is reported; the rest would only repeat it.
+                        continue;
+                    }
                     if self.symbols.vars.iter().any(|(n, _)| *n == name) {
                         self.error(
                             Diagnostic::new(
@@ -439,8 +500,11 @@ impl Resolver {
     }
 
     fn duplicates(&mut self, names: &[Node], what: &str) {
-        for (i, n) in names.iter().enumerate() {
-            if let Some(first) = names[..i].iter().find(|m| m.kind == n.kind) {
+        let mut seen: HashMap<&str, Span> = HashMap::new();
+        for n in names {
+            // The registry check passed: every name is a string.
+            let Some(text) = n.as_str() else { continue };
+            if let Some(&first) = seen.get(text) {
                 self.error(
                     Diagnostic::new(
                         "check::duplicate-name",
@@ -448,10 +512,12 @@ impl Resolver {
                         format!("{what} {} is listed twice", n.describe()),
                     )
                     .label("second time")
-                    .related(first.span, "first time")
+                    .related(first, "first time")
                     .help("list each name once")
                     .via(n.via),
                 );
+            } else {
+                seen.insert(text, n.span);
             }
         }
     }
@@ -489,8 +555,8 @@ impl Resolver {
             (Some(s), None) => (None, s),
             _ => return,
         };
-        let first = (self.symbols.regions.iter())
-            .find(|r| r.name == name && clashes(r.owner, owner))
+        let first = (self.symbols.regions_named(&name))
+            .find(|r| clashes(r.owner, owner))
             .map(|r| r.span);
         if self.declared_twice("region", item, &name, first) {
             return;
@@ -498,7 +564,7 @@ impl Resolver {
         let Some(sites) = self.region_sites(sites_node) else {
             return;
         };
-        self.symbols.regions.push(RegionDecl {
+        self.symbols.declare_region(RegionDecl {
             name,
             owner,
             sites,
@@ -532,11 +598,11 @@ impl Resolver {
 
     /// Whether a region's or track's declaration was refused (and so reported already).
     fn is_refused(&self, what: &str, name: &str) -> bool {
-        self.refused.iter().any(|(w, n)| *w == what && n == name)
+        self.refused.get(name).is_some_and(|w| w.contains(&what))
     }
 
     fn undefined(&mut self, at: &Node, what: &str, name: &str) {
-        if self.is_refused(what, name) {
+        if self.is_refused(what, name) || self.full() {
             return;
         }
         let names: Vec<String> = match what {
@@ -587,7 +653,7 @@ impl Resolver {
             .and_then(|n| n.as_str())
             .unwrap_or_default()
             .to_string();
-        if self.symbols.dice.iter().any(|d| d.0 == name) {
+        if self.dice.contains(&name) {
             self.error(
                 Diagnostic::new(
                     "check::duplicate-name",
@@ -621,6 +687,7 @@ impl Resolver {
                 return;
             }
         };
+        self.dice.insert(name.clone());
         self.symbols.dice.push((name, outcomes));
     }
 }

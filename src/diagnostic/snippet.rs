@@ -9,6 +9,9 @@ pub const LONG_LINE: usize = 160;
 const BEFORE_LABEL: usize = 60;
 /// What stands for the clipped part of a line.
 const ELLIPSIS: &str = "…";
+/// How many lines around each label are shown: more than the one line of context miette prints,
+/// so that no context reaches past the lines kept.
+const AROUND: usize = 2;
 
 /// A run of the source and where it went in the shown text.
 struct Piece {
@@ -28,23 +31,62 @@ pub struct Snippet {
     pieces: Vec<Piece>,
     /// The true 0-based column of each label's start, by its shown offset, for miette's headers.
     columns: Vec<(usize, usize)>,
+    /// Only the lines around the labels are shown: for each run of them, where it starts in the
+    /// shown text and how many lines of the source were left out before it.
+    runs: Vec<(usize, usize)>,
 }
 
 impl Snippet {
-    /// The source `text` as shown for labels starting or ending at `anchors` (byte offsets).
-    pub fn new(name: &str, text: &str, anchors: &[usize]) -> Snippet {
+    /// The source `text` as shown for labels over `spans` (byte ranges): the lines around them,
+    /// whatever the length of the text. `lines` holds the offset at which each line starts.
+    pub fn new(name: &str, text: &str, spans: &[(usize, usize)], lines: &[usize]) -> Snippet {
         let mut out = Snippet {
             name: name.to_string(),
-            text: String::with_capacity(text.len().min(1 << 16)),
+            text: String::new(),
             pieces: Vec::new(),
             columns: Vec::new(),
+            runs: Vec::new(),
         };
-        let mut line_start = 0;
-        for line in text.split_inclusive('\n') {
-            out.line(text, line_start, line, anchors);
-            line_start += line.len();
+        let anchors: Vec<usize> = spans.iter().flat_map(|&(s, e)| [s, e]).collect();
+        // The runs of lines to show, as ranges of line numbers (from 0), merged where they touch.
+        let line_of = |offset: usize| lines.partition_point(|&l| l <= offset).saturating_sub(1);
+        let mut runs: Vec<(usize, usize)> = spans
+            .iter()
+            .map(|&(s, e)| {
+                let (s, e) = (s.min(e), s.max(e));
+                (line_of(s).saturating_sub(AROUND), line_of(e) + AROUND + 1)
+            })
+            .collect();
+        runs.sort_unstable();
+        let mut merged: Vec<(usize, usize)> = Vec::with_capacity(runs.len());
+        for (from, to) in runs {
+            match merged.last_mut() {
+                Some(last) if from <= last.1 => last.1 = last.1.max(to),
+                _ => merged.push((from, to)),
+            }
+        }
+        let mut shown_lines = 0;
+        for (from, to) in merged {
+            let to = to.min(lines.len());
+            if from >= to {
+                continue;
+            }
+            out.runs.push((out.text.len(), from - shown_lines));
+            shown_lines += to - from;
+            let (start, end) = (lines[from], lines.get(to).copied().unwrap_or(text.len()));
+            let mut line_start = start;
+            for line in text[start..end].split_inclusive('\n') {
+                out.line(text, line_start, line, &anchors);
+                line_start += line.len();
+            }
         }
         out
+    }
+
+    /// How many lines of the source were left out before shown offset `at`.
+    fn left_out(&self, at: usize) -> usize {
+        let i = self.runs.partition_point(|&(shown, _)| shown <= at);
+        i.checked_sub(1).map_or(0, |i| self.runs[i].1)
     }
 
     /// Appends one line (with its line break), clipped around its first anchor if it is long.
@@ -153,7 +195,7 @@ impl SourceCode for Snippet {
             self.name.clone(),
             c.data(),
             *c.span(),
-            c.line(),
+            c.line() + self.left_out(c.span().offset()),
             column,
             c.line_count(),
         )))

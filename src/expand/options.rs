@@ -3,6 +3,7 @@
 
 use super::{suggest, Diagnostic, Expander, Node, Span};
 use crate::syntax::NodeKind;
+use std::collections::HashSet;
 
 /// A declared game option.
 #[derive(Debug, Clone, PartialEq)]
@@ -222,7 +223,7 @@ pub(super) fn option_decl(form: &Node) -> Result<OptionDecl, Diagnostic> {
 
 pub(super) fn resolve_options(
     options: &[OptionDecl],
-    refused: &[String],
+    refused: &HashSet<String>,
     settings: &[(String, String)],
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<(String, OptionValue)> {
@@ -328,9 +329,9 @@ impl<'a> Expander<'a> {
             );
             return None;
         };
-        match self.options.iter().position(|o| o.name == name) {
-            Some(i) => Some((i, &self.options[i])),
-            None if self.refused.iter().any(|r| r == name) => None,
+        match self.option_index.get(name) {
+            Some(&i) => Some((i, &self.options[i])),
+            None if self.refused.contains(name) => None,
             None => {
                 let declared = self
                     .options

@@ -14,7 +14,7 @@ use crate::syntax::Node;
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "advance", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "how many steps")], named: &[opt("state", O(Str), "only pieces in this state"), opt("set-state", O(Str), "the state the piece has after the move"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, BLOCK, opt("bear-off", O(Cond), "true: a piece whose steps end exactly one past the track's last square leaves the board into the mover's store (read by `score`); a longer throw does not move it. Tracks that do not loop"), THEN], doc: "Moves one piece of the mover along its track; it may not end on its own side's piece (unless `stack:true`) and captures an enemy piece it ends on.", example: "(advance \"Loop\" (pips) captured:Hand safe:(region \"Home\" Next))", lower: Lower::Moves(advance), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
+    Ludeme { name: "advance", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "how many steps")], named: &[opt("state", O(Str), "only pieces in this state"), opt("set-state", O(Str), "the state the piece has after the move"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, BLOCK, opt("bear-off", O(Switch), "whether a piece whose steps end exactly one past the track's last square leaves the board into the mover's store (read by `score`); a longer throw does not move it. Tracks that do not loop"), THEN], doc: "Moves one piece of the mover along its track; it may not end on its own side's piece (unless `stack:true`) and captures an enemy piece it ends on.", example: "(advance \"Loop\" (pips) captured:Hand safe:(region \"Home\" Next))", lower: Lower::Moves(advance), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
     Ludeme { name: "advance-all", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "the steps in all")], named: &[opt("state", O(Str), "the pieces that move"), opt("set-state", O(Str), "their state afterwards"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), THEN], doc: "Every selected piece steps once, together; then one of them, chosen, goes on for the steps left (steps minus the number of pieces). Listed only for two pieces or more.", example: "(advance-all \"Loop\" (pips) state:\"Unfreed\" set-state:\"Freed\")", lower: Lower::Moves(advance_all), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
     Ludeme { name: "enter", kind: Moves, positional: &[req("track", O(Str), "the track"), req("square", O(Int), "the track's square the piece enters on, 1 for its first")], named: &[opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, BLOCK, THEN], doc: "Puts one piece from the mover's hand on its track at the square given (none if the square is off the track): not on its own side's piece (unless `stack:true`), capturing an enemy piece there.", example: "(enter \"Loop\" (pips) captured:Hand)", lower: Lower::Moves(enter), refs: &[Ref::Track(Arg::Pos(0)), Ref::Hand] },
 ];
@@ -24,7 +24,7 @@ const SAFE: Param = opt("safe", O(Region), "sites where an enemy piece cannot be
 /// How many enemy pieces bar a site.
 const BLOCK: Param = opt("block", O(Int), "a site holding this many enemy pieces or more is a block: a piece may not end on it (a single enemy piece is still captured with `block:2`)");
 /// Whether own pieces may share a square.
-const STACK: Param = opt("stack", O(Cond), "true: a piece may end on its own side's pieces, and they share the square");
+const STACK: Param = opt("stack", O(Switch), "whether a piece may end on its own side's pieces, which then share the square");
 
 fn advance(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let along = along(c, node);
@@ -47,7 +47,7 @@ fn along(c: &mut Compiler<'_>, node: &Node) -> Advance {
     let bear_off = flag(c, node, "bear-off");
     let track = c.track(node.pos(0));
     let name = node.pos(0).and_then(|n| n.as_str());
-    if bear_off && c.sym.tracks.iter().any(|t| t.looped && Some(t.name.as_str()) == name) {
+    if bear_off && name.is_some_and(|n| c.sym.tracks_named(n).any(|t| t.looped)) {
         let at = node.named("bear-off").unwrap_or(node);
         c.error(at, "a piece cannot bear off a track that loops".to_string(), "bear off a track that stops at its end");
     }

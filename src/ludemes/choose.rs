@@ -49,5 +49,7 @@ fn filter(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
         .map(|n| c.moves(n))
         .unwrap_or(MoveExpr::Or(Vec::new()));
     c.filters.push(cond);
-    MoveExpr::Filter(c.filters.len() as u16 - 1, Box::new(m))
+    // Past 16 bits the game is refused (`MAX_PARTS`); the number only has to be some number.
+    let f = u16::try_from(c.filters.len() - 1).unwrap_or(u16::MAX);
+    MoveExpr::Filter(f, Box::new(m))
 }

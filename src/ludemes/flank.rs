@@ -5,13 +5,13 @@ use crate::compile::ir::{by_width, Dirs, Game, Site, Sites, MAX_PLAYERS, NO_SITE
 use crate::compile::Compiler;
 use crate::engine::{Board, Cell};
 use crate::ludemes::Lower;
-use crate::syntax::{Node, NodeKind};
+use crate::syntax::Node;
 
 /// The family's ludemes.
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "flank", kind: Flank, positional: &[req("directions", OL(Dir), "the directions runs are looked for in from the placed piece: a direction, a group such as All, or a list of them")], named: &[opt("min", O(Int), "the fewest opposing pieces a run holds (1 if absent)"), opt("max", O(Int), "the most opposing pieces a run holds (no bound if absent)"), opt("remove", O(Cond), "whether flanked runs are removed (true) instead of flipped to the mover (false, the default)"), opt("required", O(Cond), "whether a placement must flank at least one run (true) or may flank none (false, the default)")], doc: "In each direction from the placed piece, an unbroken run of opposing pieces closed by one of the mover's pieces is flanked: every flanked run is flipped to the mover or removed.", example: "(flank All required:true)", lower: Lower::Part, refs: &[] },
+    Ludeme { name: "flank", kind: Flank, positional: &[req("directions", OL(Dir), "the directions runs are looked for in from the placed piece: a direction, a group such as All, or a list of them")], named: &[opt("min", O(Int), "the fewest opposing pieces a run holds (1 if absent)"), opt("max", O(Int), "the most opposing pieces a run holds (no bound if absent)"), opt("remove", O(Switch), "whether flanked runs are removed (true) instead of flipped to the mover (false, the default)"), opt("required", O(Switch), "whether a placement must flank at least one run (true) or may flank none (false, the default)")], doc: "In each direction from the placed piece, an unbroken run of opposing pieces closed by one of the mover's pieces is flanked: every flanked run is flipped to the mover or removed.", example: "(flank All required:true)", lower: Lower::Part, refs: &[] },
 ];
 
 /// Directions as shifts of site sets: each one's site offset and the sites with a neighbour
@@ -64,19 +64,8 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Flank {
             "make `min` at most `max`",
         );
     }
-    let mut flag = |key: &str| match node.named(key).map(|n| (n, &n.kind)) {
-        None => false,
-        Some((_, NodeKind::Bool(b))) => *b,
-        Some((n, _)) => {
-            c.error(
-                n,
-                format!("`{key}` is true or false"),
-                "write `true` or `false`",
-            );
-            false
-        }
-    };
-    let (remove, required) = (flag("remove"), flag("required"));
+    let flag = crate::ludemes::lines::flag;
+    let (remove, required) = (flag(c, node, "remove"), flag(c, node, "required"));
     let rays = crate::ludemes::for_each_player(|p| {
         dirs.of(p).iter().map(|&d| c.topology.ray(d)).collect::<Option<Shifts>>()
     })

@@ -13,7 +13,7 @@ use crate::syntax::{Node, NodeKind};
 // One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
 #[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "line", kind: Cond, positional: &[req("length", O(Int), "pieces in a row, 2 to 64"), req("player", O(Role), "whose pieces: Mover, Next, Prev, or P1 to P4")], named: &[opt("dirs", OL(Dir), "the directions lines run along (a direction stands for its axis, both ways); All if absent"), opt("exact", O(Cond), "true: exactly `length` in a row, a longer line does not count"), opt("through-last", O(Cond), "true: only lines through the last move's site (fast, for end rules); anywhere if absent")], doc: "The player has `length` or more of their pieces in an unbroken row along one of the directions.", example: "(line 5 Mover exact:true through-last:true)", lower: Lower::Cond(line), refs: &[] },
+    Ludeme { name: "line", kind: Cond, positional: &[req("length", O(Int), "pieces in a row, 2 to 64"), req("player", O(Role), "whose pieces: Mover, Next, Prev, or P1 to P4")], named: &[opt("dirs", OL(Dir), "the directions lines run along (a direction stands for its axis, both ways); All if absent"), opt("exact", O(Switch), "whether only exactly `length` in a row counts, not a longer line"), opt("through-last", O(Switch), "whether only lines through the last move's site count (fast, for end rules), not lines anywhere")], doc: "The player has `length` or more of their pieces in an unbroken row along one of the directions.", example: "(line 5 Mover exact:true through-last:true)", lower: Lower::Cond(line), refs: &[] },
 ];
 
 /// The longest line a rule may ask for.
@@ -135,7 +135,7 @@ impl Segments {
 }
 
 /// A named switch written `true` or `false` (false when absent); anything else is reported, not
-/// read as false.
+/// read as false (the checker refuses it first, in the same words).
 pub(crate) fn flag(c: &mut Compiler<'_>, node: &Node, key: &str) -> bool {
     match node.named(key).map(|n| (n, &n.kind)) {
         None => false,
@@ -143,8 +143,8 @@ pub(crate) fn flag(c: &mut Compiler<'_>, node: &Node, key: &str) -> bool {
         Some((n, _)) => {
             c.error(
                 n,
-                format!("`{key}:` is a switch, written true or false"),
-                "write true or false; a condition on the position cannot stand here",
+                format!("`{key}:` is a switch, written `true` or `false`"),
+                &format!("write `{key}:true`, or `{key}:false` (the same as leaving it out)"),
             );
             false
         }

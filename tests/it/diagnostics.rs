@@ -180,6 +180,55 @@ diagnostic_test!(
     "expected a condition, found `sow`, which is a move"
 );
 diagnostic_test!(
+    switch_given_a_condition,
+    "switch_given_a_condition.game",
+    &[],
+    ["check::kind"],
+    "7:34",
+    "`skip-origin:` is a switch, written `true` or `false`; found `(> ...)`",
+    "expected `true` or `false`",
+    "write `skip-origin:true`, or `skip-origin:false` (the same as leaving it out)"
+);
+diagnostic_test!(
+    switches_named_alike,
+    "switches_named_alike.game",
+    &[],
+    ["check::kind", "check::kind"],
+    "7:44",
+    "`remove:` is a switch, written `true` or `false`; found `(passed ...)`",
+    "`exact:` is a switch, written `true` or `false`; found `(passed ...)`",
+    "write `remove:true`, or `remove:false` (the same as leaving it out)",
+    "write `exact:true`, or `exact:false` (the same as leaving it out)"
+);
+diagnostic_test!(
+    error_in_define_used_often,
+    "error_in_define_used_often.game",
+    &[],
+    ["check::kind"],
+    "3:62",
+    "found `ture`",
+    "15:16]",
+    "in this use of a define, the first of 5 with this error"
+);
+diagnostic_test!(
+    too_many_generators,
+    "too_many_generators.game",
+    &[],
+    ["check::out-of-range"],
+    "15:5",
+    "this game has 4100 move generators; ludus allows 4096",
+    "each move ludeme counts once for every place it stands once defines are expanded: a define used 10 times counts 10 times"
+);
+diagnostic_test!(
+    start_without_braces,
+    "start_without_braces.game",
+    &[],
+    ["check::arity"],
+    "6:12",
+    "these 2 start instructions are one list",
+    "wrap them in braces: `(start {(fill ...) (hand ...)})`"
+);
+diagnostic_test!(
     unknown_named_argument,
     "unknown_named_argument.game",
     &[],

@@ -124,7 +124,7 @@ fn the_new_ludemes_are_checked() {
         ),
         (
             "flank:(flank All remove:(passed))",
-            "`remove` is true or false",
+            "`remove:` is a switch, written `true` or `false`",
         ),
         ("flank:(flank Al)", "did you mean `All`?"),
         ("flank:(beside All Filled)", "a flanking rule"),

@@ -2,7 +2,7 @@
 //! (`UPDATE_DOCS=1 cargo test --test it language_doc` rewrites it), and every example in it must parse
 //! as a call of its ludeme with a valid number of arguments.
 
-use ludus::check::registry::{lookup, markdown, Shape, LUDEMES};
+use ludus::check::registry::{lookup, markdown, Kind, Shape, LUDEMES};
 use ludus::syntax::parse;
 use std::process::Command;
 
@@ -105,4 +105,44 @@ fn the_game_example_is_a_whole_game() {
     let loaded = ludus::load_source("example.game", game.example, &[])
         .unwrap_or_else(|e| panic!("{}", e.render(false)));
     assert_eq!(loaded.name, "Mini");
+}
+
+#[test]
+fn switches_are_documented_as_true_or_false() {
+    // An argument read only as `true` or `false` is a switch, not "a condition": its doc says
+    // "whether ...", and docs/LANGUAGE.md then says "true or false".
+    let doc = markdown();
+    for l in LUDEMES {
+        for p in l.positional.iter().chain(l.named) {
+            let reads_as_switch = p.doc.starts_with("whether") || p.doc.starts_with("true");
+            assert!(
+                !(reads_as_switch && p.shape == Shape::One(Kind::Cond)),
+                "`{}:` of `{}` reads as a switch but is typed as a condition",
+                p.name,
+                l.name
+            );
+            if p.shape == Shape::One(Kind::Switch) {
+                assert!(
+                    doc.contains(&format!("- `{}:` (optional), true or false: ", p.name)),
+                    "`{}:` of `{}` is not documented as true or false",
+                    p.name,
+                    l.name
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_limits_are_documented() {
+    let doc = markdown();
+    let parts = ludus::compile::MAX_PARTS;
+    assert!(
+        doc.contains(&format!("at most {parts} move generators")),
+        "the limit of {parts} move generators is not in {PATH}"
+    );
+    assert!(
+        doc.contains("a define used 10 times counts 10 times"),
+        "{PATH} does not say how defines count"
+    );
 }

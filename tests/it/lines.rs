@@ -323,7 +323,7 @@ fn a_line_length_out_of_range_is_an_error() {
     }
     let err = with_end("(if (line 3 Mover exact:(= 1 1)) (result Mover Win))").unwrap_err();
     assert!(
-        err.contains("`exact:` is a switch, written true or false"),
+        err.contains("`exact:` is a switch, written `true` or `false`"),
         "{err}"
     );
     let err = with_end("(if (line 3 Each) (result Mover Win))").unwrap_err();

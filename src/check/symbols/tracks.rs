@@ -26,8 +26,8 @@ impl Resolver {
             (Some(s), None) => (None, None, s),
             _ => return,
         };
-        let first = (self.symbols.tracks.iter())
-            .find(|t| t.name == name && super::clashes(t.owner, owner))
+        let first = (self.symbols.tracks_named(&name))
+            .find(|t| super::clashes(t.owner, owner))
             .map(|t| t.span);
         if self.declared_twice("track", item, &name, first) {
             return;
@@ -66,7 +66,7 @@ impl Resolver {
                     .map(|p| self.turn(at, &sites, p))
                     .collect();
                 for (p, sites) in seats.into_iter().flatten().enumerate() {
-                    self.symbols.tracks.push(TrackDecl {
+                    self.symbols.declare_track(TrackDecl {
                         name: name.clone(),
                         owner: Some(p as u8),
                         sites,
@@ -75,7 +75,7 @@ impl Resolver {
                     });
                 }
             }
-            None => self.symbols.tracks.push(TrackDecl {
+            None => self.symbols.declare_track(TrackDecl {
                 name,
                 owner,
                 sites,

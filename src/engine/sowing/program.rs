@@ -281,23 +281,40 @@ impl Program {
     /// The program as it answers when no one is stuck and the position does not repeat: those
     /// tests taken as failing, so that the loop's every-edge reading of the end rules skips them.
     pub(super) fn settled(&self) -> Program {
-        let quiet = |mut at: u32| {
-            while let (Some(step), Some(Test::Leaf(Leaf::NoMoves(_) | Leaf::Repeated))) =
-                (self.steps.get(at as usize), self.tests.get(at as usize))
-            {
-                at = step.no;
+        // Where a step leads past its quiet tests, found once per step: a long `or` of such
+        // tests is a chain that would otherwise be walked again from each of its steps.
+        let mut memo: Vec<Option<u32>> = vec![None; self.steps.len()];
+        let mut path = Vec::new();
+        let mut quiet = |at: u32| {
+            let mut cur = at;
+            let end = loop {
+                match (self.steps.get(cur as usize), self.tests.get(cur as usize)) {
+                    (Some(step), Some(Test::Leaf(Leaf::NoMoves(_) | Leaf::Repeated))) => {
+                        if let Some(end) = memo[cur as usize] {
+                            break end;
+                        }
+                        path.push(cur);
+                        cur = step.no;
+                    }
+                    _ => break cur,
+                }
+            };
+            for p in path.drain(..) {
+                memo[p as usize] = Some(end);
             }
-            at
+            end
         };
+        let start = self.start.map(&mut quiet);
+        let steps = (self.steps.iter())
+            .map(|step| QuickStep {
+                yes: quiet(step.yes),
+                no: quiet(step.no),
+                ..step.clone()
+            })
+            .collect();
         Program {
-            start: self.start.map(quiet),
-            steps: (self.steps.iter())
-                .map(|step| QuickStep {
-                    yes: quiet(step.yes),
-                    no: quiet(step.no),
-                    ..step.clone()
-                })
-                .collect(),
+            start,
+            steps,
             len: self.len,
             tests: self.tests.clone(),
         }
