@@ -12,6 +12,7 @@ use crate::ludemes::{regions, Scope};
 use crate::syntax::{Node, Span};
 
 mod graph;
+mod graphics;
 mod references;
 mod tracks;
 
@@ -73,6 +74,8 @@ pub struct Symbols {
     /// Whether a track passes through the players' stores: each player's store is then a place
     /// off the grid, numbered after the board's sites (P1's first).
     pub stores: bool,
+    /// How the board looks in a picture: the `(graphics ...)` section read.
+    pub graphics: crate::ludemes::graphics::Graphics,
 }
 
 /// A declared region.
@@ -200,6 +203,11 @@ pub fn resolve(expanded: Expanded) -> Result<Checked, Vec<Diagnostic>> {
         if r.symbols.rows > 0 {
             r.phases(rules);
             r.references(rules, Kind::Rules);
+        }
+    }
+    if let Some(graphics) = &expanded.graphics {
+        if r.symbols.sites() > 0 {
+            r.graphics(graphics);
         }
     }
     if r.errors.is_empty() {
