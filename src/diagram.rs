@@ -360,7 +360,10 @@ impl Geometry {
                 let c = self.corners(x, y);
                 for &k in &facing {
                     let (a, b) = (c[k], c[(k + 1) % n]);
-                    for (width, stroke) in [(8, colour.darker(0.45)), (5, colour)] {
+                    for (width, stroke) in [
+                        (8, colour.darker(if colour.is_dark() { 0.45 } else { 0.78 })),
+                        (5, colour),
+                    ] {
                         let _ = writeln!(
                             out,
                             r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{stroke}" stroke-width="{width}" stroke-linecap="round"/>"##,
@@ -410,7 +413,7 @@ impl Geometry {
         for (site, dash) in [(last.from, r#" stroke-dasharray="5 4""#), (last.to, "")] {
             if site == NO_SITE
                 || site as usize >= self.centres.len()
-                || (dash.len() > 0 && last.from == last.to)
+                || (!dash.is_empty() && last.from == last.to)
             {
                 continue;
             }
@@ -600,13 +603,13 @@ fn player_colour(game: &Game, p: usize) -> Rgb {
 }
 
 /// A player's pieces: fill, outline and the colour of text on them. A colour the graphics give
-/// is outlined in a darker shade of itself.
+/// is outlined in a darker shade of itself, much darker for a light one (white on a light board).
 fn piece_colours(game: &Game, p: usize) -> (String, String, String) {
     let p = p & (MAX_PLAYERS - 1);
     match game.graphics.players[p].colour {
         Some(c) => (
             c.to_string(),
-            c.darker(0.5).to_string(),
+            c.darker(if c.is_dark() { 0.5 } else { 0.78 }).to_string(),
             if c.is_dark() { "#f4f4f4" } else { "#222222" }.to_string(),
         ),
         None => (

@@ -466,6 +466,11 @@ fn invalid_graphics_are_located() {
         ),
     ] {
         let text = format!("{MINI}{graphics}");
+        // `Each` turns P1's sites to every seat, which a board of hexagons cannot.
+        let text = match graphics.strip_prefix("hex ") {
+            Some(g) => format!("{}{g}", MINI.replace("(square 4)", "(rhombus 4)")),
+            None => text,
+        };
         let Err(ludus::LoadError::Invalid { diagnostics, .. }) =
             ludus::load_source("mini.game", &text, &[])
         else {
@@ -475,5 +480,56 @@ fn invalid_graphics_are_located() {
         let (start, end) = (d.span.start as usize, d.span.end as usize);
         assert_eq!(&text[start..end], at, "{graphics}: {}", d.message);
         assert!(d.message.contains(message), "{graphics}: {}", d.message);
+    }
+}
+
+/// Draws the start and a position of mid-game of every shipped game as SVG into
+/// `target/tmp/pictures/` (and Ludo's and the draughts' mid-game into `docs/pictures/`, which the
+/// README shows). Run it by hand, `cargo test --locked --test it render::pictures -- --ignored`,
+/// then make the PNGs of `docs/pictures/` with `rsvg-convert` (librsvg2-bin; resvg is built here
+/// without text), and look at each picture. The mid-game is reached by a fixed walk of up to 40
+/// actions, stopping short of the end.
+#[test]
+#[ignore]
+fn pictures() {
+    let docs = PathBuf::from("docs/pictures");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pictures");
+    std::fs::create_dir_all(&dir).unwrap();
+    for file in shipped_games() {
+        let name = file.file_stem().unwrap().to_string_lossy().into_owned();
+        let game = ludus::load_file(&file, &[]).unwrap_or_else(|e| panic!("{}", e.render(false)));
+        let start = game.new_initial_state();
+        let svg = ludus::diagram::svg(&game, &start);
+        std::fs::write(dir.join(format!("{name}-start.svg")), &svg).unwrap();
+        let mut state = start;
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..40 {
+            let choices: Vec<ludus::Move> = match state.node() {
+                ludus::NodeType::Chance => game
+                    .chance_outcomes(&state)
+                    .into_iter()
+                    .map(|(m, _)| m)
+                    .collect(),
+                _ => game.moves(&state),
+            };
+            if choices.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut next = state.clone();
+            game.apply(&mut next, choices[(seed % choices.len() as u64) as usize])
+                .expect("a legal action");
+            if next.is_terminal() {
+                break;
+            }
+            state = next;
+        }
+        let svg = ludus::diagram::svg(&game, &state);
+        std::fs::write(dir.join(format!("{name}-mid.svg")), &svg).unwrap();
+        if name == "ludo" || name == "draughts" {
+            std::fs::write(docs.join(format!("{name}.svg")), &svg).unwrap();
+        }
     }
 }

@@ -66,9 +66,24 @@ impl Resolver {
             let painted: Vec<(Vec<Site>, Paint)> = match whose {
                 Whose::Colour(c) => vec![(sites, Paint::Colour(c))],
                 Whose::Player(p) => vec![(sites, Paint::Player(p))],
-                Whose::Each => (0..self.symbols.players)
-                    .filter_map(|p| Some((self.turn_look(item, &sites, p)?, Paint::Player(p))))
-                    .collect(),
+                Whose::Each => {
+                    let seats: Option<Vec<Vec<Site>>> = (0..self.symbols.players)
+                        .map(|p| self.turn_look(&sites, p))
+                        .collect();
+                    if seats.is_none() {
+                        let players = self.symbols.players;
+                        self.error(
+                            Diagnostic::new("check::kind", item.span, "`Each` turns P1's sites to every seat, and this board cannot turn")
+                                .label("one region for each player")
+                                .help(format!("seats face each side of the board: {players} players need a square board of squares; or write an item for each player (P1 to P{players})"))
+                                .via(item.via),
+                        );
+                    }
+                    (seats.unwrap_or_default().into_iter())
+                        .zip(0..)
+                        .map(|(sites, p)| (sites, Paint::Player(p)))
+                        .collect()
+                }
                 Whose::Nobody => Vec::new(),
             };
             for (sites, paint) in painted {
@@ -145,25 +160,18 @@ impl Resolver {
         colour
     }
 
-    /// P1's sites of a graphics item, turned to seat `p`; reported when the board cannot turn.
-    fn turn_look(&mut self, item: &Node, sites: &[Site], p: u8) -> Option<Vec<Site>> {
+    /// P1's sites of a graphics item, turned to seat `p`; `None` when the board cannot turn so.
+    fn turn_look(&self, sites: &[Site], p: u8) -> Option<Vec<Site>> {
         let facing = seat_facing(self.symbols.players)[p as usize];
         let (rows, cols, grid) = (
             self.symbols.rows,
             self.symbols.columns,
             self.symbols.sites(),
         );
-        let fits =
-            self.symbols.tiling == Tiling::Square && (facing.is_multiple_of(4) || rows == cols);
+        let fits = facing == 0
+            || (self.symbols.tiling == Tiling::Square
+                && (facing.is_multiple_of(4) || rows == cols));
         if !fits {
-            if p == 1 || facing % 4 != 0 {
-                self.error(
-                    Diagnostic::new("check::kind", item.span, "`Each` turns P1's sites to every seat, and this board cannot turn")
-                        .label("one region for each player")
-                        .help(format!("seats face each side of the board: {} players need a square board of squares; or write an item for each player (P1 to P{})", self.symbols.players, self.symbols.players))
-                        .via(item.via),
-                );
-            }
             return None;
         }
         Some(
