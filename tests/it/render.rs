@@ -418,9 +418,10 @@ fn stores_show_their_counts() {
     );
 }
 
-/// Invalid graphics give a located diagnostic each, never a panic.
+/// Invalid graphics give a located diagnostic each, never a panic; a section is bounded.
 #[test]
 fn invalid_graphics_are_located() {
+    let many = format!("(graphics {})", "(mark (row 0) Dot) ".repeat(257));
     for (graphics, at, message) in [
         (
             r##"(graphics (player P1 "Black" colour:"#12345z"))"##,

@@ -9,6 +9,10 @@ use crate::ludemes::graphics::{Graphics, Mark, Paint, PlayerLook, Rgb};
 use crate::ludemes::{regions, Scope};
 use crate::syntax::{Node, NodeKind};
 
+/// The most items a graphics section may hold: each is drawn over the board, so a picture's
+/// size and the memory its regions take stay bounded.
+pub const MAX_LOOKS: usize = 256;
+
 /// Whom a graphics item paints for.
 enum Whose {
     /// A colour of its own.
@@ -32,6 +36,22 @@ impl Resolver {
                 None => vec![a],
             })
             .collect();
+        if items.len() > MAX_LOOKS {
+            self.error(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    section.span,
+                    format!(
+                        "this graphics section has {} items; ludus allows {MAX_LOOKS}",
+                        items.len()
+                    ),
+                )
+                .label("too many graphics items")
+                .help("fill or mark a region once, with `union` to join several")
+                .via(section.via),
+            );
+            return;
+        }
         for item in items {
             let head = item.head().unwrap_or_default();
             if head == "player" {
