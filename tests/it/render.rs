@@ -465,6 +465,12 @@ fn invalid_graphics_are_located() {
             r#"(graphics (player P2 "B"))"#,
             "second",
         ),
+        (
+            "hex (graphics (fill (row 0) Each))",
+            "(fill (row 0) Each)",
+            "cannot turn",
+        ),
+        (&many, &many, "ludus allows 256"),
     ] {
         let text = format!("{MINI}{graphics}");
         // `Each` turns P1's sites to every seat, which a board of hexagons cannot.
