@@ -428,6 +428,12 @@ impl Geometry {
 
     /// Site names on the edges: column letters below the board, row numbers at its left.
     fn draw_names(&self, game: &Game, out: &mut String) {
+        // Clear of the thick lines of players' sides.
+        let pad = if game.graphics.sides.is_empty() {
+            0.0
+        } else {
+            5.0
+        };
         let mut columns: Vec<(i16, f64, f64)> = Vec::new();
         let mut rows: Vec<(i16, f64, f64)> = Vec::new();
         for (s, c) in game.topology.coords.iter().enumerate() {
@@ -453,14 +459,14 @@ impl Geometry {
             let _ = writeln!(
                 out,
                 r##"<text x="{x:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="#666">{letters}</text>"##,
-                y + CELL / 2.0 + 14.0
+                y + CELL / 2.0 + 14.0 + pad
             );
         }
         for (row, x, y) in rows {
             let _ = writeln!(
                 out,
                 r##"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="end" fill="#666">{}</text>"##,
-                x - CELL / 2.0 - 4.0,
+                x - CELL / 2.0 - 4.0 - pad,
                 y + 4.0,
                 row + 1
             );
