@@ -15,6 +15,9 @@ use registry::{lookup, Kind, Ludeme, Param, Shape, LUDEMES};
 pub fn check(expanded: Expanded) -> Result<Checked, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     expr(&expanded.game, Kind::Game, &mut errors);
+    if let Some(graphics) = &expanded.graphics {
+        expr(graphics, Kind::Graphics, &mut errors);
+    }
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -32,7 +35,7 @@ fn expr(node: &Node, kind: Kind, errors: &mut Vec<Diagnostic>) {
     match &node.kind {
         NodeKind::Int(_) if kind == Kind::Int => {}
         NodeKind::Bool(_) if matches!(kind, Kind::Cond | Kind::Switch) => {}
-        NodeKind::Str(_) if kind == Kind::Str => {}
+        NodeKind::Str(_) if matches!(kind, Kind::Str | Kind::Paint) => {}
         NodeKind::Name(n) if kind.names().contains(&n.as_str()) => {}
         NodeKind::Name(n) if !kind.names().is_empty() => {
             let help = match suggest(n, kind.names().iter().copied()) {

@@ -125,6 +125,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
     let mut compiled = Game {
         name: checked.expanded.name.clone(),
         metadata: checked.expanded.metadata.clone(),
+        graphics: sym.graphics.clone(),
         options: checked.expanded.options.clone(),
         option_values: checked.expanded.values.clone(),
         source_hash: fnv1a(source.as_bytes()),

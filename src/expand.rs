@@ -36,6 +36,8 @@ pub struct Expanded {
     pub game: Node,
     /// The metadata.
     pub metadata: Metadata,
+    /// The `(graphics ...)` form, expanded, if the file has one.
+    pub graphics: Option<Node>,
     /// The declared options.
     pub options: Vec<OptionDecl>,
     /// The value of every option in this load, in declaration order.
@@ -60,6 +62,7 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
     let mut option_index: HashMap<String, usize> = HashMap::new();
     let mut game: Option<&Node> = None;
     let mut metadata = Metadata::default();
+    let mut graphics: Option<&Node> = None;
     for form in forms {
         match form.head() {
             Some("define") => match (form.pos(0), form.pos(1), form.positional().count()) {
@@ -120,6 +123,18 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
                     game = Some(form);
                 }
             }
+            Some("graphics") => {
+                if let Some(first) = graphics {
+                    errors.push(
+                        Diagnostic::new("check::duplicate-name", form.span, "a file holds one graphics section, and this is a second")
+                            .label("second graphics section")
+                            .related(first.span, "first graphics section")
+                            .help("put every graphics item in one `(graphics ...)`"),
+                    );
+                } else {
+                    graphics = Some(form);
+                }
+            }
             Some("metadata") => match read_metadata(form) {
                 Ok(m) => metadata = m,
                 Err(mut d) => errors.append(&mut d),
@@ -127,7 +142,7 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
             _ => errors.push(
                 Diagnostic::new("check::unknown-ludeme", form.span, format!("{} cannot stand at the top of a file", form.describe()))
                     .label("not a top-level form")
-                    .help("a file holds `(game ...)`, `(metadata ...)`, `(option ...)` and `(define ...)` forms"),
+                    .help("a file holds `(game ...)`, `(metadata ...)`, `(graphics ...)`, `(option ...)` and `(define ...)` forms"),
             ),
         }
     }
@@ -157,6 +172,7 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
         aborted: false,
     };
     let expanded = expander.node(game, None, None, 0);
+    let graphics = graphics.map(|g| expander.node(g, None, None, 0));
     errors.append(&mut expander.errors);
     let name = expanded
         .pos(0)
@@ -168,6 +184,7 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
             name,
             game: expanded,
             metadata,
+            graphics,
             options,
             values,
         })

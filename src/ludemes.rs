@@ -146,6 +146,7 @@ macro_rules! for_each_family {
             last {}
             arithmetic {}
             end {}
+            graphics {}
         }
     };
 }

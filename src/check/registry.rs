@@ -76,6 +76,14 @@ pub enum Kind {
     Colour,
     /// A piece a move also takes.
     Removal,
+    /// The graphics section: how the board looks.
+    Graphics,
+    /// One item of the graphics section.
+    Look,
+    /// A colour to paint with: `"#rrggbb"`, a player's or each player's.
+    Paint,
+    /// A mark drawn on a site.
+    Mark,
 }
 
 impl Kind {
@@ -118,6 +126,10 @@ impl Kind {
             Kind::Occupant => "what a site holds",
             Kind::Colour => "a colour of squares",
             Kind::Removal => "a removal",
+            Kind::Graphics => "a graphics section",
+            Kind::Look => "a graphics item",
+            Kind::Paint => "a colour (\"#rrggbb\", a player, or Each)",
+            Kind::Mark => "a mark",
         }
     }
 
@@ -155,6 +167,8 @@ impl Kind {
             Kind::CaptureTo => &["Store", "Hand", "Removed"],
             Kind::Occupant => &["Empty", "Filled", "Friend", "Enemy", "Off"],
             Kind::Colour => &["Dark", "Light"],
+            Kind::Paint => &["P1", "P2", "P3", "P4", "Each"],
+            Kind::Mark => &["Rosette", "Star", "Dot", "Cross"],
             _ => &[],
         }
     }
@@ -269,7 +283,7 @@ pub fn markdown() -> String {
         "# The ludus language\n\n\
          Generated from the ludeme registry (`src/check/registry.rs`) by `ludus docs`; a test keeps it in sync.\n\n\
          ## Files\n\n\
-         A `.game` file holds one `(game ...)`, one `(metadata ...)`, and any number of `(option ...)` and `(define ...)` forms.\n\n\
+         A `.game` file holds one `(game ...)`, one `(metadata ...)`, at most one `(graphics ...)`, and any number of `(option ...)` and `(define ...)` forms.\n\n\
          - A call is written `(ludeme positional... key:value...)`: positional arguments in order, named ones with their key \
          written against the value (`from:(row 0)`, no blank after the colon), in any order after the name.\n\
          - A list is written `{a b c}`; strings in double quotes, escaping `\\\"`, `\\\\` and `\\n`; whole numbers, possibly negative; \
@@ -277,7 +291,9 @@ pub fn markdown() -> String {
          - Every argument expects one kind of expression, named after the sections below: where a condition is expected, \
          any ludeme of the section \"Condition\" may stand.\n\
          - `(metadata (description \"...\") (source \"...\") (rules \"...\"))` says what the game is, where its rules come from, \
-         and the rules in English.\n\n\
+         and the rules in English.\n\
+         - `(graphics ...)` says how the board looks in a picture (`ludus render`): players' names and colours, regions \
+         filled, marked or edged in a colour, yards (section \"A graphics item\"). It changes nothing in play.\n\n\
          ## Defines and options\n\n\
          - `(define \"Name\" body)` names a piece of text; `(\"Name\" a b)` inserts the body with `#1` = a, `#2` = b. \
          Defines are expanded before checking, like macros; a define that uses itself, even through others, is an error.\n\
@@ -313,6 +329,7 @@ pub fn markdown() -> String {
         Kind::GrandSlam,
         Kind::ResultKind,
         Kind::Colour,
+        Kind::Mark,
     ] {
         out.push_str(&format!(
             "- {}: {}\n",

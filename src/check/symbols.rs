@@ -13,6 +13,7 @@ use crate::syntax::{Node, Span};
 use std::collections::{HashMap, HashSet};
 
 mod graph;
+mod graphics;
 mod references;
 mod tracks;
 
@@ -74,6 +75,8 @@ pub struct Symbols {
     /// Whether a track passes through the players' stores: each player's store is then a place
     /// off the grid, numbered after the board's sites (P1's first).
     pub stores: bool,
+    /// How the board looks in a picture: the `(graphics ...)` section read.
+    pub graphics: crate::ludemes::graphics::Graphics,
     /// The declarations of each region and track name, so that finding them costs no scan.
     index: Index,
 }
@@ -249,6 +252,11 @@ pub fn resolve(expanded: Expanded) -> Result<Checked, Vec<Diagnostic>> {
         if r.symbols.rows > 0 {
             r.phases(rules);
             r.references(rules, Kind::Rules);
+        }
+    }
+    if let Some(graphics) = &expanded.graphics {
+        if r.symbols.sites() > 0 {
+            r.graphics(graphics);
         }
     }
     if r.errors.is_empty() {

@@ -375,6 +375,8 @@ pub struct Game {
     pub name: String,
     /// The metadata.
     pub metadata: Metadata,
+    /// How the board looks in a picture.
+    pub graphics: crate::ludemes::graphics::Graphics,
     /// Declared options.
     pub options: Vec<OptionDecl>,
     /// Option values of this load.

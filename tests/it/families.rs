@@ -95,6 +95,8 @@ fn games(kind: Kind, e: &str) -> Vec<String> {
             "@END",
             format!("(end {{(if (no-moves Next) {e})}})"),
         )],
+        Kind::Graphics => vec![format!("{}\n{e}", game(&[]))],
+        Kind::Look => vec![format!("{}\n(graphics {e})", game(&[]))],
         _ => Vec::new(),
     }
 }
@@ -158,7 +160,8 @@ fn every_row_is_lowered_as_its_kind() {
 
 /// The string arguments that are a declaration's own name, not a reference to one (a graph's
 /// lines name its points, a walk its start point and steps).
-const DECLARED_NAMES: [(&str, Kind, &str); 11] = [
+const DECLARED_NAMES: [(&str, Kind, &str); 12] = [
+    ("player", Kind::Look, "name"),
     ("graph", Kind::Shape, "lines"),
     ("walk", Kind::Segment, "steps"),
     ("game", Kind::Game, "name"),
@@ -170,6 +173,13 @@ const DECLARED_NAMES: [(&str, Kind, &str); 11] = [
     ("var", Kind::Item, "name"),
     ("chance", Kind::Phase, "name"),
     ("decision", Kind::Phase, "name"),
+];
+
+/// The string arguments that are values, not names: colours, which the graphics reader checks
+/// (`invalid_graphics_are_located` in tests/it/render.rs holds it).
+const COLOURS: [(&str, Kind, &str); 2] = [
+    ("player", Kind::Look, "colour"),
+    ("mark", Kind::Look, "colour"),
 ];
 
 #[test]
@@ -185,7 +195,9 @@ fn every_argument_naming_a_declaration_is_checked() {
         for (arg, p) in args {
             let names = p.shape.kind() == Kind::Str;
             // A region's names are checked by the region evaluator, which every region runs.
-            let own = DECLARED_NAMES.contains(&(l.name, l.kind, p.name)) || l.kind == Kind::Region;
+            let own = DECLARED_NAMES.contains(&(l.name, l.kind, p.name))
+                || COLOURS.contains(&(l.name, l.kind, p.name))
+                || l.kind == Kind::Region;
             let checked = l.refs.iter().any(|r| r.arg() == Some(arg));
             if names && !own && !checked {
                 unchecked.push(format!(
