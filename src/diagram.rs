@@ -738,7 +738,8 @@ fn status_line(game: &Game, state: &State) -> String {
     }
 }
 
-/// One row per player (colour, hand, store), and the piece states' outlines when there are several.
+/// One row per player (colour, name, and hand and store where the game uses them), and the
+/// piece states' outlines when there are several.
 fn draw_legend(game: &Game, state: &State, top: f64, out: &mut String) {
     let mut y = top + 4.0;
     for p in 0..MAX_PLAYERS.min(state.players as usize) {
@@ -754,9 +755,21 @@ fn draw_legend(game: &Game, state: &State, top: f64, out: &mut String) {
         } else {
             ""
         };
+        // Hands and stores only where the game uses them, as the text board shows them.
+        let mut counts = Vec::new();
+        if game.shows_hands() {
+            counts.push(format!("hand {}", state.board.hand[p]));
+        }
+        if game.keeps_score(state) {
+            counts.push(format!("store {}", state.board.store[p]));
+        }
+        let counts = match counts.is_empty() {
+            true => String::new(),
+            false => format!(": {}", counts.join(", ")),
+        };
         let _ = writeln!(
             out,
-            r##"<text x="{:.1}" y="{:.1}" font-size="12">P{}{}{mover}: hand {}, store {}</text>"##,
+            r##"<text x="{:.1}" y="{:.1}" font-size="12">P{}{}{mover}{counts}</text>"##,
             LEFT + 20.0,
             y + 4.0,
             p + 1,
@@ -764,8 +777,6 @@ fn draw_legend(game: &Game, state: &State, top: f64, out: &mut String) {
                 Some(name) => format!(" {}", escape(name)),
                 None => String::new(),
             },
-            state.board.hand[p],
-            state.board.store[p]
         );
         y += 22.0;
     }

@@ -103,7 +103,7 @@ pub(super) fn board(game: &Game, state: &State) -> String {
         out.push_str(&format!(" {:>width$}", column_name(col)));
     }
     out.push('\n');
-    if hands_count(game) {
+    if game.shows_hands() {
         out.push_str(&format!(
             "hands: {}\n",
             per_player(state, |p| state.board.hand[p] as i64)
@@ -150,32 +150,32 @@ fn shown_sites(game: &Game, state: &State) -> Vec<bool> {
     shown
 }
 
-/// Whether the hands are worth a line: the game has hands, and some player starts with fewer
-/// pieces in hand than the board has sites, so that a hand can run out while the board still
-/// has room. A hand that can cover the whole board (a stock of stones to place) never limits a
-/// player and is left out.
-fn hands_count(game: &Game) -> bool {
-    if !game.needs.contains(crate::compile::Needs::HANDS) {
-        return false;
-    }
-    let sites = game.topology.coords.iter().filter(|c| c.is_some()).count();
-    let mut start = [0usize; MAX_PLAYERS];
-    for s in &game.setup {
-        if let Setup::Hand(players, n) = s {
-            for &p in players {
-                if let Some(h) = start.get_mut(p as usize) {
-                    *h += *n as usize;
+impl Game {
+    /// Whether the hands are worth a line: the game has hands, and some player starts with fewer
+    /// pieces in hand than the board has sites, so that a hand can run out while the board still
+    /// has room. A hand that can cover the whole board (a stock of stones to place) never limits a
+    /// player and is left out.
+    pub fn shows_hands(&self) -> bool {
+        if !self.needs.contains(crate::compile::Needs::HANDS) {
+            return false;
+        }
+        let sites = self.topology.coords.iter().filter(|c| c.is_some()).count();
+        let mut start = [0usize; MAX_PLAYERS];
+        for s in &self.setup {
+            if let Setup::Hand(players, n) = s {
+                for &p in players {
+                    if let Some(h) = start.get_mut(p as usize) {
+                        *h += *n as usize;
+                    }
                 }
             }
         }
+        start
+            .iter()
+            .take((self.players as usize).min(MAX_PLAYERS))
+            .any(|&h| h < sites)
     }
-    start
-        .iter()
-        .take((game.players as usize).min(MAX_PLAYERS))
-        .any(|&h| h < sites)
-}
 
-impl Game {
     /// Whether the game keeps a score that is worth showing in this position: the board has
     /// stores (places off the grid, on a track), an end rule reads the stores (`score`, or a
     /// result `by-score`), or a store holds something now (pieces borne off, captured or
