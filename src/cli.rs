@@ -75,6 +75,25 @@ pub enum Format {
     Json,
 }
 
+/// Which playout loop a command runs.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Loop {
+    /// The loop the game's shape selects: a fast one where there is one.
+    #[default]
+    Auto,
+    /// The general loop, whatever the game: for checking a fast loop against it.
+    General,
+}
+
+impl Loop {
+    /// Applies the choice to a loaded game.
+    pub fn apply(self, game: &mut ludus::Game) {
+        if self == Loop::General {
+            game.use_general_loop();
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Checks game files and reports every error.

@@ -79,6 +79,16 @@ pub struct Position {
 }
 
 impl Game {
+    /// Switches off every loop for a shape of game (placements, shifts, dice, sowing), so that
+    /// playouts and perft run the general loop. Each of those loops plays exactly what the general
+    /// loop plays: this is how to see that they agree when debugging one (`--loop general`).
+    pub fn use_general_loop(&mut self) {
+        self.place_only = false;
+        self.shift_plan = None;
+        self.race = None;
+        self.sowing = None;
+    }
+
     /// The position of a state, to edit and turn back into a state with [`Game::state_at`].
     pub fn position(&self, state: &State) -> Position {
         Position {

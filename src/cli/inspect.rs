@@ -218,6 +218,10 @@ pub struct PerftArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    /// The loop: the one the game's shape selects, or the general one (the same counts, more
+    /// slowly; for checking a fast loop).
+    #[arg(long = "loop", value_enum, default_value_t)]
+    playout_loop: super::Loop,
 }
 
 /// The deepest perft asked for: the tree grows exponentially, so depths past about 10 take hours
@@ -238,7 +242,8 @@ pub fn perft(args: PerftArgs) -> Result<(), String> {
             "error: --divide counts below each first edge: it needs --depth 1 or more".into(),
         );
     }
-    let game = args.game.load()?;
+    let mut game = args.game.load()?;
+    args.playout_loop.apply(&mut game);
     let state = replay_line(&game, &args.moves)?;
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let raise = stop.clone();

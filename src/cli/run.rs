@@ -31,6 +31,10 @@ pub struct RunArgs {
     record: Option<std::path::PathBuf>,
     #[command(flatten)]
     limit: EdgeLimit,
+    /// The playout loop: the one the game's shape selects, or the general one (the same games,
+    /// more slowly; for checking a fast loop).
+    #[arg(long = "loop", value_enum, default_value_t)]
+    playout_loop: super::Loop,
 }
 
 /// The edge limit of `run`, `match` and `analyse`.
@@ -122,7 +126,8 @@ fn record_range(
 /// Plays the playouts and prints the figures.
 pub fn run(args: RunArgs) -> Result<(), String> {
     super::count_in_range("--playouts", args.playouts, 10_000_000_000)?;
-    let game = args.limit.load(&args.game)?;
+    let mut game = args.limit.load(&args.game)?;
+    args.playout_loop.apply(&mut game);
     let (pool, threads) = super::thread_pool(args.threads)?;
     let file = args.game.file.display().to_string();
     if let Some(dir) = &args.record {

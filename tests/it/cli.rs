@@ -253,3 +253,49 @@ fn info_moves_and_perft_give_json() {
     ]);
     assert_eq!(divide["divide"].as_array().unwrap().len(), 6);
 }
+
+/// `--loop general` plays the same games and counts the same trees as the loop each game's shape
+/// selects (placements, shifts, dice, sowing), and it does switch those loops off.
+#[test]
+fn the_general_loop_plays_what_the_fast_loops_play() {
+    for file in [
+        "games/tictactoe.game",
+        "games/toki.game",
+        "games/sig.game",
+        "games/woli.game",
+    ] {
+        let mut game = ludus::load_file(std::path::Path::new(file), &[]).unwrap();
+        let fast = game.place_only
+            || game.shift_plan.is_some()
+            || game.race.is_some()
+            || game.sowing.is_some();
+        assert!(fast, "{file} has a loop of its shape");
+        game.use_general_loop();
+        assert!(
+            !game.place_only
+                && game.shift_plan.is_none()
+                && game.race.is_none()
+                && game.sowing.is_none(),
+            "{file}: every fast loop is off"
+        );
+        let run = |extra: &[&str]| {
+            let mut args = vec!["run", file, "-n", "200", "--seed", "5", "--threads", "1"];
+            args.extend_from_slice(&["--format", "json"]);
+            args.extend_from_slice(extra);
+            let out = ludus(&args);
+            assert!(out.status.success(), "{}", stderr(&out));
+            let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+            ["wins", "draws", "mean_length", "min_length", "max_length"].map(|k| v[k].clone())
+        };
+        assert_eq!(run(&[]), run(&["--loop", "general"]), "{file}");
+        let perft = |extra: &[&str]| {
+            let mut args = vec!["perft", file, "--depth", "3"];
+            args.extend_from_slice(extra);
+            stdout(&ludus(&args))
+        };
+        assert_eq!(perft(&[]), perft(&["--loop", "general"]), "{file}");
+    }
+    let bad = ludus(&["run", "games/woli.game", "--loop", "fast"]);
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("general"), "{}", stderr(&bad));
+}

@@ -366,10 +366,7 @@ pub fn moves_read_back(game: &Game) -> usize {
 /// The same game with every loop of a shape switched off: what the general loop plays.
 pub fn general(game: &Game) -> Game {
     let mut general = game.clone();
-    general.place_only = false;
-    general.shift_plan = None;
-    general.race = None;
-    general.sowing = None;
+    general.use_general_loop();
     general
 }
 
