@@ -1,7 +1,7 @@
 //! Diagrams: a position drawn as SVG, from the board's geometry in the compiled game (squares,
 //! hexagons or the points and lines of a graph), with nothing drawn per game.
 
-use crate::compile::ir::{Game, Setup, Site, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{Game, Site, MAX_PLAYERS, NO_SITE};
 use crate::compile::topology::Tiling;
 use crate::engine::{NodeType, State, Status};
 use crate::ludemes::graphics::{Mark, Paint, Rgb};
@@ -525,38 +525,21 @@ impl Geometry {
     }
 }
 
-/// Which grid sites to draw: all of them, except that a game whose pieces run on tracks draws only
-/// the sites its tracks pass (the cross of a race board, not the grid around it) and any site
-/// holding something.
+/// Which grid sites to draw: all of them, except on a race's board ([`Game::race_sites`]), which
+/// also shows what the graphics colour or mark (a race's yards).
 fn shown_sites(game: &Game, state: &State) -> Vec<bool> {
-    let n = game.topology.coords.len();
-    let racing =
-        !game.tracks.is_empty() && !game.setup.iter().any(|s| matches!(s, Setup::Fill(..)));
-    let mut shown = vec![!racing; n];
-    if racing {
-        for t in &game.tracks {
-            for p in 0..state.players as usize {
-                for &s in &t.sites[p] {
-                    if let Some(x) = shown.get_mut(s as usize) {
-                        *x = true;
-                    }
-                }
-            }
-        }
-        for (s, c) in state.board.cells.iter().enumerate().take(n) {
-            shown[s] |= c.count > 0;
-        }
-        // What the graphics colour or mark is part of the board too: a race's yards.
-        let g = &game.graphics;
-        let drawn = (g.fills.iter().map(|f| &f.0))
-            .chain(g.marks.iter().map(|m| &m.0))
-            .chain(g.sides.iter().map(|m| &m.0))
-            .chain(g.yards.iter());
-        for sites in drawn {
-            for &s in sites {
-                if let Some(x) = shown.get_mut(s as usize) {
-                    *x = true;
-                }
+    let Some(mut shown) = game.race_sites(state) else {
+        return vec![true; game.topology.coords.len()];
+    };
+    let g = &game.graphics;
+    let drawn = (g.fills.iter().map(|f| &f.0))
+        .chain(g.marks.iter().map(|m| &m.0))
+        .chain(g.sides.iter().map(|m| &m.0))
+        .chain(g.yards.iter());
+    for sites in drawn {
+        for &s in sites {
+            if let Some(x) = shown.get_mut(s as usize) {
+                *x = true;
             }
         }
     }

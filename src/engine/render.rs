@@ -82,7 +82,9 @@ pub(super) fn board(game: &Game, state: &State) -> String {
     };
     // The site of each cell of the grid, by its coordinates (a hexagon leaves corners empty).
     let mut grid = vec![None; rows * columns];
-    let shown = shown_sites(game, state);
+    let shown = game
+        .race_sites(state)
+        .unwrap_or_else(|| vec![true; game.topology.coords.len()]);
     for (s, c) in game.topology.coords.iter().enumerate() {
         if let (Some(c), true) = (c, shown[s]) {
             grid[c.y as usize * columns + c.x as usize] = Some(s);
@@ -124,33 +126,33 @@ pub(super) fn board(game: &Game, state: &State) -> String {
     out
 }
 
-/// Which sites of the grid to draw: all of them, except that a game whose pieces run on tracks
-/// (and has no counters filling its sites) draws only the sites its tracks pass, and any site
-/// holding something: the cross of a race board, not the grid around it.
-fn shown_sites(game: &Game, state: &State) -> Vec<bool> {
-    let n = game.topology.coords.len();
-    let racing =
-        !game.tracks.is_empty() && !game.setup.iter().any(|s| matches!(s, Setup::Fill(..)));
-    if !racing {
-        return vec![true; n];
-    }
-    let mut shown = vec![false; n];
-    for track in &game.tracks {
-        for sites in track.sites.iter().take(state.players as usize) {
-            for &s in sites {
-                if let Some(x) = shown.get_mut(s as usize) {
-                    *x = true;
+impl Game {
+    /// The sites a board of a race shows, when the game is one (its pieces run on tracks, and no
+    /// counters fill its sites): those its tracks pass and any holding something, the cross of
+    /// the race and not the grid around it. `None` for any other game, which shows every site.
+    pub fn race_sites(&self, state: &State) -> Option<Vec<bool>> {
+        let n = self.topology.coords.len();
+        let racing =
+            !self.tracks.is_empty() && !self.setup.iter().any(|s| matches!(s, Setup::Fill(..)));
+        if !racing {
+            return None;
+        }
+        let mut shown = vec![false; n];
+        for track in &self.tracks {
+            for sites in track.sites.iter().take(state.players as usize) {
+                for &s in sites {
+                    if let Some(x) = shown.get_mut(s as usize) {
+                        *x = true;
+                    }
                 }
             }
         }
+        for (s, cell) in state.board.cells.iter().enumerate().take(n) {
+            shown[s] |= cell.count > 0;
+        }
+        Some(shown)
     }
-    for (s, cell) in state.board.cells.iter().enumerate().take(n) {
-        shown[s] |= cell.count > 0;
-    }
-    shown
-}
 
-impl Game {
     /// Whether the hands are worth a line: the game has hands, and some player starts with fewer
     /// pieces in hand than the board has sites, so that a hand can run out while the board still
     /// has room. A hand that can cover the whole board (a stock of stones to place) never limits a
