@@ -73,7 +73,7 @@ pub enum Paint {
 /// A mark drawn on a site.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mark {
-    /// An eight-petalled rosette, as on the board of Ur.
+    /// An eight-petalled rosette, as on the boards of race games.
     Rosette,
     /// A five-pointed star.
     Star,

@@ -2,8 +2,8 @@
 //! a warning), a start instruction may not set up a site twice, and a game whose player can be
 //! stuck with no end rule for it says so when validated.
 
+use crate::command;
 use ludus::{load_source, Game, LoadError};
-use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
 fn load(name: &str, text: &str) -> Game {
@@ -104,31 +104,30 @@ fn a_union_of_overlapping_regions_is_a_set() {
     assert_eq!(game.moves(&s).len(), 5, "row 0 and column 0 share a1");
 }
 
-fn validate(text: &str) -> (bool, String) {
+/// `ludus validate` on a text written to a file `name`: whether it succeeded, and what it printed.
+fn validate(name: &str, text: &str) -> (bool, String) {
     let dir = std::env::temp_dir().join(format!("ludus-sets-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let path = dir.join(format!("g{}.game", text.len()));
+    let path = dir.join(name);
     std::fs::write(&path, text).expect("written");
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .arg("validate")
-        .arg(&path)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("ludus runs");
+    let out = command::ludus(&["validate", path.to_str().expect("a UTF-8 path")]);
     let _ = std::fs::remove_file(&path);
     (
         out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+        command::stdout(&out) + &command::stderr(&out),
     )
 }
 
 #[test]
 fn validate_warns_of_a_site_named_twice() {
-    let (ok, text) = validate(&variant(
-        "woli.game",
-        "(region \"Home\" P1 (row 0))",
-        "(region \"Home\" P1 (sites {0 0 2}))",
-    ));
+    let (ok, text) = validate(
+        "woli-repeated.game",
+        &variant(
+            "woli.game",
+            "(region \"Home\" P1 (row 0))",
+            "(region \"Home\" P1 (sites {0 0 2}))",
+        ),
+    );
     assert!(ok, "a warning does not fail validation: {text}");
     assert!(text.contains("site 0 is named twice"), "{text}");
 }
@@ -182,7 +181,7 @@ fn a_game_that_can_leave_a_player_stuck_is_warned_about() {
         "{:?}",
         game.warnings
     );
-    let (ok, text) = validate(STUCK);
+    let (ok, text) = validate("stuck.game", STUCK);
     assert!(ok, "{text}");
     assert!(text.contains("has no move"), "{text}");
 }
