@@ -4,7 +4,7 @@
 pub mod registry;
 mod symbols;
 
-pub use symbols::{seat_of, Checked, Symbols, MAX_SITES};
+pub use symbols::{Checked, Symbols};
 
 use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};

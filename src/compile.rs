@@ -3,15 +3,13 @@
 
 pub(crate) mod chance;
 pub mod choice;
-pub mod draw;
 mod endless;
 pub mod ir;
 pub mod needs;
 mod scope;
-pub mod sites;
 mod start_end;
-pub mod topology;
 
+use crate::board::topology;
 use crate::check::registry::Kind;
 use crate::check::{Checked, Symbols};
 use crate::diagnostic::Diagnostic;
@@ -21,16 +19,10 @@ use crate::syntax::{Node, NodeKind};
 use ir::*;
 pub use needs::Needs;
 
-/// The most counters or pieces a game may hold in all; counts are 16-bit.
-pub const MAX_COUNTERS: i64 = 60_000;
-/// The most player variables.
-pub const MAX_VARS: usize = 8;
-/// The most move generators, regions or filters a game may have: the executable form numbers
-/// them in 16 bits, with room for its markers (a pass, a throw, no filter).
-pub const MAX_PARTS: usize = 4096;
+pub use crate::board::{MAX_COUNTERS, MAX_PARTS, MAX_VARS};
 
 /// Compiles a checked game.
-pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>> {
+pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>> {
     let sym = &checked.symbols;
     let mut topology = match sym.tiling {
         topology::Tiling::Square => Topology::rectangle(sym.rows, sym.columns),
@@ -122,7 +114,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         return Err(c.errors);
     }
     let n = c.topology.sites();
-    let mut compiled = Game {
+    let compiled = Rules {
         name: checked.expanded.name.clone(),
         metadata: checked.expanded.metadata.clone(),
         graphics: sym.graphics.clone(),
@@ -131,8 +123,8 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         source_hash: fnv1a(source.as_bytes()),
         topology: c.topology,
         players: sym.players,
-        next: Game::turn_order(sym.players).0,
-        prev: Game::turn_order(sym.players).1,
+        next: Rules::turn_order(sym.players).0,
+        prev: Rules::turn_order(sym.players).1,
         regions: c.regions,
         tracks: sym
             .tracks
@@ -205,14 +197,8 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Game, Vec<Diagnostic>>
         end_conditions: c.end_branches,
         needs: c.needs,
         groups: c.groups,
-        max_edges: DEFAULT_MAX_EDGES,
-        place_only: false,
-        shift_plan: None,
-        race: None,
-        sowing: None,
         warnings,
     };
-    draw::attach(&mut compiled);
     Ok(compiled)
 }
 

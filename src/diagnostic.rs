@@ -1,9 +1,10 @@
 //! Diagnostics of the front end: what is wrong, where, and a hint; rendered with miette.
 
 mod snippet;
+mod span;
 
-use crate::syntax::Span;
 use snippet::Snippet;
+pub use span::{normalize, Span};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -145,11 +146,11 @@ pub struct Source {
 }
 
 impl Source {
-    /// A named source text, read as the front end reads it ([`crate::syntax::normalize`]), so
+    /// A named source text, read as the front end reads it ([`normalize`]), so
     /// that the spans of its diagnostics fall where they were found.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
         let text = text.into();
-        let text = match crate::syntax::normalize(&text) {
+        let text = match normalize(&text) {
             Cow::Borrowed(t) if t.len() == text.len() => text,
             normal => normal.into_owned(),
         };

@@ -1,8 +1,9 @@
 //! Diagrams: a position drawn as SVG, from the board's geometry in the compiled game (squares,
 //! hexagons or the points and lines of a graph), with nothing drawn per game.
 
-use crate::compile::ir::{Game, Site, MAX_PLAYERS, NO_SITE};
-use crate::compile::topology::Tiling;
+use crate::board::topology::Tiling;
+use crate::compile::ir::{Site, MAX_PLAYERS, NO_SITE};
+use crate::engine::Game;
 use crate::engine::{NodeType, State, Status};
 use crate::ludemes::graphics::{Mark, Paint, Rgb};
 use std::fmt::Write;

@@ -10,6 +10,8 @@
 //! - Every move has a text notation that parses back to the same move in the same position.
 
 mod ctx;
+pub mod draw;
+mod game;
 mod moves;
 mod notation;
 mod placing;
@@ -26,6 +28,7 @@ mod trial;
 mod turn;
 
 pub(crate) use ctx::{region_has, Ctx, Effects};
+pub use game::Game;
 pub(crate) use moves::chain_turn;
 pub use moves::Move;
 pub(crate) use notation::site_name;
@@ -38,7 +41,7 @@ pub use sowing::SowingKernel;
 pub(crate) use state::Clock;
 pub use state::{Board, Cell, Last, NodeType, PerPlayer, State, Status};
 
-use crate::compile::ir::{Dice, Game, Phase, MAX_PLAYERS};
+use crate::compile::ir::{Dice, Phase, MAX_PLAYERS};
 use rand::Rng;
 
 /// A move or throw that could not be read.
@@ -79,16 +82,6 @@ pub struct Position {
 }
 
 impl Game {
-    /// Switches off every loop for a shape of game (placements, shifts, dice, sowing), so that
-    /// playouts and perft run the general loop. Each of those loops plays exactly what the general
-    /// loop plays: this is how to see that they agree when debugging one (`--loop general`).
-    pub fn use_general_loop(&mut self) {
-        self.place_only = false;
-        self.shift_plan = None;
-        self.race = None;
-        self.sowing = None;
-    }
-
     /// The position of a state, to edit and turn back into a state with [`Game::state_at`].
     pub fn position(&self, state: &State) -> Position {
         Position {

@@ -5,6 +5,7 @@ use crate::diagnostic::Diagnostic;
 use crate::syntax::{Arg, Node, NodeKind, Span};
 use std::collections::{HashMap, HashSet};
 
+pub mod fold;
 mod options;
 use options::{option_decl, resolve_options};
 pub use options::{OptionDecl, OptionKind, OptionValue};
@@ -375,7 +376,7 @@ impl<'a> Expander<'a> {
                 };
                 // Arithmetic on numbers written out (option values included) is a number, so that
                 // sizes, sites and counts may be computed from options.
-                match crate::ludemes::arithmetic::folded(&call) {
+                match fold::folded(&call) {
                     Some(v) => Node {
                         kind: NodeKind::Int(v),
                         span: node.span,

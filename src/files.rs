@@ -6,6 +6,9 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// The largest `.game` file ludus reads.
+pub const MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
+
 /// Why a file could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {

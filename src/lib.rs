@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 pub mod agents;
+pub mod board;
 pub mod check;
 pub mod compile;
 pub mod diagnostic;
@@ -21,8 +22,7 @@ pub mod ludemes;
 pub mod syntax;
 pub mod trial;
 
-pub use compile::ir::Game;
 pub use diagnostic::{Diagnostic, Source};
-pub use engine::{Move, MoveError, NodeType, PerPlayer, PlayError, State, Status};
+pub use engine::{Game, Move, MoveError, NodeType, PerPlayer, PlayError, State, Status};
 pub use load::MAX_FILE_BYTES;
 pub use load::{load_bytes, load_file, load_file_with_source, load_source, read_source, LoadError};

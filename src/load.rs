@@ -4,8 +4,7 @@ use crate::diagnostic::{Diagnostic, Source};
 use crate::{check, compile, expand, syntax, Game};
 use std::path::Path;
 
-/// The largest `.game` file ludus reads.
-pub const MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
+pub use crate::files::MAX_FILE_BYTES;
 
 /// Why a game could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -139,9 +138,9 @@ pub fn load_source(
     let forms = syntax::parse(text).map_err(|d| invalid(vec![d]))?;
     let expanded = expand::expand(&forms, settings).map_err(invalid)?;
     let checked = check::check(expanded).map_err(invalid)?;
-    let mut game = compile::compile(&checked, text).map_err(invalid)?;
-    game.warnings = crate::diagnostic::merge_define_uses(std::mem::take(&mut game.warnings));
-    Ok(game)
+    let mut rules = compile::compile(&checked, text).map_err(invalid)?;
+    rules.warnings = crate::diagnostic::merge_define_uses(std::mem::take(&mut rules.warnings));
+    Ok(Game::prepare(rules))
 }
 
 /// The first option set twice, with its two values.

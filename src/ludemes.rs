@@ -10,8 +10,11 @@
 //! dispatched.
 
 use crate::check::registry::{Kind, Ludeme};
-use crate::compile::ir::{Cond, Family, Game, IntExpr, MoveExpr, MAX_PLAYERS};
+use crate::compile::ir::Rules;
+use crate::compile::ir::{Cond, IntExpr, MoveExpr, MAX_PLAYERS};
 use crate::compile::Compiler;
+use crate::engine::draw::Family;
+use crate::engine::Game;
 use crate::engine::{Clock, Ctx, Effects, Move};
 use crate::syntax::Node;
 pub use regions::{Board, MoverSites, Scope};
@@ -202,7 +205,7 @@ macro_rules! declare_families {
 
             /// How the sampler draws its moves for `mover`: counted by a family of the draw
             /// plan, or `None` to list them.
-            pub(crate) fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+            pub(crate) fn draw(&self, game: &Rules, mover: usize) -> Option<Family> {
                 match self {
                     $($(Gen::$variant(x) => x.draw(game, mover),)*)*
                 }
@@ -247,7 +250,7 @@ pub(crate) trait MoveFamily {
         self.notation(from, to, enemy)
     }
     /// Its draw-plan step for `mover`: a family the sampler counts, or `None` to list the moves.
-    fn draw(&self, _game: &Game, _mover: usize) -> Option<Family> {
+    fn draw(&self, _game: &Rules, _mover: usize) -> Option<Family> {
         None
     }
 }

@@ -8,27 +8,4 @@ pub use format::format_source;
 pub use parser::parse;
 pub use tree::{Arg, Node, NodeKind, Span};
 
-use std::borrow::Cow;
-
-/// The text as the front end reads it: a leading byte order mark dropped (editors do not show it
-/// and `ludus fmt` does not write it), and each lone CR (old Mac line ends) made a LF, which keeps
-/// every other offset. CRLF stays as it is.
-pub fn normalize(text: &str) -> Cow<'_, str> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let bytes = text.as_bytes();
-    let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
-    if !(0..bytes.len()).any(lone_cr) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = bytes.to_vec();
-    for (i, b) in out.iter_mut().enumerate() {
-        if lone_cr(i) {
-            *b = b'\n';
-        }
-    }
-    // Only ASCII bytes were replaced by ASCII bytes.
-    Cow::Owned(
-        String::from_utf8(out)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-    )
-}
+pub use crate::diagnostic::normalize;

@@ -317,10 +317,10 @@ pub fn markdown() -> String {
          or a list of directions counts once; a set of sites counts once however often it is written.\n\
          - The start puts at most {} counters and pieces in play.\n\n\
          ## Names\n\n",
-        crate::load::MAX_FILE_BYTES / (1024 * 1024),
-        crate::check::MAX_SITES,
-        crate::compile::MAX_COUNTERS,
-        parts = crate::compile::MAX_PARTS,
+        crate::files::MAX_FILE_BYTES / (1024 * 1024),
+        crate::board::MAX_SITES,
+        crate::board::MAX_COUNTERS,
+        parts = crate::board::MAX_PARTS,
     ));
     for kind in [
         Kind::Role,

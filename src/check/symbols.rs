@@ -1,11 +1,11 @@
 //! The second half of checking: declarations collected into symbol tables, and every reference
 //! (regions, tracks, dice, states, variables, phases, sites, rows, players) resolved or reported.
 
+use crate::board::topology::{grid_site, grid_sites, GraphBoard, Tiling, SQUARE_STEPS};
+use crate::board::MAX_PLAYERS;
+use crate::board::MAX_VARS;
+use crate::board::{Site, NO_SITE};
 use crate::check::registry::Kind;
-use crate::compile::ir::MAX_PLAYERS;
-use crate::compile::ir::{Site, NO_SITE, SITE_WORDS};
-use crate::compile::topology::{grid_site, grid_sites, GraphBoard, Tiling, SQUARE_STEPS};
-use crate::compile::MAX_VARS;
 use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
 use crate::ludemes::{regions, Scope};
@@ -17,20 +17,7 @@ mod graphics;
 mod references;
 mod tracks;
 
-/// The player a role name such as `P3` fixes (0-based), if it names one.
-pub fn seat_of(name: &str) -> Option<u8> {
-    match name {
-        "P1" => Some(0),
-        "P2" => Some(1),
-        "P3" => Some(2),
-        "P4" => Some(3),
-        _ => None,
-    }
-}
-
-/// The most sites a board may have (a 21 x 21 board fits): a full site set's words but the last,
-/// so that the bit [`crate::compile::ir::NO_SITE`] wraps to is on no board.
-pub const MAX_SITES: usize = 64 * (SITE_WORDS - 1);
+pub use crate::board::{seat_of, MAX_SITES};
 
 /// A game that passed every check, with its symbol tables.
 #[derive(Debug, Clone)]

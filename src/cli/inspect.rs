@@ -65,7 +65,7 @@ pub fn info(args: InfoArgs) -> Result<(), String> {
         "players: {} (P1 moves first, sits at the bottom)",
         game.players
     );
-    if game.topology.tiling == ludus::compile::topology::Tiling::Graph {
+    if game.topology.tiling == ludus::board::topology::Tiling::Graph {
         outln!(
             "board: {} points joined by lines, on a grid of {} rows x {} columns ({} = site 0, numbered row by row from the bottom left)",
             game.sites(),

@@ -98,7 +98,7 @@ mod tests {
     (end (if (= (count-in (region "Home" Mover)) 0) (result Mover Win)))))
 "#;
 
-    fn game() -> Game {
+    fn game() -> crate::Game {
         match crate::load::load_source("folding.game", DICE_GAME, &[]) {
             Ok(g) => g,
             Err(e) => panic!("the test game loads: {e:?}"),

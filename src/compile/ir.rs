@@ -1,27 +1,15 @@
 //! The executable form of a game's rules: flat tables and small enums, no names.
 
 pub use super::choice::{Choice, Clocked, Test};
-pub use super::draw::{DrawOp, DrawPlan, Family, Ray, NO_FILTER};
 // The move generators and their parts live with their families.
+pub use crate::expand::fold::Op;
 use crate::expand::{Metadata, OptionDecl, OptionValue};
-pub use crate::ludemes::arithmetic::Op;
 pub use crate::ludemes::{Capture, Gen, GrandSlam};
 
-pub use super::topology::{DirGroup, Dirs, Topology, DIRECTIONS};
-
-/// A site: an index into the board's cells (grid sites first, then places off the grid).
-pub type Site = u16;
-
-/// The most players a game may have; per-player arrays are sized for it and stored inline.
-pub const MAX_PLAYERS: usize = 4;
-
-pub use crate::check::seat_of;
-
-/// No site (off the board, not on a track).
-pub const NO_SITE: Site = Site::MAX;
-
-pub(crate) use super::sites::by_width;
-pub use super::sites::{Sites, SitesIter, SITE_WORDS};
+// The board's types, read with the rules that use them.
+pub(crate) use crate::board::sites::by_width;
+pub use crate::board::{seat_of, Site, MAX_PLAYERS, NO_SITE};
+pub use crate::board::{DirGroup, Dirs, Sites, SitesIter, Topology, DIRECTIONS, SITE_WORDS};
 
 /// Whose: a fixed player, or the player to move, or one after or before them in turn order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -289,8 +277,6 @@ pub enum Phase {
         pass: bool,
         /// Where the turn goes after the move, read with the move just made as the last.
         next: Branches,
-        /// The moves flattened for the playout draw.
-        draw: DrawPlan,
     },
     /// Dice are thrown.
     Chance {
@@ -368,9 +354,10 @@ pub enum Setup {
     },
 }
 
-/// A compiled game: immutable, shared by every state.
+/// A compiled game: what its rules say, in the executable form. The engine prepares it for play
+/// ([`crate::engine::Game`]), adding the plans of its loops.
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct Rules {
     /// The game's name.
     pub name: String,
     /// The metadata.
@@ -426,22 +413,6 @@ pub struct Game {
     pub needs: super::Needs,
     /// What the board's groups of pieces follow (kept when `needs` has [`super::Needs::GROUPS`]).
     pub groups: crate::ludemes::connection::GroupPlan,
-    /// The edge limit: a game still going after this many edges (moves, passes and throws)
-    /// stops, [`crate::Status::Stopped`], so that every playout, match and search ends.
-    pub max_edges: u64,
-    /// Whether every edge is one placement drawn from a site set and the turn then passes on,
-    /// with no repetition to track: playouts then run the placement loop
-    /// (`engine/placing.rs`), which skips the turn control's general cases.
-    pub place_only: bool,
-    /// The draw plan of a game whose every move is a placement, step or hop counted from site
-    /// sets on a board of one word: playouts then run the loop of `engine/shifting.rs`.
-    pub shift_plan: Option<Box<crate::engine::ShiftPlan>>,
-    /// The plan of the dice kernel (`engine/race.rs`), for games with throws and without
-    /// filters or repetition; `None` for others, which the general loop plays.
-    pub race: Option<crate::engine::RacePlan>,
-    /// The sowing loop's plan, when every edge is a sowing drawn from counts
-    /// (`engine/sowing.rs`): playouts then run that loop.
-    pub sowing: Option<Box<crate::engine::SowingKernel>>,
     /// What the checker warns about: the game loads, but may not say what was meant.
     pub warnings: Vec<crate::diagnostic::Diagnostic>,
 }
@@ -451,17 +422,11 @@ pub struct Game {
 /// meets it.
 pub const DEFAULT_MAX_EDGES: u64 = 10_000_000;
 
-impl Game {
+impl Rules {
     /// Replaces the end rules (and their compiled form).
-    pub fn set_end_rules(&mut self, rules: Vec<(Cond, Outcome)>) {
+    pub(crate) fn replace_end_rules(&mut self, rules: Vec<(Cond, Outcome)>) {
         self.end_choice = Clocked::first(rules.iter().map(|(c, _)| c));
         self.end = rules;
-        // The shift loop reads the end rules in place: it reads the new ones.
-        crate::engine::ShiftPlan::reread_end_rules(self);
-        // The dice kernel reads the end rules in its own form.
-        self.race = crate::engine::RacePlan::of(self);
-        // The sowing loop reads the end rules: it may no longer fit them.
-        self.sowing = crate::engine::SowingKernel::of(self).map(Box::new);
     }
 
     /// The turn-order tables of `players` players: the next and the previous of each seat.

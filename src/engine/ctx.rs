@@ -6,6 +6,7 @@ use super::state::{Board, Clock, Last, State};
 use crate::compile::choice::within_range;
 use crate::compile::ir::*;
 use crate::compile::Needs;
+use crate::engine::Game;
 
 /// What applying a generator's move did, for history and the last move (small enough to come
 /// back in registers; the sites a sowing passed stay on the board, in [`Board::sown`]).

@@ -256,7 +256,7 @@ pub(crate) fn chain_turn(last: u8, next: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::Move;
-    use crate::compile::ir::NO_SITE;
+    use crate::board::NO_SITE;
     use crate::engine::NodeType;
 
     #[test]

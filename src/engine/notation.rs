@@ -3,8 +3,9 @@
 use super::moves::Move;
 use super::state::{NodeType, State};
 use super::MoveError;
-use crate::compile::ir::{Game, Site};
-use crate::compile::topology::Coord;
+use crate::board::topology::Coord;
+use crate::compile::ir::Site;
+use crate::engine::Game;
 
 /// Words that take the next word as part of the same move.
 const PREFIXES: [&str; 5] = ["place", "sow", "throw", "all", "enter"];

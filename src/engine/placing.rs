@@ -8,8 +8,9 @@ use super::sample::{pick_placement, Scratch};
 use super::search::Playout;
 use super::state::{NodeType, State};
 use super::turn::{conclude, end_turn_after_move, keep_after_move, KEPT_AFTER_A_MOVE};
-use crate::compile::draw::DrawOp;
-use crate::compile::ir::{by_width, Game, Gen, Phase, MAX_PLAYERS};
+use crate::compile::ir::{by_width, Gen, Phase, MAX_PLAYERS};
+use crate::engine::draw::DrawOp;
+use crate::engine::Game;
 use crate::ludemes::{MoveFamily, On};
 use rand::Rng;
 
@@ -23,7 +24,7 @@ pub(super) fn playout(
     rng: &mut impl Rng,
     scratch: &mut Scratch,
 ) -> Playout {
-    if let Some(plan) = &game.shift_plan {
+    if let Some(plan) = &game.plans.shift_plan {
         return super::shifting::playout(game, plan, state, rng, scratch);
     }
     scratch.forget_trial();
@@ -33,9 +34,10 @@ pub(super) fn playout(
 
 /// The loop, site sets read in `W` words.
 fn play<const W: usize>(game: &Game, state: &mut State, rng: &mut impl Rng) {
-    let Some(Phase::Decision { draw, .. }) = game.phases.first() else {
+    let Some(Phase::Decision { .. }) = game.phases.first() else {
         return;
     };
+    let draw = game.draw_plan(0);
     // Each player's one step: the generator, its family of placements and its placement
     // (`Game::place_only` makes every step one).
     let step = |mover: u8| match draw.ops[mover as usize & (MAX_PLAYERS - 1)].as_slice() {

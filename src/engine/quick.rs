@@ -6,9 +6,10 @@
 
 use super::ctx::Ctx;
 use super::state::{Clock, State};
+use crate::board::MAX_VARS;
 use crate::compile::choice::{within_range, Choice, Test, NONE, RESULT};
-use crate::compile::ir::{Action, Branches, Game, IntExpr, Leaf, Who, MAX_PLAYERS};
-use crate::compile::MAX_VARS;
+use crate::compile::ir::{Action, Branches, IntExpr, Leaf, Who, MAX_PLAYERS};
+use crate::engine::Game;
 
 /// A compiled list of conditions in the kernel's form: the index of the first that holds, or a
 /// fixed index past them when none does (so that its answer is read with no test of its own). Its

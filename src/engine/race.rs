@@ -15,11 +15,12 @@ use super::sample::{below_u64, index_below, pick_in, pick_lists, Scratch};
 use super::search::Playout;
 use super::state::{Board, Cell, Clock, Last, NodeType, State};
 use super::turn::{self, keep_after_move, KEPT_AFTER_A_MOVE};
-use crate::compile::draw::DrawOp;
 use crate::compile::ir::{
-    Branches, CaptureTo, Effect, Game, Gen, GenDef, IntExpr, Phase, Site, Track, MAX_PLAYERS,
+    Branches, CaptureTo, Effect, Gen, GenDef, IntExpr, Phase, Site, Track, MAX_PLAYERS,
 };
 use crate::compile::{Needs, MAX_VARS};
+use crate::engine::draw::DrawOp;
+use crate::engine::Game;
 use crate::ludemes::advance::{track_target, Advance};
 use rand::Rng;
 

@@ -2,7 +2,8 @@
 
 use super::notation::column_name;
 use super::state::{NodeType, State, Status};
-use crate::compile::ir::{Cond, Game, IntExpr, Leaf, Setup, MAX_PLAYERS};
+use crate::compile::ir::{Cond, IntExpr, Leaf, Setup, MAX_PLAYERS};
+use crate::engine::Game;
 
 pub(super) fn board(game: &Game, state: &State) -> String {
     let on_tracks = game

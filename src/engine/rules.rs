@@ -8,6 +8,8 @@ use super::state::{Board, Clock, State};
 use super::trial::{passes_counted, Counts};
 use crate::compile::ir::*;
 use crate::compile::Needs;
+use crate::engine::draw::NO_FILTER;
+use crate::engine::Game;
 use crate::ludemes::On;
 use std::cell::RefCell;
 

@@ -11,6 +11,8 @@ use super::rules::{expr_moves, gen_moves, try_on};
 use super::state::{Board, NodeType, State};
 use super::trial::{passes_counted, Counts};
 use crate::compile::ir::*;
+use crate::engine::draw::{DrawOp, Family, Ray, NO_FILTER};
+use crate::engine::Game;
 use crate::ludemes::{hop, MoveFamily};
 use rand::Rng;
 
@@ -76,10 +78,10 @@ pub(crate) fn pick_in(
     if s.node != NodeType::Decision {
         return None;
     }
-    let Some(Phase::Decision { draw, pass, .. }) = game.phases.get(s.phase as usize) else {
+    let Some(Phase::Decision { pass, .. }) = game.phases.get(s.phase as usize) else {
         return None;
     };
-    let ops = &draw.ops[s.mover as usize & (MAX_PLAYERS - 1)];
+    let ops = &game.draw_plan(s.phase as usize).ops[s.mover as usize & (MAX_PLAYERS - 1)];
     // Plans of one step, the commonest, are drawn without the groups' bookkeeping. Site sets
     // are narrowed to the words the board needs: one word up to 64 sites.
     match ops.as_slice() {
@@ -110,10 +112,10 @@ pub(crate) fn count_legal(game: &Game, s: &State, sc: &mut Scratch) -> usize {
 }
 
 fn count<const W: usize>(game: &Game, s: &State, sc: &mut Scratch) -> usize {
-    let Some(Phase::Decision { draw, pass, .. }) = game.phases.get(s.phase as usize) else {
+    let Some(Phase::Decision { pass, .. }) = game.phases.get(s.phase as usize) else {
         return 0;
     };
-    let ops = &draw.ops[s.mover as usize & (MAX_PLAYERS - 1)];
+    let ops = &game.draw_plan(s.phase as usize).ops[s.mover as usize & (MAX_PLAYERS - 1)];
     sc.clear();
     sc.counts.forget();
     let ctx = Ctx::of(game, s);

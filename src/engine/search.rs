@@ -5,7 +5,7 @@ use super::sample::{self, Scratch};
 use super::sowing;
 use super::state::{NodeType, State, Status};
 use super::turn;
-use crate::compile::ir::Game;
+use crate::engine::Game;
 use rand::Rng;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -137,7 +137,7 @@ fn walk(
         return;
     }
     // Sowing games go on, below the node where their loop can play, on its counts.
-    if let Some(k) = &game.sowing {
+    if let Some(k) = &game.plans.sowing {
         if sowing::perft_below(game, k, state, moves, (d, depth), counts, keys, stop) {
             return;
         }
@@ -153,7 +153,7 @@ fn walk(
             _ => moves[i],
         };
         child.clone_from(state);
-        let listed = if let (Some(k), true) = (&game.sowing, d + 1 < depth) {
+        let listed = if let (Some(k), true) = (&game.plans.sowing, d + 1 < depth) {
             // Settled on the sowing loop's counts once the loop can play from the child.
             let at = (d, depth);
             matches!(
@@ -220,7 +220,11 @@ pub fn playout(
 ) -> Playout {
     // The loops of shapes of game chosen at load time, behind one test here: a second test in
     // this function changed the general loop's code (Woli +2% to +3%).
-    if game.place_only | game.shift_plan.is_some() | game.race.is_some() | game.sowing.is_some() {
+    if game.plans.place_only
+        | game.plans.shift_plan.is_some()
+        | game.plans.race.is_some()
+        | game.plans.sowing.is_some()
+    {
         return kernel(game, state, rng, scratch);
     }
     let mut next = sample::pick_in(game, state, scratch, rng);
@@ -253,10 +257,10 @@ pub fn playout(
 /// test there moved the general loop's code (Woli +1.9% instructions).
 #[inline(never)]
 fn kernel(game: &Game, state: &mut State, rng: &mut impl Rng, scratch: &mut Scratch) -> Playout {
-    if let Some(plan) = &game.race {
+    if let Some(plan) = &game.plans.race {
         return super::race::playout(game, plan, state, rng, scratch);
     }
-    match &game.sowing {
+    match &game.plans.sowing {
         Some(kernel) => super::sowing::playout(game, kernel, state, rng, scratch),
         None => super::placing::playout(game, state, rng, scratch),
     }

@@ -13,10 +13,11 @@ use super::sample::{index_below, Scratch};
 use super::search::Playout;
 use super::state::{Board, Cell, NodeType, State};
 use super::turn::{conclude, end_turn_after_move, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
-use crate::compile::draw::{DrawOp, Family, NO_FILTER};
-use crate::compile::ir::{Action, CaptureTo, Game, Gen, GenDef, Phase, Site, Sites, MAX_PLAYERS};
-use crate::compile::sites::select;
+use crate::board::sites::select;
+use crate::compile::ir::{Action, CaptureTo, Gen, GenDef, Phase, Site, Sites, MAX_PLAYERS};
 use crate::compile::Needs;
+use crate::engine::draw::{DrawOp, Family, NO_FILTER};
+use crate::engine::Game;
 use crate::ludemes::{hop::Hop, place::Place, step::Step};
 use crate::ludemes::{MoveFamily, On};
 use ending::Ending;
@@ -122,12 +123,10 @@ impl ShiftPlan {
     /// (no flank), steps and hops counted without a filter, no effect after a move, no
     /// repetition or sown sites to keep. `None` for any other game.
     pub(crate) fn of(game: &Game) -> Option<Box<ShiftPlan>> {
-        let [Phase::Decision {
-            next, draw, pass, ..
-        }] = game.phases.as_slice()
-        else {
+        let [Phase::Decision { next, pass, .. }] = game.phases.as_slice() else {
             return None;
         };
+        let draw = game.draw_plan(0);
         if *pass
             || game.topology.words != 1
             || game.sites() > 64
@@ -180,9 +179,9 @@ impl ShiftPlan {
 
     /// Reads a game's end rules again after they changed (`Game::set_end_rules`).
     pub(crate) fn reread_end_rules(game: &mut Game) {
-        if let Some(mut plan) = game.shift_plan.take() {
+        if let Some(mut plan) = game.plans.shift_plan.take() {
             plan.ending = Ending::of(game);
-            game.shift_plan = Some(plan);
+            game.plans.shift_plan = Some(plan);
         }
     }
 
@@ -213,7 +212,7 @@ fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
     }
     let word = |s: &Sites| s.0[0];
     let all = !0u64;
-    let ray = |kind, ray: &crate::compile::draw::Ray| Group {
+    let ray = |kind, ray: &crate::engine::draw::Ray| Group {
         kind,
         gen: *gen,
         dir: ray.dir,

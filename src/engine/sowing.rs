@@ -14,9 +14,10 @@ use super::search::Playout;
 use super::state::{repetition_key_of, Clock, NodeType, State};
 use super::trial::sowing;
 use super::turn::{apply_sampled, conclude, KEPT_AFTER_A_MOVE};
+use crate::board::sites::select16;
 use crate::compile::ir::*;
-use crate::compile::sites::select16;
 use crate::compile::Needs;
+use crate::engine::Game;
 use rand::Rng;
 
 mod fold;
@@ -143,14 +144,12 @@ impl SowingKernel {
     /// The loop's plan for `game`, if the game has the loop's shape.
     pub fn of(game: &Game) -> Option<SowingKernel> {
         let [Phase::Decision {
-            next,
-            draw,
-            pass: false,
-            ..
+            next, pass: false, ..
         }] = game.phases.as_slice()
         else {
             return None;
         };
+        let draw = game.draw_plan(0);
         let players = game.players as usize;
         let fits = |sites: &[Site]| sites.iter().all(|&s| (s as usize) < LANE);
         let shaped = !game.needs.intersects(KEPT_AFTER_A_MOVE)

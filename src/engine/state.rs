@@ -1,7 +1,7 @@
 //! States and moves: plain data, `Clone + Eq + Hash`.
 
+use crate::board::MAX_VARS;
 use crate::compile::ir::{CaptureTo, Site, Sites, MAX_PLAYERS, NO_SITE};
-use crate::compile::MAX_VARS;
 
 /// The contents of one site.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -9,6 +9,7 @@ use super::rules::try_on;
 use super::state::Board;
 use crate::compile::choice::within_range;
 use crate::compile::ir::*;
+use crate::engine::Game;
 use crate::ludemes::sow::Sow;
 
 /// The most sites (stores included) a board may have for its sowings to be tried on the counts.

@@ -9,6 +9,7 @@ use super::state::{Board, Cell, Clock, History, Last, NodeType, State, Status};
 use crate::compile::choice::{within_range, Test};
 use crate::compile::ir::*;
 use crate::compile::Needs;
+use crate::engine::Game;
 use crate::ludemes::{MoveFamily, On};
 
 /// The action of a chance phase whose branches all fail.

@@ -40,7 +40,7 @@ pub struct Declaration {
 /// The document's diagnostics, as LSP wants them.
 pub fn diagnostics(uri: &str, text: &Text) -> Vec<Value> {
     let list = match ludus::load_source(uri, &text.body, &[]) {
-        Ok(game) => game.warnings,
+        Ok(game) => game.warnings.clone(),
         Err(ludus::LoadError::Invalid { diagnostics, .. }) => diagnostics,
         Err(e) => vec![ludus::Diagnostic::new(
             "load::error",

@@ -2,7 +2,8 @@
 
 use crate::check::registry::{Kind::*, Ludeme, Param, opt, req, THEN, Shape::{One as O}};
 use crate::ludemes::{Lower, Ref, Arg};
-use crate::compile::ir::{CaptureTo, Game, Gen, IntExpr, MoveExpr, RegionRef, Site, Track, SITE_WORDS};
+use crate::compile::ir::{CaptureTo, Gen, IntExpr, MoveExpr, RegionRef, Site, Track, SITE_WORDS};
+use crate::engine::Game;
 use crate::engine::{Board, Cell, Clock, Ctx, Effects, Move};
 use crate::ludemes::{MoveFamily, On};
 use crate::compile::{Compiler, Needs};

@@ -17,67 +17,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
     Ludeme { name: "div", kind: Int, positional: &[req("a", O(Int), "the number divided"), req("b", O(Int), "the divisor; a divisor written as 0 is refused")], named: &[], doc: "Quotient: `a` divided by `b`, Euclidean, so that `a` = `b` * (div a b) + (mod a b) (div 7 2 is 3, div -7 2 is -4); 0 when a computed `b` is 0.", example: "(div (moves-played) 2)", lower: Lower::Int(quotient), refs: &[] },
 ];
 
-/// An arithmetic operator: the family's operators, evaluated here for the compiler's folding and
-/// the engine alike.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Op {
-    /// Sum, saturating.
-    Add,
-    /// Difference, saturating.
-    Sub,
-    /// Product, saturating.
-    Mul,
-    /// Euclidean remainder, in 0..|b|; 0 when `b` is 0 (a divisor written as 0 is refused).
-    Mod,
-    /// Euclidean quotient; 0 when `b` is 0 (a divisor written as 0 is refused).
-    Div,
-}
-
-impl Op {
-    /// The operator applied to two numbers.
-    #[inline]
-    pub fn apply(self, a: i64, b: i64) -> i64 {
-        match self {
-            Op::Add => a.saturating_add(b),
-            Op::Sub => a.saturating_sub(b),
-            Op::Mul => a.saturating_mul(b),
-            // `None` for a divisor of 0, and for i64::MIN mod -1, whose remainder is 0.
-            Op::Mod => a.checked_rem_euclid(b).unwrap_or(0),
-            // `None` for a divisor of 0, and for i64::MIN / -1, which saturates.
-            Op::Div => match a.checked_div_euclid(b) {
-                Some(q) => q,
-                None if b == 0 => 0,
-                None => i64::MAX,
-            },
-        }
-    }
-
-    /// The operator a ludeme's name stands for.
-    pub fn named(head: &str) -> Option<Op> {
-        Some(match head {
-            "+" => Op::Add,
-            "-" => Op::Sub,
-            "*" => Op::Mul,
-            "mod" => Op::Mod,
-            "div" => Op::Div,
-            _ => return None,
-        })
-    }
-}
-
-/// The value of an operation on two numbers written out, for places that need a number before
-/// the game is compiled (board sizes, sites, counts): `None` for anything else, and for a
-/// divisor of 0, which the compiler refuses with its own message.
-pub fn folded(node: &crate::syntax::Node) -> Option<i64> {
-    let op = Op::named(node.head()?)?;
-    match node.args() {
-        [a, b] if a.key.is_none() && b.key.is_none() => {
-            let (x, y) = (a.value.as_int()?, b.value.as_int()?);
-            (y != 0 || !matches!(op, Op::Mod | Op::Div)).then(|| op.apply(x, y))
-        }
-        _ => None,
-    }
-}
+pub use crate::expand::fold::{folded, Op};
 
 /// A binary operation; operations on numbers written out are folded, so the hot path reads them
 /// as constants.

@@ -7,7 +7,7 @@ pub use groups::GroupPlan;
 pub(crate) use groups::Groups;
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{Many as M, One as O, OneOrList as OL}};
-use crate::check::MAX_SITES;
+use crate::board::MAX_SITES;
 use crate::compile::ir::{by_width, Cond, Leaf, RegionRef, Site, Sites, Who, MAX_PLAYERS, NO_SITE};
 use crate::compile::{Compiler, Needs};
 use crate::engine::Ctx;
@@ -211,7 +211,7 @@ fn right(b: &mut dyn Board, _: &Node, _: Scope) -> Option<MoverSites> {
 #[cfg(test)]
 mod tests {
     use super::{filled, grown};
-    use crate::compile::ir::NO_SITE;
+    use crate::board::NO_SITE;
     use crate::engine::each_random_position;
 
     #[test]

@@ -3,7 +3,8 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Lower, Ref, Arg};
-use crate::compile::ir::{Choice, Cond, Effect, Game, IntExpr, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{Choice, Cond, Effect, IntExpr, MAX_PLAYERS, NO_SITE};
+use crate::engine::Game;
 use crate::compile::Compiler;
 use crate::engine::{Board, Clock, Ctx, Effects, Move};
 use crate::syntax::Node;

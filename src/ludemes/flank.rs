@@ -1,7 +1,8 @@
 //! Flanking: runs of opposing pieces closed by one of the mover's pieces, flipped or removed.
 
 use crate::check::registry::{opt, req, Kind::*, Ludeme, Shape::One as O, Shape::OneOrList as OL};
-use crate::compile::ir::{by_width, Dirs, Game, Site, Sites, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{by_width, Dirs, Site, Sites, MAX_PLAYERS, NO_SITE};
+use crate::engine::Game;
 use crate::compile::Compiler;
 use crate::engine::{Board, Cell};
 use crate::ludemes::Lower;
@@ -200,7 +201,7 @@ mod tests {
     use crate::engine::{each_random_position, Ctx, Move};
     use crate::ludemes::{Gen, MoveFamily};
 
-    fn game(flank: &str) -> crate::compile::ir::Game {
+    fn game(flank: &str) -> crate::engine::Game {
         let source = format!(
             r#"(game "Flank" (players 2) (equipment {{(board (rectangle 5 7)) (hand Each)}})
   (rules (start {{(hand Each 40) (pieces P1 (sites {{16 18}})) (pieces P2 (sites {{17 10}}))}})

@@ -2,8 +2,11 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Arg, Lower, Ref};
-use crate::compile::ir::{CaptureTo, Dirs, Family, Game, Gen, MoveExpr, RegionRef, Site, NO_SITE};
-use crate::compile::draw::{rays, region_mask};
+use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, RegionRef, Site, NO_SITE};
+use crate::engine::draw::Family;
+use crate::compile::ir::Rules;
+use crate::engine::Game;
+use crate::engine::draw::{rays, region_mask};
 use crate::engine::{region_has, Board, Cell, Ctx, Effects, Move};
 use crate::ludemes::{MoveFamily, On};
 use crate::compile::Compiler;
@@ -106,7 +109,7 @@ impl MoveFamily for Hop {
         format!("{from}x{to}")
     }
 
-    fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+    fn draw(&self, game: &Rules, mover: usize) -> Option<Family> {
         // Every field named, so that a new one fails to compile until the draw decides it.
         let Hop {
             dirs,

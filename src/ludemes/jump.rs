@@ -2,7 +2,8 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Arg, Lower, Ref};
-use crate::compile::ir::{CaptureTo, Dirs, Game, Gen, MoveExpr, Site, Sites, DIRECTIONS, NO_SITE};
+use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, Site, Sites, DIRECTIONS, NO_SITE};
+use crate::engine::Game;
 use crate::engine::{chain_turn, site_name, Board, Ctx, Effects, Move};
 use crate::ludemes::hop::land;
 use crate::ludemes::{MoveFamily, On};

@@ -4,7 +4,7 @@
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::Lower;
 use crate::compile::ir::{Cond, Leaf, Site, Sites, Who, MAX_PLAYERS, NO_SITE, SITE_WORDS};
-use crate::compile::topology::Topology;
+use crate::board::topology::Topology;
 use crate::compile::{Compiler, Needs};
 use crate::engine::Ctx;
 use crate::syntax::{Node, NodeKind};
@@ -345,7 +345,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     /// A placement game on `board` whose end rule is `line`.
-    fn game(board: &str, line: &str) -> crate::compile::ir::Game {
+    fn game(board: &str, line: &str) -> crate::engine::Game {
         let source = format!(
             r#"(game "Lines" (players 2) (equipment {{(board {board}) (hand Each)}})
   (rules (start (hand Each 200)) (play (place 1))

@@ -3,7 +3,6 @@
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{List as L, One as O}};
 use crate::ludemes::{Lower, Ref, Arg};
 use crate::compile::chance::branches_with_pips;
-use crate::compile::draw::DrawPlan;
 use crate::compile::ir::{Action, Branches, Cond, IntExpr, MoveExpr, Phase};
 use crate::compile::{Compiler, Needs};
 use crate::syntax::{Node, NodeKind};
@@ -49,7 +48,6 @@ pub(crate) fn play(c: &mut Compiler<'_>, node: &Node) -> Vec<Phase> {
             moves,
             pass: false,
             next: Branches::new(vec![(Cond::Const(true), Action::EndTurn)]),
-            draw: DrawPlan::default(),
         }];
     }
     c.phase_names = c.sym.phases.clone();
@@ -66,7 +64,6 @@ pub(crate) fn play(c: &mut Compiler<'_>, node: &Node) -> Vec<Phase> {
                     moves,
                     pass,
                     next: Branches::new(next),
-                    draw: DrawPlan::default(),
                 }
             }
         })

@@ -4,11 +4,13 @@ pub mod beside;
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Lower, Ref};
-use crate::compile::ir::{Choice, Cond, Dirs, Family, Game, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{Choice, Cond, Dirs, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE};
+use crate::engine::draw::Family;
+use crate::compile::ir::Rules;
 use beside::BesideSets;
 use crate::engine::Last;
 use crate::ludemes::flank::{self, Flank};
-use crate::compile::draw::region_mask;
+use crate::engine::draw::region_mask;
 use crate::engine::{Board, Cell, Ctx, Effects, Move};
 use crate::ludemes::removal::REMOVE;
 use crate::ludemes::{MoveFamily, On};
@@ -195,7 +197,7 @@ impl MoveFamily for Place {
         format!("place {to}")
     }
 
-    fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+    fn draw(&self, game: &Rules, mover: usize) -> Option<Family> {
         // Every field named, so that a new one fails to compile until the draw decides it.
         let Place {
             count,

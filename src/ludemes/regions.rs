@@ -3,9 +3,9 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{List as L, Many as M, One as O}};
 use crate::check::Symbols;
-use crate::check::seat_of;
-use crate::compile::ir::{Game, Site, MAX_PLAYERS};
-use crate::compile::topology::Tiling;
+use crate::board::seat_of;
+use crate::compile::ir::{Rules, Site, MAX_PLAYERS};
+use crate::board::topology::Tiling;
 use crate::diagnostic::Diagnostic;
 use crate::ludemes::{lowering, Lower};
 use crate::syntax::Node;
@@ -286,7 +286,7 @@ fn declared(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSites> 
     let of = |p| of(b, p).unwrap_or_default();
     // Each mover's list: the region of the player the role names for that mover.
     let players = b.symbols().players as usize;
-    let (next, prev) = Game::turn_order(players as u8);
+    let (next, prev) = Rules::turn_order(players as u8);
     let role = node.pos(1).and_then(|o| o.as_name());
     let whose = |m: usize| match role {
         None => None,

@@ -3,7 +3,7 @@
 use crate::check::registry::{Kind::*, Ludeme, opt, THEN, Shape::One as O};
 use crate::ludemes::{Arg, Lower, Ref};
 use crate::compile::ir::{Gen, MoveExpr, RegionRef};
-use crate::compile::draw::region_mask;
+use crate::engine::draw::region_mask;
 use crate::engine::{Board, Ctx, Effects, Move};
 use crate::ludemes::removal::REMOVE;
 use crate::ludemes::{MoveFamily, On};

@@ -3,7 +3,8 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, Param, Shape::One as O};
 use crate::ludemes::Lower;
-use crate::compile::ir::{CaptureTo, Choice, Cond, Game, Leaf, Site, Sites, Who, NO_SITE};
+use crate::compile::ir::{CaptureTo, Choice, Cond, Leaf, Site, Sites, Who, NO_SITE};
+use crate::engine::Game;
 use crate::compile::Compiler;
 use crate::engine::{Board, Cell, Ctx, Last, Move};
 use crate::ludemes::lines::{self, Line};

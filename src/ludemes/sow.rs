@@ -2,13 +2,16 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{List as L, One as O}};
 use crate::ludemes::{Lower, Ref, Arg};
-use crate::compile::ir::{CaptureTo, Family, Game, Gen, MoveExpr, RegionRef, Site, Sites, NO_SITE};
-use crate::compile::draw::region_mask;
+use crate::compile::ir::{CaptureTo, Gen, MoveExpr, RegionRef, Site, Sites, NO_SITE};
+use crate::engine::draw::Family;
+use crate::compile::ir::Rules;
+use crate::engine::Game;
+use crate::engine::draw::region_mask;
 use crate::compile::Needs;
 use crate::engine::{Board, Cell, Ctx, Effects, Move};
 use crate::ludemes::{MoveFamily, On};
 use crate::compile::Compiler;
-use crate::check::seat_of;
+use crate::board::seat_of;
 use crate::compile::ir::MAX_PLAYERS;
 use crate::diagnostic::Diagnostic;
 use crate::ludemes::regions::{Board as Declared, MoverSites, Scope};
@@ -56,7 +59,7 @@ fn store(b: &mut dyn Declared, node: &Node, scope: Scope) -> Option<MoverSites> 
     let name = role.as_name().unwrap_or_default();
     let sym = b.symbols();
     let players = sym.players as usize;
-    let (next, prev) = crate::compile::ir::Game::turn_order(sym.players);
+    let (next, prev) = crate::compile::ir::Rules::turn_order(sym.players);
     let whose = |m: usize| match name {
         "Mover" => Some(m as u8),
         "Next" => Some(next[m]),
@@ -358,7 +361,7 @@ impl MoveFamily for Sow {
         format!("sow {from}")
     }
 
-    fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+    fn draw(&self, game: &Rules, mover: usize) -> Option<Family> {
         // Every field named, so that a new one fails to compile until the draw decides it.
         let Sow {
             track,
@@ -393,7 +396,7 @@ impl MoveFamily for SowStores {
         self.0.notation(from, to, enemy)
     }
 
-    fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+    fn draw(&self, game: &Rules, mover: usize) -> Option<Family> {
         self.0.draw(game, mover)
     }
 }

@@ -2,8 +2,10 @@
 
 use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
 use crate::ludemes::{Arg, Lower, Ref};
-use crate::compile::ir::{CaptureTo, Dirs, Family, Game, Gen, MoveExpr, RegionRef, NO_SITE};
-use crate::compile::draw::{rays, region_mask};
+use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, RegionRef, NO_SITE};
+use crate::engine::draw::Family;
+use crate::compile::ir::Rules;
+use crate::engine::draw::{rays, region_mask};
 use crate::engine::{region_has, Board, Ctx, Effects, Move};
 use crate::ludemes::removal::REMOVE;
 use crate::ludemes::{MoveFamily, On};
@@ -105,7 +107,7 @@ impl MoveFamily for Step {
         }
     }
 
-    fn draw(&self, game: &Game, mover: usize) -> Option<Family> {
+    fn draw(&self, game: &Rules, mover: usize) -> Option<Family> {
         // Every field named, so that a new one fails to compile until the draw decides it.
         let Step {
             dirs,

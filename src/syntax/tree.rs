@@ -1,33 +1,6 @@
 //! The syntax tree: ludeme calls, lists and atoms, each with its span in the source.
 
-/// A byte range in the source text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Span {
-    /// First byte.
-    pub start: u32,
-    /// One past the last byte.
-    pub end: u32,
-}
-
-impl Span {
-    /// A span from byte offsets.
-    pub fn new(start: usize, end: usize) -> Span {
-        Span {
-            start: start as u32,
-            end: end as u32,
-        }
-    }
-
-    /// The length in bytes.
-    pub fn len(&self) -> usize {
-        (self.end - self.start) as usize
-    }
-
-    /// True for a zero-length span.
-    pub fn is_empty(&self) -> bool {
-        self.start == self.end
-    }
-}
+pub use crate::diagnostic::Span;
 
 /// One node of the tree.
 #[derive(Debug, Clone, PartialEq)]

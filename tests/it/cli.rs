@@ -265,17 +265,17 @@ fn the_general_loop_plays_what_the_fast_loops_play() {
         "games/woli.game",
     ] {
         let mut game = ludus::load_file(std::path::Path::new(file), &[]).unwrap();
-        let fast = game.place_only
-            || game.shift_plan.is_some()
-            || game.race.is_some()
-            || game.sowing.is_some();
+        let fast = game.place_only()
+            || game.shift_plan().is_some()
+            || game.race_plan().is_some()
+            || game.sowing_kernel().is_some();
         assert!(fast, "{file} has a loop of its shape");
         game.use_general_loop();
         assert!(
-            !game.place_only
-                && game.shift_plan.is_none()
-                && game.race.is_none()
-                && game.sowing.is_none(),
+            !game.place_only()
+                && game.shift_plan().is_none()
+                && game.race_plan().is_none()
+                && game.sowing_kernel().is_none(),
             "{file}: every fast loop is off"
         );
         let run = |extra: &[&str]| {

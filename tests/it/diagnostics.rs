@@ -635,7 +635,7 @@ fn the_variable_cap_is_documented() {
     let var = ludus::check::registry::lookup("var")
         .find(|l| l.kind == ludus::check::registry::Kind::Item)
         .expect("the var declaration");
-    let cap = format!("at most {} variables", ludus::compile::MAX_VARS);
+    let cap = format!("at most {} variables", ludus::board::MAX_VARS);
     assert!(var.doc.contains(&cap), "{}", var.doc);
 }
 diagnostic_test!(

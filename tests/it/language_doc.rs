@@ -136,7 +136,7 @@ fn switches_are_documented_as_true_or_false() {
 #[test]
 fn the_limits_are_documented() {
     let doc = markdown();
-    let parts = ludus::compile::MAX_PARTS;
+    let parts = ludus::board::MAX_PARTS;
     assert!(
         doc.contains(&format!("at most {parts} move generators")),
         "the limit of {parts} move generators is not in {PATH}"

@@ -32,7 +32,7 @@ const PLACING: &[(&str, &[(&str, &str)])] = &[
 /// compares them; the first half from the start, the rest from a position some moves in.
 fn agree(game: &Game, n: u64) {
     let mut general = game.clone();
-    general.place_only = false;
+    general.use_general_loop();
     agree_with_general(&game.name, game, &general, n, 9);
 }
 
@@ -41,7 +41,7 @@ fn the_placement_loop_plays_as_the_general_loop() {
     for (file, options) in PLACING {
         let game = load(file, options);
         assert!(
-            game.place_only,
+            game.place_only(),
             "{file} {options:?} is played by the placement loop"
         );
         agree(&game, 400);
@@ -57,6 +57,6 @@ fn games_with_other_moves_keep_the_general_loop() {
         "games/morris.game",
         "games/woli.game",
     ] {
-        assert!(!load(file, &[]).place_only, "{file}");
+        assert!(!load(file, &[]).place_only(), "{file}");
     }
 }

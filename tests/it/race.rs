@@ -171,14 +171,17 @@ fn rulesets() -> Vec<(String, Game)> {
 /// compares them; every second one from a position some edges in.
 fn agree(name: &str, game: &Game, n: u64) {
     let mut general = game.clone();
-    general.race = None;
+    general.use_general_loop();
     agree_with_general(name, game, &general, n, 23);
 }
 
 #[test]
 fn the_dice_kernel_plays_as_the_general_loop() {
     for (name, game) in rulesets() {
-        assert!(game.race.is_some(), "{name} is played by the dice kernel");
+        assert!(
+            game.race_plan().is_some(),
+            "{name} is played by the dice kernel"
+        );
         agree(&name, &game, 400);
     }
 }
@@ -190,7 +193,7 @@ fn the_end_rules_are_read_in_the_kernel_form_after_a_change() {
     game.set_end_rules(Vec::new());
     // Without end rules every game runs to the edge limit.
     game.max_edges = 3000;
-    assert!(game.race.is_some());
+    assert!(game.race_plan().is_some());
     agree("no end rules", &game, 50);
 }
 
@@ -204,6 +207,6 @@ fn games_of_other_shapes_keep_the_general_loop() {
         "games/hex.game",
         "games/draughts.game",
     ] {
-        assert!(load(file, &[]).race.is_none(), "{file}");
+        assert!(load(file, &[]).race_plan().is_none(), "{file}");
     }
 }

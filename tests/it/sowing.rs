@@ -47,7 +47,7 @@ const SOWING: &[(&str, &[(&str, &str)])] = &[
 /// compares them; every other one from a position some moves in.
 fn agree(game: &Game, n: u64) {
     let mut general = game.clone();
-    general.sowing = None;
+    general.use_general_loop();
     agree_with_general(&game.name, game, &general, n, 13);
 }
 
@@ -56,7 +56,7 @@ fn the_sowing_loop_plays_as_the_general_loop() {
     for (file, options) in SOWING {
         let game = load(file, options);
         assert!(
-            game.sowing.is_some(),
+            game.sowing_kernel().is_some(),
             "{file} {options:?} is played by the sowing loop"
         );
         agree(&game, 600);
@@ -67,7 +67,9 @@ fn the_sowing_loop_plays_as_the_general_loop() {
 fn the_sowing_loop_plays_the_openings_transfers() {
     let opens = |file: &str, options: &[(&str, &str)]| {
         let game = load(file, options);
-        game.sowing.as_ref().is_some_and(|k| k.plays_opening())
+        game.sowing_kernel()
+            .as_ref()
+            .is_some_and(|k| k.plays_opening())
     };
     assert!(opens("games/tabou.game", &[]));
     assert!(opens("tests/sowing/tabou-open.game", &[]));
@@ -87,7 +89,7 @@ fn the_sowing_loop_plays_as_the_general_loop_from_inside_the_opening() {
     ] {
         let game = load(file, options);
         let mut general = game.clone();
-        general.sowing = None;
+        general.use_general_loop();
         agree_with_general(&game.name, &game, &general, 400, 11);
     }
 }
@@ -101,9 +103,9 @@ fn games_of_other_shapes_keep_the_general_loop() {
         "games/ur.game",
         "games/tictactoe.game",
     ] {
-        assert!(load(file, &[]).sowing.is_none(), "{file}");
+        assert!(load(file, &[]).sowing_kernel().is_none(), "{file}");
     }
     // A board too large for the loop's lane.
     let wide = load("games/kalah.game", &[("pits", "12")]);
-    assert!(wide.sowing.is_none());
+    assert!(wide.sowing_kernel().is_none());
 }

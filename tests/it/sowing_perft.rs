@@ -37,7 +37,7 @@ const SOWING: &[Case] = &[
 /// and from `n` positions reached by random moves.
 fn agree(file: &str, game: &Game, depth: usize, n: u64, moves: u64) {
     let mut general = game.clone();
-    general.sowing = None;
+    general.use_general_loop();
     let start = game.new_initial_state();
     assert_eq!(
         perft(game, &start, depth),
@@ -70,7 +70,7 @@ fn agree(file: &str, game: &Game, depth: usize, n: u64, moves: u64) {
 fn perft_on_the_counts_is_the_general_walks() {
     for (file, options, depth) in SOWING {
         let game = load(file, options);
-        assert!(game.sowing.is_some(), "{file} {options:?}");
+        assert!(game.sowing_kernel().is_some(), "{file} {options:?}");
         // Up to 70 moves in: past Woli's and Tabou's opening, near a limit of 50 or 60 moves.
         agree(&format!("{file} {options:?}"), &game, *depth, 40, 70);
     }
@@ -118,10 +118,10 @@ fn perft_on_the_counts_walks_the_opening_as_the_general_walk() {
     for &((file, options, depth), opens, plies) in cases {
         let game = load(file, options);
         let name = format!("{file} {options:?}");
-        let k = game.sowing.as_ref().expect("the sowing loop's shape");
+        let k = game.sowing_kernel().expect("the sowing loop's shape");
         assert_eq!(k.plays_opening(), opens, "{name}");
         let mut general = game.clone();
-        general.sowing = None;
+        general.use_general_loop();
         let start = game.new_initial_state();
         assert_eq!(
             perft(&game, &start, depth),

@@ -2,7 +2,7 @@
 //! the point where it shows.
 
 use super::{Resolver, MAX_SITES};
-use crate::compile::topology::{GraphBoard, Tiling};
+use crate::board::topology::{GraphBoard, Tiling};
 use crate::diagnostic::Diagnostic;
 use crate::syntax::{Node, Span};
 

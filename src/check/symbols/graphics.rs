@@ -2,8 +2,8 @@
 //! checked, `Each` turned to every seat. Nothing here changes play.
 
 use super::{seat_of, Resolver};
-use crate::compile::ir::Site;
-use crate::compile::topology::{seat_facing, turned, Tiling};
+use crate::board::topology::{seat_facing, turned, Tiling};
+use crate::board::Site;
 use crate::diagnostic::Diagnostic;
 use crate::ludemes::graphics::{Graphics, Mark, Paint, PlayerLook, Rgb};
 use crate::ludemes::{regions, Scope};

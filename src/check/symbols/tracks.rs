@@ -2,8 +2,8 @@
 //! turned to their seat.
 
 use super::{Resolver, TrackDecl};
-use crate::compile::ir::{Site, SITE_WORDS};
-use crate::compile::topology::{parse_point, seat_facing, turned, Tiling, DIRECTIONS};
+use crate::board::topology::{parse_point, seat_facing, turned, Tiling, DIRECTIONS};
+use crate::board::{Site, SITE_WORDS};
 use crate::diagnostic::Diagnostic;
 use crate::ludemes::regions;
 use crate::syntax::{Node, NodeKind};

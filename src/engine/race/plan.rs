@@ -2,6 +2,7 @@
 //! kernel plays each of its phases (a throw's outcomes and branches, a plain advance, a list).
 
 use super::*;
+use crate::engine::draw::DrawPlan;
 
 impl RacePlan {
     /// The plan of a game of the kernel's shape: a chance phase at least, no filters, no
@@ -10,7 +11,9 @@ impl RacePlan {
         if !game.filters.is_empty() || game.needs.intersects(Needs::REPETITION.with(Needs::SOWN)) {
             return None;
         }
-        let stages: Vec<Stage> = game.phases.iter().map(|p| stage(game, p)).collect();
+        let stages: Vec<Stage> = (game.phases.iter().enumerate())
+            .map(|(i, p)| stage(game, p, game.draw_plan(i)))
+            .collect();
         if !stages.iter().any(|s| matches!(s, Stage::Throw(..))) {
             return None;
         }
@@ -40,11 +43,9 @@ impl RacePlan {
 }
 
 /// How the kernel plays one phase.
-fn stage(game: &Game, phase: &Phase) -> Stage {
-    let (draw, pass, next) = match phase {
-        Phase::Decision {
-            draw, pass, next, ..
-        } => (draw, pass, next),
+fn stage(game: &Game, phase: &Phase, draw: &DrawPlan) -> Stage {
+    let (pass, next) = match phase {
+        Phase::Decision { pass, next, .. } => (pass, next),
         Phase::Chance { dice, by_outcome } => return throw(game, *dice, by_outcome),
     };
     let players = (game.players as usize).min(MAX_PLAYERS);

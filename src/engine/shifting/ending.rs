@@ -3,8 +3,9 @@
 //! and read in place on a board of one word, with no call and no context built.
 
 use crate::compile::choice::{within_range, Choice, Test, NONE, RESULT};
-use crate::compile::ir::{Game, IntExpr, Leaf, Who, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{IntExpr, Leaf, Who, MAX_PLAYERS, NO_SITE};
 use crate::engine::state::State;
+use crate::engine::Game;
 
 /// A number the end rules compare with a range.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -11,6 +11,7 @@ use crate::engine::ctx::Effects;
 use crate::engine::moves::Move;
 use crate::engine::sample::index_below;
 use crate::engine::state::Clock;
+use crate::engine::Game;
 use crate::ludemes::sow::Holes;
 use crate::ludemes::transfer::Transfer;
 use rand::Rng;

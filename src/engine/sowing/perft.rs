@@ -15,6 +15,7 @@ use crate::engine::moves::Move;
 use crate::engine::rules::PlayError;
 use crate::engine::state::{repetition_key_of, Board, Clock, History, NodeType, State};
 use crate::engine::turn::{advance, settle};
+use crate::engine::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::program::{env_of, last_bits, Env, Program};

@@ -4,6 +4,7 @@
 use crate::compile::ir::*;
 use crate::engine::ctx::Effects;
 use crate::engine::state::{site_key, Board, Cell};
+use crate::engine::Game;
 use crate::ludemes::sow::{Capture, GrandSlam, Holes, Sow};
 use std::ops::BitAnd;
 

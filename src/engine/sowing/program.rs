@@ -8,6 +8,7 @@ use crate::compile::Needs;
 use crate::engine::ctx::Effects;
 use crate::engine::moves::Move;
 use crate::engine::state::{Clock, Last};
+use crate::engine::Game;
 use crate::ludemes::sow::Holes;
 
 /// What the loop's conditions read: the counts, the clock, and who is `Mover`.

@@ -8,7 +8,7 @@
 //! player's pieces, else grows the group from the board.
 
 use crate::compile::ir::{by_width, Region, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE, SITE_WORDS};
-use crate::compile::topology::Topology;
+use crate::board::topology::Topology;
 
 /// What the board's groups follow: the directions of the connection tests read through the
 /// last piece, and for each site its neighbours along them and the regions of those tests it
@@ -252,7 +252,8 @@ fn union(nodes: &mut [Node; NODES], a: usize, b: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::Groups;
-    use crate::compile::ir::{Cond, Game, Leaf, NO_SITE};
+    use crate::compile::ir::{Cond, Leaf, NO_SITE};
+use crate::engine::Game;
     use crate::engine::{Ctx, State};
     use crate::ludemes::connection::{filled, holds, Connected};
     use rand::{Rng, SeedableRng};

@@ -5,7 +5,7 @@
 
 use super::{Beside, Occupant};
 use crate::compile::ir::{Cond, Leaf, Sites, MAX_PLAYERS};
-use crate::compile::topology::Topology;
+use crate::board::topology::Topology;
 
 /// The sites meeting a condition of neighbours' occupancy, as one player reads its directions.
 #[derive(Debug, Clone, PartialEq)]

@@ -3,7 +3,7 @@
 //! board (square and rectangular grids, the rhombus of hexagons); graphs would be further builders
 //! of the same table, not further engines.
 
-use super::ir::{Site, Sites, MAX_PLAYERS, NO_SITE};
+use super::{Site, Sites, MAX_PLAYERS, NO_SITE};
 
 mod graph;
 pub use graph::{direction, parse_point, GraphBoard, GraphError, MAX_GRAPH_SPAN};

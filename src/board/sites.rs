@@ -1,7 +1,7 @@
 //! Site sets: bitsets of a board's sites in 64-bit words, narrowed to the words a board needs,
 //! and the choice of that width once per call.
 
-use super::ir::Site;
+use super::Site;
 
 /// The 64-bit words of a full site set: room for every site a board may have. A power of two, so
 /// that a site's word is found by a mask, not a bounds check.
@@ -26,7 +26,7 @@ macro_rules! by_width {
                 $body
             }
             _ => {
-                const $w: usize = $crate::compile::ir::SITE_WORDS;
+                const $w: usize = $crate::board::SITE_WORDS;
                 $body
             }
         }
@@ -37,7 +37,7 @@ pub(crate) use by_width;
 /// A set of sites as a bitset of `W` 64-bit words ([`SITE_WORDS`] by default: every board of up
 /// to 448 sites). The engine's hot paths narrow sets to the words a board needs, one for 64 sites.
 /// Sets of a power-of-two width find a site's word by a mask: a site beyond the set (only
-/// [`NO_SITE`](super::ir::NO_SITE) is, and the checker keeps its bit, the last, off every board) wraps around.
+/// [`NO_SITE`](super::NO_SITE) is, and the checker keeps its bit, the last, off every board) wraps around.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Sites<const W: usize = SITE_WORDS>(pub [u64; W]);
 
@@ -295,7 +295,7 @@ impl<const W: usize> Iterator for SitesIter<W> {
 #[cfg(test)]
 mod tests {
     use super::{Sites, SITE_WORDS};
-    use crate::compile::ir::{Site, NO_SITE};
+    use crate::board::{Site, NO_SITE};
 
     #[test]
     fn shifting_and_nth_agree_with_site_arithmetic() {
@@ -329,7 +329,7 @@ mod tests {
         assert!(!set.contains(NO_SITE));
         // The marker wraps to the set's last bit, which no board reaches.
         assert_eq!(NO_SITE as usize % (64 * SITE_WORDS), 64 * SITE_WORDS - 1);
-        const { assert!(crate::check::MAX_SITES < 64 * SITE_WORDS) };
+        const { assert!(crate::board::MAX_SITES < 64 * SITE_WORDS) };
     }
 
     /// Compiled conditions hold leaves inline: a large leaf makes every test larger and every

@@ -3,7 +3,7 @@
 //! running along one of the eight directions, so that steps and lines follow the links alone.
 
 use super::{Coord, DirGroup, Tiling, Topology, DIRECTIONS};
-use crate::compile::ir::{Site, Sites, NO_SITE};
+use crate::board::{Site, Sites, NO_SITE};
 
 /// The most rows or columns a graph's points may span.
 pub const MAX_GRAPH_SPAN: i16 = 64;

@@ -2,9 +2,11 @@
 //! with regions, directions and tracks resolved to site sets at load time, so the draw walks no
 //! expression tree and looks nothing up.
 
-use super::choice::Choice;
-use super::ir::{Action, Game, Gen, GenDef, MoveExpr, Phase, RegionRef, Sites, MAX_PLAYERS};
-use super::Needs;
+use crate::compile::choice::Choice;
+use crate::compile::ir::MAX_PLAYERS;
+use crate::compile::ir::{Action, Gen, GenDef, MoveExpr, Phase, RegionRef, Rules, Sites};
+use crate::compile::Needs;
+use crate::engine::Game;
 use crate::ludemes::place::Place;
 
 /// The filter tag of moves that need no filter.
@@ -18,6 +20,13 @@ const MAX_STEPS: usize = u16::MAX as usize;
 pub struct DrawPlan {
     /// The steps, indexed by the mover (empty past the game's players).
     pub ops: [Vec<DrawOp>; MAX_PLAYERS],
+}
+
+impl DrawPlan {
+    /// The plan of no moves (a chance phase's).
+    pub const EMPTY: DrawPlan = DrawPlan {
+        ops: [const { Vec::new() }; MAX_PLAYERS],
+    };
 }
 
 /// One step of a draw plan.
@@ -116,7 +125,7 @@ pub enum Family {
 impl DrawPlan {
     /// Flattens a move expression for each mover. A plan too long for its 16-bit jumps (only a
     /// machine-written file gets there) lists the whole expression instead: slower, not wrong.
-    pub fn of(game: &Game, e: &MoveExpr) -> DrawPlan {
+    pub fn of(game: &Rules, e: &MoveExpr) -> DrawPlan {
         DrawPlan {
             ops: std::array::from_fn(|mover| {
                 let mut ops = Vec::new();
@@ -136,40 +145,14 @@ impl DrawPlan {
     }
 }
 
-/// Gives every decision phase of a game its draw plan.
-pub fn attach(game: &mut Game) {
-    let plans: Vec<Option<DrawPlan>> = game
-        .phases
-        .iter()
-        .map(|p| match p {
-            Phase::Decision { moves, .. } => Some(DrawPlan::of(game, moves)),
-            Phase::Chance { .. } => None,
-        })
-        .collect();
-    for (phase, plan) in game.phases.iter_mut().zip(plans) {
-        if let (Phase::Decision { draw, .. }, Some(plan)) = (phase, plan) {
-            *draw = plan;
-        }
-    }
-    game.place_only = place_only(game);
-    game.shift_plan = match game.place_only {
-        true => None,
-        false => crate::engine::ShiftPlan::of(game),
-    };
-    game.race = crate::engine::RacePlan::of(game);
-    game.sowing = crate::engine::SowingKernel::of(game).map(Box::new);
-}
-
 /// Whether the game is one decision phase with no pass whose turn always passes on, each
 /// player's draw a single family of placements with no filter, no effect after them (no flank,
 /// removal or `then`), and no position to remember for repetition.
-fn place_only(game: &Game) -> bool {
-    let [Phase::Decision {
-        next, draw, pass, ..
-    }] = game.phases.as_slice()
-    else {
+pub(super) fn place_only(game: &Game) -> bool {
+    let [Phase::Decision { next, pass, .. }] = game.phases.as_slice() else {
         return false;
     };
+    let draw = game.draw_plan(0);
     let placing = |ops: &Vec<DrawOp>| match ops.as_slice() {
         [DrawOp::Count {
             gen,
@@ -202,14 +185,14 @@ fn place_only(game: &Game) -> bool {
 }
 
 /// The sites of region `r` for `mover`; the whole board when there is no region.
-pub(crate) fn region_mask(game: &Game, r: &Option<RegionRef>, mover: usize) -> Sites {
+pub(crate) fn region_mask(game: &Rules, r: &Option<RegionRef>, mover: usize) -> Sites {
     r.and_then(|r| game.regions.get(r.0 as usize))
         .map_or(game.topology.board_sites, |r| r.mask[mover])
 }
 
 /// The directions as shifts of site sets; `None` where the board has no shift for one of them
 /// (its moves are then listed from the neighbour table).
-pub(crate) fn rays(game: &Game, dirs: &[u8]) -> Option<Vec<Ray>> {
+pub(crate) fn rays(game: &Rules, dirs: &[u8]) -> Option<Vec<Ray>> {
     dirs.iter()
         .map(|&dir| {
             let (delta, from) = game.topology.ray(dir)?;
@@ -218,7 +201,7 @@ pub(crate) fn rays(game: &Game, dirs: &[u8]) -> Option<Vec<Ray>> {
         .collect()
 }
 
-fn flatten(game: &Game, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<DrawOp>) {
+fn flatten(game: &Rules, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<DrawOp>) {
     match e {
         MoveExpr::Gen(g) => {
             let gen = *g;
@@ -294,7 +277,7 @@ mod tests {
             Err(e) => panic!("the test game loads: {e:?}"),
         };
         let one = MoveExpr::If(
-            Choice::of(&super::super::ir::Cond::Const(true)),
+            Choice::of(&crate::compile::ir::Cond::Const(true)),
             Box::new(MoveExpr::Gen(0)),
             None,
         );
@@ -314,9 +297,10 @@ mod tests {
             Ok(g) => g,
             Err(e) => panic!("the test game loads: {e:?}"),
         };
-        let Some(Phase::Decision { draw, .. }) = game.phases.first() else {
+        let Some(Phase::Decision { .. }) = game.phases.first() else {
             panic!("one decision phase");
         };
+        let draw = game.draw_plan(0);
         let shape: Vec<String> = draw.ops[0]
             .iter()
             .map(|op| match op {
