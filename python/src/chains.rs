@@ -2,8 +2,8 @@
 //! nodes are chains (a node's children are the chain one jump longer), so that a chain's number
 //! is found by walking its directions, and two different chains always have two numbers.
 
+use ludus::board::topology::Topology;
 use ludus::compile::ir::{Site, NO_SITE};
-use ludus::compile::topology::Topology;
 use ludus::Move;
 
 /// No node that way.
