@@ -13,8 +13,8 @@ use crate::board::topology;
 use crate::check::registry::Kind;
 use crate::check::{Checked, Symbols};
 use crate::diagnostic::Diagnostic;
-use crate::ludemes::logic::compare;
-use crate::ludemes::{effects, lowering, regions, Lower, Scope};
+use crate::ludemes::compare;
+use crate::ludemes::{lower_effects, lowering, region_sites, Lower, Scope};
 use crate::syntax::{Node, NodeKind};
 use ir::*;
 pub use needs::Needs;
@@ -44,7 +44,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         phase_names: Vec::new(),
         filters: Vec::new(),
         needs: if sym.hands { Needs::HANDS } else { Needs::NONE },
-        groups: crate::ludemes::connection::GroupPlan::default(),
+        groups: crate::ludemes::GroupPlan::default(),
     };
     if sym.stores {
         for _ in 0..sym.players {
@@ -66,7 +66,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
     let setup = start.map(|s| c.setup(s)).unwrap_or_default();
     let phases = play
         .and_then(|p| p.pos(0))
-        .map(|p| crate::ludemes::phases::play(&mut c, p))
+        .map(|p| crate::ludemes::lower_play(&mut c, p))
         .unwrap_or_default();
     let end_rules = end.map(|e| c.end(e)).unwrap_or_default();
     let mut warnings = checked.warnings.clone();
@@ -226,7 +226,7 @@ pub struct Compiler<'a> {
     /// The state features the rules lowered so far read.
     pub(crate) needs: Needs,
     /// What the board's groups of pieces follow, for the connection tests that read them.
-    pub(crate) groups: crate::ludemes::connection::GroupPlan,
+    pub(crate) groups: crate::ludemes::GroupPlan,
 }
 
 impl Compiler<'_> {
@@ -268,7 +268,7 @@ impl Compiler<'_> {
 
     /// Sites of a region expression for each possible mover.
     pub(crate) fn region_sites(&mut self, node: &Node) -> [Vec<Site>; MAX_PLAYERS] {
-        regions::sites(self, node, Scope::Play).unwrap_or_default()
+        region_sites(self, node, Scope::Play).unwrap_or_default()
     }
 
     pub(crate) fn region(&mut self, node: &Node) -> RegionRef {
@@ -401,8 +401,8 @@ impl Compiler<'_> {
 
     /// Adds a generator with the effects of its `then:`.
     pub(crate) fn gen(&mut self, gen: Gen, node: &Node) -> MoveExpr {
-        let then = effects::lower(self, node.named("then"));
-        let remove = crate::ludemes::removal::lower(self, node);
+        let then = lower_effects(self, node.named("then"));
+        let remove = crate::ludemes::lower_removal(self, node);
         let removes = remove.is_some();
         self.gens.push(GenDef { gen, then, remove });
         // Past 16 bits the game is refused (`MAX_PARTS`); the number only has to be some number.
@@ -438,7 +438,7 @@ fn index_of(names: &[String], node: Option<&Node>) -> Option<u8> {
 
 /// The compiler evaluates regions of checked games: every range and name was checked, so an
 /// error here is a checker's miss, reported rather than read as nothing.
-impl regions::Board for Compiler<'_> {
+impl crate::ludemes::Board for Compiler<'_> {
     fn symbols(&self) -> &Symbols {
         self.sym
     }

@@ -17,8 +17,40 @@ use crate::engine::draw::Family;
 use crate::engine::Game;
 use crate::engine::{Clock, Ctx, Effects, Move};
 use crate::syntax::Node;
-pub use regions::{Board, MoverSites, Scope};
+
+// The families as the stages read them. Besides the registry and the dispatch below, a stage
+// reads only these names, each re-exported here for the stage that reads it, and never names a
+// family's module (tests/it/architecture.rs): this list is every way into the families.
+//
+// The checker: regions evaluated while names are checked, and the looks of the pieces.
+pub use graphics::{Graphics, Mark, Paint, PlayerLook, Rgb};
+pub use regions::{site_list, sites as region_sites, Board, MoverSites, Scope};
+// The compiler: the family parts the executable form holds, and the lowerings it calls itself.
+pub use connection::{Connected, GroupPlan};
+pub(crate) use effects::lower as lower_effects;
+pub use lines::Line;
+pub(crate) use logic::compare;
+pub(crate) use phases::play as lower_play;
+pub use place::Beside;
+pub(crate) use removal::lower as lower_removal;
+pub use removal::Removal;
 pub use sow::{Capture, GrandSlam};
+// The engine: the conditions and effects it evaluates, and the generators that its loops for
+// shapes of game read field by field.
+pub(crate) use advance::track_target;
+pub use advance::Advance;
+pub(crate) use connection::{holds as connected, Groups};
+pub(crate) use effects::run as run_effects;
+pub(crate) use hop::landing as hop_landing;
+pub use hop::Hop;
+pub(crate) use lines::holds as in_line;
+pub use place::beside::BesideSets;
+pub use place::Place;
+pub(crate) use sow::capture as sow_capture;
+pub(crate) use sow::Holes;
+pub use sow::Sow;
+pub use step::Step;
+pub use transfer::Transfer;
 
 /// How a ludeme is lowered into the executable form.
 #[derive(Debug, Clone, Copy)]

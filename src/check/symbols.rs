@@ -8,7 +8,7 @@ use crate::board::{Site, NO_SITE};
 use crate::check::registry::Kind;
 use crate::diagnostic::Diagnostic;
 use crate::expand::{suggest, Expanded};
-use crate::ludemes::{regions, Scope};
+use crate::ludemes::{region_sites, Scope};
 use crate::syntax::{Node, Span};
 use std::collections::{HashMap, HashSet};
 
@@ -63,7 +63,7 @@ pub struct Symbols {
     /// off the grid, numbered after the board's sites (P1's first).
     pub stores: bool,
     /// How the board looks in a picture: the `(graphics ...)` section read.
-    pub graphics: crate::ludemes::graphics::Graphics,
+    pub graphics: crate::ludemes::Graphics,
     /// The declarations of each region and track name, so that finding them costs no scan.
     index: Index,
 }
@@ -588,7 +588,7 @@ impl Resolver {
 
     /// Evaluates a fixed region expression (in declarations) to its sites.
     fn region_sites(&mut self, node: &Node) -> Option<Vec<Site>> {
-        regions::sites(self, node, Scope::Declaration).map(|[sites, ..]| sites)
+        region_sites(self, node, Scope::Declaration).map(|[sites, ..]| sites)
     }
 
     /// Whether a region's or track's declaration was refused (and so reported already).
@@ -692,7 +692,7 @@ fn binomial(n: u64, k: u64) -> u64 {
 }
 
 /// The resolver evaluates regions with every error reported.
-impl regions::Board for Resolver {
+impl crate::ludemes::Board for Resolver {
     fn symbols(&self) -> &Symbols {
         &self.symbols
     }

@@ -156,13 +156,13 @@ pub enum Leaf {
     /// The last move started in the region.
     MovedFrom(RegionRef),
     /// A player's pieces in a row (`(line ...)`).
-    Line(crate::ludemes::lines::Line),
+    Line(crate::ludemes::Line),
     /// One group of a player's pieces touches every region (`(connected ...)`).
-    Connected(Box<crate::ludemes::connection::Connected>),
+    Connected(Box<crate::ludemes::Connected>),
     /// The last move was a pass.
     Passed,
     /// A neighbour of the last move's site holds an occupant.
-    Beside(Box<crate::ludemes::place::Beside>),
+    Beside(Box<crate::ludemes::Beside>),
 }
 
 /// Where captured pieces go.
@@ -200,7 +200,7 @@ pub struct GenDef {
     /// Effects after each of its moves.
     pub then: Vec<Effect>,
     /// A piece each of its moves may also take (`remove:`).
-    pub remove: Option<crate::ludemes::removal::Removal>,
+    pub remove: Option<crate::ludemes::Removal>,
 }
 
 /// The move expression of a decision phase.
@@ -363,7 +363,7 @@ pub struct Rules {
     /// The metadata.
     pub metadata: Metadata,
     /// How the board looks in a picture.
-    pub graphics: crate::ludemes::graphics::Graphics,
+    pub graphics: crate::ludemes::Graphics,
     /// Declared options.
     pub options: Vec<OptionDecl>,
     /// Option values of this load.
@@ -412,7 +412,7 @@ pub struct Rules {
     /// board never grows), sown sites, repetition.
     pub needs: super::Needs,
     /// What the board's groups of pieces follow (kept when `needs` has [`super::Needs::GROUPS`]).
-    pub groups: crate::ludemes::connection::GroupPlan,
+    pub groups: crate::ludemes::GroupPlan,
     /// What the checker warns about: the game loads, but may not say what was meant.
     pub warnings: Vec<crate::diagnostic::Diagnostic>,
 }

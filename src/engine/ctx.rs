@@ -213,8 +213,8 @@ impl<'a> Ctx<'a> {
             Leaf::SownInto(r) => self.meets(*r, &self.board.sown.0),
             Leaf::LandedIn(r) => self.region_holds(*r, self.clock.last.to),
             Leaf::MovedFrom(r) => self.region_holds(*r, self.clock.last.from),
-            Leaf::Line(l) => crate::ludemes::lines::holds(self, l),
-            Leaf::Connected(c) => crate::ludemes::connection::holds(self, c),
+            Leaf::Line(l) => crate::ludemes::in_line(self, l),
+            Leaf::Connected(c) => crate::ludemes::connected(self, c),
             Leaf::Passed => self.clock.moves_played > 0 && self.clock.last.from == NO_SITE,
             Leaf::Beside(b) => b.holds(self),
         }

@@ -7,7 +7,7 @@ use crate::compile::ir::MAX_PLAYERS;
 use crate::compile::ir::{Action, Gen, GenDef, MoveExpr, Phase, RegionRef, Rules, Sites};
 use crate::compile::Needs;
 use crate::engine::Game;
-use crate::ludemes::place::Place;
+use crate::ludemes::Place;
 
 /// The filter tag of moves that need no filter.
 pub const NO_FILTER: u16 = u16::MAX;
@@ -92,7 +92,7 @@ pub enum Family {
         /// Allowed sites.
         to: Sites,
         /// The condition.
-        test: Box<crate::ludemes::place::beside::BesideSets>,
+        test: Box<crate::ludemes::BesideSets>,
     },
     /// One step along a ray to an empty site of `to`, or, along the rays from `quiet` on, onto
     /// an opposing piece of `to`, capturing it.

@@ -21,7 +21,7 @@ use crate::compile::ir::{
 use crate::compile::{Needs, MAX_VARS};
 use crate::engine::draw::DrawOp;
 use crate::engine::Game;
-use crate::ludemes::advance::{track_target, Advance};
+use crate::ludemes::{track_target, Advance};
 use rand::Rng;
 
 mod plan;
@@ -529,7 +529,7 @@ fn step_in_word(
 #[inline(never)]
 fn then(game: &Game, step: &Step, s: &mut State, actor: u8, m: Move, fx: &Effects) -> u8 {
     let list = &game.gens[step.gen as usize].then;
-    let progress = crate::ludemes::effects::run(list, game, &s.clock, &mut s.board, actor, (m, fx));
+    let progress = crate::ludemes::run_effects(list, game, &s.clock, &mut s.board, actor, (m, fx));
     u8::from(progress)
 }
 

@@ -189,7 +189,7 @@ pub(crate) fn apply_gen(
         fx.captured += r.apply(game, board, mover, m);
     }
     if !def.then.is_empty() {
-        fx.progress = u8::from(crate::ludemes::effects::run(
+        fx.progress = u8::from(crate::ludemes::run_effects(
             &def.then,
             game,
             clock,

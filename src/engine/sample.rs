@@ -13,7 +13,7 @@ use super::trial::{passes_counted, Counts};
 use crate::compile::ir::*;
 use crate::engine::draw::{DrawOp, Family, Ray, NO_FILTER};
 use crate::engine::Game;
-use crate::ludemes::{hop, MoveFamily};
+use crate::ludemes::{hop_landing, MoveFamily};
 use rand::Rng;
 
 /// Moves counted, not listed: ray `ray` (or the only part) of the `op`-th step of the draw plan
@@ -498,7 +498,7 @@ fn candidate_move(ctx: &Ctx, family: &Family, gen: u16, ray: u16, from: Site) ->
             ..
         } => {
             let d = dir(rays);
-            hop::landing(
+            hop_landing(
                 ctx.game,
                 &ctx.board.cells,
                 ctx.mover,

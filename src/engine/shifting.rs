@@ -18,7 +18,7 @@ use crate::compile::ir::{Action, CaptureTo, Gen, GenDef, Phase, Site, Sites, MAX
 use crate::compile::Needs;
 use crate::engine::draw::{DrawOp, Family, NO_FILTER};
 use crate::engine::Game;
-use crate::ludemes::{hop::Hop, place::Place, step::Step};
+use crate::ludemes::{Hop, Place, Step};
 use crate::ludemes::{MoveFamily, On};
 use ending::Ending;
 use rand::Rng;

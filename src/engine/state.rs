@@ -62,7 +62,7 @@ pub struct Board {
     pub(crate) sown: Sown,
     /// The groups of each player's pieces, kept only for games whose connection tests read
     /// them, and no part of the position.
-    pub(crate) groups: Aside<crate::ludemes::connection::Groups>,
+    pub(crate) groups: Aside<crate::ludemes::Groups>,
 }
 
 /// What a board holds beside its position: boards equal or hash alike whatever it holds.

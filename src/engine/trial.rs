@@ -10,7 +10,7 @@ use super::state::Board;
 use crate::compile::choice::within_range;
 use crate::compile::ir::*;
 use crate::engine::Game;
-use crate::ludemes::sow::Sow;
+use crate::ludemes::Sow;
 
 /// The most sites (stores included) a board may have for its sowings to be tried on the counts.
 const LANE: usize = 64;

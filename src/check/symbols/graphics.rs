@@ -5,8 +5,8 @@ use super::{seat_of, Resolver};
 use crate::board::topology::{seat_facing, turned, Tiling};
 use crate::board::Site;
 use crate::diagnostic::Diagnostic;
-use crate::ludemes::graphics::{Graphics, Mark, Paint, PlayerLook, Rgb};
-use crate::ludemes::{regions, Scope};
+use crate::ludemes::{region_sites, Scope};
+use crate::ludemes::{Graphics, Mark, Paint, PlayerLook, Rgb};
 use crate::syntax::{Node, NodeKind};
 
 /// The most items a graphics section may hold: each is drawn over the board, so a picture's
@@ -67,7 +67,7 @@ impl Resolver {
             }
             let sites = item
                 .pos(0)
-                .and_then(|r| regions::sites(self, r, Scope::Declaration))
+                .and_then(|r| region_sites(self, r, Scope::Declaration))
                 .map(|s| s[0].clone());
             let whose = match (head, item.pos(1)) {
                 ("mark", _) => Whose::Nobody,

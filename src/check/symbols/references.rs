@@ -4,7 +4,7 @@
 use super::{seat_of, Resolver, Symbols};
 use crate::check::registry::{self, Kind};
 use crate::diagnostic::Diagnostic;
-use crate::ludemes::{regions, Ref, Scope};
+use crate::ludemes::{region_sites, Ref, Scope};
 use crate::syntax::{Node, NodeKind};
 
 impl Resolver {
@@ -87,7 +87,7 @@ impl Resolver {
                     return;
                 };
                 if kind == Kind::Region {
-                    regions::sites(self, node, Scope::Play);
+                    region_sites(self, node, Scope::Play);
                     return;
                 }
                 for r in row.refs {

@@ -5,7 +5,7 @@ use super::{Resolver, TrackDecl};
 use crate::board::topology::{parse_point, seat_facing, turned, Tiling, DIRECTIONS};
 use crate::board::{Site, SITE_WORDS};
 use crate::diagnostic::Diagnostic;
-use crate::ludemes::regions;
+use crate::ludemes::site_list;
 use crate::syntax::{Node, NodeKind};
 
 impl Resolver {
@@ -124,7 +124,7 @@ impl Resolver {
                     _ => self.symbols.site_at(i, k),
                 }));
             }
-            Some("sites") => match regions::site_list(self, seg.pos(0)) {
+            Some("sites") => match site_list(self, seg.pos(0)) {
                 Some(s) => out.extend(s),
                 None => return None,
             },

@@ -12,8 +12,8 @@ use crate::engine::moves::Move;
 use crate::engine::sample::index_below;
 use crate::engine::state::Clock;
 use crate::engine::Game;
-use crate::ludemes::sow::Holes;
-use crate::ludemes::transfer::Transfer;
+use crate::ludemes::Holes;
+use crate::ludemes::Transfer;
 use rand::Rng;
 
 /// The step of generator `gen`'s moves, listed, with filter `tag`: a transfer the loop plays

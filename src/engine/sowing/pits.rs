@@ -5,7 +5,7 @@ use crate::compile::ir::*;
 use crate::engine::ctx::Effects;
 use crate::engine::state::{site_key, Board, Cell};
 use crate::engine::Game;
-use crate::ludemes::sow::{Capture, GrandSlam, Holes, Sow};
+use crate::ludemes::{Capture, GrandSlam, Holes, Sow};
 use std::ops::BitAnd;
 
 /// The most sites (stores included) a board may have for the loop to play it.
@@ -482,7 +482,7 @@ impl Table {
                 Some(taken_in) => self.capture(cap, taken_in, mover, pits, last as usize),
                 None => {
                     let sites = &self.sites[..len as usize];
-                    crate::ludemes::sow::capture(game, cap, pits, mover, sites, last as usize)
+                    crate::ludemes::sow_capture(game, cap, pits, mover, sites, last as usize)
                 }
             };
         }

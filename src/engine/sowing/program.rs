@@ -9,7 +9,7 @@ use crate::engine::ctx::Effects;
 use crate::engine::moves::Move;
 use crate::engine::state::{Clock, Last};
 use crate::engine::Game;
-use crate::ludemes::sow::Holes;
+use crate::ludemes::Holes;
 
 /// What the loop's conditions read: the counts, the clock, and who is `Mover`.
 pub(super) struct Env<'a, C = u16> {
