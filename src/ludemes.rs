@@ -150,6 +150,104 @@ pub fn lowering(node: &Node, kind: Kind) -> Option<Lower> {
         .map(|l| l.lower)
 }
 
+/// One registry row, laid out as source: the ludeme's doc as `///` lines above its fields, each
+/// argument on a line of its own below its own `///` doc.
+///
+/// ```text
+/// ludeme! {
+///     /// The player has no piece on the board and none in hand.
+///     name: "no-pieces",
+///     kind: Cond,
+///     positional: [
+///         /// Mover, Next, Prev, or P1 to P4
+///         req("player", O(Role)),
+///     ],
+///     named: [],
+///     example: "(no-pieces Next)",
+///     lower: Lower::Cond(no_pieces),
+///     refs: [],
+/// }
+/// ```
+///
+/// The `///` lines of a doc join with one blank between them: a line break stands for the blank
+/// between two words, so the doc stays one line of text in docs/LANGUAGE.md and in hovers. An
+/// argument is `req(name, shape)` or `opt(name, shape)` below its doc, or a shared [`Param`]
+/// constant such as `THEN` (written with `param!`). A long example breaks at a blank with a `\`
+/// line continuation; docs wrap at 100 columns. rustfmt keeps the inside of the braces as written
+/// (a table of one row it writes `&[ludeme! { ... }]`). It expands to a [`Ludeme`] constant,
+/// joined at compile time: the rows cost nothing at run time. The family modules, declared after
+/// it in this file, see it without a `use`.
+///
+/// [`Param`]: crate::check::registry::Param
+macro_rules! ludeme {
+    (
+        $(#[doc = $doc:literal])+
+        name: $name:literal,
+        kind: $kind:expr,
+        positional: [$($(#[doc = $pdoc:literal])* $pos:ident $(($($parg:tt)*))?),* $(,)?],
+        named: [$($(#[doc = $ndoc:literal])* $named:ident $(($($narg:tt)*))?),* $(,)?],
+        example: $example:literal,
+        lower: $lower:expr,
+        refs: [$($refs:expr),* $(,)?] $(,)?
+    ) => {
+        $crate::check::registry::Ludeme {
+            name: $name,
+            kind: $kind,
+            positional: &[$(param! { $(#[doc = $pdoc])* $pos $(($($parg)*))? }),*],
+            named: &[$(param! { $(#[doc = $ndoc])* $named $(($($narg)*))? }),*],
+            doc: joined_doc!($($doc)+),
+            example: $example,
+            lower: $lower,
+            refs: &[$($refs),*],
+        }
+    };
+}
+
+/// One argument of a registry row: `req(name, shape)` or `opt(name, shape)` below its `///` doc
+/// lines, joined as in `ludeme!`; or a shared [`Param`] constant, written bare.
+///
+/// [`Param`]: crate::check::registry::Param
+macro_rules! param {
+    ($(#[doc = $doc:literal])+ $how:ident($name:literal, $shape:expr $(,)?)) => {
+        $how($name, $shape, joined_doc!($($doc)+))
+    };
+    ($shared:ident) => {
+        $shared
+    };
+}
+
+/// The text of `///` lines, joined at compile time with one blank between lines: each line's
+/// text starts with the blank after `///`, the first line's blank dropped. A line written without
+/// that blank, with two, or with one at its end, fails the build.
+macro_rules! joined_doc {
+    ($($line:literal)+) => {
+        const { $crate::ludemes::joined(&[$($line),+], concat!($($line),+)) }
+    };
+}
+
+/// `text`, the `concat!` of `lines`, without its first blank; panics (at compile time, the
+/// only place `joined_doc!` calls it) if a line does not read `/// text`.
+pub(crate) const fn joined(lines: &[&str], text: &'static str) -> &'static str {
+    let mut i = 0;
+    while i < lines.len() {
+        match lines[i].as_bytes() {
+            [b' ', b' ', ..] | [.., b' '] => {
+                panic!("a doc line has two blanks after `///`, or one at its end")
+            }
+            [b' ', _, ..] => {}
+            _ => panic!("a doc line is written `/// text`, one blank after the slashes"),
+        }
+        i += 1;
+    }
+    match text.as_bytes() {
+        [_, text @ ..] => match std::str::from_utf8(text) {
+            Ok(text) => text,
+            Err(_) => panic!("a doc is text"),
+        },
+        [] => panic!("a doc has a line"),
+    }
+}
+
 /// The one list of ludeme families, in registry order, with the generators of each move family
 /// (its structs, each a `Gen` variant). Adding a family is a module and a line here.
 macro_rules! for_each_family {

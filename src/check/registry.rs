@@ -209,7 +209,7 @@ pub struct Param {
     pub doc: &'static str,
 }
 
-/// One ludeme of the language.
+/// One ludeme of the language, written in its family with `ludeme!` (src/ludemes.rs).
 #[derive(Debug, Clone, Copy)]
 pub struct Ludeme {
     /// The name written after the parenthesis.

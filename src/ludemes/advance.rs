@@ -12,20 +12,115 @@ use crate::compile::ir::MAX_PLAYERS;
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "advance", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "how many steps")], named: &[opt("state", O(Str), "only pieces in this state"), opt("set-state", O(Str), "the state the piece has after the move"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, BLOCK, opt("bear-off", O(Switch), "whether a piece whose steps end exactly one past the track's last square leaves the board into the mover's store (read by `score`); a longer throw does not move it. Tracks that do not loop"), THEN], doc: "Moves one piece of the mover along its track; it may not end on its own side's piece (unless `stack:true`) and captures an enemy piece it ends on.", example: "(advance \"Loop\" (pips) captured:Hand safe:(region \"Home\" Next))", lower: Lower::Moves(advance), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
-    Ludeme { name: "advance-all", kind: Moves, positional: &[req("track", O(Str), "the track"), req("steps", O(Int), "the steps in all")], named: &[opt("state", O(Str), "the pieces that move"), opt("set-state", O(Str), "their state afterwards"), opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), THEN], doc: "Every selected piece steps once, together; then one of them, chosen, goes on for the steps left (steps minus the number of pieces). Listed only for two pieces or more.", example: "(advance-all \"Loop\" (pips) state:\"Unfreed\" set-state:\"Freed\")", lower: Lower::Moves(advance_all), refs: &[Ref::Track(Arg::Pos(0)), Ref::State(Arg::Key("state")), Ref::State(Arg::Key("set-state"))] },
-    Ludeme { name: "enter", kind: Moves, positional: &[req("track", O(Str), "the track"), req("square", O(Int), "the track's square the piece enters on, 1 for its first")], named: &[opt("captured", O(CaptureTo), "where a captured piece goes: the mover's store (Store, the default), its owner's hand (Hand) or off the game (Removed)"), SAFE, STACK, BLOCK, THEN], doc: "Puts one piece from the mover's hand on its track at the square given (none if the square is off the track): not on its own side's piece (unless `stack:true`), capturing an enemy piece there.", example: "(enter \"Loop\" (pips) captured:Hand)", lower: Lower::Moves(enter), refs: &[Ref::Track(Arg::Pos(0)), Ref::Hand] },
+    ludeme! {
+        /// Moves one piece of the mover along its track; it may not end on its own side's piece
+        /// (unless `stack:true`) and captures an enemy piece it ends on.
+        name: "advance",
+        kind: Moves,
+        positional: [
+            /// the track
+            req("track", O(Str)),
+            /// how many steps
+            req("steps", O(Int)),
+        ],
+        named: [
+            /// only pieces in this state
+            opt("state", O(Str)),
+            /// the state the piece has after the move
+            opt("set-state", O(Str)),
+            /// where a captured piece goes: the mover's store (Store, the default), its owner's
+            /// hand (Hand) or off the game (Removed)
+            opt("captured", O(CaptureTo)),
+            SAFE,
+            STACK,
+            BLOCK,
+            /// whether a piece whose steps end exactly one past the track's last square leaves the
+            /// board into the mover's store (read by `score`); a longer throw does not move it.
+            /// Tracks that do not loop
+            opt("bear-off", O(Switch)),
+            THEN,
+        ],
+        example: "(advance \"Loop\" (pips) captured:Hand safe:(region \"Home\" Next))",
+        lower: Lower::Moves(advance),
+        refs: [
+            Ref::Track(Arg::Pos(0)),
+            Ref::State(Arg::Key("state")),
+            Ref::State(Arg::Key("set-state")),
+        ],
+    },
+    ludeme! {
+        /// Every selected piece steps once, together; then one of them, chosen, goes on for the
+        /// steps left (steps minus the number of pieces). Listed only for two pieces or more.
+        name: "advance-all",
+        kind: Moves,
+        positional: [
+            /// the track
+            req("track", O(Str)),
+            /// the steps in all
+            req("steps", O(Int)),
+        ],
+        named: [
+            /// the pieces that move
+            opt("state", O(Str)),
+            /// their state afterwards
+            opt("set-state", O(Str)),
+            /// where a captured piece goes: the mover's store (Store, the default), its owner's
+            /// hand (Hand) or off the game (Removed)
+            opt("captured", O(CaptureTo)),
+            THEN,
+        ],
+        example: "(advance-all \"Loop\" (pips) state:\"Unfreed\" set-state:\"Freed\")",
+        lower: Lower::Moves(advance_all),
+        refs: [
+            Ref::Track(Arg::Pos(0)),
+            Ref::State(Arg::Key("state")),
+            Ref::State(Arg::Key("set-state")),
+        ],
+    },
+    ludeme! {
+        /// Puts one piece from the mover's hand on its track at the square given (none if the
+        /// square is off the track): not on its own side's piece (unless `stack:true`), capturing
+        /// an enemy piece there.
+        name: "enter",
+        kind: Moves,
+        positional: [
+            /// the track
+            req("track", O(Str)),
+            /// the track's square the piece enters on, 1 for its first
+            req("square", O(Int)),
+        ],
+        named: [
+            /// where a captured piece goes: the mover's store (Store, the default), its owner's
+            /// hand (Hand) or off the game (Removed)
+            opt("captured", O(CaptureTo)),
+            SAFE,
+            STACK,
+            BLOCK,
+            THEN,
+        ],
+        example: "(enter \"Loop\" (pips) captured:Hand)",
+        lower: Lower::Moves(enter),
+        refs: [Ref::Track(Arg::Pos(0)), Ref::Hand],
+    },
 ];
 
 /// Where capture is not allowed.
-const SAFE: Param = opt("safe", O(Region), "sites where an enemy piece cannot be captured: a piece may not end on one there");
+const SAFE: Param = param! {
+    /// sites where an enemy piece cannot be captured: a piece may not end on one there
+    opt("safe", O(Region))
+};
 /// How many enemy pieces bar a site.
-const BLOCK: Param = opt("block", O(Int), "a site holding this many enemy pieces or more is a block: a piece may not end on it (a single enemy piece is still captured with `block:2`)");
+const BLOCK: Param = param! {
+    /// a site holding this many enemy pieces or more is a block: a piece may not end on it (a
+    /// single enemy piece is still captured with `block:2`)
+    opt("block", O(Int))
+};
 /// Whether own pieces may share a square.
-const STACK: Param = opt("stack", O(Switch), "whether a piece may end on its own side's pieces, which then share the square");
+const STACK: Param = param! {
+    /// whether a piece may end on its own side's pieces, which then share the square
+    opt("stack", O(Switch))
+};
 
 fn advance(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let along = along(c, node);

@@ -7,14 +7,84 @@ use crate::compile::Compiler;
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "+", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Sum: `a` + `b` (saturating at the limits of 64-bit integers).", example: "(+ (score P1) 1)", lower: Lower::Int(sum), refs: &[] },
-    Ludeme { name: "-", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Difference: `a` - `b` (saturating at the limits of 64-bit integers).", example: "(- (pips) 1)", lower: Lower::Int(difference), refs: &[] },
-    Ludeme { name: "*", kind: Int, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Product: `a` * `b` (saturating at the limits of 64-bit integers).", example: "(* 2 (pips))", lower: Lower::Int(product), refs: &[] },
-    Ludeme { name: "mod", kind: Int, positional: &[req("a", O(Int), "the number divided"), req("b", O(Int), "the divisor; a divisor written as 0 is refused")], named: &[], doc: "Remainder: `a` modulo `b`, Euclidean, from 0 to |`b`| - 1 (-7 mod 3 is 2); 0 when a computed `b` is 0.", example: "(mod (moves-played) 2)", lower: Lower::Int(remainder), refs: &[] },
-    Ludeme { name: "div", kind: Int, positional: &[req("a", O(Int), "the number divided"), req("b", O(Int), "the divisor; a divisor written as 0 is refused")], named: &[], doc: "Quotient: `a` divided by `b`, Euclidean, so that `a` = `b` * (div a b) + (mod a b) (div 7 2 is 3, div -7 2 is -4); 0 when a computed `b` is 0.", example: "(div (moves-played) 2)", lower: Lower::Int(quotient), refs: &[] },
+    ludeme! {
+        /// Sum: `a` + `b` (saturating at the limits of 64-bit integers).
+        name: "+",
+        kind: Int,
+        positional: [
+            /// the left side
+            req("a", O(Int)),
+            /// the right side
+            req("b", O(Int)),
+        ],
+        named: [],
+        example: "(+ (score P1) 1)",
+        lower: Lower::Int(sum),
+        refs: [],
+    },
+    ludeme! {
+        /// Difference: `a` - `b` (saturating at the limits of 64-bit integers).
+        name: "-",
+        kind: Int,
+        positional: [
+            /// the left side
+            req("a", O(Int)),
+            /// the right side
+            req("b", O(Int)),
+        ],
+        named: [],
+        example: "(- (pips) 1)",
+        lower: Lower::Int(difference),
+        refs: [],
+    },
+    ludeme! {
+        /// Product: `a` * `b` (saturating at the limits of 64-bit integers).
+        name: "*",
+        kind: Int,
+        positional: [
+            /// the left side
+            req("a", O(Int)),
+            /// the right side
+            req("b", O(Int)),
+        ],
+        named: [],
+        example: "(* 2 (pips))",
+        lower: Lower::Int(product),
+        refs: [],
+    },
+    ludeme! {
+        /// Remainder: `a` modulo `b`, Euclidean, from 0 to |`b`| - 1 (-7 mod 3 is 2); 0 when a
+        /// computed `b` is 0.
+        name: "mod",
+        kind: Int,
+        positional: [
+            /// the number divided
+            req("a", O(Int)),
+            /// the divisor; a divisor written as 0 is refused
+            req("b", O(Int)),
+        ],
+        named: [],
+        example: "(mod (moves-played) 2)",
+        lower: Lower::Int(remainder),
+        refs: [],
+    },
+    ludeme! {
+        /// Quotient: `a` divided by `b`, Euclidean, so that `a` = `b` * (div a b) + (mod a b) (div
+        /// 7 2 is 3, div -7 2 is -4); 0 when a computed `b` is 0.
+        name: "div",
+        kind: Int,
+        positional: [
+            /// the number divided
+            req("a", O(Int)),
+            /// the divisor; a divisor written as 0 is refused
+            req("b", O(Int)),
+        ],
+        named: [],
+        example: "(div (moves-played) 2)",
+        lower: Lower::Int(quotient),
+        refs: [],
+    },
 ];
 
 pub use crate::expand::fold::{folded, Op};

@@ -7,13 +7,68 @@ use crate::compile::Compiler;
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "or", kind: Moves, positional: &[req("moves", M(Moves), "the alternatives")], named: &[], doc: "All the moves of each alternative.", example: "(or {(place 2) (step Orthogonal)})", lower: Lower::Moves(or), refs: &[] },
-    Ludeme { name: "if", kind: Moves, positional: &[req("condition", O(Cond), "tested before the moves are made"), req("then", O(Moves), "the moves when it holds"), opt("else", O(Moves), "the moves otherwise")], named: &[], doc: "Chooses moves by a condition on the position.", example: "(if (< (moves-made Mover) 2) (transfer from:(region \"Home\" Mover) to:(region \"Home\" Mover)) (sow \"Sow\"))", lower: Lower::Moves(when), refs: &[] },
-    Ludeme { name: "priority", kind: Moves, positional: &[req("moves", M(Moves), "the move sets, first first")], named: &[], doc: "The moves of the first set that has any: a later set's moves are legal only when no earlier set has a legal move (captures before other moves, say).", example: "(priority {(hop Orthogonal) (step Orthogonal)})", lower: Lower::Moves(priority), refs: &[] },
-    Ludeme { name: "filter", kind: Moves, positional: &[req("condition", O(Cond), "tested after each move, with Mover still the player who moved"), req("moves", O(Moves), "the moves")], named: &[], doc: "Keeps only the moves after which the condition holds.", example: "(filter (> (count-in (region \"Home\" Next)) 0) (sow \"Sow\" from:(region \"Home\" Mover)))", lower: Lower::Moves(filter), refs: &[] },
+    ludeme! {
+        /// All the moves of each alternative.
+        name: "or",
+        kind: Moves,
+        positional: [
+            /// the alternatives
+            req("moves", M(Moves)),
+        ],
+        named: [],
+        example: "(or {(place 2) (step Orthogonal)})",
+        lower: Lower::Moves(or),
+        refs: [],
+    },
+    ludeme! {
+        /// Chooses moves by a condition on the position.
+        name: "if",
+        kind: Moves,
+        positional: [
+            /// tested before the moves are made
+            req("condition", O(Cond)),
+            /// the moves when it holds
+            req("then", O(Moves)),
+            /// the moves otherwise
+            opt("else", O(Moves)),
+        ],
+        named: [],
+        example: "(if (< (moves-made Mover) 2) (transfer from:(region \"Home\" Mover) to:(region \
+                  \"Home\" Mover)) (sow \"Sow\"))",
+        lower: Lower::Moves(when),
+        refs: [],
+    },
+    ludeme! {
+        /// The moves of the first set that has any: a later set's moves are legal only when no
+        /// earlier set has a legal move (captures before other moves, say).
+        name: "priority",
+        kind: Moves,
+        positional: [
+            /// the move sets, first first
+            req("moves", M(Moves)),
+        ],
+        named: [],
+        example: "(priority {(hop Orthogonal) (step Orthogonal)})",
+        lower: Lower::Moves(priority),
+        refs: [],
+    },
+    ludeme! {
+        /// Keeps only the moves after which the condition holds.
+        name: "filter",
+        kind: Moves,
+        positional: [
+            /// tested after each move, with Mover still the player who moved
+            req("condition", O(Cond)),
+            /// the moves
+            req("moves", O(Moves)),
+        ],
+        named: [],
+        example: "(filter (> (count-in (region \"Home\" Next)) 0) (sow \"Sow\" from:(region \
+                  \"Home\" Mover)))",
+        lower: Lower::Moves(filter),
+        refs: [],
+    },
 ];
 
 /// The move sets given as arguments or as one list, lowered.

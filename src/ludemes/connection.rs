@@ -15,14 +15,68 @@ use crate::ludemes::{Board, Lower, MoverSites, Scope};
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "connected", kind: Cond, positional: &[req("player", O(Role), "whose pieces: Mover, Next, Prev, or P1 to P4"), req("regions", M(Region), "the regions to join, two or more")], named: &[opt("dirs", OL(Dir), "the directions pieces connect along; Orthogonal (on hexagons, all six) if absent"), opt("through-last", O(Switch), "whether only the group of the last move's piece counts (fast, for end rules)")], doc: "One group of the player's pieces, each next to another along the directions, has a piece in every region.", example: "(connected Mover {(bottom) (top)})", lower: Lower::Cond(connected), refs: &[] },
-    Ludeme { name: "bottom", kind: Region, positional: &[], named: &[], doc: "The sites of the bottom row (P1's side).", example: "(bottom)", lower: Lower::Region(bottom), refs: &[] },
-    Ludeme { name: "top", kind: Region, positional: &[], named: &[], doc: "The sites of the top row.", example: "(top)", lower: Lower::Region(top), refs: &[] },
-    Ludeme { name: "left", kind: Region, positional: &[], named: &[], doc: "The sites of the leftmost column (column a).", example: "(left)", lower: Lower::Region(left), refs: &[] },
-    Ludeme { name: "right", kind: Region, positional: &[], named: &[], doc: "The sites of the rightmost column.", example: "(right)", lower: Lower::Region(right), refs: &[] },
+    ludeme! {
+        /// One group of the player's pieces, each next to another along the directions, has a piece
+        /// in every region.
+        name: "connected",
+        kind: Cond,
+        positional: [
+            /// whose pieces: Mover, Next, Prev, or P1 to P4
+            req("player", O(Role)),
+            /// the regions to join, two or more
+            req("regions", M(Region)),
+        ],
+        named: [
+            /// the directions pieces connect along; Orthogonal (on hexagons, all six) if absent
+            opt("dirs", OL(Dir)),
+            /// whether only the group of the last move's piece counts (fast, for end rules)
+            opt("through-last", O(Switch)),
+        ],
+        example: "(connected Mover {(bottom) (top)})",
+        lower: Lower::Cond(connected),
+        refs: [],
+    },
+    ludeme! {
+        /// The sites of the bottom row (P1's side).
+        name: "bottom",
+        kind: Region,
+        positional: [],
+        named: [],
+        example: "(bottom)",
+        lower: Lower::Region(bottom),
+        refs: [],
+    },
+    ludeme! {
+        /// The sites of the top row.
+        name: "top",
+        kind: Region,
+        positional: [],
+        named: [],
+        example: "(top)",
+        lower: Lower::Region(top),
+        refs: [],
+    },
+    ludeme! {
+        /// The sites of the leftmost column (column a).
+        name: "left",
+        kind: Region,
+        positional: [],
+        named: [],
+        example: "(left)",
+        lower: Lower::Region(left),
+        refs: [],
+    },
+    ludeme! {
+        /// The sites of the rightmost column.
+        name: "right",
+        kind: Region,
+        positional: [],
+        named: [],
+        example: "(right)",
+        lower: Lower::Region(right),
+        refs: [],
+    },
 ];
 
 /// A connection test, compiled.

@@ -10,13 +10,69 @@ use crate::engine::{Board, Clock, Ctx, Effects, Move};
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "set-var", kind: Effect, positional: &[req("owner", O(Role), "whose variable"), req("name", O(Str), "the variable"), req("value", O(Int), "its new value")], named: &[], doc: "Sets a player variable.", example: "(set-var Mover \"Opened\" 1)", lower: Lower::Part, refs: &[Ref::Var(Arg::Pos(1))] },
-    Ludeme { name: "add-score", kind: Effect, positional: &[req("owner", O(Role), "whose store"), req("value", O(Int), "the amount; a negative one takes away, down to zero")], named: &[], doc: "Adds to a player's store, which `score` reads and `by-score` ranks.", example: "(add-score Mover 1)", lower: Lower::Part, refs: &[] },
-    Ludeme { name: "promote", kind: Effect, positional: &[req("kind", O(Str), "the piece kind it becomes")], named: &[], doc: "The piece where the move landed becomes another kind (a man crowned king).", example: "(promote \"King\")", lower: Lower::Part, refs: &[Ref::Kind(Arg::Pos(0))] },
-    Ludeme { name: "if", kind: Effect, positional: &[req("condition", O(Cond), "when the first effects apply; it reads the move as the last move (`landed-in`)"), req("then", OL(Effect), "the effects if it holds"), opt("else", OL(Effect), "the effects if not")], named: &[], doc: "Effects by a condition read after the move.", example: "(if (landed-in (region \"Home\" Next)) (add-score Mover 1))", lower: Lower::Part, refs: &[] },
+    ludeme! {
+        /// Sets a player variable.
+        name: "set-var",
+        kind: Effect,
+        positional: [
+            /// whose variable
+            req("owner", O(Role)),
+            /// the variable
+            req("name", O(Str)),
+            /// its new value
+            req("value", O(Int)),
+        ],
+        named: [],
+        example: "(set-var Mover \"Opened\" 1)",
+        lower: Lower::Part,
+        refs: [Ref::Var(Arg::Pos(1))],
+    },
+    ludeme! {
+        /// Adds to a player's store, which `score` reads and `by-score` ranks.
+        name: "add-score",
+        kind: Effect,
+        positional: [
+            /// whose store
+            req("owner", O(Role)),
+            /// the amount; a negative one takes away, down to zero
+            req("value", O(Int)),
+        ],
+        named: [],
+        example: "(add-score Mover 1)",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
+        /// The piece where the move landed becomes another kind (a man crowned king).
+        name: "promote",
+        kind: Effect,
+        positional: [
+            /// the piece kind it becomes
+            req("kind", O(Str)),
+        ],
+        named: [],
+        example: "(promote \"King\")",
+        lower: Lower::Part,
+        refs: [Ref::Kind(Arg::Pos(0))],
+    },
+    ludeme! {
+        /// Effects by a condition read after the move.
+        name: "if",
+        kind: Effect,
+        positional: [
+            /// when the first effects apply; it reads the move as the last move (`landed-in`)
+            req("condition", O(Cond)),
+            /// the effects if it holds
+            req("then", OL(Effect)),
+            /// the effects if not
+            opt("else", OL(Effect)),
+        ],
+        named: [],
+        example: "(if (landed-in (region \"Home\" Next)) (add-score Mover 1))",
+        lower: Lower::Part,
+        refs: [],
+    },
 ];
 
 /// The effects of a generator's `then:`, one or a list.

@@ -9,11 +9,33 @@ use crate::ludemes::Lower;
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
-pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "flank", kind: Flank, positional: &[req("directions", OL(Dir), "the directions runs are looked for in from the placed piece: a direction, a group such as All, or a list of them")], named: &[opt("min", O(Int), "the fewest opposing pieces a run holds (1 if absent)"), opt("max", O(Int), "the most opposing pieces a run holds (no bound if absent)"), opt("remove", O(Switch), "whether flanked runs are removed (true) instead of flipped to the mover (false, the default)"), opt("required", O(Switch), "whether a placement must flank at least one run (true) or may flank none (false, the default)")], doc: "In each direction from the placed piece, an unbroken run of opposing pieces closed by one of the mover's pieces is flanked: every flanked run is flipped to the mover or removed.", example: "(flank All required:true)", lower: Lower::Part, refs: &[] },
-];
+pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
+    /// In each direction from the placed piece, an unbroken run of opposing pieces closed by
+    /// one of the mover's pieces is flanked: every flanked run is flipped to the mover or
+    /// removed.
+    name: "flank",
+    kind: Flank,
+    positional: [
+        /// the directions runs are looked for in from the placed piece: a direction, a group
+        /// such as All, or a list of them
+        req("directions", OL(Dir)),
+    ],
+    named: [
+        /// the fewest opposing pieces a run holds (1 if absent)
+        opt("min", O(Int)),
+        /// the most opposing pieces a run holds (no bound if absent)
+        opt("max", O(Int)),
+        /// whether flanked runs are removed (true) instead of flipped to the mover (false, the
+        /// default)
+        opt("remove", O(Switch)),
+        /// whether a placement must flank at least one run (true) or may flank none (false, the
+        /// default)
+        opt("required", O(Switch)),
+    ],
+    example: "(flank All required:true)",
+    lower: Lower::Part,
+    refs: [],
+}];
 
 /// Directions as shifts of site sets: each one's site offset and the sites with a neighbour
 /// that way.

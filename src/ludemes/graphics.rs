@@ -7,15 +7,108 @@ use crate::compile::ir::{Site, MAX_PLAYERS};
 use crate::ludemes::{Lower};
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "graphics", kind: Graphics, positional: &[req("items", M(Look), "what the board looks like")], named: &[], doc: "How the board looks in a picture, written beside `(game ...)` and `(metadata ...)`: it changes nothing in play. Items naming a player the game does not seat (P3 when an option makes two players) are left out; a section holds at most 256 items.", example: "(graphics (player P1 \"Black\" colour:\"#262626\") (fill (checkered Dark) \"#b58863\"))", lower: Lower::Part, refs: &[] },
-    Ludeme { name: "player", kind: Look, positional: &[req("player", O(Role), "P1 to P4"), req("name", O(Str), "the name players call that side by, such as \"Black\"")], named: &[opt("colour", O(Str), "the colour of its pieces, \"#rrggbb\"")], doc: "A player's name and the colour of their pieces.", example: "(player P1 \"Black\" colour:\"#262626\")", lower: Lower::Part, refs: &[] },
-    Ludeme { name: "fill", kind: Look, positional: &[req("sites", O(Region), "the sites"), req("colour", O(Paint), "\"#rrggbb\", a player (their colour, lightened), or Each (the sites as P1's, turned to each seat, in each player's colour)")], named: &[], doc: "Colours the cells (or points) of a region: a checkered board, a player's home column. Later fills paint over earlier ones; a filled site is drawn even off a race's tracks.", example: "(fill (region \"Home\" P1) P1)", lower: Lower::Part, refs: &[] },
-    Ludeme { name: "mark", kind: Look, positional: &[req("sites", O(Region), "the sites"), req("mark", O(Mark), "Rosette, Star, Dot or Cross")], named: &[opt("colour", O(Str), "the mark's colour, \"#rrggbb\"")], doc: "Draws a mark on each site of a region, under the pieces: rosettes, safe squares.", example: "(mark (row 0) Rosette)", lower: Lower::Part, refs: &[] },
-    Ludeme { name: "sides", kind: Look, positional: &[req("sites", O(Region), "sites along the board's edge"), req("colour", O(Paint), "\"#rrggbb\", a player (their colour) or Each")], named: &[], doc: "Draws the outer sides of a region's cells, those facing off the board the same way for all of them, as a thick line in a colour: the sides a player joins.", example: "(sides (region \"Home\" P1) P1)", lower: Lower::Part, refs: &[] },
-    Ludeme { name: "yard", kind: Look, positional: &[req("sites", O(Region), "the yard's sites"), req("player", O(Paint), "P1 to P4, or Each (the sites as P1's, turned to each seat)")], named: &[], doc: "A player's yard: the region filled in their colour, their pieces in hand drawn on its sites.", example: "(yard (rect 4 0 5 1) P1)", lower: Lower::Part, refs: &[] },
+    ludeme! {
+        /// How the board looks in a picture, written beside `(game ...)` and `(metadata ...)`: it
+        /// changes nothing in play. Items naming a player the game does not seat (P3 when an option
+        /// makes two players) are left out; a section holds at most 256 items.
+        name: "graphics",
+        kind: Graphics,
+        positional: [
+            /// what the board looks like
+            req("items", M(Look)),
+        ],
+        named: [],
+        example: "(graphics (player P1 \"Black\" colour:\"#262626\") (fill (checkered Dark) \
+                  \"#b58863\"))",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
+        /// A player's name and the colour of their pieces.
+        name: "player",
+        kind: Look,
+        positional: [
+            /// P1 to P4
+            req("player", O(Role)),
+            /// the name players call that side by, such as "Black"
+            req("name", O(Str)),
+        ],
+        named: [
+            /// the colour of its pieces, "#rrggbb"
+            opt("colour", O(Str)),
+        ],
+        example: "(player P1 \"Black\" colour:\"#262626\")",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
+        /// Colours the cells (or points) of a region: a checkered board, a player's home column.
+        /// Later fills paint over earlier ones; a filled site is drawn even off a race's tracks.
+        name: "fill",
+        kind: Look,
+        positional: [
+            /// the sites
+            req("sites", O(Region)),
+            /// "#rrggbb", a player (their colour, lightened), or Each (the sites as P1's, turned to
+            /// each seat, in each player's colour)
+            req("colour", O(Paint)),
+        ],
+        named: [],
+        example: "(fill (region \"Home\" P1) P1)",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
+        /// Draws a mark on each site of a region, under the pieces: rosettes, safe squares.
+        name: "mark",
+        kind: Look,
+        positional: [
+            /// the sites
+            req("sites", O(Region)),
+            /// Rosette, Star, Dot or Cross
+            req("mark", O(Mark)),
+        ],
+        named: [
+            /// the mark's colour, "#rrggbb"
+            opt("colour", O(Str)),
+        ],
+        example: "(mark (row 0) Rosette)",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
+        /// Draws the outer sides of a region's cells, those facing off the board the same way for
+        /// all of them, as a thick line in a colour: the sides a player joins.
+        name: "sides",
+        kind: Look,
+        positional: [
+            /// sites along the board's edge
+            req("sites", O(Region)),
+            /// "#rrggbb", a player (their colour) or Each
+            req("colour", O(Paint)),
+        ],
+        named: [],
+        example: "(sides (region \"Home\" P1) P1)",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
+        /// A player's yard: the region filled in their colour, their pieces in hand drawn on its
+        /// sites.
+        name: "yard",
+        kind: Look,
+        positional: [
+            /// the yard's sites
+            req("sites", O(Region)),
+            /// P1 to P4, or Each (the sites as P1's, turned to each seat)
+            req("player", O(Paint)),
+        ],
+        named: [],
+        example: "(yard (rect 4 0 5 1) P1)",
+        lower: Lower::Part,
+        refs: [],
+    },
 ];
 
 /// A colour, red, green and blue.

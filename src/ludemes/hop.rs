@@ -13,11 +13,32 @@ use crate::compile::Compiler;
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
-pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "hop", kind: Moves, positional: &[req("directions", OL(Dir), "the directions of the hop: a direction, a group such as Orthogonal or Forward, or a list of them")], named: &[opt("run-in", O(Region), "where the hopped-over enemy sites must lie"), opt("edge", O(EdgeRule), "a run reaching the board's edge: land on its last site (LastSite) or no hop (None)"), opt("kind", O(Str), "only pieces of this kind hop"), opt("captured", O(CaptureTo), "where the captured pieces go: the mover's store (Store, the default), their owner's hand (Hand) or off the game (Removed)"), THEN], doc: "One piece hops over an unbroken run of enemy sites, capturing every piece on them, to the empty site beyond; it keeps its kind and state.", example: "(hop Orthogonal edge:LastSite)", lower: Lower::Moves(hop), refs: &[Ref::Kind(Arg::Key("kind"))] },
-];
+pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
+    /// One piece hops over an unbroken run of enemy sites, capturing every piece on them, to
+    /// the empty site beyond; it keeps its kind and state.
+    name: "hop",
+    kind: Moves,
+    positional: [
+        /// the directions of the hop: a direction, a group such as Orthogonal or Forward, or a
+        /// list of them
+        req("directions", OL(Dir)),
+    ],
+    named: [
+        /// where the hopped-over enemy sites must lie
+        opt("run-in", O(Region)),
+        /// a run reaching the board's edge: land on its last site (LastSite) or no hop (None)
+        opt("edge", O(EdgeRule)),
+        /// only pieces of this kind hop
+        opt("kind", O(Str)),
+        /// where the captured pieces go: the mover's store (Store, the default), their owner's
+        /// hand (Hand) or off the game (Removed)
+        opt("captured", O(CaptureTo)),
+        THEN,
+    ],
+    example: "(hop Orthogonal edge:LastSite)",
+    lower: Lower::Moves(hop),
+    refs: [Ref::Kind(Arg::Key("kind"))],
+}];
 
 fn hop(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let dirs = c.dirs(node.pos(0));

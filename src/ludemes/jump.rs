@@ -11,11 +11,35 @@ use crate::compile::Compiler;
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
-pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "jump", kind: Moves, positional: &[req("directions", OL(Dir), "the directions of every jump of the chain: a direction, a group such as Diagonal or ForwardDiagonal, or a list of them")], named: &[opt("kind", O(Str), "only pieces of this kind jump"), opt("captured", O(CaptureTo), "where the jumped pieces go: the mover's store (Store, the default), their owner's hand (Hand) or off the game (Removed)"), THEN], doc: "A piece of the mover jumps over an adjacent opposing piece to the empty site just beyond, the same way, and from its landing must jump on while it can: the whole chain is one move, written as its landings (`c3xe5xc7`). Every chain that cannot go on is a move, whatever it captures, so a chain that branches lists one move per branch. The jumped pieces stay until the chain ends (none is jumped twice or landed on), then go where `captured:` says; the piece's origin counts as empty. The piece keeps its kind and state; `then:` runs once, after the chain, which landed on its last landing. A chain ends at 16 jumps, the most a move records. Boards whose directions come in opposite pairs (square and hexagonal grids).", example: "(jump Diagonal captured:Removed)", lower: Lower::Moves(jump), refs: &[Ref::Kind(Arg::Key("kind"))] },
-];
+pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
+    /// A piece of the mover jumps over an adjacent opposing piece to the empty site just
+    /// beyond, the same way, and from its landing must jump on while it can: the whole chain is
+    /// one move, written as its landings (`c3xe5xc7`). Every chain that cannot go on is a move,
+    /// whatever it captures, so a chain that branches lists one move per branch. The jumped
+    /// pieces stay until the chain ends (none is jumped twice or landed on), then go where
+    /// `captured:` says; the piece's origin counts as empty. The piece keeps its kind and
+    /// state; `then:` runs once, after the chain, which landed on its last landing. A chain
+    /// ends at 16 jumps, the most a move records. Boards whose directions come in opposite
+    /// pairs (square and hexagonal grids).
+    name: "jump",
+    kind: Moves,
+    positional: [
+        /// the directions of every jump of the chain: a direction, a group such as Diagonal or
+        /// ForwardDiagonal, or a list of them
+        req("directions", OL(Dir)),
+    ],
+    named: [
+        /// only pieces of this kind jump
+        opt("kind", O(Str)),
+        /// where the jumped pieces go: the mover's store (Store, the default), their owner's
+        /// hand (Hand) or off the game (Removed)
+        opt("captured", O(CaptureTo)),
+        THEN,
+    ],
+    example: "(jump Diagonal captured:Removed)",
+    lower: Lower::Moves(jump),
+    refs: [Ref::Kind(Arg::Key("kind"))],
+}];
 
 fn jump(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let dirs = c.dirs(node.pos(0));

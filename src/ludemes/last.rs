@@ -7,11 +7,35 @@ use crate::compile::{Compiler, Needs};
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "landed-in", kind: Cond, positional: &[req("region", O(Region), "the sites")], named: &[], doc: "The last move ended in the region (a sowing where its last counter fell). After a move (in `then:`, `next:` and end rules) that is the move just made, and `Mover` its maker; before one, the previous player's move.", example: "(landed-in (region \"Home\" Mover))", lower: Lower::Cond(landed_in), refs: &[] },
-    Ludeme { name: "moved-from", kind: Cond, positional: &[req("region", O(Region), "the sites")], named: &[], doc: "The last move started in the region; read like `landed-in`.", example: "(moved-from (region \"Home\" Mover))", lower: Lower::Cond(moved_from), refs: &[] },
+    ludeme! {
+        /// The last move ended in the region (a sowing where its last counter fell). After a move
+        /// (in `then:`, `next:` and end rules) that is the move just made, and `Mover` its maker;
+        /// before one, the previous player's move.
+        name: "landed-in",
+        kind: Cond,
+        positional: [
+            /// the sites
+            req("region", O(Region)),
+        ],
+        named: [],
+        example: "(landed-in (region \"Home\" Mover))",
+        lower: Lower::Cond(landed_in),
+        refs: [],
+    },
+    ludeme! {
+        /// The last move started in the region; read like `landed-in`.
+        name: "moved-from",
+        kind: Cond,
+        positional: [
+            /// the sites
+            req("region", O(Region)),
+        ],
+        named: [],
+        example: "(moved-from (region \"Home\" Mover))",
+        lower: Lower::Cond(moved_from),
+        refs: [],
+    },
 ];
 
 fn region(c: &mut Compiler<'_>, node: &Node) -> RegionRef {

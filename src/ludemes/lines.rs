@@ -10,11 +10,31 @@ use crate::engine::Ctx;
 use crate::syntax::{Node, NodeKind};
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
-pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "line", kind: Cond, positional: &[req("length", O(Int), "pieces in a row, 2 to 64"), req("player", O(Role), "whose pieces: Mover, Next, Prev, or P1 to P4")], named: &[opt("dirs", OL(Dir), "the directions lines run along (a direction stands for its axis, both ways); All if absent"), opt("exact", O(Switch), "whether only exactly `length` in a row counts, not a longer line"), opt("through-last", O(Switch), "whether only lines through the last move's site count (fast, for end rules), not lines anywhere")], doc: "The player has `length` or more of their pieces in an unbroken row along one of the directions.", example: "(line 5 Mover exact:true through-last:true)", lower: Lower::Cond(line), refs: &[] },
-];
+pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
+    /// The player has `length` or more of their pieces in an unbroken row along one of the
+    /// directions.
+    name: "line",
+    kind: Cond,
+    positional: [
+        /// pieces in a row, 2 to 64
+        req("length", O(Int)),
+        /// whose pieces: Mover, Next, Prev, or P1 to P4
+        req("player", O(Role)),
+    ],
+    named: [
+        /// the directions lines run along (a direction stands for its axis, both ways); All if
+        /// absent
+        opt("dirs", OL(Dir)),
+        /// whether only exactly `length` in a row counts, not a longer line
+        opt("exact", O(Switch)),
+        /// whether only lines through the last move's site count (fast, for end rules), not
+        /// lines anywhere
+        opt("through-last", O(Switch)),
+    ],
+    example: "(line 5 Mover exact:true through-last:true)",
+    lower: Lower::Cond(line),
+    refs: [],
+}];
 
 /// The longest line a rule may ask for.
 const MAX_LENGTH: i64 = 64;

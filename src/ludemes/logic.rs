@@ -7,19 +7,151 @@ use crate::compile::Compiler;
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "=", kind: Cond, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Equal: `a` = `b`.", example: "(= (pips) 6)", lower: Lower::Cond(eq), refs: &[] },
-    Ludeme { name: "!=", kind: Cond, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Not equal: `a` != `b`.", example: "(!= (pips) 0)", lower: Lower::Cond(ne), refs: &[] },
-    Ludeme { name: "<", kind: Cond, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Less than: `a` < `b`.", example: "(< (moves-made Mover) 2)", lower: Lower::Cond(lt), refs: &[] },
-    Ludeme { name: "<=", kind: Cond, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Less than or equal: `a` <= `b`.", example: "(<= (pips) 4)", lower: Lower::Cond(le), refs: &[] },
-    Ludeme { name: ">", kind: Cond, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Greater than: `a` > `b`.", example: "(> (score Mover) 24)", lower: Lower::Cond(gt), refs: &[] },
-    Ludeme { name: ">=", kind: Cond, positional: &[req("a", O(Int), "the left side"), req("b", O(Int), "the right side")], named: &[], doc: "Greater than or equal: `a` >= `b`.", example: "(>= (moves-played) 500)", lower: Lower::Cond(ge), refs: &[] },
-    Ludeme { name: "and", kind: Cond, positional: &[req("conditions", M(Cond), "the conditions")], named: &[], doc: "All hold.", example: "(and (= (pips) 6) (= (var Mover \"Opened\") 0))", lower: Lower::Cond(and), refs: &[] },
-    Ludeme { name: "or", kind: Cond, positional: &[req("conditions", M(Cond), "the conditions")], named: &[], doc: "At least one holds.", example: "(or {(no-moves Next) (repeated)})", lower: Lower::Cond(or), refs: &[] },
-    Ludeme { name: "not", kind: Cond, positional: &[req("condition", O(Cond), "the condition")], named: &[], doc: "The condition does not hold.", example: "(not (repeated))", lower: Lower::Cond(not), refs: &[] },
-    Ludeme { name: "is-in", kind: Cond, positional: &[req("value", O(Int), "the value tested"), req("values", L(Int), "the values it may equal")], named: &[], doc: "The value is one of the list.", example: "(is-in (pips) {1 5})", lower: Lower::Cond(is_in), refs: &[] },
+    ludeme! {
+        /// Equal: `a` = `b`.
+        name: "=",
+        kind: Cond,
+        positional: [
+            /// the left side
+            req("a", O(Int)),
+            /// the right side
+            req("b", O(Int)),
+        ],
+        named: [],
+        example: "(= (pips) 6)",
+        lower: Lower::Cond(eq),
+        refs: [],
+    },
+    ludeme! {
+        /// Not equal: `a` != `b`.
+        name: "!=",
+        kind: Cond,
+        positional: [
+            /// the left side
+            req("a", O(Int)),
+            /// the right side
+            req("b", O(Int)),
+        ],
+        named: [],
+        example: "(!= (pips) 0)",
+        lower: Lower::Cond(ne),
+        refs: [],
+    },
+    ludeme! {
+        /// Less than: `a` < `b`.
+        name: "<",
+        kind: Cond,
+        positional: [
+            /// the left side
+            req("a", O(Int)),
+            /// the right side
+            req("b", O(Int)),
+        ],
+        named: [],
+        example: "(< (moves-made Mover) 2)",
+        lower: Lower::Cond(lt),
+        refs: [],
+    },
+    ludeme! {
+        /// Less than or equal: `a` <= `b`.
+        name: "<=",
+        kind: Cond,
+        positional: [
+            /// the left side
+            req("a", O(Int)),
+            /// the right side
+            req("b", O(Int)),
+        ],
+        named: [],
+        example: "(<= (pips) 4)",
+        lower: Lower::Cond(le),
+        refs: [],
+    },
+    ludeme! {
+        /// Greater than: `a` > `b`.
+        name: ">",
+        kind: Cond,
+        positional: [
+            /// the left side
+            req("a", O(Int)),
+            /// the right side
+            req("b", O(Int)),
+        ],
+        named: [],
+        example: "(> (score Mover) 24)",
+        lower: Lower::Cond(gt),
+        refs: [],
+    },
+    ludeme! {
+        /// Greater than or equal: `a` >= `b`.
+        name: ">=",
+        kind: Cond,
+        positional: [
+            /// the left side
+            req("a", O(Int)),
+            /// the right side
+            req("b", O(Int)),
+        ],
+        named: [],
+        example: "(>= (moves-played) 500)",
+        lower: Lower::Cond(ge),
+        refs: [],
+    },
+    ludeme! {
+        /// All hold.
+        name: "and",
+        kind: Cond,
+        positional: [
+            /// the conditions
+            req("conditions", M(Cond)),
+        ],
+        named: [],
+        example: "(and (= (pips) 6) (= (var Mover \"Opened\") 0))",
+        lower: Lower::Cond(and),
+        refs: [],
+    },
+    ludeme! {
+        /// At least one holds.
+        name: "or",
+        kind: Cond,
+        positional: [
+            /// the conditions
+            req("conditions", M(Cond)),
+        ],
+        named: [],
+        example: "(or {(no-moves Next) (repeated)})",
+        lower: Lower::Cond(or),
+        refs: [],
+    },
+    ludeme! {
+        /// The condition does not hold.
+        name: "not",
+        kind: Cond,
+        positional: [
+            /// the condition
+            req("condition", O(Cond)),
+        ],
+        named: [],
+        example: "(not (repeated))",
+        lower: Lower::Cond(not),
+        refs: [],
+    },
+    ludeme! {
+        /// The value is one of the list.
+        name: "is-in",
+        kind: Cond,
+        positional: [
+            /// the value tested
+            req("value", O(Int)),
+            /// the values it may equal
+            req("values", L(Int)),
+        ],
+        named: [],
+        example: "(is-in (pips) {1 5})",
+        lower: Lower::Cond(is_in),
+        refs: [],
+    },
 ];
 
 fn cmp(c: &mut Compiler<'_>, node: &Node, op: Cmp) -> Cond {

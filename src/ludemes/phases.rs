@@ -8,20 +8,166 @@ use crate::compile::{Compiler, Needs};
 use crate::syntax::{Node, NodeKind};
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "play", kind: Play, positional: &[req("moves", O(Moves), "the moves of a turn, or `(phases ...)`")], named: &[], doc: "What a player does on a turn: one decision among the moves, or a sequence of phases.", example: "(play (sow \"Sow\" from:(region \"Home\" Mover)))", lower: Lower::Part, refs: &[] },
-    Ludeme { name: "phases", kind: Moves, positional: &[req("phases", L(Phase), "the phases; every turn starts in the first")], named: &[], doc: "A turn made of phases: throws and decisions that lead to one another.", example: "(phases {(chance \"Throw\" \"Sticks\" {(when (= (pips) 0) (end-turn)) (else (goto \"Move\"))}) (decision \"Move\" (advance \"Loop\" (pips)))})", lower: Lower::Moves(phases), refs: &[] },
-    Ludeme { name: "chance", kind: Phase, positional: &[req("name", O(Str), "the phase's name"), req("dice", O(Str), "the dice thrown"), req("branches", L(Clause), "where the throw leads; the first that holds is taken")], named: &[], doc: "A phase that throws dice; `(pips)` is then the value thrown.", example: "(chance \"Throw\" \"Sticks\" {(when (= (pips) 0) (end-turn)) (else (goto \"Move\"))})", lower: Lower::Part, refs: &[Ref::Dice(Arg::Pos(1))] },
-    Ludeme { name: "decision", kind: Phase, positional: &[req("name", O(Str), "the phase's name"), req("moves", O(Moves), "the moves to choose from")], named: &[opt("pass", O(Switch), "whether a player with no legal move passes (true) instead of being stuck"), opt("next", O(Action), "where the turn goes after the move; the turn ends if absent")], doc: "A phase where the player to move chooses one move.", example: "(decision \"Move\" (advance \"Loop\" (pips)) pass:true)", lower: Lower::Part, refs: &[] },
-    Ludeme { name: "when", kind: Clause, positional: &[req("condition", O(Cond), "when the branch is taken"), req("action", O(Action), "where the turn goes")], named: &[], doc: "A branch after a throw.", example: "(when (= (pips) 0) (end-turn))", lower: Lower::Part, refs: &[] },
-    Ludeme { name: "else", kind: Clause, positional: &[req("action", O(Action), "where the turn goes")], named: &[], doc: "The branch taken when no other holds.", example: "(else (goto \"Move\"))", lower: Lower::Part, refs: &[] },
-    Ludeme { name: "goto", kind: Action, positional: &[req("phase", O(Str), "the next phase")], named: &[opt("pips", O(Int), "sets the value that `(pips)` reads, as for a special throw")], doc: "Goes on to another phase of the same turn.", example: "(goto \"Special\" pips:7)", lower: Lower::Part, refs: &[Ref::Phase(Arg::Pos(0))] },
-    Ludeme { name: "end-turn", kind: Action, positional: &[], named: &[], doc: "Ends the turn; the next player's turn begins.", example: "(end-turn)", lower: Lower::Part, refs: &[] },
-    Ludeme { name: "again", kind: Action, positional: &[], named: &[], doc: "The same player moves again: their turn starts over from its first phase.", example: "(again)", lower: Lower::Part, refs: &[] },
-    Ludeme { name: "moves-this-turn", kind: Int, positional: &[], named: &[], doc: "The moves (passes included) made so far in the current turn: 0 before its first decision, 1 after one move and an `(again)`; read in `next:`, it counts the move just made.", example: "(moves-this-turn)", lower: Lower::Int(moves_this_turn), refs: &[] },
-    Ludeme { name: "if", kind: Action, positional: &[req("condition", O(Cond), "when the first action is taken; after a move it reads that move as the last (`landed-in`)"), req("then", O(Action), "where the turn goes if it holds"), opt("else", O(Action), "where it goes if not; the turn ends if absent")], named: &[], doc: "Where the turn goes, by a condition.", example: "(if (landed-in (region \"Home\" Mover)) (again))", lower: Lower::Part, refs: &[] },
+    ludeme! {
+        /// What a player does on a turn: one decision among the moves, or a sequence of phases.
+        name: "play",
+        kind: Play,
+        positional: [
+            /// the moves of a turn, or `(phases ...)`
+            req("moves", O(Moves)),
+        ],
+        named: [],
+        example: "(play (sow \"Sow\" from:(region \"Home\" Mover)))",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
+        /// A turn made of phases: throws and decisions that lead to one another.
+        name: "phases",
+        kind: Moves,
+        positional: [
+            /// the phases; every turn starts in the first
+            req("phases", L(Phase)),
+        ],
+        named: [],
+        example: "(phases {(chance \"Throw\" \"Sticks\" {(when (= (pips) 0) (end-turn)) (else \
+                  (goto \"Move\"))}) (decision \"Move\" (advance \"Loop\" (pips)))})",
+        lower: Lower::Moves(phases),
+        refs: [],
+    },
+    ludeme! {
+        /// A phase that throws dice; `(pips)` is then the value thrown.
+        name: "chance",
+        kind: Phase,
+        positional: [
+            /// the phase's name
+            req("name", O(Str)),
+            /// the dice thrown
+            req("dice", O(Str)),
+            /// where the throw leads; the first that holds is taken
+            req("branches", L(Clause)),
+        ],
+        named: [],
+        example: "(chance \"Throw\" \"Sticks\" {(when (= (pips) 0) (end-turn)) (else (goto \
+                  \"Move\"))})",
+        lower: Lower::Part,
+        refs: [Ref::Dice(Arg::Pos(1))],
+    },
+    ludeme! {
+        /// A phase where the player to move chooses one move.
+        name: "decision",
+        kind: Phase,
+        positional: [
+            /// the phase's name
+            req("name", O(Str)),
+            /// the moves to choose from
+            req("moves", O(Moves)),
+        ],
+        named: [
+            /// whether a player with no legal move passes (true) instead of being stuck
+            opt("pass", O(Switch)),
+            /// where the turn goes after the move; the turn ends if absent
+            opt("next", O(Action)),
+        ],
+        example: "(decision \"Move\" (advance \"Loop\" (pips)) pass:true)",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
+        /// A branch after a throw.
+        name: "when",
+        kind: Clause,
+        positional: [
+            /// when the branch is taken
+            req("condition", O(Cond)),
+            /// where the turn goes
+            req("action", O(Action)),
+        ],
+        named: [],
+        example: "(when (= (pips) 0) (end-turn))",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
+        /// The branch taken when no other holds.
+        name: "else",
+        kind: Clause,
+        positional: [
+            /// where the turn goes
+            req("action", O(Action)),
+        ],
+        named: [],
+        example: "(else (goto \"Move\"))",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
+        /// Goes on to another phase of the same turn.
+        name: "goto",
+        kind: Action,
+        positional: [
+            /// the next phase
+            req("phase", O(Str)),
+        ],
+        named: [
+            /// sets the value that `(pips)` reads, as for a special throw
+            opt("pips", O(Int)),
+        ],
+        example: "(goto \"Special\" pips:7)",
+        lower: Lower::Part,
+        refs: [Ref::Phase(Arg::Pos(0))],
+    },
+    ludeme! {
+        /// Ends the turn; the next player's turn begins.
+        name: "end-turn",
+        kind: Action,
+        positional: [],
+        named: [],
+        example: "(end-turn)",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
+        /// The same player moves again: their turn starts over from its first phase.
+        name: "again",
+        kind: Action,
+        positional: [],
+        named: [],
+        example: "(again)",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
+        /// The moves (passes included) made so far in the current turn: 0 before its first
+        /// decision, 1 after one move and an `(again)`; read in `next:`, it counts the move just
+        /// made.
+        name: "moves-this-turn",
+        kind: Int,
+        positional: [],
+        named: [],
+        example: "(moves-this-turn)",
+        lower: Lower::Int(moves_this_turn),
+        refs: [],
+    },
+    ludeme! {
+        /// Where the turn goes, by a condition.
+        name: "if",
+        kind: Action,
+        positional: [
+            /// when the first action is taken; after a move it reads that move as the last
+            /// (`landed-in`)
+            req("condition", O(Cond)),
+            /// where the turn goes if it holds
+            req("then", O(Action)),
+            /// where it goes if not; the turn ends if absent
+            opt("else", O(Action)),
+        ],
+        named: [],
+        example: "(if (landed-in (region \"Home\" Mover)) (again))",
+        lower: Lower::Part,
+        refs: [],
+    },
 ];
 
 fn moves_this_turn(c: &mut Compiler<'_>, _: &Node) -> IntExpr {

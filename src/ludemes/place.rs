@@ -18,13 +18,68 @@ use crate::compile::{Compiler, Needs, MAX_COUNTERS};
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "place", kind: Moves, positional: &[req("count", O(Int), "pieces taken from the hand")], named: &[opt("to", O(Region), "where they may go; any empty site if absent"), opt("flank", O(Flank), "the runs of opposing pieces the placed piece flanks, and whether it must flank one"), opt("if", O(Cond), "a condition each empty site must meet, read before the placement with the site as the last move's (`beside`, `landed-in`)"), REMOVE, THEN], doc: "Puts pieces from the mover's hand on one empty site.", example: "(place 2 to:(region \"Board\"))", lower: Lower::Moves(place), refs: &[Ref::Hand] },
-    Ludeme { name: "pass", kind: Moves, positional: &[], named: &[], doc: "The pass: the mover does nothing. Offered as a last resort inside `priority`.", example: "(pass)", lower: Lower::Moves(pass), refs: &[] },
-    Ludeme { name: "beside", kind: Cond, positional: &[req("directions", OL(Dir), "the directions looked in from the site: a direction, a group such as Orthogonal, or a list of them"), req("occupant", O(Occupant), "Empty, Filled, Friend (the mover's), Enemy (another player's), or Off (no site that way)")], named: &[], doc: "The site next to the last move's site in one of the directions holds that occupant. In `place`'s `if:`, the last move's site is the site placed on.", example: "(beside S Filled)", lower: Lower::Cond(beside), refs: &[] },
-    Ludeme { name: "passed", kind: Cond, positional: &[], named: &[], doc: "The last move was a pass.", example: "(passed)", lower: Lower::Cond(passed), refs: &[] },
+    ludeme! {
+        /// Puts pieces from the mover's hand on one empty site.
+        name: "place",
+        kind: Moves,
+        positional: [
+            /// pieces taken from the hand
+            req("count", O(Int)),
+        ],
+        named: [
+            /// where they may go; any empty site if absent
+            opt("to", O(Region)),
+            /// the runs of opposing pieces the placed piece flanks, and whether it must flank one
+            opt("flank", O(Flank)),
+            /// a condition each empty site must meet, read before the placement with the site as
+            /// the last move's (`beside`, `landed-in`)
+            opt("if", O(Cond)),
+            REMOVE,
+            THEN,
+        ],
+        example: "(place 2 to:(region \"Board\"))",
+        lower: Lower::Moves(place),
+        refs: [Ref::Hand],
+    },
+    ludeme! {
+        /// The pass: the mover does nothing. Offered as a last resort inside `priority`.
+        name: "pass",
+        kind: Moves,
+        positional: [],
+        named: [],
+        example: "(pass)",
+        lower: Lower::Moves(pass),
+        refs: [],
+    },
+    ludeme! {
+        /// The site next to the last move's site in one of the directions holds that occupant. In
+        /// `place`'s `if:`, the last move's site is the site placed on.
+        name: "beside",
+        kind: Cond,
+        positional: [
+            /// the directions looked in from the site: a direction, a group such as Orthogonal, or
+            /// a list of them
+            req("directions", OL(Dir)),
+            /// Empty, Filled, Friend (the mover's), Enemy (another player's), or Off (no site that
+            /// way)
+            req("occupant", O(Occupant)),
+        ],
+        named: [],
+        example: "(beside S Filled)",
+        lower: Lower::Cond(beside),
+        refs: [],
+    },
+    ludeme! {
+        /// The last move was a pass.
+        name: "passed",
+        kind: Cond,
+        positional: [],
+        named: [],
+        example: "(passed)",
+        lower: Lower::Cond(passed),
+        refs: [],
+    },
 ];
 
 fn pass(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {

@@ -8,11 +8,28 @@ use crate::compile::{Compiler, Needs};
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "progress", kind: Effect, positional: &[], named: &[], doc: "This move makes progress: the count of moves without progress starts again.", example: "(progress)", lower: Lower::Part, refs: &[] },
-    Ludeme { name: "moves-without-progress", kind: Int, positional: &[], named: &[], doc: "Moves (passes included) played since the last that made progress (`(progress)` in its `then:`), or since the start.", example: "(moves-without-progress)", lower: Lower::Int(moves_without_progress), refs: &[] },
+    ludeme! {
+        /// This move makes progress: the count of moves without progress starts again.
+        name: "progress",
+        kind: Effect,
+        positional: [],
+        named: [],
+        example: "(progress)",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
+        /// Moves (passes included) played since the last that made progress (`(progress)` in its
+        /// `then:`), or since the start.
+        name: "moves-without-progress",
+        kind: Int,
+        positional: [],
+        named: [],
+        example: "(moves-without-progress)",
+        lower: Lower::Int(moves_without_progress),
+        refs: [],
+    },
 ];
 
 fn moves_without_progress(c: &mut Compiler<'_>, _: &Node) -> IntExpr {

@@ -11,18 +11,129 @@ use crate::ludemes::{lowering, Lower};
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "row", kind: Region, positional: &[req("row", O(Int), "row number, 0 at the bottom")], named: &[], doc: "The sites of one row.", example: "(row 0)", lower: Lower::Region(row), refs: &[] },
-    Ludeme { name: "column", kind: Region, positional: &[req("column", O(Int), "column number, 0 at the left")], named: &[], doc: "The sites of one column.", example: "(column 2)", lower: Lower::Region(column), refs: &[] },
-    Ludeme { name: "rect", kind: Region, positional: &[req("row", O(Int), "bottom row"), req("column", O(Int), "left column"), req("to-row", O(Int), "top row"), req("to-column", O(Int), "right column")], named: &[], doc: "The sites of a rectangle of the board, corners included.", example: "(rect 1 1 5 5)", lower: Lower::Region(rect), refs: &[] },
-    Ludeme { name: "sites", kind: Region, positional: &[req("sites", L(Int), "site numbers")], named: &[], doc: "The sites listed. A region is a set: a site listed twice counts once (with a warning).", example: "(sites {5})", lower: Lower::Region(listed), refs: &[] },
-    Ludeme { name: "all-sites", kind: Region, positional: &[], named: &[], doc: "Every site of the board.", example: "(all-sites)", lower: Lower::Region(all_sites), refs: &[] },
-    Ludeme { name: "region", kind: Region, positional: &[req("name", O(Str), "a declared region"), opt("owner", O(Role), "whose region: P1 to P4, Mover, Next or Prev")], named: &[], doc: "A declared region.", example: "(region \"Home\" Mover)", lower: Lower::Region(declared), refs: &[] },
-    Ludeme { name: "union", kind: Region, positional: &[req("regions", M(Region), "the regions to join")], named: &[], doc: "The sites of any of the regions.", example: "(union (row 0) (row 1))", lower: Lower::Region(union), refs: &[] },
-    Ludeme { name: "intersection", kind: Region, positional: &[req("regions", M(Region), "the regions to meet")], named: &[], doc: "The sites in every one of the regions, in the order of the first.", example: "(intersection (row 0) (column 0))", lower: Lower::Region(intersection), refs: &[] },
-    Ludeme { name: "checkered", kind: Region, positional: &[req("colour", O(Colour), "Dark (a1's colour, as on a chessboard) or Light")], named: &[], doc: "The squares of one colour of a board of squares coloured like a chessboard, a1 dark.", example: "(checkered Dark)", lower: Lower::Region(checkered), refs: &[] },
+    ludeme! {
+        /// The sites of one row.
+        name: "row",
+        kind: Region,
+        positional: [
+            /// row number, 0 at the bottom
+            req("row", O(Int)),
+        ],
+        named: [],
+        example: "(row 0)",
+        lower: Lower::Region(row),
+        refs: [],
+    },
+    ludeme! {
+        /// The sites of one column.
+        name: "column",
+        kind: Region,
+        positional: [
+            /// column number, 0 at the left
+            req("column", O(Int)),
+        ],
+        named: [],
+        example: "(column 2)",
+        lower: Lower::Region(column),
+        refs: [],
+    },
+    ludeme! {
+        /// The sites of a rectangle of the board, corners included.
+        name: "rect",
+        kind: Region,
+        positional: [
+            /// bottom row
+            req("row", O(Int)),
+            /// left column
+            req("column", O(Int)),
+            /// top row
+            req("to-row", O(Int)),
+            /// right column
+            req("to-column", O(Int)),
+        ],
+        named: [],
+        example: "(rect 1 1 5 5)",
+        lower: Lower::Region(rect),
+        refs: [],
+    },
+    ludeme! {
+        /// The sites listed. A region is a set: a site listed twice counts once (with a warning).
+        name: "sites",
+        kind: Region,
+        positional: [
+            /// site numbers
+            req("sites", L(Int)),
+        ],
+        named: [],
+        example: "(sites {5})",
+        lower: Lower::Region(listed),
+        refs: [],
+    },
+    ludeme! {
+        /// Every site of the board.
+        name: "all-sites",
+        kind: Region,
+        positional: [],
+        named: [],
+        example: "(all-sites)",
+        lower: Lower::Region(all_sites),
+        refs: [],
+    },
+    ludeme! {
+        /// A declared region.
+        name: "region",
+        kind: Region,
+        positional: [
+            /// a declared region
+            req("name", O(Str)),
+            /// whose region: P1 to P4, Mover, Next or Prev
+            opt("owner", O(Role)),
+        ],
+        named: [],
+        example: "(region \"Home\" Mover)",
+        lower: Lower::Region(declared),
+        refs: [],
+    },
+    ludeme! {
+        /// The sites of any of the regions.
+        name: "union",
+        kind: Region,
+        positional: [
+            /// the regions to join
+            req("regions", M(Region)),
+        ],
+        named: [],
+        example: "(union (row 0) (row 1))",
+        lower: Lower::Region(union),
+        refs: [],
+    },
+    ludeme! {
+        /// The sites in every one of the regions, in the order of the first.
+        name: "intersection",
+        kind: Region,
+        positional: [
+            /// the regions to meet
+            req("regions", M(Region)),
+        ],
+        named: [],
+        example: "(intersection (row 0) (column 0))",
+        lower: Lower::Region(intersection),
+        refs: [],
+    },
+    ludeme! {
+        /// The squares of one colour of a board of squares coloured like a chessboard, a1 dark.
+        name: "checkered",
+        kind: Region,
+        positional: [
+            /// Dark (a1's colour, as on a chessboard) or Light
+            req("colour", O(Colour)),
+        ],
+        named: [],
+        example: "(checkered Dark)",
+        lower: Lower::Region(checkered),
+        refs: [],
+    },
 ];
 
 /// A region's sites for each mover, P1 first: `Mover` and `Next` name a different player's.

@@ -11,11 +11,24 @@ use crate::compile::Compiler;
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
-pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "relocate", kind: Moves, positional: &[], named: &[opt("to", O(Region), "where a piece may go; any empty site if absent"), opt("kind", O(Str), "only pieces of this kind move"), REMOVE, THEN], doc: "Moves one piece of a stack of the mover to any empty site of the board, adjacent or not (a piece that flies); it keeps its kind and state. Written `a1-g7`.", example: "(relocate)", lower: Lower::Moves(relocate), refs: &[Ref::Kind(Arg::Key("kind"))] },
-];
+pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
+    /// Moves one piece of a stack of the mover to any empty site of the board, adjacent or not
+    /// (a piece that flies); it keeps its kind and state. Written `a1-g7`.
+    name: "relocate",
+    kind: Moves,
+    positional: [],
+    named: [
+        /// where a piece may go; any empty site if absent
+        opt("to", O(Region)),
+        /// only pieces of this kind move
+        opt("kind", O(Str)),
+        REMOVE,
+        THEN,
+    ],
+    example: "(relocate)",
+    lower: Lower::Moves(relocate),
+    refs: [Ref::Kind(Arg::Key("kind"))],
+}];
 
 fn relocate(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let to = node.named("to").map(|r| c.region(r));

@@ -13,18 +13,38 @@ use crate::syntax::Node;
 use std::cell::RefCell;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
-pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "remove", kind: Removal, positional: &[req("player", O(Role), "whose piece is taken: Mover, Next, Prev, or P1 to P4")], named: &[req("when", O(Cond), "the condition after the move (read with the move as the last, `Mover` its maker) under which it takes a piece"), opt("prefer", O(Cond), "a condition on each piece that may be taken, read with its site as the last move's: only those where it holds may be taken, unless it holds for none"), opt("captured", O(CaptureTo), "where the piece goes: Removed (out of the game) if absent, Store or Hand")], doc: "Given to a move generator as `remove:`: after each of its moves, if `when:` holds, the move also takes one piece of the player, one move per piece it may take (written `place d1xg7`, `a4-a1xg7`). If the player has no piece on the board the move stands alone. The piece goes before the move's `then:` effects.", example: "(remove Next when:(line 3 Mover through-last:true) prefer:(not (line 3 Next through-last:true)))", lower: Lower::Part, refs: &[] },
-];
+pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
+    /// Given to a move generator as `remove:`: after each of its moves, if `when:` holds, the
+    /// move also takes one piece of the player, one move per piece it may take (written
+    /// `place d1xg7`, `a4-a1xg7`). If the player has no piece on the board the move stands
+    /// alone. The piece goes before the move's `then:` effects.
+    name: "remove",
+    kind: Removal,
+    positional: [
+        /// whose piece is taken: Mover, Next, Prev, or P1 to P4
+        req("player", O(Role)),
+    ],
+    named: [
+        /// the condition after the move (read with the move as the last, `Mover` its maker)
+        /// under which it takes a piece
+        req("when", O(Cond)),
+        /// a condition on each piece that may be taken, read with its site as the last move's:
+        /// only those where it holds may be taken, unless it holds for none
+        opt("prefer", O(Cond)),
+        /// where the piece goes: Removed (out of the game) if absent, Store or Hand
+        opt("captured", O(CaptureTo)),
+    ],
+    example: "(remove Next when:(line 3 Mover through-last:true) prefer:(not (line 3 Next \
+              through-last:true)))",
+    lower: Lower::Part,
+    refs: [],
+}];
 
 /// The argument of the generators that can take a chosen piece.
-pub(crate) const REMOVE: Param = opt(
-    "remove",
-    O(Removal),
-    "a piece the move also takes, `(remove ...)`: one move per piece it may take",
-);
+pub(crate) const REMOVE: Param = param! {
+    /// a piece the move also takes, `(remove ...)`: one move per piece it may take
+    opt("remove", O(Removal))
+};
 
 thread_local! {
     /// The board a move is tried on to read `when:` after it.

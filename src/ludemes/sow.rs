@@ -18,13 +18,82 @@ use crate::ludemes::regions::{Board as Declared, MoverSites, Scope};
 use crate::syntax::{Node, NodeKind};
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
 pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "sow", kind: Moves, positional: &[req("track", O(Str), "the sowing order, a looping track")], named: &[opt("from", O(Region), "the holes a player may sow from"), opt("skip-origin", O(Switch), "whether laps skip the emptied hole"), opt("capture", O(Capture), "what the last counter captures"), THEN], doc: "Takes every counter of a hole and sows them one by one along the track.", example: "(sow \"Sow\" from:(region \"Home\" Mover) skip-origin:true)", lower: Lower::Moves(sow), refs: &[Ref::Track(Arg::Pos(0))] },
-    Ludeme { name: "store", kind: Segment, positional: &[req("player", O(Role), "P1 to P4")], named: &[], doc: "A player's store as a place of a track: a counter sown there goes to the store that `(score P)` reads.", example: "(store P1)", lower: Lower::Part, refs: &[] },
-    Ludeme { name: "store", kind: Region, positional: &[req("player", O(Role), "P1 to P4, or in the rules Mover, Next or Prev")], named: &[], doc: "A player's store, the place a track passes through with `(store P1)`.", example: "(store Mover)", lower: Lower::Region(store), refs: &[] },
-    Ludeme { name: "capture", kind: Capture, positional: &[], named: &[req("in", O(Region), "where captures may happen"), req("counts", L(Int), "the counts that are captured"), opt("backwards", O(Switch), "whether the holes before the last are captured too, while they qualify"), opt("grand-slam", O(GrandSlam), "a capture that would take every counter of the region: Allowed or NoCapture"), opt("captured", O(CaptureTo), "where the captured counters go: the mover's store (Store, the default), the mover's hand (Hand) or off the game (Removed)"), opt("opposite", O(Switch), "whether the opposite hole (the same column, the other row) is taken with the last, and only when it holds a counter")], doc: "Captures the hole the last counter falls in, when it ends with one of the counts (a hole that ends with 1 was empty just before the last counter fell, the emptied origin included).", example: "(capture in:(region \"Home\" Next) counts:{2 3} backwards:true)", lower: Lower::Part, refs: &[] },
+    ludeme! {
+        /// Takes every counter of a hole and sows them one by one along the track.
+        name: "sow",
+        kind: Moves,
+        positional: [
+            /// the sowing order, a looping track
+            req("track", O(Str)),
+        ],
+        named: [
+            /// the holes a player may sow from
+            opt("from", O(Region)),
+            /// whether laps skip the emptied hole
+            opt("skip-origin", O(Switch)),
+            /// what the last counter captures
+            opt("capture", O(Capture)),
+            THEN,
+        ],
+        example: "(sow \"Sow\" from:(region \"Home\" Mover) skip-origin:true)",
+        lower: Lower::Moves(sow),
+        refs: [Ref::Track(Arg::Pos(0))],
+    },
+    ludeme! {
+        /// A player's store as a place of a track: a counter sown there goes to the store that
+        /// `(score P)` reads.
+        name: "store",
+        kind: Segment,
+        positional: [
+            /// P1 to P4
+            req("player", O(Role)),
+        ],
+        named: [],
+        example: "(store P1)",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
+        /// A player's store, the place a track passes through with `(store P1)`.
+        name: "store",
+        kind: Region,
+        positional: [
+            /// P1 to P4, or in the rules Mover, Next or Prev
+            req("player", O(Role)),
+        ],
+        named: [],
+        example: "(store Mover)",
+        lower: Lower::Region(store),
+        refs: [],
+    },
+    ludeme! {
+        /// Captures the hole the last counter falls in, when it ends with one of the counts (a hole
+        /// that ends with 1 was empty just before the last counter fell, the emptied origin
+        /// included).
+        name: "capture",
+        kind: Capture,
+        positional: [],
+        named: [
+            /// where captures may happen
+            req("in", O(Region)),
+            /// the counts that are captured
+            req("counts", L(Int)),
+            /// whether the holes before the last are captured too, while they qualify
+            opt("backwards", O(Switch)),
+            /// a capture that would take every counter of the region: Allowed or NoCapture
+            opt("grand-slam", O(GrandSlam)),
+            /// where the captured counters go: the mover's store (Store, the default), the mover's
+            /// hand (Hand) or off the game (Removed)
+            opt("captured", O(CaptureTo)),
+            /// whether the opposite hole (the same column, the other row) is taken with the last,
+            /// and only when it holds a counter
+            opt("opposite", O(Switch)),
+        ],
+        example: "(capture in:(region \"Home\" Next) counts:{2 3} backwards:true)",
+        lower: Lower::Part,
+        refs: [],
+    },
 ];
 
 /// What a capture that takes a whole region does.

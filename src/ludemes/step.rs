@@ -13,11 +13,35 @@ use crate::compile::Compiler;
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
-pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "step", kind: Moves, positional: &[req("directions", OL(Dir), "the directions a piece may step in: a direction, a group such as Orthogonal or Forwards, or a list of them")], named: &[opt("to", O(Region), "where a piece may go; any empty site if absent"), opt("kind", O(Str), "only pieces of this kind step"), opt("capture", OL(Dir), "directions in which a piece may also step onto an opposing piece, capturing it by replacement; they need not be among the step's own (a pawn steps forward and captures on the forward diagonals)"), opt("captured", O(CaptureTo), "where captured pieces go: the mover's store (Store, the default), their owner's hand (Hand) or off the game (Removed)"), REMOVE, THEN], doc: "Moves one piece of a stack of the mover to an adjacent empty site, or onto an opposing piece in a `capture:` direction, capturing it; the piece keeps its kind and state.", example: "(step Orthogonal)", lower: Lower::Moves(step), refs: &[Ref::Kind(Arg::Key("kind"))] },
-];
+pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
+    /// Moves one piece of a stack of the mover to an adjacent empty site, or onto an opposing
+    /// piece in a `capture:` direction, capturing it; the piece keeps its kind and state.
+    name: "step",
+    kind: Moves,
+    positional: [
+        /// the directions a piece may step in: a direction, a group such as Orthogonal or
+        /// Forwards, or a list of them
+        req("directions", OL(Dir)),
+    ],
+    named: [
+        /// where a piece may go; any empty site if absent
+        opt("to", O(Region)),
+        /// only pieces of this kind step
+        opt("kind", O(Str)),
+        /// directions in which a piece may also step onto an opposing piece, capturing it by
+        /// replacement; they need not be among the step's own (a pawn steps forward and
+        /// captures on the forward diagonals)
+        opt("capture", OL(Dir)),
+        /// where captured pieces go: the mover's store (Store, the default), their owner's hand
+        /// (Hand) or off the game (Removed)
+        opt("captured", O(CaptureTo)),
+        REMOVE,
+        THEN,
+    ],
+    example: "(step Orthogonal)",
+    lower: Lower::Moves(step),
+    refs: [Ref::Kind(Arg::Key("kind"))],
+}];
 
 fn step(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let dirs = c.dirs(node.pos(0));

@@ -8,11 +8,19 @@ use crate::ludemes::{Lower, MoveFamily, On};
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
-pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "swap", kind: Moves, positional: &[], named: &[THEN], doc: "The mover takes over every piece of the other players on the board, as their own: the pie rule's swap, offered by a condition, as in `(or {(place 1) (if (= (moves-played) 1) (swap))})`. Written `swap`; legal when another player has a piece on the board.", example: "(swap)", lower: Lower::Moves(swap), refs: &[] },
-];
+pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
+    /// The mover takes over every piece of the other players on the board, as their own: the
+    /// pie rule's swap, offered by a condition, as in
+    /// `(or {(place 1) (if (= (moves-played) 1) (swap))})`. Written `swap`; legal when another
+    /// player has a piece on the board.
+    name: "swap",
+    kind: Moves,
+    positional: [],
+    named: [THEN],
+    example: "(swap)",
+    lower: Lower::Moves(swap),
+    refs: [],
+}];
 
 fn swap(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     c.gen(Gen::Swap(Swap), node)

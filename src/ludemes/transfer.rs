@@ -9,11 +9,24 @@ use crate::compile::Compiler;
 use crate::syntax::Node;
 
 /// The family's ludemes.
-// One ludeme a line reads as a table; rustfmt would spread each over a dozen lines.
-#[rustfmt::skip]
-pub(crate) const ROWS: &[Ludeme] = &[
-    Ludeme { name: "transfer", kind: Moves, positional: &[], named: &[req("from", O(Region), "holes that may be emptied"), req("to", O(Region), "holes that may receive"), opt("count", O(Int), "only holes holding exactly this many"), THEN], doc: "Moves every counter of one hole into another hole, all together.", example: "(transfer from:(region \"Home\" Mover) to:(region \"Home\" Mover) count:4)", lower: Lower::Moves(transfer), refs: &[] },
-];
+pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
+    /// Moves every counter of one hole into another hole, all together.
+    name: "transfer",
+    kind: Moves,
+    positional: [],
+    named: [
+        /// holes that may be emptied
+        req("from", O(Region)),
+        /// holes that may receive
+        req("to", O(Region)),
+        /// only holes holding exactly this many
+        opt("count", O(Int)),
+        THEN,
+    ],
+    example: "(transfer from:(region \"Home\" Mover) to:(region \"Home\" Mover) count:4)",
+    lower: Lower::Moves(transfer),
+    refs: [],
+}];
 
 fn transfer(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let from = node

@@ -146,3 +146,67 @@ fn the_limits_are_documented() {
         "{PATH} does not say how defines count"
     );
 }
+
+/// The registry rows are source a reader takes in at a glance (`ludeme!` in src/ludemes.rs): each
+/// family's rows are `ludeme!` blocks, one per ludeme, and no line of a registry table or of a
+/// shared argument (`param!`) runs past 100 columns; no `#[rustfmt::skip]` brings back a table of
+/// one giant line a row.
+#[test]
+fn registry_rows_are_laid_out_one_field_a_line() {
+    let mut files = Vec::new();
+    let mut dirs = vec![std::path::PathBuf::from("src/ludemes")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src/ludemes") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() > 20, "the family modules are in src/ludemes");
+    let mut families = 0;
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("read a family");
+        let at = path.display();
+        assert!(!text.contains("rustfmt::skip"), "{at}: `#[rustfmt::skip]`");
+        // The lines of the registry: the table of rows and the shared arguments.
+        let mut inside = false;
+        let mut rows = 0;
+        for (n, line) in text.lines().enumerate() {
+            if line.contains("const ROWS: &[Ludeme]") || line.contains(": Param = ") {
+                inside = true;
+            }
+            if !inside {
+                continue;
+            }
+            assert!(
+                line.chars().count() <= 100,
+                "{at}:{}: a registry line of {} columns",
+                n + 1,
+                line.chars().count()
+            );
+            assert!(
+                !line.contains("Ludeme {"),
+                "{at}:{}: a row written as a struct literal, not with `ludeme!`",
+                n + 1
+            );
+            rows += line.matches("ludeme! {").count();
+            if line.starts_with(['}', ']']) || (!line.starts_with(' ') && line.ends_with(';')) {
+                inside = false;
+            }
+        }
+        // Every row of the family's table is a `ludeme!`.
+        let family = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let registered = LUDEMES
+            .iter()
+            .filter(|l| ludus::ludemes::family_of(l) == family)
+            .count();
+        if text.contains("const ROWS: &[Ludeme]") {
+            families += 1;
+            assert_eq!(rows, registered, "{at}: rows written with `ludeme!`");
+        }
+    }
+    assert!(families > 20, "every family's table was read");
+}
