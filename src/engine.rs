@@ -11,20 +11,21 @@
 
 mod ctx;
 pub mod draw;
+mod filter;
 mod game;
 mod moves;
 mod notation;
+mod perft;
 mod placing;
+mod playout;
 mod quick;
 mod race;
 mod render;
 mod rules;
 mod sample;
-mod search;
 mod shifting;
 mod sowing;
 mod state;
-mod trial;
 mod turn;
 
 pub(crate) use ctx::{region_has, Ctx, Effects};
@@ -32,10 +33,11 @@ pub use game::Game;
 pub(crate) use moves::chain_turn;
 pub use moves::Move;
 pub(crate) use notation::site_name;
+pub use perft::{perft, perft_divide, perft_until};
+pub use playout::{playout, random_walk, Playout};
 pub use race::RacePlan;
 pub use rules::PlayError;
 pub use sample::Scratch;
-pub use search::{perft, perft_divide, perft_until, playout, random_walk, Playout};
 pub use shifting::ShiftPlan;
 pub use sowing::SowingKernel;
 pub(crate) use state::Clock;

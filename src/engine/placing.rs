@@ -1,11 +1,11 @@
 //! Playouts of games where every edge is one placement drawn from a site set and the turn then
-//! passes on (`Game::place_only`): the loop of [`super::search::playout`] with the turn
+//! passes on (`Game::place_only`): the loop of [`super::playout::playout`] with the turn
 //! control's general cases (chance nodes, phases, passes, trials of filters, repetition, effects
 //! after a move) left out, one loop per board width. It draws and applies the same moves in the
 //! same order, so a seed plays the same game.
 
+use super::playout::Playout;
 use super::sample::{pick_placement, Scratch};
-use super::search::Playout;
 use super::state::{NodeType, State};
 use super::turn::{conclude, end_turn_after_move, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::ir::{by_width, Gen, Phase, MAX_PLAYERS};
@@ -14,7 +14,7 @@ use crate::engine::Game;
 use crate::ludemes::{MoveFamily, On};
 use rand::Rng;
 
-/// Plays random placements from `state` to the end, as [`super::search::playout`] does, or hands
+/// Plays random placements from `state` to the end, as [`super::playout::playout`] does, or hands
 /// a game of the shift loop's shape to it. Out of line: inlined, its loops changed the general
 /// loop's code (the seed games +0.5%).
 #[inline(never)]

@@ -1,5 +1,5 @@
-//! Playouts of dice games (`Game::race`: races along tracks such as Sig, Ur and Ludo): the loop
-//! of [`super::search::playout`] with the throw and the branch it takes (folded per outcome,
+//! Playouts of dice games (`Game::race_plan`: races along tracks such as Sig, Ur and Ludo): the loop
+//! of [`super::playout::playout`] with the throw and the branch it takes (folded per outcome,
 //! their tests and the end rules' read in a small form, `quick.rs`), a plain advance's draw (the
 //! legal origins as one word's bits, the targets from a table made at load time, the pieces'
 //! places and states from a mirror of the board), its move and the turn control fused, with no
@@ -10,9 +10,9 @@
 
 use super::ctx::{Ctx, Effects};
 use super::moves::Move;
+use super::playout::Playout;
 use super::quick::{who, Clocked, Go, Quick, Turn};
 use super::sample::{below_u64, index_below, pick_in, pick_lists, Scratch};
-use super::search::Playout;
 use super::state::{Board, Cell, Clock, Last, NodeType, State};
 use super::turn::{self, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::ir::{
@@ -249,7 +249,7 @@ impl RacePlan {
     }
 }
 
-/// Plays random moves and throws from `state` to the end, as [`super::search::playout`] does.
+/// Plays random moves and throws from `state` to the end, as [`super::playout::playout`] does.
 /// Out of line: the general loop keeps its code.
 #[inline(never)]
 pub(super) fn playout(

@@ -3,9 +3,9 @@
 //! Everything here runs on the hot path: no names, no maps, no allocation once warm.
 
 use super::ctx::{Ctx, Effects};
+use super::filter::{passes_counted, Counts};
 use super::moves::Move;
 use super::state::{Board, Clock, State};
-use super::trial::{passes_counted, Counts};
 use crate::compile::ir::*;
 use crate::compile::Needs;
 use crate::engine::draw::NO_FILTER;

@@ -6,10 +6,10 @@
 //! a candidate, so the move returned is uniform over the legal moves.
 
 use super::ctx::{Ctx, Effects};
+use super::filter::{passes_counted, Counts};
 use super::moves::Move;
 use super::rules::{expr_moves, gen_moves, try_on};
 use super::state::{Board, NodeType, State};
-use super::trial::{passes_counted, Counts};
 use crate::compile::ir::*;
 use crate::engine::draw::{DrawOp, Family, Ray, NO_FILTER};
 use crate::engine::Game;

@@ -1,6 +1,6 @@
 //! Playouts of games whose every move is drawn from families of site sets on a board of one
 //! 64-bit word (placements, steps and hops: `Game::shift_plan`): the loop of
-//! [`super::search::playout`] with the draw's groups computed by shifts of one word, the moves
+//! [`super::playout::playout`] with the draw's groups computed by shifts of one word, the moves
 //! played on that word, the end rules read in place, and the turn control's general cases
 //! (chance nodes, phases, passes, filters, repetition, effects after a move) left out. It draws
 //! the same random numbers in the same order and plays the same moves, so a seed plays the same
@@ -9,8 +9,8 @@
 mod ending;
 
 use super::moves::Move;
+use super::playout::Playout;
 use super::sample::{index_below, Scratch};
-use super::search::Playout;
 use super::state::{Board, Cell, NodeType, State};
 use super::turn::{conclude, end_turn_after_move, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
 use crate::board::sites::select;
@@ -293,7 +293,7 @@ fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
     Some(())
 }
 
-/// Plays random moves from `state` to the end, as [`super::search::playout`] does. Out of line,
+/// Plays random moves from `state` to the end, as [`super::playout::playout`] does. Out of line,
 /// so that the general loop's code does not change with it.
 #[inline(never)]
 pub(super) fn playout(

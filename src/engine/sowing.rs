@@ -1,4 +1,4 @@
-//! Playouts of sowing games (`Game::sowing`): one decision phase whose every reachable draw is
+//! Playouts of sowing games (`Game::sowing_kernel`): one decision phase whose every reachable draw is
 //! one family of sowings (perhaps behind conditions on counts, perhaps with a filter that reads
 //! counts), no chance, the turn passing on or played again, and end rules that read counts,
 //! scores, the clock, repetition and whether the player to move is stuck. The loop keeps the
@@ -8,11 +8,11 @@
 //! same game.
 
 use super::ctx::Effects;
+use super::filter::sowing;
 use super::moves::Move;
+use super::playout::Playout;
 use super::sample::{index_below, pick_in, Scratch};
-use super::search::Playout;
 use super::state::{repetition_key_of, Clock, NodeType, State};
-use super::trial::sowing;
 use super::turn::{apply_sampled, conclude, KEPT_AFTER_A_MOVE};
 use crate::board::sites::select16;
 use crate::compile::ir::*;
@@ -259,7 +259,7 @@ fn nth_bit(set: u64, k: usize) -> Site {
     Site::from(select16(set, k as u32))
 }
 
-/// Plays random moves from `state` to the end, as [`super::search::playout`] does: the general
+/// Plays random moves from `state` to the end, as [`super::playout::playout`] does: the general
 /// loop until the kernel's plans are the game's and the board holds only counters, then the
 /// sowing loop. Out of line, so that the general loop's code stays as it is.
 #[inline(never)]

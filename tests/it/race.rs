@@ -1,4 +1,4 @@
-//! The dice kernel of playouts (games with throws, `Game::race`) against the general loop: from
+//! The dice kernel of playouts (games with throws, `Game::race_plan`) against the general loop: from
 //! the same seeds, the same final position and counts, for Sig and edited rulesets of its shape
 //! (other end rules and branch tests, no pass, no `then`, steps past the targets' table, tracks
 //! that end, more piece states than the kernel's mirror keeps), Ur and Ludo, from the start and

@@ -1,4 +1,4 @@
-//! The sowing loop of playouts (`Game::sowing`) against the general loop: from the same seeds,
+//! The sowing loop of playouts (`Game::sowing_kernel`) against the general loop: from the same seeds,
 //! the same final position, history and counts, for every shipped game and variant it plays,
 //! from the start and from positions part-way through a game.
 

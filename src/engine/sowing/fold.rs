@@ -9,7 +9,7 @@ use super::{Guard, Known, Op};
 use crate::compile::choice::{Choice, Test, NONE, RESULT};
 use crate::compile::ir::*;
 use crate::engine::draw::{DrawOp, Family, NO_FILTER};
-use crate::engine::trial::{sowing, surely_kept};
+use crate::engine::filter::{sowing, surely_kept};
 use crate::engine::Game;
 
 /// A draw plan with each condition that holds only while a count of the clock is at most a
