@@ -375,9 +375,9 @@ pub struct Rules {
     /// The number of players, 2 to [`MAX_PLAYERS`].
     pub players: u8,
     /// The player after each one in turn order (seat order, wrapping round).
-    pub next: [u8; MAX_PLAYERS],
+    pub(crate) next: [u8; MAX_PLAYERS],
     /// The player before each one in turn order.
-    pub prev: [u8; MAX_PLAYERS],
+    pub(crate) prev: [u8; MAX_PLAYERS],
     /// Regions (declared and anonymous).
     pub regions: Vec<Region>,
     /// Tracks.
@@ -393,7 +393,7 @@ pub struct Rules {
     /// Move generators.
     pub gens: Vec<GenDef>,
     /// The conditions of `filter`s, by id, compiled.
-    pub filters: Vec<Choice>,
+    pub(crate) filters: Vec<Choice>,
     /// Phases of a turn; turns start in phase 0.
     pub phases: Vec<Phase>,
     /// Phase names.
@@ -401,18 +401,18 @@ pub struct Rules {
     /// The start.
     pub setup: Vec<Setup>,
     /// End rules in order.
-    pub end: Vec<(Cond, Outcome)>,
+    pub(crate) end: Vec<(Cond, Outcome)>,
     /// The end rules' conditions, compiled: which rule ends the game (with the early form that
     /// leaves out the move-count tests that cannot hold yet).
-    pub end_choice: Clocked,
+    pub(crate) end_choice: Clocked,
     /// Every end condition in the order they are tested, each branch of an `or` on its own,
     /// with its source text: what reports name as the reason a game ended.
-    pub end_conditions: Vec<(Cond, String)>,
+    pub(crate) end_conditions: Vec<(Cond, String)>,
     /// The state features the game uses, found at load time: hands, placing (without it the
     /// board never grows), sown sites, repetition.
-    pub needs: super::Needs,
+    pub(crate) needs: super::Needs,
     /// What the board's groups of pieces follow (kept when `needs` has [`super::Needs::GROUPS`]).
-    pub groups: crate::ludemes::GroupPlan,
+    pub(crate) groups: crate::ludemes::GroupPlan,
     /// What the checker warns about: the game loads, but may not say what was meant.
     pub warnings: Vec<crate::diagnostic::Diagnostic>,
 }
@@ -427,6 +427,16 @@ impl Rules {
     pub(crate) fn replace_end_rules(&mut self, rules: Vec<(Cond, Outcome)>) {
         self.end_choice = Clocked::first(rules.iter().map(|(c, _)| c));
         self.end = rules;
+    }
+
+    /// The end rules in order.
+    pub fn end_rules(&self) -> &[(Cond, Outcome)] {
+        &self.end
+    }
+
+    /// The state features the game uses.
+    pub fn needs(&self) -> super::Needs {
+        self.needs
     }
 
     /// The turn-order tables of `players` players: the next and the previous of each seat.

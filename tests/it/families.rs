@@ -372,6 +372,6 @@ fn the_seed_games_need_only_the_state_features_their_rules_read() {
     ] {
         let game = ludus::load_file(std::path::Path::new(file), &[])
             .unwrap_or_else(|e| panic!("{}", e.render(false)));
-        assert_eq!(game.needs, needs, "{file}");
+        assert_eq!(game.needs(), needs, "{file}");
     }
 }

@@ -56,7 +56,7 @@ fn is_in_reads_computed_items() {
 fn is_in_folds_sums_of_numbers_written_out() {
     let game = load("is_in_folded.game");
     assert_eq!(
-        game.end[0].0,
+        game.end_rules()[0].0,
         Cond::Leaf(Leaf::IsIn(IntExpr::MovesPlayed, vec![4, 17]))
     );
     // Move 4 is P2's: Mover wins.
@@ -98,7 +98,7 @@ fn no_moves_in_a_filter_or_a_play_side_if_is_refused() {
     // In an end rule it is read after each edge, as before.
     let game = ludus::load_file(Path::new("games/toki.game"), &[]).unwrap();
     assert!(matches!(
-        game.end[2].0,
+        game.end_rules()[2].0,
         Cond::Leaf(Leaf::NoMoves(ludus::compile::ir::Who::Next))
     ));
 }

@@ -127,7 +127,7 @@ pub fn limit(game: &Game) -> (u32, Counts) {
     let Some(decl) = game.options.iter().find(|o| o.name == "limit") else {
         // A game whose moves do not fill the board (a sowing that ends by its own rule, a race
         // with dice, which ends with probability 1) is not bounded by it: a generous bound.
-        if !game.dice.is_empty() || !game.needs.contains(ludus::compile::Needs::PLACING) {
+        if !game.dice.is_empty() || !game.needs().contains(ludus::compile::Needs::PLACING) {
             return (100 * game.sites() as u32, Counts::Moves);
         }
         return (2 * game.sites() as u32, Counts::Moves);
