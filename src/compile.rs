@@ -1,4 +1,4 @@
-//! Stage 4: a checked game lowered into its executable form ([`Game`]): tables, regions as
+//! Stage 4: a checked game lowered into its executable form ([`Rules`]): tables, regions as
 //! per-mover site lists and bitsets, move generators, phases and end rules.
 
 pub(crate) mod chance;

@@ -2,8 +2,10 @@
 //! checked, compiled into move generators and played headlessly.
 //!
 //! The pipeline, one module per stage: [`syntax`] (text → tree with spans) → [`expand`] (defines
-//! and options) → [`check`] (registry, names, ranges) → [`compile`] (the executable [`Game`]) →
-//! [`engine`] (states, moves, perft, playouts) → [`agents`] and the CLI on top.
+//! and options) → [`check`] (registry, names, ranges) → [`compile`] (the executable rules) →
+//! [`engine`] (the [`Game`] prepared for play, states, moves, perft, playouts) → [`agents`] and
+//! the CLI on top; [`diagnostic`], [`files`] and [`board`] below them all. ARCHITECTURE.md is
+//! the map.
 
 #![forbid(unsafe_code)]
 

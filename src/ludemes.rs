@@ -2,11 +2,11 @@
 //! doc, example), each row tied to the function that lowers it, and the names its arguments
 //! refer to; a move family also holds its generator's struct and its engine hooks.
 //!
-//! [`for_each_family!`] is the one list of families, in the manner of starlark-rust's list of
+//! `for_each_family!` is the one list of families, in the manner of starlark-rust's list of
 //! bytecode instructions: it declares the modules, builds the registry
 //! ([`crate::check::registry::LUDEMES`]), the closed enum of move generators ([`Gen`], each
 //! variant its family's struct) and the `match`es over it that call the engine hooks each family
-//! implements ([`MoveFamily`]: generate, apply, notation, draw), so play stays statically
+//! implements (`MoveFamily`: generate, apply, notation, draw), so play stays statically
 //! dispatched.
 
 use crate::check::registry::{Kind, Ludeme};

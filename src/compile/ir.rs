@@ -18,9 +18,9 @@ pub enum Who {
     Player(u8),
     /// The player to move (in end rules and filters: the player who just moved).
     Mover,
-    /// The player who moves after the mover ([`Game::next`]).
+    /// The player who moves after the mover (`Rules::next`).
     Next,
-    /// The player who moved before the mover ([`Game::prev`]).
+    /// The player who moved before the mover (`Rules::prev`).
     Prev,
 }
 
