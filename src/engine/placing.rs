@@ -10,7 +10,7 @@ use super::state::{NodeType, State};
 use super::turn::{conclude, end_turn_after_move, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::draw::DrawOp;
 use crate::compile::ir::{by_width, Game, Gen, Phase, MAX_PLAYERS};
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use rand::Rng;
 
 /// Plays random placements from `state` to the end, as [`super::search::playout`] does, or hands
@@ -59,7 +59,7 @@ fn play<const W: usize>(game: &Game, state: &mut State, rng: &mut impl Rng) {
             break;
         };
         let actor = state.mover;
-        let on = On {
+        let on = MoverTurn {
             game,
             clock: &state.clock,
             mover: actor,

@@ -8,7 +8,7 @@ use super::state::{Board, Clock, State};
 use super::trial::{passes_counted, Counts};
 use crate::compile::ir::*;
 use crate::compile::Needs;
-use crate::ludemes::On;
+use crate::ludemes::MoverTurn;
 use std::cell::RefCell;
 
 thread_local! {
@@ -181,7 +181,7 @@ pub(crate) fn apply_gen(
     if game.needs.contains(Needs::SOWN) {
         board.sown = Default::default();
     }
-    let on = On { game, clock, mover };
+    let on = MoverTurn { game, clock, mover };
     let mut fx = def.gen.apply(on, board, m);
     if let Some(r) = &def.remove {
         fx.captured += r.apply(game, board, mover, m);

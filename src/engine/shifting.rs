@@ -18,7 +18,7 @@ use crate::compile::ir::{Action, CaptureTo, Game, Gen, GenDef, Phase, Site, Site
 use crate::compile::sites::select;
 use crate::compile::Needs;
 use crate::ludemes::{hop::Hop, place::Place, step::Step};
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use ending::Ending;
 use rand::Rng;
 
@@ -556,7 +556,7 @@ fn lift(board: &mut Board, s: usize, moving: Cell) {
 #[cold]
 #[inline(never)]
 fn apply_keyed(game: &Game, state: &mut State, actor: u8, m: Move, kind: Kind) {
-    let on = On {
+    let on = MoverTurn {
         game,
         clock: &state.clock,
         mover: actor,

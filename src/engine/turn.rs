@@ -9,7 +9,7 @@ use super::state::{Board, Cell, Clock, History, Last, NodeType, State, Status};
 use crate::compile::choice::{within_range, Test};
 use crate::compile::ir::*;
 use crate::compile::Needs;
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 
 /// The action of a chance phase whose branches all fail.
 static END_TURN: Action = Action::EndTurn;
@@ -177,7 +177,7 @@ fn apply_move(game: &Game, s: &mut State, actor: u8, m: Move) -> Effects {
             then,
             remove: None,
         }) if then.is_empty() && on_board && !game.needs.contains(Needs::SOWN) => {
-            let on = On {
+            let on = MoverTurn {
                 game,
                 clock: &s.clock,
                 mover: actor,

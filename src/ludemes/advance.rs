@@ -4,7 +4,7 @@ use crate::check::registry::{Kind::*, Ludeme, Param, opt, req, THEN, Shape::{One
 use crate::ludemes::{Lower, Ref, Arg};
 use crate::compile::ir::{CaptureTo, Game, Gen, IntExpr, MoveExpr, RegionRef, Site, Track, SITE_WORDS};
 use crate::engine::{Board, Cell, Clock, Ctx, Effects, Move};
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::compile::{Compiler, Needs};
 use crate::ludemes::lines::flag;
 use crate::compile::ir::MAX_PLAYERS;
@@ -145,7 +145,7 @@ impl MoveFamily for Advance {
     }
 
     #[inline(always)]
-    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         if self.race {
             return self.apply_race(on, board, m);
         }
@@ -202,7 +202,7 @@ impl MoveFamily for AdvanceAll {
     }
 
     #[inline]
-    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         Effects {
             captured: advance_group(on.game, on.clock, board, on.mover, m.from, &self.0),
             ..Effects::default()
@@ -244,7 +244,7 @@ impl Advance {
 
     /// Plays a move of [`Advance::generate_race`].
     #[inline(never)]
-    fn apply_race(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply_race(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         let (game, mover) = (on.game, on.mover);
         let mut fx = Effects::default();
         let from = m.from as usize;
@@ -302,7 +302,7 @@ impl MoveFamily for Enter {
     }
 
     #[inline(never)]
-    fn apply(&self, on: On<'_>, board: &mut Board, _: Move) -> Effects {
+    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, _: Move) -> Effects {
         let (game, mover) = (on.game, on.mover);
         let square = Ctx::after(game, on.clock, board, mover).int(&self.0.steps);
         let track = &game.tracks[self.0.track as usize];

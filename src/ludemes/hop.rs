@@ -5,7 +5,7 @@ use crate::ludemes::{Arg, Lower, Ref};
 use crate::compile::ir::{CaptureTo, Dirs, Family, Game, Gen, MoveExpr, RegionRef, Site, NO_SITE};
 use crate::compile::draw::{rays, region_mask};
 use crate::engine::{region_has, Board, Cell, Ctx, Effects, Move};
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::compile::Compiler;
 use crate::syntax::Node;
 
@@ -75,7 +75,7 @@ impl MoveFamily for Hop {
     }
 
     #[inline(always)]
-    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         let (game, mover) = (on.game, on.mover);
         let me = mover + 1;
         let mut captured = 0;

@@ -46,6 +46,7 @@ mod players;
 mod playthrough;
 mod priority;
 mod race;
+mod readable;
 mod render;
 mod reversi;
 mod robust_engine;
