@@ -1,8 +1,8 @@
 //! Conditions of the dice kernel (`race.rs`) read without the general program's dispatch: the
 //! tests that throws' branches and race games' end rules make (a player's variable, score or
 //! hand in a range, the edges or moves played, no pieces, no moves) in a small form made at load
-//! time; any other test is read by the general code, out of line. The answers are the general
-//! program's.
+//! time, each player named by a rule (`Mover`, `Next`, `Prev`) resolved to a seat; any other
+//! test is read by the general code, out of line. The answers are the general program's.
 
 use super::ctx::Ctx;
 use super::state::{Clock, State};

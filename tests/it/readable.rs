@@ -44,7 +44,7 @@ fn fn_start(line: &str) -> Option<(&str, &str)> {
             let name_end = after
                 .find(|c: char| !(c.is_alphanumeric() || c == '_'))
                 .unwrap_or(after.len());
-            return (name_end > 0).then(|| (indent, &after[..name_end]));
+            return (name_end > 0).then_some((indent, &after[..name_end]));
         }
         let qualifier = ["pub ", "const ", "async ", "unsafe ", "extern \"C\" "]
             .iter()
