@@ -75,41 +75,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         endless::warning(&end_rules, end_span)
             .or_else(|| endless::stuck_warning(&phases, &end_rules, sym.players, end_span)),
     );
-    // Defines are expanded like macros: sharing one does not share what it makes.
-    let per_place = "once for every place it stands once defines are expanded: a define used 10 times counts 10 times";
-    let play_span = play.map_or(game.span, |p| p.span);
-    for (n, what, span, help) in [
-        (c.gens.len(), "move generators", play_span, format!("each move ludeme counts {per_place}; let one move cover several sites or directions (a region, a list of directions) instead of writing one move for each")),
-        (c.regions.len(), "regions", game.span, "each distinct set of sites counts once, however often it is written; use fewer distinct regions".to_string()),
-        (c.filters.len(), "filters", play_span, format!("each `filter` counts {per_place}; filter a whole `or` of moves once instead of each move")),
-    ] {
-        if n > MAX_PARTS {
-            c.errors.push(
-                Diagnostic::new(
-                    "check::out-of-range",
-                    span,
-                    format!("this game has {n} {what}; ludus allows {MAX_PARTS}"),
-                )
-                .label(format!("too many {what}"))
-                .help(help),
-            );
-        }
-    }
-    let total: i64 = setup
-        .iter()
-        .map(|s| match s {
-            Setup::Fill(sites, n) => sites.len() as i64 * *n as i64,
-            Setup::Hand(players, n) => players.len() as i64 * *n as i64,
-            Setup::Pieces { sites, .. } => sites.len() as i64,
-        })
-        .sum();
-    if total > MAX_COUNTERS {
-        c.errors.push(
-            Diagnostic::new("check::out-of-range", start.map_or(game.span, |s| s.span), format!("the start puts {total} counters and pieces in play; ludus allows {MAX_COUNTERS}"))
-                .label("too many counters")
-                .help("lower the counts per hole or in hand"),
-        );
-    }
+    c.check_limits(game, (start, play), &setup);
     if !c.errors.is_empty() {
         return Err(c.errors);
     }
@@ -126,63 +92,11 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         next: Rules::turn_order(sym.players).0,
         prev: Rules::turn_order(sym.players).1,
         regions: c.regions,
-        tracks: sym
-            .tracks
-            .iter()
-            .filter(|t| t.owner.is_none_or(|o| o == 0))
-            .map(|t| {
-                // Each player's own declaration, else the shared (or P1's) one.
-                let sites: [Vec<Site>; MAX_PLAYERS] = std::array::from_fn(|p| {
-                    sym.tracks_named(&t.name)
-                        .find(|u| u.owner == Some(p as u8))
-                        .map_or(&t.sites, |u| &u.sites)
-                        .clone()
-                });
-                let index = |sites: &[Site]| {
-                    let mut idx = vec![NO_SITE; n];
-                    for (i, &s) in sites.iter().enumerate().rev() {
-                        idx[s as usize] = i as Site;
-                    }
-                    idx
-                };
-                Track {
-                    first_index: std::array::from_fn(|p| index(&sites[p])),
-                    on: std::array::from_fn(|p| Sites::of(&sites[p])),
-                    sites,
-                    looped: t.looped,
-                }
-            })
-            .collect(),
+        tracks: lower_tracks(sym, n),
         dice: sym
             .dice
             .iter()
-            .map(|(_, outcomes)| {
-                let total: u64 = outcomes.iter().map(|o| o.1).sum();
-                let mut acc = 0;
-                let cumulative: Vec<u64> = outcomes
-                    .iter()
-                    .map(|o| {
-                        acc += o.1;
-                        acc
-                    })
-                    .collect();
-                // Small weight totals (six sticks: 64) get a table from draw to outcome.
-                let by_draw = if total <= Dice::MAX_TABLE && outcomes.len() <= 256 {
-                    (0..total)
-                        .map(|r| cumulative.partition_point(|&c| c <= r) as u8)
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                Dice {
-                    outcomes: outcomes
-                        .iter()
-                        .map(|&(v, w)| (v, w as f64 / total as f64))
-                        .collect(),
-                    cumulative,
-                    by_draw,
-                }
-            })
+            .map(|(_, outcomes)| lower_dice(outcomes))
             .collect(),
         states: sym.states.clone(),
         kinds: sym.kinds.clone(),
@@ -200,6 +114,68 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         warnings,
     };
     Ok(compiled)
+}
+
+/// Each track as the engine reads it, once per track name (the shared or P1's declaration
+/// standing for the others): per player its sites in order, the first index of each of the
+/// board's `n` sites on it, and the set of its sites.
+fn lower_tracks(sym: &Symbols, n: usize) -> Vec<Track> {
+    sym.tracks
+        .iter()
+        .filter(|t| t.owner.is_none_or(|o| o == 0))
+        .map(|t| {
+            // Each player's own declaration, else the shared (or P1's) one.
+            let sites: [Vec<Site>; MAX_PLAYERS] = std::array::from_fn(|p| {
+                sym.tracks_named(&t.name)
+                    .find(|u| u.owner == Some(p as u8))
+                    .map_or(&t.sites, |u| &u.sites)
+                    .clone()
+            });
+            let index = |sites: &[Site]| {
+                let mut idx = vec![NO_SITE; n];
+                for (i, &s) in sites.iter().enumerate().rev() {
+                    idx[s as usize] = i as Site;
+                }
+                idx
+            };
+            Track {
+                first_index: std::array::from_fn(|p| index(&sites[p])),
+                on: std::array::from_fn(|p| Sites::of(&sites[p])),
+                sites,
+                looped: t.looped,
+            }
+        })
+        .collect()
+}
+
+/// A die as the engine throws it, from its (value, weight) outcomes: their probabilities,
+/// their cumulative weights and, for small totals, the outcome of each draw.
+fn lower_dice(outcomes: &[(i32, u64)]) -> Dice {
+    let total: u64 = outcomes.iter().map(|o| o.1).sum();
+    let mut acc = 0;
+    let cumulative: Vec<u64> = outcomes
+        .iter()
+        .map(|o| {
+            acc += o.1;
+            acc
+        })
+        .collect();
+    // Small weight totals (six sticks: 64) get a table from draw to outcome.
+    let by_draw = if total <= Dice::MAX_TABLE && outcomes.len() <= 256 {
+        (0..total)
+            .map(|r| cumulative.partition_point(|&c| c <= r) as u8)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Dice {
+        outcomes: outcomes
+            .iter()
+            .map(|&(v, w)| (v, w as f64 / total as f64))
+            .collect(),
+        cumulative,
+        by_draw,
+    }
 }
 
 /// A stable 64-bit hash of a text (FNV-1a).
@@ -230,6 +206,51 @@ pub struct Compiler<'a> {
 }
 
 impl Compiler<'_> {
+    /// Adds an error for each part of the game past ludus's limits: move generators, regions
+    /// and filters past [`MAX_PARTS`], counters and pieces at the start past [`MAX_COUNTERS`].
+    fn check_limits(
+        &mut self,
+        game: &Node,
+        (start, play): (Option<&Node>, Option<&Node>),
+        setup: &[Setup],
+    ) {
+        // Defines are expanded like macros: sharing one does not share what it makes.
+        let per_place = "once for every place it stands once defines are expanded: a define used 10 times counts 10 times";
+        let play_span = play.map_or(game.span, |p| p.span);
+        for (n, what, span, help) in [
+            (self.gens.len(), "move generators", play_span, format!("each move ludeme counts {per_place}; let one move cover several sites or directions (a region, a list of directions) instead of writing one move for each")),
+            (self.regions.len(), "regions", game.span, "each distinct set of sites counts once, however often it is written; use fewer distinct regions".to_string()),
+            (self.filters.len(), "filters", play_span, format!("each `filter` counts {per_place}; filter a whole `or` of moves once instead of each move")),
+        ] {
+            if n > MAX_PARTS {
+                self.errors.push(
+                    Diagnostic::new(
+                        "check::out-of-range",
+                        span,
+                        format!("this game has {n} {what}; ludus allows {MAX_PARTS}"),
+                    )
+                    .label(format!("too many {what}"))
+                    .help(help),
+                );
+            }
+        }
+        let total: i64 = setup
+            .iter()
+            .map(|s| match s {
+                Setup::Fill(sites, n) => sites.len() as i64 * *n as i64,
+                Setup::Hand(players, n) => players.len() as i64 * *n as i64,
+                Setup::Pieces { sites, .. } => sites.len() as i64,
+            })
+            .sum();
+        if total > MAX_COUNTERS {
+            self.errors.push(
+                Diagnostic::new("check::out-of-range", start.map_or(game.span, |s| s.span), format!("the start puts {total} counters and pieces in play; ludus allows {MAX_COUNTERS}"))
+                    .label("too many counters")
+                    .help("lower the counts per hole or in hand"),
+            );
+        }
+    }
+
     pub(crate) fn error(&mut self, node: &Node, message: impl Into<String>, help: &str) {
         self.errors.push(
             Diagnostic::new("check::kind", node.span, message)

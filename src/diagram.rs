@@ -88,69 +88,12 @@ struct Geometry {
 }
 
 impl Geometry {
+    /// Where each site is drawn, and the size of the picture.
     fn of(game: &Game) -> Geometry {
         let t = &game.topology;
-        let hexagonal = t.tiling.is_hex();
-        // Hexagons: each row half a cell right of the one below, rows 0.866 of a cell apart.
-        let (row_step, skew) = if hexagonal {
-            (CELL * 0.866, 0.5)
-        } else {
-            (CELL, 0.0)
-        };
-        let rows = t.rows.max(1) as f64;
-        let raw: Vec<Option<(f64, f64)>> = t
-            .coords
-            .iter()
-            .map(|c| {
-                c.map(|c| {
-                    let (x, y) = (c.x as f64, c.y as f64);
-                    ((x + skew * y) * CELL, (rows - 1.0 - y) * row_step)
-                })
-            })
-            .collect();
-        let min_x = raw
-            .iter()
-            .flatten()
-            .map(|p| p.0)
-            .fold(f64::INFINITY, f64::min);
-        let max_x = raw
-            .iter()
-            .flatten()
-            .map(|p| p.0)
-            .fold(f64::NEG_INFINITY, f64::max);
-        let max_y = raw
-            .iter()
-            .flatten()
-            .map(|p| p.1)
-            .fold(f64::NEG_INFINITY, f64::max);
-        let (min_x, max_x, max_y) = if min_x.is_finite() {
-            (min_x, max_x, max_y)
-        } else {
-            (0.0, 0.0, 0.0)
-        };
-        // Stores and other places off the grid stand beside the board, on the side of the site
-        // a track reaches them from (a mancala's stores at its two ends), else on the right.
-        let mid_x = (min_x + max_x) / 2.0;
-        let left_of: Vec<Option<bool>> = raw
-            .iter()
-            .enumerate()
-            .map(|(s, c)| {
-                if c.is_some() {
-                    return None;
-                }
-                let before = game
-                    .tracks
-                    .iter()
-                    .flat_map(|t| t.sites.iter())
-                    .find_map(|sites| {
-                        let i = sites.iter().position(|&x| x as usize == s)?;
-                        raw.get(sites.get(i.checked_sub(1)?).copied()? as usize)
-                            .copied()
-                            .flatten()
-                    });
-                Some(before.is_some_and(|(x, _)| x < mid_x))
-            })
-            .collect();
+        let raw = grid_points(game);
+        let (min_x, max_x, max_y) = extent(&raw);
+        let left_of = sides_of_places(game, &raw, (min_x + max_x) / 2.0);
         let room = |left: bool| {
             if left_of.contains(&Some(left)) {
                 CELL * 1.6
@@ -524,6 +467,78 @@ impl Geometry {
             }
         }
     }
+}
+
+/// Each site's point on the grid, in cells of the board's unit (hexagons' rows half a cell
+/// across and 0.866 of a cell apart), y down from the top row; `None` for a place off the grid.
+fn grid_points(game: &Game) -> Vec<Option<(f64, f64)>> {
+    let t = &game.topology;
+    let hexagonal = t.tiling.is_hex();
+    // Hexagons: each row half a cell right of the one below, rows 0.866 of a cell apart.
+    let (row_step, skew) = if hexagonal {
+        (CELL * 0.866, 0.5)
+    } else {
+        (CELL, 0.0)
+    };
+    let rows = t.rows.max(1) as f64;
+    t.coords
+        .iter()
+        .map(|c| {
+            c.map(|c| {
+                let (x, y) = (c.x as f64, c.y as f64);
+                ((x + skew * y) * CELL, (rows - 1.0 - y) * row_step)
+            })
+        })
+        .collect()
+}
+
+/// The least and greatest x and the greatest y of the points on the grid (zeros when none).
+fn extent(raw: &[Option<(f64, f64)>]) -> (f64, f64, f64) {
+    let min_x = raw
+        .iter()
+        .flatten()
+        .map(|p| p.0)
+        .fold(f64::INFINITY, f64::min);
+    let max_x = raw
+        .iter()
+        .flatten()
+        .map(|p| p.0)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let max_y = raw
+        .iter()
+        .flatten()
+        .map(|p| p.1)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if min_x.is_finite() {
+        (min_x, max_x, max_y)
+    } else {
+        (0.0, 0.0, 0.0)
+    }
+}
+
+/// For each place off the grid, whether it stands left of the board (else right); `None` for
+/// the grid's sites. Stores and other places off the grid stand beside the board, on the side of
+/// the site a track reaches them from (a mancala's stores at its two ends), else on the right.
+fn sides_of_places(game: &Game, raw: &[Option<(f64, f64)>], mid_x: f64) -> Vec<Option<bool>> {
+    raw.iter()
+        .enumerate()
+        .map(|(s, c)| {
+            if c.is_some() {
+                return None;
+            }
+            let before = game
+                .tracks
+                .iter()
+                .flat_map(|t| t.sites.iter())
+                .find_map(|sites| {
+                    let i = sites.iter().position(|&x| x as usize == s)?;
+                    raw.get(sites.get(i.checked_sub(1)?).copied()? as usize)
+                        .copied()
+                        .flatten()
+                });
+            Some(before.is_some_and(|(x, _)| x < mid_x))
+        })
+        .collect()
 }
 
 /// Which grid sites to draw: all of them, except on a race's board ([`Game::race_sites`]), which

@@ -53,100 +53,17 @@ struct Define {
 
 /// Expands a parsed file with the given `NAME=VALUE` option settings.
 pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded, Vec<Diagnostic>> {
-    let mut errors = Vec::new();
-    let mut defines: HashMap<String, Define> = HashMap::new();
-    let mut options: Vec<OptionDecl> = Vec::new();
-    // Options and defines whose declaration was refused: its error stands for every use of them.
-    // Sets and maps, not lists: a file of many thousands of forms is checked in linear time.
-    let mut refused: HashSet<String> = HashSet::new();
-    let mut refused_defines: HashSet<String> = HashSet::new();
-    let mut option_index: HashMap<String, usize> = HashMap::new();
-    let mut game: Option<&Node> = None;
-    let mut metadata = Metadata::default();
-    let mut graphics: Option<&Node> = None;
-    for form in forms {
-        match form.head() {
-            Some("define") => match (form.pos(0), form.pos(1), form.positional().count()) {
-                (Some(Node { kind: NodeKind::Str(name), span, .. }), Some(body), 2) => {
-                    if let Some(first) = defines.get(name) {
-                        errors.push(
-                            Diagnostic::new("expand::duplicate-define", *span, format!("define \"{name}\" is defined twice"))
-                                .label("second definition")
-                                .related(first.span, "first definition")
-                                .help("rename one of them, or delete the copy"),
-                        );
-                    } else {
-                        defines.insert(
-                            name.clone(),
-                            Define {
-                                params: max_param(body),
-                                body: body.clone(),
-                                span: *span,
-                            },
-                        );
-                    }
-                }
-                _ => errors.push({
-                    refused_defines.extend(form.pos(0).and_then(|n| n.as_str()).map(String::from));
-                    Diagnostic::new("check::arity", form.span, "a define takes a name in quotes and one body")
-                        .label("malformed define")
-                        .help("write `(define \"Name\" body)`, with parameters #1, #2 ... in the body")
-                }),
-            },
-            Some("option") => match option_decl(form) {
-                Ok(decl) => {
-                    if let Some(first) = option_index.get(&decl.name).map(|&i| &options[i]) {
-                        errors.push(
-                            Diagnostic::new("check::duplicate-name", decl.name_span, format!("option \"{}\" is declared twice", decl.name))
-                                .label("second declaration")
-                                .related(first.name_span, "first declaration")
-                                .help("each option needs a name of its own"),
-                        );
-                    } else {
-                        option_index.insert(decl.name.clone(), options.len());
-                        options.push(decl);
-                    }
-                }
-                Err(d) => {
-                    refused.extend(form.pos(0).and_then(|n| n.as_str()).map(String::from));
-                    errors.push(d);
-                }
-            },
-            Some("game") => {
-                if let Some(first) = game {
-                    errors.push(
-                        Diagnostic::new("check::duplicate-name", form.span, "a file holds one game, and this is a second")
-                            .label("second game")
-                            .related(first.span, "first game")
-                            .help("put each game in a file of its own"),
-                    );
-                } else {
-                    game = Some(form);
-                }
-            }
-            Some("graphics") => {
-                if let Some(first) = graphics {
-                    errors.push(
-                        Diagnostic::new("check::duplicate-name", form.span, "a file holds one graphics section, and this is a second")
-                            .label("second graphics section")
-                            .related(first.span, "first graphics section")
-                            .help("put every graphics item in one `(graphics ...)`"),
-                    );
-                } else {
-                    graphics = Some(form);
-                }
-            }
-            Some("metadata") => match read_metadata(form) {
-                Ok(m) => metadata = m,
-                Err(mut d) => errors.append(&mut d),
-            },
-            _ => errors.push(
-                Diagnostic::new("check::unknown-ludeme", form.span, format!("{} cannot stand at the top of a file", form.describe()))
-                    .label("not a top-level form")
-                    .help("a file holds `(game ...)`, `(metadata ...)`, `(graphics ...)`, `(option ...)` and `(define ...)` forms"),
-            ),
-        }
-    }
+    let TopForms {
+        defines,
+        options,
+        option_index,
+        refused,
+        refused_defines,
+        game,
+        metadata,
+        graphics,
+        mut errors,
+    } = TopForms::read(forms);
     let Some(game) = game else {
         errors.push(
             Diagnostic::new(
@@ -192,6 +109,156 @@ pub fn expand(forms: &[Node], settings: &[(String, String)]) -> Result<Expanded,
     } else {
         Err(errors)
     }
+}
+
+/// The top-level forms of a file, read in order: its defines, options, game, metadata and
+/// graphics, with the errors of their declarations.
+#[derive(Default)]
+struct TopForms<'a> {
+    defines: HashMap<String, Define>,
+    options: Vec<OptionDecl>,
+    option_index: HashMap<String, usize>,
+    // Options and defines whose declaration was refused: its error stands for every use of them.
+    // Sets and maps, not lists: a file of many thousands of forms is checked in linear time.
+    refused: HashSet<String>,
+    refused_defines: HashSet<String>,
+    game: Option<&'a Node>,
+    metadata: Metadata,
+    graphics: Option<&'a Node>,
+    errors: Vec<Diagnostic>,
+}
+
+impl<'a> TopForms<'a> {
+    /// Reads `forms`, each in its place.
+    fn read(forms: &'a [Node]) -> TopForms<'a> {
+        let mut top = TopForms::default();
+        for form in forms {
+            match form.head() {
+                Some("define") => top.define(form),
+                Some("option") => top.option(form),
+                Some("game") => {
+                    let help = "put each game in a file of its own";
+                    top.game = one_of(top.game, form, "game", help, &mut top.errors);
+                }
+                Some("graphics") => {
+                    let help = "put every graphics item in one `(graphics ...)`";
+                    top.graphics = one_of(top.graphics, form, "graphics section", help, &mut top.errors);
+                }
+                Some("metadata") => match read_metadata(form) {
+                    Ok(m) => top.metadata = m,
+                    Err(mut d) => top.errors.append(&mut d),
+                },
+                _ => top.errors.push(
+                    Diagnostic::new("check::unknown-ludeme", form.span, format!("{} cannot stand at the top of a file", form.describe()))
+                        .label("not a top-level form")
+                        .help("a file holds `(game ...)`, `(metadata ...)`, `(graphics ...)`, `(option ...)` and `(define ...)` forms"),
+                ),
+            }
+        }
+        top
+    }
+
+    /// A `(define "Name" body)`: kept unless malformed or a second of its name.
+    fn define(&mut self, form: &Node) {
+        match (form.pos(0), form.pos(1), form.positional().count()) {
+            (
+                Some(Node {
+                    kind: NodeKind::Str(name),
+                    span,
+                    ..
+                }),
+                Some(body),
+                2,
+            ) => {
+                if let Some(first) = self.defines.get(name) {
+                    self.errors.push(
+                        Diagnostic::new(
+                            "expand::duplicate-define",
+                            *span,
+                            format!("define \"{name}\" is defined twice"),
+                        )
+                        .label("second definition")
+                        .related(first.span, "first definition")
+                        .help("rename one of them, or delete the copy"),
+                    );
+                } else {
+                    self.defines.insert(
+                        name.clone(),
+                        Define {
+                            params: max_param(body),
+                            body: body.clone(),
+                            span: *span,
+                        },
+                    );
+                }
+            }
+            _ => self.errors.push({
+                self.refused_defines
+                    .extend(form.pos(0).and_then(|n| n.as_str()).map(String::from));
+                Diagnostic::new(
+                    "check::arity",
+                    form.span,
+                    "a define takes a name in quotes and one body",
+                )
+                .label("malformed define")
+                .help("write `(define \"Name\" body)`, with parameters #1, #2 ... in the body")
+            }),
+        }
+    }
+
+    /// An `(option ...)`: kept unless refused or a second of its name.
+    fn option(&mut self, form: &Node) {
+        match option_decl(form) {
+            Ok(decl) => {
+                if let Some(first) = self.option_index.get(&decl.name).map(|&i| &self.options[i]) {
+                    self.errors.push(
+                        Diagnostic::new(
+                            "check::duplicate-name",
+                            decl.name_span,
+                            format!("option \"{}\" is declared twice", decl.name),
+                        )
+                        .label("second declaration")
+                        .related(first.name_span, "first declaration")
+                        .help("each option needs a name of its own"),
+                    );
+                } else {
+                    self.option_index
+                        .insert(decl.name.clone(), self.options.len());
+                    self.options.push(decl);
+                }
+            }
+            Err(d) => {
+                self.refused
+                    .extend(form.pos(0).and_then(|n| n.as_str()).map(String::from));
+                self.errors.push(d);
+            }
+        }
+    }
+}
+
+/// The one form of a kind a file may hold (`what`: its game, its graphics section): `form`
+/// when it is the first, else the `first` with an error on the second.
+fn one_of<'a>(
+    first: Option<&'a Node>,
+    form: &'a Node,
+    what: &str,
+    help: &str,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<&'a Node> {
+    if let Some(first) = first {
+        errors.push(
+            Diagnostic::new(
+                "check::duplicate-name",
+                form.span,
+                format!("a file holds one {what}, and this is a second"),
+            )
+            .label(format!("second {what}"))
+            .related(first.span, format!("first {what}"))
+            .help(help.to_string()),
+        );
+        return Some(first);
+    }
+    Some(form)
 }
 
 fn max_param(node: &Node) -> u32 {
@@ -301,35 +368,7 @@ impl<'a> Expander<'a> {
             return self.runaway(node, via, depth > MAX_TREE_DEPTH);
         }
         match &node.kind {
-            NodeKind::Param(n) => match params {
-                Some(ps) if (*n as usize) >= 1 && (*n as usize) <= ps.len() => {
-                    let mut p = ps[*n as usize - 1].clone();
-                    // The value was expanded where the define was used, but it lands here: its own
-                    // height counts from this depth, or wrapping defines could build any depth.
-                    let (count, height) = size(&p);
-                    self.nodes += count;
-                    if depth + height > MAX_TREE_DEPTH {
-                        return self.runaway(node, via, true);
-                    }
-                    if p.via.is_none() {
-                        p.via = via;
-                    }
-                    p
-                }
-                _ => {
-                    self.error(
-                        Diagnostic::new(
-                            "expand::parameter",
-                            node.span,
-                            format!("parameter #{n} is used outside a define"),
-                        )
-                        .label("no define supplies this parameter")
-                        .help("parameters #1, #2 ... only stand in the body of a `(define ...)`")
-                        .via(via),
-                    );
-                    Self::placeholder(node, via)
-                }
-            },
+            NodeKind::Param(n) => self.parameter(node, *n, params, via, depth),
             NodeKind::List(items) => Node {
                 kind: NodeKind::List(
                     items
@@ -352,44 +391,99 @@ impl<'a> Expander<'a> {
             NodeKind::Call { head, .. } if head == "select" => {
                 self.select(node, params, via, depth)
             }
-            NodeKind::Call {
-                head,
-                quoted,
-                head_span,
-                args,
-            } => {
-                let call = Node {
-                    kind: NodeKind::Call {
-                        head: head.clone(),
-                        quoted: *quoted,
-                        head_span: *head_span,
-                        args: args
-                            .iter()
-                            .map(|a| Arg {
-                                key: a.key.clone(),
-                                value: self.node(&a.value, params, via, depth + 1),
-                            })
-                            .collect(),
-                    },
-                    span: node.span,
-                    via,
-                };
-                // Arithmetic on numbers written out (option values included) is a number, so that
-                // sizes, sites and counts may be computed from options.
-                match fold::folded(&call) {
-                    Some(v) => Node {
-                        kind: NodeKind::Int(v),
-                        span: node.span,
-                        via,
-                    },
-                    None => call,
-                }
-            }
+            NodeKind::Call { .. } => self.ludeme_call(node, params, via, depth),
             _ => Node {
                 kind: node.kind.clone(),
                 span: node.span,
                 via,
             },
+        }
+    }
+
+    /// A define's parameter `#n` in its body: the value the define's use gave, marked as coming
+    /// through `via`; an error outside a define.
+    fn parameter(
+        &mut self,
+        node: &'a Node,
+        n: u32,
+        params: Option<&[Node]>,
+        via: Option<Span>,
+        depth: usize,
+    ) -> Node {
+        match params {
+            Some(ps) if (n as usize) >= 1 && (n as usize) <= ps.len() => {
+                let mut p = ps[n as usize - 1].clone();
+                // The value was expanded where the define was used, but it lands here: its own
+                // height counts from this depth, or wrapping defines could build any depth.
+                let (count, height) = size(&p);
+                self.nodes += count;
+                if depth + height > MAX_TREE_DEPTH {
+                    return self.runaway(node, via, true);
+                }
+                if p.via.is_none() {
+                    p.via = via;
+                }
+                p
+            }
+            _ => {
+                self.error(
+                    Diagnostic::new(
+                        "expand::parameter",
+                        node.span,
+                        format!("parameter #{n} is used outside a define"),
+                    )
+                    .label("no define supplies this parameter")
+                    .help("parameters #1, #2 ... only stand in the body of a `(define ...)`")
+                    .via(via),
+                );
+                Self::placeholder(node, via)
+            }
+        }
+    }
+
+    /// A ludeme's call with its arguments expanded; arithmetic on numbers written out folded
+    /// to its number.
+    fn ludeme_call(
+        &mut self,
+        node: &'a Node,
+        params: Option<&[Node]>,
+        via: Option<Span>,
+        depth: usize,
+    ) -> Node {
+        let NodeKind::Call {
+            head,
+            quoted,
+            head_span,
+            args,
+        } = &node.kind
+        else {
+            return Self::placeholder(node, via);
+        };
+        let call = Node {
+            kind: NodeKind::Call {
+                head: head.clone(),
+                quoted: *quoted,
+                head_span: *head_span,
+                args: args
+                    .iter()
+                    .map(|a| Arg {
+                        key: a.key.clone(),
+                        value: self.node(&a.value, params, via, depth + 1),
+                    })
+                    .collect(),
+            },
+            span: node.span,
+            via,
+        };
+        // Arithmetic on numbers written out (option values included) is a number, so that
+        // sizes, sites and counts may be computed from options.
+        match fold::folded(&call) {
+            Some(v) => Node {
+                kind: NodeKind::Int(v),
+                span: node.span,
+                via,
+            },
+            None => call,
         }
     }
 
@@ -408,21 +502,7 @@ impl<'a> Expander<'a> {
             if self.refused_defines.contains(name) {
                 return Self::placeholder(node, via);
             }
-            let hint = suggest(name, self.defines.keys().map(String::as_str))
-                .map(|s| format!("did you mean \"{s}\"?"))
-                .unwrap_or_else(|| {
-                    "declare it with `(define \"Name\" body)` at the top of the file".to_string()
-                });
-            self.error(
-                Diagnostic::new(
-                    "expand::undefined-define",
-                    head_span,
-                    format!("no define is called \"{name}\""),
-                )
-                .label("undefined define")
-                .help(hint)
-                .via(via),
-            );
+            self.undefined_define(name, head_span, via);
             return Self::placeholder(node, via);
         };
         if self.stack.contains(&def_name.as_str()) {
@@ -451,6 +531,49 @@ impl<'a> Expander<'a> {
             );
             return Self::placeholder(node, via);
         }
+        if !self.arguments_fit(node, name, def, args, via) {
+            return Self::placeholder(node, via);
+        }
+        let values: Vec<Node> = args
+            .iter()
+            .map(|a| self.node(&a.value, params, via, depth + 1))
+            .collect();
+        let use_site = via.or(Some(node.span));
+        self.stack.push(def_name.as_str());
+        let body = self.node(&def.body, Some(&values), use_site, depth + 1);
+        self.stack.pop();
+        body
+    }
+
+    /// Reports a call of a define no one declared, with the nearest name as a hint.
+    fn undefined_define(&mut self, name: &str, head_span: Span, via: Option<Span>) {
+        let hint = suggest(name, self.defines.keys().map(String::as_str))
+            .map(|s| format!("did you mean \"{s}\"?"))
+            .unwrap_or_else(|| {
+                "declare it with `(define \"Name\" body)` at the top of the file".to_string()
+            });
+        self.error(
+            Diagnostic::new(
+                "expand::undefined-define",
+                head_span,
+                format!("no define is called \"{name}\""),
+            )
+            .label("undefined define")
+            .help(hint)
+            .via(via),
+        );
+    }
+
+    /// Whether the arguments `args` of a call of define `name` fit its parameters: positional,
+    /// as many as its body uses; each misfit reported.
+    fn arguments_fit(
+        &mut self,
+        node: &Node,
+        name: &str,
+        def: &Define,
+        args: &[Arg],
+        via: Option<Span>,
+    ) -> bool {
         if let Some(arg) = args.iter().find(|a| a.key.is_some()) {
             let span = arg.key.as_ref().map_or(node.span, |k| k.1);
             self.error(
@@ -499,17 +622,9 @@ impl<'a> Expander<'a> {
                 })
                 .via(via),
             );
-            return Self::placeholder(node, via);
+            return false;
         }
-        let values: Vec<Node> = args
-            .iter()
-            .map(|a| self.node(&a.value, params, via, depth + 1))
-            .collect();
-        let use_site = via.or(Some(node.span));
-        self.stack.push(def_name.as_str());
-        let body = self.node(&def.body, Some(&values), use_site, depth + 1);
-        self.stack.pop();
-        body
+        true
     }
 }
 

@@ -320,7 +320,7 @@ macro_rules! declare_families {
 
             /// Plays one of its moves on `board`.
             #[inline(always)]
-            pub(crate) fn apply(&self, on: On<'_>, board: &mut crate::engine::Board, m: Move) -> Effects {
+            pub(crate) fn apply(&self, on: MoverTurn<'_>, board: &mut crate::engine::Board, m: Move) -> Effects {
                 match self {
                     $($(Gen::$variant(x) => x.apply(on, board, m),)*)*
                 }
@@ -353,9 +353,10 @@ pub(crate) fn for_each_player<T>(
     each?.try_into().ok()
 }
 
-/// What a move is applied with: the game, the clock and the player making it.
+/// The mover's turn, as a move is applied in it: the game, the clock before the move and the
+/// player making it (every move family's `apply` takes one).
 #[derive(Clone, Copy)]
-pub(crate) struct On<'a> {
+pub(crate) struct MoverTurn<'a> {
     /// The game.
     pub game: &'a Game,
     /// The clock before the move.
@@ -370,7 +371,7 @@ pub(crate) trait MoveFamily {
     /// Its moves in the context's position, tagged `g`, into `out`.
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>);
     /// Plays one of its moves (with sites on the board) on `board`: what it captured and sowed.
-    fn apply(&self, on: On<'_>, board: &mut crate::engine::Board, m: Move) -> Effects;
+    fn apply(&self, on: MoverTurn<'_>, board: &mut crate::engine::Board, m: Move) -> Effects;
     /// How one of its moves is written, from the names of its sites and whether it lands on an
     /// enemy.
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String;

@@ -7,6 +7,7 @@ use super::{int_setting, Agent, Heuristic};
 use crate::{Game, Move, NodeType, State, Status};
 use rand::seq::SliceRandom;
 use rand_xoshiro::Xoshiro256PlusPlus;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 /// The value of a won game, less the plies it takes, so that quicker wins are preferred.
@@ -140,6 +141,8 @@ impl AlphaBeta {
         children.into_iter().map(|(m, s, _)| (m, s)).collect()
     }
 
+    /// The value of `state` for P1, searched `depth` edges deep within the window
+    /// `alpha..beta`, `ply` edges below the root.
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
@@ -167,86 +170,17 @@ impl AlphaBeta {
         }
         let key = state.hash64();
         let slot = (key as usize) & (self.tt.len() - 1);
-        let entry = self.tt[slot];
-        let mut tt_move = None;
-        if entry.bound != Bound::Empty && entry.key == key {
-            tt_move = entry.best;
-            if entry.depth >= depth {
-                match entry.bound {
-                    Bound::Exact => return entry.value,
-                    Bound::Lower => alpha = alpha.max(entry.value),
-                    Bound::Upper => beta = beta.min(entry.value),
-                    Bound::Empty => {}
-                }
-                if alpha >= beta {
-                    return entry.value;
-                }
-            }
-        }
+        let tt_move = match self.recall(key, slot, depth, &mut alpha, &mut beta) {
+            ControlFlow::Break(value) => return value,
+            ControlFlow::Continue(best) => best,
+        };
         let (value, bound, best) = match state.node() {
-            NodeType::Chance => {
-                let mut sum = 0.0;
-                for (m, p) in game.chance_outcomes(state) {
-                    let mut child = state.clone();
-                    let _ = game.apply(&mut child, m);
-                    sum += p * self.search(
-                        game,
-                        &child,
-                        h,
-                        depth - 1,
-                        ply + 1,
-                        f64::NEG_INFINITY,
-                        f64::INFINITY,
-                    );
-                }
-                (sum, Bound::Exact, None)
-            }
-            _ => {
-                let (a0, b0) = (alpha, beta);
-                let maximise = state.mover() == 0;
-                let mut best = if maximise {
-                    f64::NEG_INFINITY
-                } else {
-                    f64::INFINITY
-                };
-                let mut best_move = None;
-                let children = if depth >= 2 {
-                    self.children(game, state, h, tt_move)
-                } else {
-                    self.children_plain(game, state, tt_move)
-                };
-                for (m, child) in children {
-                    let v = self.search(game, &child, h, depth - 1, ply + 1, alpha, beta);
-                    if maximise {
-                        if v > best || best_move.is_none() {
-                            best = v;
-                            best_move = Some(m);
-                        }
-                        alpha = alpha.max(v);
-                    } else {
-                        if v < best || best_move.is_none() {
-                            best = v;
-                            best_move = Some(m);
-                        }
-                        beta = beta.min(v);
-                    }
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-                if best_move.is_none() {
-                    // A decision with no move: the engine would have ended the game; score it as it stands.
-                    best = h.material(state);
-                }
-                let bound = if best <= a0 {
-                    Bound::Upper
-                } else if best >= b0 {
-                    Bound::Lower
-                } else {
-                    Bound::Exact
-                };
-                (best, bound, best_move)
-            }
+            NodeType::Chance => (
+                self.expectation(game, state, h, depth, ply),
+                Bound::Exact,
+                None,
+            ),
+            _ => self.best_reply(game, state, h, (depth, ply), (alpha, beta), tt_move),
         };
         if !self.stopped {
             self.tt[slot] = Entry {
@@ -258,6 +192,123 @@ impl AlphaBeta {
             };
         }
         value
+    }
+
+    /// What the transposition table remembers of `key` (in `slot`) searched at least `depth`
+    /// deep: a value that settles the node (`Break`), or the window narrowed by its bound and
+    /// the move it found best, to try first.
+    #[inline(always)]
+    fn recall(
+        &self,
+        key: u64,
+        slot: usize,
+        depth: u32,
+        alpha: &mut f64,
+        beta: &mut f64,
+    ) -> ControlFlow<f64, Option<Move>> {
+        let entry = self.tt[slot];
+        let mut tt_move = None;
+        if entry.bound != Bound::Empty && entry.key == key {
+            tt_move = entry.best;
+            if entry.depth >= depth {
+                match entry.bound {
+                    Bound::Exact => return ControlFlow::Break(entry.value),
+                    Bound::Lower => *alpha = alpha.max(entry.value),
+                    Bound::Upper => *beta = beta.min(entry.value),
+                    Bound::Empty => {}
+                }
+                if *alpha >= *beta {
+                    return ControlFlow::Break(entry.value);
+                }
+            }
+        }
+        ControlFlow::Continue(tt_move)
+    }
+
+    /// The value of a chance node: its outcomes' values weighted by their probabilities.
+    #[inline(always)]
+    fn expectation(
+        &mut self,
+        game: &Game,
+        state: &State,
+        h: &Heuristic,
+        depth: u32,
+        ply: u32,
+    ) -> f64 {
+        let mut sum = 0.0;
+        for (m, p) in game.chance_outcomes(state) {
+            let mut child = state.clone();
+            let _ = game.apply(&mut child, m);
+            sum += p * self.search(
+                game,
+                &child,
+                h,
+                depth - 1,
+                ply + 1,
+                f64::NEG_INFINITY,
+                f64::INFINITY,
+            );
+        }
+        sum
+    }
+
+    /// The value of a decision node for its mover (the most for P1, the least for P2), the
+    /// bound it is within the window `alpha..beta`, and the move that reaches it; `first`, the
+    /// table's best move, is tried first.
+    #[inline(always)]
+    fn best_reply(
+        &mut self,
+        game: &Game,
+        state: &State,
+        h: &Heuristic,
+        (depth, ply): (u32, u32),
+        (mut alpha, mut beta): (f64, f64),
+        first: Option<Move>,
+    ) -> (f64, Bound, Option<Move>) {
+        let (a0, b0) = (alpha, beta);
+        let maximise = state.mover() == 0;
+        let mut best = if maximise {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        let mut best_move = None;
+        let children = if depth >= 2 {
+            self.children(game, state, h, first)
+        } else {
+            self.children_plain(game, state, first)
+        };
+        for (m, child) in children {
+            let v = self.search(game, &child, h, depth - 1, ply + 1, alpha, beta);
+            if maximise {
+                if v > best || best_move.is_none() {
+                    best = v;
+                    best_move = Some(m);
+                }
+                alpha = alpha.max(v);
+            } else {
+                if v < best || best_move.is_none() {
+                    best = v;
+                    best_move = Some(m);
+                }
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if best_move.is_none() {
+            // A decision with no move: the engine would have ended the game; score it as it stands.
+            best = h.material(state);
+        }
+        let bound = if best <= a0 {
+            Bound::Upper
+        } else if best >= b0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        (best, bound, best_move)
     }
 
     fn children_plain(

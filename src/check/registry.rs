@@ -279,7 +279,22 @@ pub fn markdown() -> String {
             kinds.push(l.kind);
         }
     }
-    let mut out = String::from(
+    let mut out = language_preface();
+    limits_and_names(&mut out);
+    contents(&mut out, &kinds);
+    for kind in kinds {
+        out.push_str(&format!("\n## {}\n", capitalise(kind.noun())));
+        for l in LUDEMES.iter().filter(|l| l.kind == kind) {
+            out.push_str(&format!("\n### `{}`\n\n", l.name));
+            out.push_str(&ludeme_markdown(l));
+        }
+    }
+    out
+}
+
+/// The page's title and its sections on files, defines and options, and sites.
+fn language_preface() -> String {
+    String::from(
         "# The ludus language\n\n\
          Generated from the ludeme registry (`src/check/registry.rs`) by `ludus docs`; a test keeps it in sync.\n\n\
          ## Files\n\n\
@@ -306,7 +321,12 @@ pub fn markdown() -> String {
          from 1: site 0 is `a1`. A board declared as a `graph` has a site for each point named in its lines, at the \
          place of the grid its name gives, numbered row by row from the bottom left; `row`, `column` and `rect` take \
          the points at those places.\n\n",
-    );
+    )
+}
+
+/// The sections on the limits of a game and on the names that stand for roles, directions and
+/// the like.
+fn limits_and_names(out: &mut String) {
     out.push_str(&format!(
         "## Limits\n\n\
          - A file is at most {} MiB.\n\
@@ -351,7 +371,11 @@ pub fn markdown() -> String {
          diagonals, `Backwards` the three behind, `Sideways` left and right. Conditions on lines of pieces (`line`, `connected`), \
          which no player faces, take the board's own names.\n\n## Ludemes by kind\n\n",
     );
-    for kind in &kinds {
+}
+
+/// The list of the kinds of ludeme, each linked to its section, with its ludemes' names.
+fn contents(out: &mut String, kinds: &[Kind]) {
+    for kind in kinds {
         let names: Vec<String> = LUDEMES
             .iter()
             .filter(|l| l.kind == *kind)
@@ -366,14 +390,6 @@ pub fn markdown() -> String {
             .collect();
         out.push_str(&format!("- [{title}](#{anchor}): {}\n", names.join(", ")));
     }
-    for kind in kinds {
-        out.push_str(&format!("\n## {}\n", capitalise(kind.noun())));
-        for l in LUDEMES.iter().filter(|l| l.kind == kind) {
-            out.push_str(&format!("\n### `{}`\n\n", l.name));
-            out.push_str(&ludeme_markdown(l));
-        }
-    }
-    out
 }
 
 /// One ludeme's entry in docs/LANGUAGE.md, below its title: what it does, its arguments and an

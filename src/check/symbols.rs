@@ -299,8 +299,9 @@ impl Resolver {
         }
     }
 
+    /// The equipment's declarations: the board first (every range check below needs it), then
+    /// regions, tracks, hands, dice, piece states and kinds, and player variables.
     fn equipment(&mut self, items: &[Node]) {
-        // The board first: every range check below needs it.
         let boards: Vec<&Node> = items.iter().filter(|i| i.head() == Some("board")).collect();
         match boards.as_slice() {
             [] => self.error(
@@ -327,51 +328,7 @@ impl Resolver {
                     );
                 }
                 if let Some(shape) = board.pos(0).filter(|s| s.head() != Some("graph")) {
-                    let (tiling, rows, cols) = match shape.head() {
-                        Some(h @ ("square" | "rhombus")) => {
-                            let n = self.int(shape.pos(0));
-                            let square = h == "square";
-                            (
-                                if square {
-                                    Tiling::Square
-                                } else {
-                                    Tiling::HexRhombus
-                                },
-                                n,
-                                n,
-                            )
-                        }
-                        // A hexagon of side n lies in a rhombus of 2n - 1.
-                        Some("hexagon") => {
-                            let n = self.int(shape.pos(0)).clamp(-1, 1000);
-                            (Tiling::Hexagon, 2 * n - 1, 2 * n - 1)
-                        }
-                        _ => (
-                            Tiling::Square,
-                            self.int(shape.pos(0)),
-                            self.int(shape.pos(1)),
-                        ),
-                    };
-                    let within = rows.saturating_mul(cols) <= 4 * MAX_SITES as i64;
-                    if rows < 1
-                        || cols < 1
-                        || !within
-                        || grid_sites(tiling, rows as usize, cols as usize) > MAX_SITES
-                    {
-                        self.error(
-                            Diagnostic::new("check::out-of-range", shape.span, match tiling {
-                                Tiling::Hexagon => format!("a hexagon of side {} is out of range", (rows + 1) / 2),
-                                _ => format!("a board of {rows} x {cols} sites is out of range"),
-                            })
-                                .label("board size")
-                                .help(format!("rows and columns must be at least 1, and the board at most {MAX_SITES} sites"))
-                                .via(shape.via),
-                        );
-                    } else {
-                        self.symbols.rows = rows as usize;
-                        self.symbols.columns = cols as usize;
-                        self.symbols.tiling = tiling;
-                    }
+                    self.grid_board(shape);
                 }
             }
         }
@@ -385,24 +342,7 @@ impl Resolver {
         }
         for item in items {
             match item.head() {
-                Some(what @ ("region" | "track")) => {
-                    let declared = |s: &Symbols| (s.regions.len(), s.tracks.len());
-                    let before = declared(&self.symbols);
-                    let what = if what == "region" {
-                        self.region_decl(item);
-                        "region"
-                    } else {
-                        self.track_decl(item);
-                        "track"
-                    };
-                    if declared(&self.symbols) == before {
-                        let name = item.pos(0).and_then(|n| n.as_str()).unwrap_or_default();
-                        let refused = self.refused.entry(name.to_string()).or_default();
-                        if !refused.contains(&what) {
-                            refused.push(what);
-                        }
-                    }
-                }
+                Some(what @ ("region" | "track")) => self.region_or_track(item, what),
                 Some("hand") => self.symbols.hands = true,
                 Some("dice") => self.dice_decl(item),
                 Some("piece-states") => {
@@ -413,49 +353,131 @@ impl Resolver {
                     self.symbols.kinds =
                         self.names_decl(item, "piece kind", !self.symbols.kinds.is_empty());
                 }
-                Some("var") => {
-                    let name = item
-                        .pos(0)
-                        .and_then(|n| n.as_str())
-                        .unwrap_or_default()
-                        .to_string();
-                    if self.symbols.vars.len() > MAX_VARS {
-                        // One too many is reported; the rest would only repeat it.
-                        continue;
-                    }
-                    if self.symbols.vars.iter().any(|(n, _)| *n == name) {
-                        self.error(
-                            Diagnostic::new(
-                                "check::duplicate-name",
-                                item.span,
-                                format!("variable \"{name}\" is declared twice"),
-                            )
-                            .label("second declaration")
-                            .help("give each variable a name of its own")
-                            .via(item.via),
-                        );
-                    }
-                    if self.symbols.vars.len() == MAX_VARS {
-                        self.error(
-                            Diagnostic::new(
-                                "check::out-of-range",
-                                item.span,
-                                format!(
-                                    "this is player variable {}; ludus allows {MAX_VARS}",
-                                    MAX_VARS + 1
-                                ),
-                            )
-                            .label("one variable too many")
-                            .help("merge variables, or use piece states")
-                            .via(item.via),
-                        );
-                    }
-                    let init = self.int(item.pos(1));
-                    self.symbols.vars.push((name, init));
-                }
+                Some("var") => self.var_decl(item),
                 _ => {}
             }
         }
+    }
+
+    /// A board of a grid (`square`, `rhombus`, `hexagon`, `rectangle`): its tiling, rows and
+    /// columns, or an error when it has too few or too many sites.
+    fn grid_board(&mut self, shape: &Node) {
+        let (tiling, rows, cols) = match shape.head() {
+            Some(h @ ("square" | "rhombus")) => {
+                let n = self.int(shape.pos(0));
+                let square = h == "square";
+                (
+                    if square {
+                        Tiling::Square
+                    } else {
+                        Tiling::HexRhombus
+                    },
+                    n,
+                    n,
+                )
+            }
+            // A hexagon of side n lies in a rhombus of 2n - 1.
+            Some("hexagon") => {
+                let n = self.int(shape.pos(0)).clamp(-1, 1000);
+                (Tiling::Hexagon, 2 * n - 1, 2 * n - 1)
+            }
+            _ => (
+                Tiling::Square,
+                self.int(shape.pos(0)),
+                self.int(shape.pos(1)),
+            ),
+        };
+        let within = rows.saturating_mul(cols) <= 4 * MAX_SITES as i64;
+        if rows < 1
+            || cols < 1
+            || !within
+            || grid_sites(tiling, rows as usize, cols as usize) > MAX_SITES
+        {
+            self.error(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    shape.span,
+                    match tiling {
+                        Tiling::Hexagon => {
+                            format!("a hexagon of side {} is out of range", (rows + 1) / 2)
+                        }
+                        _ => format!("a board of {rows} x {cols} sites is out of range"),
+                    },
+                )
+                .label("board size")
+                .help(format!(
+                    "rows and columns must be at least 1, and the board at most {MAX_SITES} sites"
+                ))
+                .via(shape.via),
+            );
+        } else {
+            self.symbols.rows = rows as usize;
+            self.symbols.columns = cols as usize;
+            self.symbols.tiling = tiling;
+        }
+    }
+
+    /// A region or track declaration (`what`); a name whose declaration was refused is kept,
+    /// so that its uses are not reported again as unknown.
+    fn region_or_track(&mut self, item: &Node, what: &str) {
+        let declared = |s: &Symbols| (s.regions.len(), s.tracks.len());
+        let before = declared(&self.symbols);
+        let what = if what == "region" {
+            self.region_decl(item);
+            "region"
+        } else {
+            self.track_decl(item);
+            "track"
+        };
+        if declared(&self.symbols) == before {
+            let name = item.pos(0).and_then(|n| n.as_str()).unwrap_or_default();
+            let refused = self.refused.entry(name.to_string()).or_default();
+            if !refused.contains(&what) {
+                refused.push(what);
+            }
+        }
+    }
+
+    /// A player variable: its name, once, and its initial value, up to [`MAX_VARS`].
+    fn var_decl(&mut self, item: &Node) {
+        let name = item
+            .pos(0)
+            .and_then(|n| n.as_str())
+            .unwrap_or_default()
+            .to_string();
+        if self.symbols.vars.len() > MAX_VARS {
+            // One too many is reported; the rest would only repeat it.
+            return;
+        }
+        if self.symbols.vars.iter().any(|(n, _)| *n == name) {
+            self.error(
+                Diagnostic::new(
+                    "check::duplicate-name",
+                    item.span,
+                    format!("variable \"{name}\" is declared twice"),
+                )
+                .label("second declaration")
+                .help("give each variable a name of its own")
+                .via(item.via),
+            );
+        }
+        if self.symbols.vars.len() == MAX_VARS {
+            self.error(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    item.span,
+                    format!(
+                        "this is player variable {}; ludus allows {MAX_VARS}",
+                        MAX_VARS + 1
+                    ),
+                )
+                .label("one variable too many")
+                .help("merge variables, or use piece states")
+                .via(item.via),
+            );
+        }
+        let init = self.int(item.pos(1));
+        self.symbols.vars.push((name, init));
     }
 
     /// A declared list of names (piece states, piece kinds): 1 to 255 distinct names, once.

@@ -119,9 +119,34 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         .record
         .as_ref()
         .map(|dir| write_trials(dir, &played, "match"));
-    let t = contest::tally(&played, agents.len());
-    let names = contest::labels(&agents);
     let mut figures = contest::figures(&game, &agents, &played, args.seed);
+    match args.format {
+        Format::Json => {
+            figures.insert("threads".into(), threads.into());
+            outln!("{}", serde_json::Value::Object(figures));
+        }
+        Format::Text => {
+            print_table(&game, args.seed, &agents, &played, &figures);
+            if let (Some(dir), Some(Ok(()))) = (&args.record, &written) {
+                outln!("trials written to {}", dir.display());
+            }
+        }
+    }
+    written.unwrap_or(Ok(()))
+}
+
+/// Prints the match's table: a line of what was played, a row per agent (wins, draws, losses,
+/// score with its 95% interval, time per move), then the wins per seat, the draws and the mean
+/// length.
+fn print_table(
+    game: &ludus::Game,
+    seed: u64,
+    agents: &[&AgentSpec],
+    played: &[Played],
+    figures: &serde_json::Map<String, serde_json::Value>,
+) {
+    let t = contest::tally(played, agents.len());
+    let names = contest::labels(agents);
     let count = |key: &str| figures[key].as_u64().unwrap_or(0) as usize;
     let (draws, stopped, ranked) = (
         count("draws"),
@@ -133,73 +158,64 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     });
     let mean = |key: &str| figures[key].as_f64().unwrap_or(0.0);
     let (mean_moves, mean_edges) = (mean("mean_moves"), mean("mean_edges"));
-    match args.format {
-        Format::Json => {
-            figures.insert("threads".into(), threads.into());
-            outln!("{}", serde_json::Value::Object(figures));
+    outln!(
+        "{}: {} games, seed {}, {} ({} is P1 in games 1, {}, ...)",
+        game.name,
+        played.len(),
+        seed,
+        if agents.len() == 2 {
+            "seats swapped every game"
+        } else {
+            "seats turned by one every game"
+        },
+        names[0],
+        if agents.len() == 2 {
+            "3, 5".to_string()
+        } else {
+            format!("{}", 1 + agents.len())
         }
-        Format::Text => {
-            outln!(
-                "{}: {} games, seed {}, {} ({} is P1 in games 1, {}, ...)",
-                game.name,
-                played.len(),
-                args.seed,
-                if agents.len() == 2 {
-                    "seats swapped every game"
-                } else {
-                    "seats turned by one every game"
-                },
-                names[0],
-                if agents.len() == 2 {
-                    "3, 5".to_string()
-                } else {
-                    format!("{}", 1 + agents.len())
-                }
-            );
-            let width = names.iter().map(|s| s.len()).max().unwrap_or(5).max(5);
-            outln!(
-                "{:<width$}  {:>5} {:>5} {:>6}  {:>6}  {:<16} {:>9}",
-                "agent",
-                "wins",
-                "draws",
-                "losses",
-                "score",
-                "95% CI",
-                "ms/move"
-            );
-            for (name, t) in names.iter().zip(&t) {
-                let (lo, hi) = t.interval();
-                outln!(
-                    "{name:<width$}  {:>5} {:>5} {:>6}  {:>5.1}%  {:<16} {:>9.2}",
-                    t.wins,
-                    t.draws,
-                    t.losses,
-                    100.0 * t.score(),
-                    format!("[{:.1}%, {:.1}%]", 100.0 * lo, 100.0 * hi),
-                    t.ms_per_move()
-                );
-            }
-            let won: Vec<String> = seat_wins
-                .iter()
-                .enumerate()
-                .map(|(seat, w)| format!("P{} won {w}", seat + 1))
-                .collect();
-            let ranked = if ranked > 0 {
-                format!(", {ranked} ranked")
-            } else {
-                String::new()
-            };
-            outln!("{}{ranked}, {draws} drawn; mean length {mean_moves:.1} moves ({mean_edges:.1} edges)", won.join(", "));
-            if stopped > 0 {
-                outln!(
-                    "{stopped} of the draws stopped at the edge limit of {} edges (--max-edges)",
-                    game.max_edges
-                );
-            }
-            if let (Some(dir), Some(Ok(()))) = (&args.record, &written) {
-                outln!("trials written to {}", dir.display());
-            }
-        }
+    );
+    let width = names.iter().map(|s| s.len()).max().unwrap_or(5).max(5);
+    outln!(
+        "{:<width$}  {:>5} {:>5} {:>6}  {:>6}  {:<16} {:>9}",
+        "agent",
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "95% CI",
+        "ms/move"
+    );
+    for (name, t) in names.iter().zip(&t) {
+        let (lo, hi) = t.interval();
+        outln!(
+            "{name:<width$}  {:>5} {:>5} {:>6}  {:>5.1}%  {:<16} {:>9.2}",
+            t.wins,
+            t.draws,
+            t.losses,
+            100.0 * t.score(),
+            format!("[{:.1}%, {:.1}%]", 100.0 * lo, 100.0 * hi),
+            t.ms_per_move()
+        );
     }
-    written.unwrap_or(Ok(()))
+    let won: Vec<String> = seat_wins
+        .iter()
+        .enumerate()
+        .map(|(seat, w)| format!("P{} won {w}", seat + 1))
+        .collect();
+    let ranked = if ranked > 0 {
+        format!(", {ranked} ranked")
+    } else {
+        String::new()
+    };
+    outln!(
+        "{}{ranked}, {draws} drawn; mean length {mean_moves:.1} moves ({mean_edges:.1} edges)",
+        won.join(", ")
+    );
+    if stopped > 0 {
+        outln!(
+            "{stopped} of the draws stopped at the edge limit of {} edges (--max-edges)",
+            game.max_edges
+        );
+    }
 }

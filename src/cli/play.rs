@@ -372,50 +372,12 @@ fn seats(game: &Game, args: &PlayArgs) -> Result<Vec<SeatSpec>, String> {
 /// Plays at the terminal until the game ends, `quit`, or the end of input.
 pub fn run(args: PlayArgs) -> Result<(), String> {
     let game = args.game.load()?;
-    let file = args.game.file.display().to_string();
     let game_seed = derive_seed(args.seed, 0);
     let mut chance = rng_stream(game_seed, 0);
-    let build = |seat: &SeatSpec, k: u64| match seat {
-        SeatSpec::Human => None,
-        SeatSpec::Agent(a) => Some(a.build(derive_seed(game_seed, 1 + k))),
-    };
-    let seats = seats(&game, &args)?;
-    let agents = seats
-        .iter()
-        .enumerate()
-        .map(|(k, seat)| build(seat, k as u64))
-        .collect();
-    let labels: Vec<String> = seats.iter().map(SeatSpec::label).collect();
-    let trial = Trial::new(&game, &file, args.seed, 0, &labels);
-    let mut s = Session {
-        game: &game,
-        file,
-        seats,
-        agents,
-        state: game.new_initial_state(),
-        trial,
-        undo: Vec::new(),
-        last: None,
-        seed: args.seed,
-        hints: 0,
-    };
+    let mut s = Session::seat(&game, &args, game_seed)?;
     let mut prompt = super::prompt::Prompt::open();
     let echo = prompt.echoes();
-    let sides: Vec<String> = labels
-        .iter()
-        .enumerate()
-        .map(|(k, l)| format!("P{} {l}", k + 1))
-        .collect();
-    outln!(
-        "{} ({}): {}, seed {}",
-        game.name,
-        s.file,
-        sides.join(" vs "),
-        args.seed
-    );
-    if s.seats.iter().any(|p| matches!(p, SeatSpec::Human)) {
-        outln!("{HELP}");
-    }
+    s.greet();
     s.show();
     let mut shown = true;
     loop {
@@ -425,17 +387,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 if !shown {
                     s.show();
                 }
-                let score = if game.keeps_score(&s.state) {
-                    let sc: Vec<String> = s.state.scores().iter().map(u32::to_string).collect();
-                    format!(" ({})", sc.join("-"))
-                } else {
-                    String::new()
-                };
-                outln!(
-                    "game over: {}{score} after {}",
-                    ludus::trial::Outcome::of(&s.state),
-                    s.played()
-                );
+                s.announce_result();
                 return Ok(());
             }
             NodeType::Chance => {
@@ -447,107 +399,219 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 shown = false;
             }
             NodeType::Decision => {
-                if let Some(agent) = s.agents.get_mut(mover as usize).and_then(Option::as_mut) {
-                    let m = agent.choose(&game, &s.state);
-                    outln!(
-                        "P{} ({}) plays {}",
-                        mover + 1,
-                        agent.spec(),
-                        game.notation(&s.state, m)
-                    );
-                    s.play(m)?;
-                    s.last = Some((mover, m));
-                    s.show();
+                if s.agent_moves(mover)? {
                     shown = true;
                     continue;
                 }
                 if !shown {
                     s.show();
                 }
-                let legal = s.legal();
-                outln!("moves: {}", legal.join(", "));
-                // One legal move (a forced pass, say): Enter plays it.
-                let forced = (legal.len() == 1).then(|| legal[0].clone());
-                loop {
-                    let asked = match &forced {
-                        Some(only) => format!("P{} (Enter plays {only})> ", mover + 1),
-                        None => format!("P{}> ", mover + 1),
-                    };
-                    let line = match prompt.line(&asked) {
-                        Ok(Line::Text(line)) => line,
-                        Ok(Line::End) => {
-                            if echo {
-                                outln!();
-                            }
-                            outln!(
-                                "end of input: the game is left unfinished after {}",
-                                s.played()
-                            );
-                            return Ok(());
-                        }
-                        Ok(Line::TooLong) => {
-                            if echo {
-                                outln!();
-                            }
-                            outln!("that line is longer than {MAX_LINE} bytes: it is ignored");
-                            continue;
-                        }
-                        Err(e) => return Err(format!("error: cannot read the input: {e}")),
-                    };
-                    let text = line.trim();
-                    if echo {
-                        outln!("{text}");
-                    }
-                    let (word, rest) = text
-                        .split_once(char::is_whitespace)
-                        .map_or((text, ""), |(w, r)| (w, r.trim()));
-                    let typed = match (word, &forced) {
-                        ("", Some(only)) => only.as_str(),
-                        _ => text,
-                    };
-                    match word.to_ascii_lowercase().as_str() {
-                        "" if forced.is_none() => continue,
-                        "quit" | "exit" => {
-                            outln!("game left unfinished after {}", s.played());
-                            return Ok(());
-                        }
-                        "help" | "?" => outln!("{HELP}"),
-                        "moves" => outln!("moves: {}", s.legal().join(", ")),
-                        "hint" => outln!("{}", s.hint()),
-                        "save" if rest.is_empty() => outln!("save needs a file name: save FILE"),
-                        "save" => outln!("{}", s.save(rest)),
-                        "undo" => match s.undo.pop() {
-                            Some((state, len, last, rng)) => {
-                                s.state = state;
-                                chance = rng;
-                                s.trial.actions.truncate(len);
-                                s.last = last;
-                                outln!("undone: back to P{}'s last move", s.state.mover() + 1);
-                                s.show();
-                                shown = true;
-                                // The position may be another person's turn (two people at one terminal).
-                                break;
-                            }
-                            None => outln!("nothing to undo"),
-                        },
-                        _ => match read_move(&game, &s.state, typed) {
-                            Ok(m) => {
-                                s.undo.push((
-                                    s.state.clone(),
-                                    s.trial.actions.len(),
-                                    s.last,
-                                    chance.clone(),
-                                ));
-                                s.play(m)?;
-                                s.last = Some((mover, m));
-                                s.show();
-                                shown = true;
-                                break;
-                            }
-                            Err(e) => outln!("{e}"),
-                        },
-                    }
+                match s.human_turn(&mut prompt, echo, &mut chance)? {
+                    Turn::Played => shown = true,
+                    Turn::Left => return Ok(()),
                 }
+            }
+        }
+    }
+}
+
+/// How a person's turn at the terminal ended.
+enum Turn {
+    /// A move was played, or one undone: the board is shown.
+    Played,
+    /// The person quit, or the input ended: the game is left unfinished.
+    Left,
+}
+
+impl<'g> Session<'g> {
+    /// The session of `game` with the seats of `args`, its agents seeded from `game_seed`.
+    fn seat(game: &'g Game, args: &PlayArgs, game_seed: u64) -> Result<Session<'g>, String> {
+        let file = args.game.file.display().to_string();
+        let build = |seat: &SeatSpec, k: u64| match seat {
+            SeatSpec::Human => None,
+            SeatSpec::Agent(a) => Some(a.build(derive_seed(game_seed, 1 + k))),
+        };
+        let seats = seats(game, args)?;
+        let agents = seats
+            .iter()
+            .enumerate()
+            .map(|(k, seat)| build(seat, k as u64))
+            .collect();
+        let labels: Vec<String> = seats.iter().map(SeatSpec::label).collect();
+        let trial = Trial::new(game, &file, args.seed, 0, &labels);
+        Ok(Session {
+            game,
+            file,
+            seats,
+            agents,
+            state: game.new_initial_state(),
+            trial,
+            undo: Vec::new(),
+            last: None,
+            seed: args.seed,
+            hints: 0,
+        })
+    }
+
+    /// Prints the line that names the game and its sides, and the help when a person plays.
+    fn greet(&self) {
+        let sides: Vec<String> = self
+            .seats
+            .iter()
+            .map(SeatSpec::label)
+            .enumerate()
+            .map(|(k, l)| format!("P{} {l}", k + 1))
+            .collect();
+        outln!(
+            "{} ({}): {}, seed {}",
+            self.game.name,
+            self.file,
+            sides.join(" vs "),
+            self.seed
+        );
+        if self.seats.iter().any(|p| matches!(p, SeatSpec::Human)) {
+            outln!("{HELP}");
+        }
+    }
+
+    /// Prints the result of the finished game, with the scores when it keeps them.
+    fn announce_result(&self) {
+        let score = if self.game.keeps_score(&self.state) {
+            let sc: Vec<String> = self.state.scores().iter().map(u32::to_string).collect();
+            format!(" ({})", sc.join("-"))
+        } else {
+            String::new()
+        };
+        outln!(
+            "game over: {}{score} after {}",
+            ludus::trial::Outcome::of(&self.state),
+            self.played()
+        );
+    }
+
+    /// Lets `mover`'s agent, if an agent sits there, choose and play its move: whether it did.
+    fn agent_moves(&mut self, mover: u8) -> Result<bool, String> {
+        let game = self.game;
+        let Some(agent) = self.agents.get_mut(mover as usize).and_then(Option::as_mut) else {
+            return Ok(false);
+        };
+        let m = agent.choose(game, &self.state);
+        outln!(
+            "P{} ({}) plays {}",
+            mover + 1,
+            agent.spec(),
+            game.notation(&self.state, m)
+        );
+        self.play(m)?;
+        self.last = Some((mover, m));
+        self.show();
+        Ok(true)
+    }
+
+    /// A person's turn: the legal moves listed, then lines read and obeyed (commands, or a move
+    /// in notation) until a move is played or undone, or the person leaves. `chance` is the
+    /// throws' generator, kept with each position to undo.
+    fn human_turn(
+        &mut self,
+        prompt: &mut super::prompt::Prompt,
+        echo: bool,
+        chance: &mut rand_xoshiro::Xoshiro256PlusPlus,
+    ) -> Result<Turn, String> {
+        let mover = self.state.mover();
+        let legal = self.legal();
+        outln!("moves: {}", legal.join(", "));
+        // One legal move (a forced pass, say): Enter plays it.
+        let forced = (legal.len() == 1).then(|| legal[0].clone());
+        loop {
+            let asked = match &forced {
+                Some(only) => format!("P{} (Enter plays {only})> ", mover + 1),
+                None => format!("P{}> ", mover + 1),
+            };
+            let Some(line) = self.ask(prompt, echo, &asked)? else {
+                return Ok(Turn::Left);
+            };
+            let text = line.trim();
+            if echo {
+                outln!("{text}");
+            }
+            let (word, rest) = text
+                .split_once(char::is_whitespace)
+                .map_or((text, ""), |(w, r)| (w, r.trim()));
+            let typed = match (word, &forced) {
+                ("", Some(only)) => only.as_str(),
+                _ => text,
+            };
+            match word.to_ascii_lowercase().as_str() {
+                "" if forced.is_none() => continue,
+                "quit" | "exit" => {
+                    outln!("game left unfinished after {}", self.played());
+                    return Ok(Turn::Left);
+                }
+                "help" | "?" => outln!("{HELP}"),
+                "moves" => outln!("moves: {}", self.legal().join(", ")),
+                "hint" => outln!("{}", self.hint()),
+                "save" if rest.is_empty() => outln!("save needs a file name: save FILE"),
+                "save" => outln!("{}", self.save(rest)),
+                "undo" => match self.undo.pop() {
+                    Some((state, len, last, rng)) => {
+                        self.state = state;
+                        *chance = rng;
+                        self.trial.actions.truncate(len);
+                        self.last = last;
+                        outln!("undone: back to P{}'s last move", self.state.mover() + 1);
+                        self.show();
+                        // The position may be another person's turn (two people at one terminal).
+                        return Ok(Turn::Played);
+                    }
+                    None => outln!("nothing to undo"),
+                },
+                _ => match read_move(self.game, &self.state, typed) {
+                    Ok(m) => {
+                        self.undo.push((
+                            self.state.clone(),
+                            self.trial.actions.len(),
+                            self.last,
+                            chance.clone(),
+                        ));
+                        self.play(m)?;
+                        self.last = Some((mover, m));
+                        self.show();
+                        return Ok(Turn::Played);
+                    }
+                    Err(e) => outln!("{e}"),
+                },
+            }
+        }
+    }
+
+    /// One line typed after `asked` (a line too long is refused and asked again); `None` at
+    /// the end of input, which leaves the game unfinished.
+    fn ask(
+        &self,
+        prompt: &mut super::prompt::Prompt,
+        echo: bool,
+        asked: &str,
+    ) -> Result<Option<String>, String> {
+        loop {
+            match prompt.line(asked) {
+                Ok(Line::Text(line)) => return Ok(Some(line)),
+                Ok(Line::End) => {
+                    if echo {
+                        outln!();
+                    }
+                    outln!(
+                        "end of input: the game is left unfinished after {}",
+                        self.played()
+                    );
+                    return Ok(None);
+                }
+                Ok(Line::TooLong) => {
+                    if echo {
+                        outln!();
+                    }
+                    outln!("that line is longer than {MAX_LINE} bytes: it is ignored");
+                }
+                Err(e) => return Err(format!("error: cannot read the input: {e}")),
             }
         }
     }

@@ -11,7 +11,7 @@ use super::turn::{conclude, end_turn_after_move, keep_after_move, KEPT_AFTER_A_M
 use crate::compile::ir::{by_width, Gen, Phase, MAX_PLAYERS};
 use crate::engine::draw::DrawOp;
 use crate::engine::Game;
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use rand::Rng;
 
 /// Plays random placements from `state` to the end, as [`super::playout::playout`] does, or hands
@@ -61,7 +61,7 @@ fn play<const W: usize>(game: &Game, state: &mut State, rng: &mut impl Rng) {
             break;
         };
         let actor = state.mover;
-        let on = On {
+        let on = MoverTurn {
             game,
             clock: &state.clock,
             mover: actor,

@@ -1,6 +1,6 @@
 //! Playouts of dice games (`Game::race_plan`: races along tracks such as Sig, Ur and Ludo): the loop
 //! of [`super::playout::playout`] with the throw and the branch it takes (folded per outcome,
-//! their tests and the end rules' read in a small form, `quick.rs`), a plain advance's draw (the
+//! their tests and the end rules' read in a small form, `seated.rs`), a plain advance's draw (the
 //! legal origins as one word's bits, the targets from a table made at load time, the pieces'
 //! places and states from a mirror of the board), its move and the turn control fused, with no
 //! dispatch on the plan's shape or the generator's family per edge. A decision of listed
@@ -11,8 +11,8 @@
 use super::ctx::{Ctx, Effects};
 use super::moves::Move;
 use super::playout::Playout;
-use super::quick::{who, Clocked, Go, Quick, Turn};
 use super::sample::{below_u64, index_below, pick_in, pick_lists, Scratch};
+use super::seated::{who, Clocked, Go, SeatedChoice, Turn};
 use super::state::{Board, Cell, Clock, Last, NodeType, State};
 use super::turn::{self, keep_after_move, KEPT_AFTER_A_MOVE};
 use crate::compile::ir::{
@@ -34,11 +34,11 @@ pub struct RacePlan {
     stages: Box<[Stage; PHASES]>,
     /// The end rules' conditions (`Game::end_choice`): in full, and their early form while
     /// the moves and edges played are below `until`.
-    end_full: Quick,
-    end_early: Quick,
+    end_full: SeatedChoice,
+    end_early: SeatedChoice,
     until: u64,
     /// Whether the end rules' answer of none holds until the clock reaches their calm
-    /// ([`Quick::guarded`]), so that edges before it that capture nothing skip them.
+    /// ([`SeatedChoice::guarded`]), so that edges before it that capture nothing skip them.
     guarded: bool,
     /// The clock tests of the end rules' two forms, each once.
     clocks: Vec<Clocked>,
@@ -301,7 +301,7 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
     let mut settled = true;
     // The player who made the last edge.
     let mut actor = s.mover;
-    let mut at = At::of(s);
+    let mut at = PhaseAndMover::of(s);
     // A plain advance's legal moves, written by each draw (kept here, so not cleared).
     let mut legal = [0u32; 64];
     loop {
@@ -359,7 +359,7 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
                 if turn::advance(game, s, m, None).is_err() {
                     break;
                 }
-                at = At::of(s);
+                at = PhaseAndMover::of(s);
                 calm = 0;
                 if MIRRORED {
                     mirror = Mirror::of(&s.board);
@@ -373,17 +373,17 @@ fn play<const MIRRORED: bool, const GUARDED: bool>(
 /// Where the turn is, kept in the loop as well as in the state, so that the next edge's stage
 /// and draw do not wait on the state's memory written just before.
 #[derive(Debug, Clone, Copy)]
-struct At {
+struct PhaseAndMover {
     /// The phase.
     phase: u8,
     /// The player to move.
     mover: u8,
 }
 
-impl At {
+impl PhaseAndMover {
     /// Where the turn of `s` is.
-    fn of(s: &State) -> At {
-        At {
+    fn of(s: &State) -> PhaseAndMover {
+        PhaseAndMover {
             phase: s.phase,
             mover: s.mover,
         }
@@ -392,7 +392,7 @@ impl At {
     /// Takes the action `go` after an edge by the mover, as `turn::follow` does in a game
     /// without repetition (the kernel's games keep none); where the turn is then.
     #[inline(always)]
-    fn follow(self, game: &Game, s: &mut State, go: &Go) -> At {
+    fn follow(self, game: &Game, s: &mut State, go: &Go) -> PhaseAndMover {
         if let Some(p) = &go.pips {
             s.clock.pips = Ctx::after(game, &s.clock, &s.board, self.mover).int(p);
         }
@@ -404,7 +404,7 @@ impl At {
             s.mover = mover;
         }
         s.phase = go.phase;
-        At {
+        PhaseAndMover {
             phase: go.phase,
             mover,
         }
@@ -426,7 +426,7 @@ fn advance(
     step: &Step,
     s: &mut State,
     mirror: &mut Mirror,
-    at: &mut At,
+    at: &mut PhaseAndMover,
     d: Drawn,
 ) -> bool {
     let actor = at.mover;

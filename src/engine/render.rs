@@ -5,42 +5,57 @@ use super::state::{NodeType, State, Status};
 use crate::compile::ir::{Cond, IntExpr, Leaf, Setup, MAX_PLAYERS};
 use crate::engine::Game;
 
+/// The position as text: a line of who is to play, the grid with its rows' and columns' names,
+/// then the hands, stores and variables where the game has them.
 pub(super) fn board(game: &Game, state: &State) -> String {
     let on_tracks = game
         .setup
         .iter()
         .any(|s| matches!(s, Setup::Pieces { track: Some(_), .. }));
     let counters = game.setup.iter().any(|s| matches!(s, Setup::Fill(..)));
-    let cell_text = |site: usize| -> String {
-        let c = state.board.cells[site];
-        match c.owner {
-            0 if c.count == 0 && !counters => ".".into(),
-            0 => c.count.to_string(),
-            o => {
-                // P1 x, P2 o, P3 y, P4 z.
-                let mark = ['x', 'o', 'y', 'z'][(o as usize - 1) & 3];
-                let mut t = format!("{mark}{}", c.count);
-                if on_tracks {
-                    t = format!("{mark}@{}", c.pos);
-                }
-                if let Some(name) = game.states.get(c.state as usize) {
-                    t.push(name.chars().next().unwrap_or('?').to_ascii_lowercase());
-                }
-                // With two kinds or more, each piece shows its kind's initial, in capitals.
-                if game.kinds.len() > 1 {
-                    let name = game.kinds.get(c.kind as usize).map_or("?", String::as_str);
-                    t.push(name.chars().next().unwrap_or('?').to_ascii_uppercase());
-                }
-                t
-            }
-        }
-    };
+    let cell_text = |site: usize| cell_text(game, state, site, on_tracks, counters);
     let width = (0..game.sites())
         .map(|s| cell_text(s).len())
         .max()
         .unwrap_or(1)
         .max(2);
     let mut out = String::new();
+    heading(game, state, &mut out);
+    grid(game, state, width, &cell_text, &mut out);
+    counts(game, state, &mut out);
+    out
+}
+
+/// What a site shows: `.` when empty (its count in a game of counters), else its owner's mark
+/// and count (or place on its track), its state's initial and, with two kinds or more, its
+/// kind's initial in capitals.
+fn cell_text(game: &Game, state: &State, site: usize, on_tracks: bool, counters: bool) -> String {
+    let c = state.board.cells[site];
+    match c.owner {
+        0 if c.count == 0 && !counters => ".".into(),
+        0 => c.count.to_string(),
+        o => {
+            // P1 x, P2 o, P3 y, P4 z.
+            let mark = ['x', 'o', 'y', 'z'][(o as usize - 1) & 3];
+            let mut t = format!("{mark}{}", c.count);
+            if on_tracks {
+                t = format!("{mark}@{}", c.pos);
+            }
+            if let Some(name) = game.states.get(c.state as usize) {
+                t.push(name.chars().next().unwrap_or('?').to_ascii_lowercase());
+            }
+            // With two kinds or more, each piece shows its kind's initial, in capitals.
+            if game.kinds.len() > 1 {
+                let name = game.kinds.get(c.kind as usize).map_or("?", String::as_str);
+                t.push(name.chars().next().unwrap_or('?').to_ascii_uppercase());
+            }
+            t
+        }
+    }
+}
+
+/// The line of who is to play (or how the game ended), the phase, the pips and the moves played.
+fn heading(game: &Game, state: &State, out: &mut String) {
     let status = match (state.node, state.status) {
         (NodeType::Terminal, Status::Won(p)) => format!("game over: P{} wins", p + 1),
         (NodeType::Terminal, Status::Ranked(places)) => format!(
@@ -73,6 +88,17 @@ pub(super) fn board(game: &Game, state: &State) -> String {
         game.name,
         if played == 1 { "move" } else { "moves" }
     ));
+}
+
+/// The grid, top row first, each row with its number and the columns' names below, in cells
+/// `width` wide (a hexagonal board's rows skewed).
+fn grid(
+    game: &Game,
+    state: &State,
+    width: usize,
+    cell_text: &dyn Fn(usize) -> String,
+    out: &mut String,
+) {
     let (rows, columns) = (game.topology.rows, game.topology.columns);
     // Hexagons: each row half a cell right of the one below, so that a cell's six neighbours
     // sit around it (NE and NW above, SE and SW below).
@@ -94,7 +120,7 @@ pub(super) fn board(game: &Game, state: &State) -> String {
     for row in (0..rows).rev() {
         let mut line = format!("{:>3} {}", row + 1, " ".repeat(row * skew));
         for col in 0..columns {
-            let text = grid[row * columns + col].map_or(String::new(), &cell_text);
+            let text = grid[row * columns + col].map_or(String::new(), cell_text);
             line.push_str(&format!(" {text:>width$}"));
         }
         // Cells left out at the end of a row (a cross's arms) leave no trailing blanks.
@@ -106,6 +132,10 @@ pub(super) fn board(game: &Game, state: &State) -> String {
         out.push_str(&format!(" {:>width$}", column_name(col)));
     }
     out.push('\n');
+}
+
+/// The lines of the hands, the stores and each player variable, where the game has them.
+fn counts(game: &Game, state: &State, out: &mut String) {
     if game.shows_hands() {
         out.push_str(&format!(
             "hands: {}\n",
@@ -124,7 +154,6 @@ pub(super) fn board(game: &Game, state: &State) -> String {
             per_player(state, |p| state.board.vars[p][i])
         ));
     }
-    out
 }
 
 impl Game {

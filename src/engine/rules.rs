@@ -10,7 +10,7 @@ use crate::compile::ir::*;
 use crate::compile::Needs;
 use crate::engine::draw::NO_FILTER;
 use crate::engine::Game;
-use crate::ludemes::On;
+use crate::ludemes::MoverTurn;
 use std::cell::RefCell;
 
 thread_local! {
@@ -183,7 +183,7 @@ pub(crate) fn apply_gen(
     if game.needs.contains(Needs::SOWN) {
         board.sown = Default::default();
     }
-    let on = On { game, clock, mover };
+    let on = MoverTurn { game, clock, mover };
     let mut fx = def.gen.apply(on, board, m);
     if let Some(r) = &def.remove {
         fx.captured += r.apply(game, board, mover, m);

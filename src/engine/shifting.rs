@@ -19,7 +19,7 @@ use crate::compile::Needs;
 use crate::engine::draw::{DrawOp, Family, NO_FILTER};
 use crate::engine::Game;
 use crate::ludemes::{Hop, Place, Step};
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use ending::Ending;
 use rand::Rng;
 
@@ -555,7 +555,7 @@ fn lift(board: &mut Board, s: usize, moving: Cell) {
 #[cold]
 #[inline(never)]
 fn apply_keyed(game: &Game, state: &mut State, actor: u8, m: Move, kind: Kind) {
-    let on = On {
+    let on = MoverTurn {
         game,
         clock: &state.clock,
         mover: actor,

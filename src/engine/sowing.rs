@@ -433,72 +433,31 @@ fn run<C: Count, const DIRECT: bool, const OPENING: bool, const LAST: bool>(
             None => sow(game, k, actor, &mut pits, m),
         };
         let clock = &mut state.clock;
-        clock.last = fx.last(m);
-        // What the programs' masks read of the last move.
-        let last = if LAST { last_bits(clock.last) } else { 0 };
-        clock.moves_played += 1;
-        clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
-        clock.edges_played += 1;
+        let last = count_edge::<LAST>(clock, actor, m, fx);
         let mut limit = false;
         if clock.edges_played >= watch {
             (quiet, loud, watch) = forms(clock.edges_played);
             limit = clock.edges_played >= game.max_edges;
         }
-        let action = match fixed {
-            Some(a) => a,
-            None => {
-                let env = Env {
-                    game,
-                    pits: &pits,
-                    clock,
-                    mover: actor,
-                    stuck: None,
-                    repeated: false,
-                    last,
-                };
-                env.run(&k.next)
-                    .and_then(|i| branches.list.get(i))
-                    .map_or(&Action::EndTurn, |(_, a)| a)
-            }
-        };
+        let action = branch_taken(k, branches, fixed, env_of(game, &pits, clock, actor, last));
         if let Action::EndTurn = action {
             state.mover = game.next[state.mover as usize & (MAX_PLAYERS - 1)];
             clock.turn_moves = 0;
         }
         state.phase = 0;
-        let mut repeated = false;
-        if repetition {
-            let key = repetition_key_of(pits.key, state.mover, state.phase);
-            if fx.captured > 0 && !placing {
-                // The board lost counters it can never get back: no earlier position can recur.
-                state.history.clear();
-            } else {
-                repeated = state.history.contains(key);
-            }
-            state.history.push(key);
-        }
+        let repeated = repetition && remember(state, &pits, fx, placing);
         let mover = state.mover;
-        let chosen = match (OPENING, &k.opening) {
-            (true, Some(plans)) => opening_draw(
-                game,
-                k,
-                &plans[mover as usize & (MAX_PLAYERS - 1)],
-                &pits,
-                &mut work,
-                &state.clock,
-                mover,
-                rng,
-            ),
-            _ => {
-                let step = if DIRECT {
-                    direct[mover as usize & (MAX_PLAYERS - 1)]
-                } else {
-                    let plan = &k.plans[mover as usize & (MAX_PLAYERS - 1)];
-                    walk(plan, env_of(game, &pits, &state.clock, mover, last))
-                };
-                draw(game, k, step, &pits, &mut work, &state.clock, mover, rng)
-            }
-        };
+        let chosen = draw_next::<C, DIRECT, OPENING>(
+            game,
+            k,
+            &direct,
+            &pits,
+            &mut work,
+            &state.clock,
+            mover,
+            last,
+            rng,
+        );
         let stuck = chosen.is_none().then_some(mover);
         let env = Env {
             game,
@@ -528,6 +487,91 @@ fn run<C: Count, const DIRECT: bool, const OPENING: bool, const LAST: bool>(
     }
     pits.write(&mut state.board);
     None
+}
+
+/// Counts `actor`'s edge, move `m` with effects `fx`, on the clock; what the programs' masks
+/// read of the last move (`LAST`: whether a condition of the game reads it).
+#[inline(always)]
+fn count_edge<const LAST: bool>(clock: &mut Clock, actor: u8, m: Move, fx: Effects) -> u64 {
+    clock.last = fx.last(m);
+    let last = if LAST { last_bits(clock.last) } else { 0 };
+    clock.moves_played += 1;
+    clock.moves_made[actor as usize & (MAX_PLAYERS - 1)] += 1;
+    clock.edges_played += 1;
+    last
+}
+
+/// The action of the turn's branches after an edge, read in `env`: the fixed one, else the
+/// first whose condition holds, else the turn's end.
+#[inline(always)]
+fn branch_taken<'a, C: Count>(
+    k: &SowingKernel,
+    branches: &'a Branches,
+    fixed: Option<&'a Action>,
+    env: Env<C>,
+) -> &'a Action {
+    match fixed {
+        Some(a) => a,
+        None => env
+            .run(&k.next)
+            .and_then(|i| branches.list.get(i))
+            .map_or(&Action::EndTurn, |(_, a)| a),
+    }
+}
+
+/// Pushes the position after an edge (effects `fx`) on the state's history: whether it was
+/// there before.
+#[inline(always)]
+fn remember<C: Count>(state: &mut State, pits: &Pits<C>, fx: Effects, placing: bool) -> bool {
+    let key = repetition_key_of(pits.key, state.mover, state.phase);
+    let mut repeated = false;
+    if fx.captured > 0 && !placing {
+        // The board lost counters it can never get back: no earlier position can recur.
+        state.history.clear();
+    } else {
+        repeated = state.history.contains(key);
+    }
+    state.history.push(key);
+    repeated
+}
+
+/// The next move of `mover` (with what the masks read of the last move, `last`), drawn on
+/// `pits`: in the `OPENING` by the plan with its folded conditions, else by the plan's sowing
+/// step (`DIRECT`: the step every plan starts with).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn draw_next<C: Count, const DIRECT: bool, const OPENING: bool>(
+    game: &Game,
+    k: &SowingKernel,
+    direct: &[Option<&Op>; MAX_PLAYERS],
+    pits: &Pits<C>,
+    work: &mut Pits<C>,
+    clock: &Clock,
+    mover: u8,
+    last: u64,
+    rng: &mut impl Rng,
+) -> Option<(Move, Option<Effects>)> {
+    match (OPENING, &k.opening) {
+        (true, Some(plans)) => opening_draw(
+            game,
+            k,
+            &plans[mover as usize & (MAX_PLAYERS - 1)],
+            pits,
+            work,
+            clock,
+            mover,
+            rng,
+        ),
+        _ => {
+            let step = if DIRECT {
+                direct[mover as usize & (MAX_PLAYERS - 1)]
+            } else {
+                let plan = &k.plans[mover as usize & (MAX_PLAYERS - 1)];
+                walk(plan, env_of(game, pits, clock, mover, last))
+            };
+            draw(game, k, step, pits, work, clock, mover, rng)
+        }
+    }
 }
 
 /// The sowing step a plan's conditions lead to, if any.

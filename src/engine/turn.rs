@@ -10,7 +10,7 @@ use crate::compile::choice::{within_range, Test};
 use crate::compile::ir::*;
 use crate::compile::Needs;
 use crate::engine::Game;
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 
 /// The action of a chance phase whose branches all fail.
 static END_TURN: Action = Action::EndTurn;
@@ -178,7 +178,7 @@ fn apply_move(game: &Game, s: &mut State, actor: u8, m: Move) -> Effects {
             then,
             remove: None,
         }) if then.is_empty() && on_board && !game.needs.contains(Needs::SOWN) => {
-            let on = On {
+            let on = MoverTurn {
                 game,
                 clock: &s.clock,
                 mover: actor,

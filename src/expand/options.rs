@@ -104,16 +104,13 @@ fn on_step(value: i64, min: i64, step: i64) -> bool {
     (i128::from(value) - i128::from(min)) % i128::from(step) == 0
 }
 
+/// An `(option "name" default ...)` declaration: an integer option (its default, `min:`,
+/// `max:`, `step:`) or a choice (its list of values, `default:`), with its `doc:`.
 pub(super) fn option_decl(form: &Node) -> Result<OptionDecl, Diagnostic> {
-    let bad = |span: Span, what: &str| {
-        Diagnostic::new("check::kind", span, format!("malformed option: {what}"))
-            .label(what.to_string())
-            .help("write `(option \"name\" 6 min:1 max:20 doc:\"...\")` or `(option \"name\" {\"a\" \"b\"} default:\"a\" doc:\"...\")`")
-    };
     let name_node = form
         .pos(0)
         .filter(|n| n.as_str().is_some())
-        .ok_or_else(|| bad(form.span, "the option needs a name in quotes"))?;
+        .ok_or_else(|| malformed(form.span, "the option needs a name in quotes"))?;
     let name = name_node.as_str().unwrap_or_default();
     let doc = form
         .named("doc")
@@ -121,7 +118,7 @@ pub(super) fn option_decl(form: &Node) -> Result<OptionDecl, Diagnostic> {
         .unwrap_or_default()
         .to_string();
     let value = form.pos(1).ok_or_else(|| {
-        bad(
+        malformed(
             form.span,
             "the option needs a default value or a list of values",
         )
@@ -142,71 +139,10 @@ pub(super) fn option_decl(form: &Node) -> Result<OptionDecl, Diagnostic> {
         }
     }
     let kind = match &value.kind {
-        NodeKind::Int(default) => {
-            let min = form
-                .named("min")
-                .and_then(|n| n.as_int())
-                .unwrap_or(i64::MIN);
-            let max = form
-                .named("max")
-                .and_then(|n| n.as_int())
-                .unwrap_or(i64::MAX);
-            if !(min..=max).contains(default) {
-                return Err(bad(value.span, "the default lies outside min..max"));
-            }
-            let step = match form.named("step") {
-                None => 1,
-                Some(n) => match n.as_int() {
-                    Some(step) if step >= 1 && form.named("min").is_some() => step,
-                    Some(step) if step >= 1 => {
-                        return Err(bad(n.span, "`step:` counts from `min:`: give `min:` too"))
-                    }
-                    _ => return Err(bad(n.span, "the step must be a whole number from 1")),
-                },
-            };
-            if !on_step(*default, min, step) {
-                return Err(bad(
-                    value.span,
-                    "the default is not `min:` plus whole steps",
-                ));
-            }
-            OptionKind::Int {
-                default: *default,
-                min,
-                max,
-                step,
-            }
-        }
-        NodeKind::List(items) => {
-            let values: Vec<String> = items
-                .iter()
-                .filter_map(|i| i.as_str().map(String::from))
-                .collect();
-            if values.len() != items.len() || values.is_empty() {
-                return Err(bad(value.span, "the values must be strings in quotes"));
-            }
-            let default = match form.named("default") {
-                None => values[0].clone(),
-                Some(d) => {
-                    let text = d
-                        .as_str()
-                        .ok_or_else(|| bad(d.span, "the default must be a string"))?;
-                    if !values.iter().any(|v| v == text) {
-                        return Err(Diagnostic::new(
-                            "option::undeclared-value",
-                            d.span,
-                            format!("\"{text}\" is not one of the option's values"),
-                        )
-                        .label("not a declared value")
-                        .help(format!("the values are: {}", values.join(", "))));
-                    }
-                    text.to_string()
-                }
-            };
-            OptionKind::Choice { values, default }
-        }
+        NodeKind::Int(default) => int_option(form, value, *default)?,
+        NodeKind::List(items) => choice_option(form, value, items)?,
         _ => {
-            return Err(bad(
+            return Err(malformed(
                 value.span,
                 "expected a default integer or a list of values",
             ))
@@ -219,6 +155,88 @@ pub(super) fn option_decl(form: &Node) -> Result<OptionDecl, Diagnostic> {
         span: form.span,
         name_span: name_node.span,
     })
+}
+
+/// The error of an option declaration that is malformed in `what` way.
+fn malformed(span: Span, what: &str) -> Diagnostic {
+    Diagnostic::new("check::kind", span, format!("malformed option: {what}"))
+        .label(what.to_string())
+        .help("write `(option \"name\" 6 min:1 max:20 doc:\"...\")` or `(option \"name\" {\"a\" \"b\"} default:\"a\" doc:\"...\")`")
+}
+
+/// An integer option of `default` (written at `value`), within `min:` and `max:`, in steps of
+/// `step:` from `min:`.
+fn int_option(form: &Node, value: &Node, default: i64) -> Result<OptionKind, Diagnostic> {
+    let min = form
+        .named("min")
+        .and_then(|n| n.as_int())
+        .unwrap_or(i64::MIN);
+    let max = form
+        .named("max")
+        .and_then(|n| n.as_int())
+        .unwrap_or(i64::MAX);
+    if !(min..=max).contains(&default) {
+        return Err(malformed(value.span, "the default lies outside min..max"));
+    }
+    let step = match form.named("step") {
+        None => 1,
+        Some(n) => match n.as_int() {
+            Some(step) if step >= 1 && form.named("min").is_some() => step,
+            Some(step) if step >= 1 => {
+                return Err(malformed(
+                    n.span,
+                    "`step:` counts from `min:`: give `min:` too",
+                ))
+            }
+            _ => return Err(malformed(n.span, "the step must be a whole number from 1")),
+        },
+    };
+    if !on_step(default, min, step) {
+        return Err(malformed(
+            value.span,
+            "the default is not `min:` plus whole steps",
+        ));
+    }
+    Ok(OptionKind::Int {
+        default,
+        min,
+        max,
+        step,
+    })
+}
+
+/// A choice among the strings `items` (written at `value`), its `default:` one of them (the
+/// first when not given).
+fn choice_option(form: &Node, value: &Node, items: &[Node]) -> Result<OptionKind, Diagnostic> {
+    let values: Vec<String> = items
+        .iter()
+        .filter_map(|i| i.as_str().map(String::from))
+        .collect();
+    if values.len() != items.len() || values.is_empty() {
+        return Err(malformed(
+            value.span,
+            "the values must be strings in quotes",
+        ));
+    }
+    let default = match form.named("default") {
+        None => values[0].clone(),
+        Some(d) => {
+            let text = d
+                .as_str()
+                .ok_or_else(|| malformed(d.span, "the default must be a string"))?;
+            if !values.iter().any(|v| v == text) {
+                return Err(Diagnostic::new(
+                    "option::undeclared-value",
+                    d.span,
+                    format!("\"{text}\" is not one of the option's values"),
+                )
+                .label("not a declared value")
+                .help(format!("the values are: {}", values.join(", "))));
+            }
+            text.to_string()
+        }
+    };
+    Ok(OptionKind::Choice { values, default })
 }
 
 pub(super) fn resolve_options(

@@ -200,6 +200,64 @@ fn opponents_on_board(state: &State, mover: u8) -> u64 {
         .sum()
 }
 
+/// Each agent's score against `random` in every other seat, over the plan's games.
+fn against_random(game: &Game, file: &str, plan: &Plan, progress: Progress) -> Vec<AgentScore> {
+    let random = AgentSpec::parse("random").expect("a valid spec");
+    plan.agents
+        .iter()
+        .map(|spec| {
+            // The agent and `random` in every other seat.
+            let mut seats = vec![&random; game.players as usize];
+            seats[0] = spec;
+            let played =
+                contest::play_series(game, file, &seats, plan.seed, plan.agent_games, progress);
+            let t = contest::tally(&played, game.players as usize)[0];
+            AgentScore {
+                agent: spec.to_string(),
+                games: plan.agent_games,
+                score: Rate::of(
+                    t.wins as f64 + 0.5 * t.draws as f64,
+                    plan.agent_games as f64,
+                ),
+            }
+        })
+        .collect()
+}
+
+/// How the sampled games ended: the share each end rule ended, then those stopped at the edge
+/// limit and those where the player to move had no move and no rule ended the game.
+fn endings_seen(game: &Game, endings: &Endings, samples: &[Sample]) -> Vec<Ending> {
+    let n = samples.len() as f64;
+    let count = |f: &dyn Fn(&Sample) -> bool| samples.iter().filter(|s| f(s)).count() as f64;
+    let labels = endings.labels();
+    let mut ends: Vec<Ending> = labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| Ending {
+            condition: l.clone(),
+            limit: endings.is_limit(i),
+            share: count(&|s| s.ended_by == Some(i)) / n.max(1.0),
+        })
+        .collect();
+    let stopped = count(&|s| s.status == Status::Stopped);
+    if stopped > 0.0 {
+        ends.push(Ending {
+            condition: format!("stopped at the edge limit ({} edges)", game.max_edges),
+            limit: true,
+            share: stopped / n,
+        });
+    }
+    let stuck = count(&|s| s.ended_by.is_none() && s.status != Status::Stopped);
+    if stuck > 0.0 {
+        ends.push(Ending {
+            condition: "no move, no end rule (draw)".into(),
+            limit: false,
+            share: stuck / n,
+        });
+    }
+    ends
+}
+
 /// How an analysis is run: its random playouts and its agents' games against `random`.
 #[derive(Debug, Clone)]
 pub struct Plan<'a> {
@@ -235,54 +293,10 @@ pub fn analyse(
             s
         })
         .collect();
-    let random = AgentSpec::parse("random").expect("a valid spec");
-    let agent_scores = agents
-        .iter()
-        .map(|spec| {
-            // The agent and `random` in every other seat.
-            let mut seats = vec![&random; game.players as usize];
-            seats[0] = spec;
-            let played =
-                contest::play_series(game, file, &seats, plan.seed, plan.agent_games, progress);
-            let t = contest::tally(&played, game.players as usize)[0];
-            AgentScore {
-                agent: spec.to_string(),
-                games: plan.agent_games,
-                score: Rate::of(
-                    t.wins as f64 + 0.5 * t.draws as f64,
-                    plan.agent_games as f64,
-                ),
-            }
-        })
-        .collect();
+    let agent_scores = against_random(game, file, plan, progress);
     let n = samples.len() as f64;
     let count = |f: &dyn Fn(&Sample) -> bool| samples.iter().filter(|s| f(s)).count() as f64;
-    let labels = endings.labels();
-    let mut ends: Vec<Ending> = labels
-        .iter()
-        .enumerate()
-        .map(|(i, l)| Ending {
-            condition: l.clone(),
-            limit: endings.is_limit(i),
-            share: count(&|s| s.ended_by == Some(i)) / n.max(1.0),
-        })
-        .collect();
-    let stopped = count(&|s| s.status == Status::Stopped);
-    if stopped > 0.0 {
-        ends.push(Ending {
-            condition: format!("stopped at the edge limit ({} edges)", game.max_edges),
-            limit: true,
-            share: stopped / n,
-        });
-    }
-    let stuck = count(&|s| s.ended_by.is_none() && s.status != Status::Stopped);
-    if stuck > 0.0 {
-        ends.push(Ending {
-            condition: "no move, no end rule (draw)".into(),
-            limit: false,
-            share: stuck / n,
-        });
-    }
+    let ends = endings_seen(game, &endings, &samples);
     // Folded from +0.0: a float sum of nothing is -0.0, printed "-0.0%".
     let limit_share = ends
         .iter()

@@ -5,7 +5,7 @@ use crate::ludemes::{Lower, Ref, Arg};
 use crate::compile::ir::{CaptureTo, Gen, IntExpr, MoveExpr, RegionRef, Site, Track, SITE_WORDS};
 use crate::engine::Game;
 use crate::engine::{Board, Cell, Clock, Ctx, Effects, Move};
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::compile::{Compiler, Needs};
 use crate::ludemes::lines::flag;
 use crate::compile::ir::MAX_PLAYERS;
@@ -241,7 +241,7 @@ impl MoveFamily for Advance {
     }
 
     #[inline(always)]
-    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         if self.race {
             return self.apply_race(on, board, m);
         }
@@ -298,7 +298,7 @@ impl MoveFamily for AdvanceAll {
     }
 
     #[inline]
-    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         Effects {
             captured: advance_group(on.game, on.clock, board, on.mover, m.from, &self.0),
             ..Effects::default()
@@ -340,7 +340,7 @@ impl Advance {
 
     /// Plays a move of [`Advance::generate_race`].
     #[inline(never)]
-    fn apply_race(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply_race(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         let (game, mover) = (on.game, on.mover);
         let mut fx = Effects::default();
         let from = m.from as usize;
@@ -398,7 +398,7 @@ impl MoveFamily for Enter {
     }
 
     #[inline(never)]
-    fn apply(&self, on: On<'_>, board: &mut Board, _: Move) -> Effects {
+    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, _: Move) -> Effects {
         let (game, mover) = (on.game, on.mover);
         let square = Ctx::after(game, on.clock, board, mover).int(&self.0.steps);
         let track = &game.tracks[self.0.track as usize];

@@ -8,7 +8,7 @@ use crate::compile::ir::Rules;
 use crate::engine::Game;
 use crate::engine::draw::{rays, region_mask};
 use crate::engine::{region_has, Board, Cell, Ctx, Effects, Move};
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::compile::Compiler;
 use crate::syntax::Node;
 
@@ -99,7 +99,7 @@ impl MoveFamily for Hop {
     }
 
     #[inline(always)]
-    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         let (game, mover) = (on.game, on.mover);
         let me = mover + 1;
         let mut captured = 0;

@@ -6,7 +6,7 @@ use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, Site, Sites, DIRECTIONS
 use crate::engine::Game;
 use crate::engine::{chain_turn, site_name, Board, Ctx, Effects, Move};
 use crate::ludemes::hop::land;
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::compile::Compiler;
 use crate::syntax::Node;
 
@@ -149,7 +149,7 @@ impl MoveFamily for Jump {
     }
 
     #[inline(never)]
-    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         let (topology, mover) = (&on.game.topology, on.mover);
         let moving = board.cells[m.from as usize];
         board.take_one(m.from as usize);

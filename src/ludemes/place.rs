@@ -13,7 +13,7 @@ use crate::ludemes::flank::{self, Flank};
 use crate::engine::draw::region_mask;
 use crate::engine::{Board, Cell, Ctx, Effects, Move};
 use crate::ludemes::removal::REMOVE;
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::compile::{Compiler, Needs, MAX_COUNTERS};
 use crate::syntax::Node;
 
@@ -235,7 +235,7 @@ impl MoveFamily for Place {
     }
 
     #[inline(always)]
-    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         let hand = &mut board.hand[on.mover as usize];
         *hand -= self.count.min(*hand);
         board.put(m.to as usize, Cell::piece(on.mover, self.count));
@@ -287,7 +287,7 @@ impl MoveFamily for Pass {
         out.push(Move::pass());
     }
 
-    fn apply(&self, _on: On<'_>, _board: &mut Board, _m: Move) -> Effects {
+    fn apply(&self, _on: MoverTurn<'_>, _board: &mut Board, _m: Move) -> Effects {
         Effects::default()
     }
 

@@ -6,7 +6,7 @@ use crate::compile::ir::{Gen, MoveExpr, RegionRef};
 use crate::engine::draw::region_mask;
 use crate::engine::{Board, Ctx, Effects, Move};
 use crate::ludemes::removal::REMOVE;
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::compile::Compiler;
 use crate::syntax::Node;
 
@@ -60,7 +60,7 @@ impl MoveFamily for Relocate {
         }
     }
 
-    fn apply(&self, _on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, _on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         board.move_one(m.from as usize, m.to as usize);
         Effects::default()
     }

@@ -8,7 +8,7 @@ use crate::engine::Game;
 use crate::compile::Compiler;
 use crate::engine::{Board, Cell, Ctx, Last, Move};
 use crate::ludemes::lines::{self, Line};
-use crate::ludemes::{Gen, On};
+use crate::ludemes::{Gen, MoverTurn};
 use crate::syntax::Node;
 use std::cell::RefCell;
 
@@ -177,7 +177,7 @@ impl Removal {
                     continue;
                 }
                 board.clone_from(ctx.board);
-                let on = On {
+                let on = MoverTurn {
                     game: ctx.game,
                     clock: ctx.clock,
                     mover: ctx.mover,

@@ -9,7 +9,7 @@ use crate::engine::Game;
 use crate::engine::draw::region_mask;
 use crate::compile::Needs;
 use crate::engine::{Board, Cell, Ctx, Effects, Move};
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::compile::Compiler;
 use crate::board::seat_of;
 use crate::compile::ir::MAX_PLAYERS;
@@ -422,7 +422,7 @@ impl MoveFamily for Sow {
     }
 
     #[inline(always)]
-    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         self.sow::<false, Board>(on.game, on.mover, board, m)
     }
 
@@ -457,7 +457,7 @@ impl MoveFamily for SowStores {
     }
 
     #[inline(always)]
-    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         self.0.sow::<true, Board>(on.game, on.mover, board, m)
     }
 

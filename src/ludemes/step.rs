@@ -8,7 +8,7 @@ use crate::compile::ir::Rules;
 use crate::engine::draw::{rays, region_mask};
 use crate::engine::{region_has, Board, Ctx, Effects, Move};
 use crate::ludemes::removal::REMOVE;
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::compile::Compiler;
 use crate::syntax::Node;
 
@@ -107,7 +107,7 @@ impl MoveFamily for Step {
     }
 
     #[inline(always)]
-    fn apply(&self, on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         let mut captured = 0;
         // A step lands on a piece only to capture it.
         if self.captures && board.cells[m.to as usize].count > 0 {

@@ -4,7 +4,7 @@ use crate::check::registry::{Kind::*, Ludeme, THEN};
 use crate::compile::ir::{Gen, MoveExpr, Sites};
 use crate::compile::Compiler;
 use crate::engine::{Board, Cell, Ctx, Effects, Move};
-use crate::ludemes::{Lower, MoveFamily, On};
+use crate::ludemes::{Lower, MoveFamily, MoverTurn};
 use crate::syntax::Node;
 
 /// The family's ludemes.
@@ -50,7 +50,7 @@ impl MoveFamily for Swap {
         }
     }
 
-    fn apply(&self, on: On<'_>, board: &mut Board, _m: Move) -> Effects {
+    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, _m: Move) -> Effects {
         for s in theirs(board, on.mover).iter_in(on.game.topology.words) {
             let cell = board.cells[s as usize];
             let mine = Cell {

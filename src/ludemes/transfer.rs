@@ -4,7 +4,7 @@ use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}}
 use crate::ludemes::{Lower};
 use crate::compile::ir::{Gen, IntExpr, MoveExpr, RegionRef};
 use crate::engine::{Board, Ctx, Effects, Move};
-use crate::ludemes::{MoveFamily, On};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::compile::Compiler;
 use crate::syntax::Node;
 
@@ -71,7 +71,7 @@ impl MoveFamily for Transfer {
     }
 
     #[inline(always)]
-    fn apply(&self, _on: On<'_>, board: &mut Board, m: Move) -> Effects {
+    fn apply(&self, _on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         let c = board.cells[m.from as usize].count;
         board.clear(m.from as usize);
         board.add(m.to as usize, c);

@@ -47,6 +47,7 @@ mod players;
 mod playthrough;
 mod priority;
 mod race;
+mod readable;
 mod render;
 mod reversi;
 mod robust_engine;

@@ -74,125 +74,160 @@ pub struct GraphError {
     pub help: &'static str,
 }
 
+/// Adds the error of point `point` of line `line`.
+fn refuse(
+    errors: &mut Vec<GraphError>,
+    line: usize,
+    point: usize,
+    message: String,
+    help: &'static str,
+) {
+    errors.push(GraphError {
+        line,
+        point,
+        message,
+        help,
+    })
+}
+
+/// The point each name of each line names (`None` where it names none), each line checked to
+/// join two points or more, each once.
+fn read_points(lines: &[Vec<&str>], errors: &mut Vec<GraphError>) -> Vec<Vec<Option<Coord>>> {
+    let mut places: Vec<Vec<Option<Coord>>> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let mut here = Vec::new();
+        for (j, name) in line.iter().enumerate() {
+            let at = parse_point(name);
+            if at.is_none() {
+                refuse(
+                    errors,
+                    i,
+                    j,
+                    format!("`{name}` names no point"),
+                    "name a point by its column letter and row number, as `a1` (at most 64 columns and rows)",
+                );
+            } else if line[..j].contains(name) {
+                refuse(
+                    errors,
+                    i,
+                    j,
+                    format!("`{name}` is named twice in one line"),
+                    "a line passes each point once",
+                );
+            }
+            here.push(at);
+        }
+        if line.len() < 2 {
+            refuse(
+                errors,
+                i,
+                0,
+                "a line joins two points or more".into(),
+                "write the points of the line in order, as \"a1 d1 g1\"",
+            );
+        }
+        places.push(here);
+    }
+    places
+}
+
+/// Each point's neighbour in each of the eight directions, from the lines (`places`, the points
+/// they pass; `points`, every point in order): each line checked to run straight, and each
+/// point to have one neighbour each way.
+fn link_lines(
+    lines: &[Vec<&str>],
+    places: &[Vec<Option<Coord>>],
+    points: &[Coord],
+    errors: &mut Vec<GraphError>,
+) -> Vec<[Site; 8]> {
+    let site = |c: Coord| {
+        points
+            .binary_search_by_key(&(c.y, c.x), |p| (p.y, p.x))
+            .ok()
+    };
+    // A point's name as first written.
+    let name = |s: usize| {
+        let written = places
+            .iter()
+            .zip(lines)
+            .find_map(|(l, n)| l.iter().position(|c| *c == Some(points[s])).map(|k| n[k]));
+        written.unwrap_or("?")
+    };
+    let mut links = vec![[NO_SITE; 8]; points.len()];
+    for (i, (line, names)) in places.iter().zip(lines).enumerate() {
+        let mut way = None;
+        for j in 1..line.len() {
+            let (Some(a), Some(b)) = (line[j - 1], line[j]) else {
+                continue;
+            };
+            let Some(d) = direction(a, b) else {
+                if a != b {
+                    refuse(
+                        errors,
+                        i,
+                        j,
+                        format!(
+                            "`{}` to `{}` runs along none of the eight directions",
+                            names[j - 1],
+                            names[j]
+                        ),
+                        "a line runs straight: N, S, E, W or a diagonal",
+                    );
+                }
+                continue;
+            };
+            if way.is_some_and(|w| w != d) {
+                refuse(
+                    errors,
+                    i,
+                    j,
+                    format!(
+                        "the line bends at `{}`: it runs {} and then {}",
+                        names[j - 1],
+                        DIRECTIONS[way.unwrap_or(0) as usize],
+                        DIRECTIONS[d as usize]
+                    ),
+                    "a line runs straight; write a bending path as two lines",
+                );
+            }
+            way = Some(d);
+            let (Some(sa), Some(sb)) = (site(a), site(b)) else {
+                continue;
+            };
+            for (from, to, d, at) in [(sa, sb, d, j - 1), (sb, sa, (d + 4) % 8, j)] {
+                let old = links[from][d as usize];
+                if old != NO_SITE && old != to as Site {
+                    refuse(
+                        errors,
+                        i,
+                        at,
+                        format!(
+                            "two links leave `{}` to the {}: to `{}` and to `{}`",
+                            names[at],
+                            DIRECTIONS[d as usize],
+                            name(old as usize),
+                            name(to)
+                        ),
+                        "a point has one neighbour each way",
+                    );
+                }
+                links[from][d as usize] = to as Site;
+            }
+        }
+    }
+    links
+}
+
 impl GraphBoard {
     /// The graph of some lines, each the names of its points in order: every error, each at the
     /// point where it shows.
     pub fn from_lines(lines: &[Vec<&str>]) -> Result<GraphBoard, Vec<GraphError>> {
         let mut errors = Vec::new();
-        let mut err = |line, point, message: String, help| {
-            errors.push(GraphError {
-                line,
-                point,
-                message,
-                help,
-            })
-        };
-        let mut places: Vec<Vec<Option<Coord>>> = Vec::new();
-        for (i, line) in lines.iter().enumerate() {
-            let mut here = Vec::new();
-            for (j, name) in line.iter().enumerate() {
-                let at = parse_point(name);
-                if at.is_none() {
-                    err(
-                        i,
-                        j,
-                        format!("`{name}` names no point"),
-                        "name a point by its column letter and row number, as `a1` (at most 64 columns and rows)",
-                    );
-                } else if line[..j].contains(name) {
-                    err(
-                        i,
-                        j,
-                        format!("`{name}` is named twice in one line"),
-                        "a line passes each point once",
-                    );
-                }
-                here.push(at);
-            }
-            if line.len() < 2 {
-                err(
-                    i,
-                    0,
-                    "a line joins two points or more".into(),
-                    "write the points of the line in order, as \"a1 d1 g1\"",
-                );
-            }
-            places.push(here);
-        }
+        let places = read_points(lines, &mut errors);
         let mut points: Vec<Coord> = places.iter().flatten().flatten().copied().collect();
         points.sort_by_key(|c| (c.y, c.x));
         points.dedup();
-        let site = |c: Coord| {
-            points
-                .binary_search_by_key(&(c.y, c.x), |p| (p.y, p.x))
-                .ok()
-        };
-        let mut links = vec![[NO_SITE; 8]; points.len()];
-        for (i, (line, names)) in places.iter().zip(lines).enumerate() {
-            let mut way = None;
-            for j in 1..line.len() {
-                let (Some(a), Some(b)) = (line[j - 1], line[j]) else {
-                    continue;
-                };
-                let Some(d) = direction(a, b) else {
-                    if a != b {
-                        err(
-                            i,
-                            j,
-                            format!(
-                                "`{}` to `{}` runs along none of the eight directions",
-                                names[j - 1],
-                                names[j]
-                            ),
-                            "a line runs straight: N, S, E, W or a diagonal",
-                        );
-                    }
-                    continue;
-                };
-                if way.is_some_and(|w| w != d) {
-                    err(
-                        i,
-                        j,
-                        format!(
-                            "the line bends at `{}`: it runs {} and then {}",
-                            names[j - 1],
-                            DIRECTIONS[way.unwrap_or(0) as usize],
-                            DIRECTIONS[d as usize]
-                        ),
-                        "a line runs straight; write a bending path as two lines",
-                    );
-                }
-                way = Some(d);
-                let (Some(sa), Some(sb)) = (site(a), site(b)) else {
-                    continue;
-                };
-                for (from, to, d, at) in [(sa, sb, d, j - 1), (sb, sa, (d + 4) % 8, j)] {
-                    let old = links[from][d as usize];
-                    if old != NO_SITE && old != to as Site {
-                        // A point's name as first written.
-                        let name = |s: usize| {
-                            let written = places.iter().zip(lines).find_map(|(l, n)| {
-                                l.iter().position(|c| *c == Some(points[s])).map(|k| n[k])
-                            });
-                            written.unwrap_or("?")
-                        };
-                        err(
-                            i,
-                            at,
-                            format!(
-                                "two links leave `{}` to the {}: to `{}` and to `{}`",
-                                names[at],
-                                DIRECTIONS[d as usize],
-                                name(old as usize),
-                                name(to)
-                            ),
-                            "a point has one neighbour each way",
-                        );
-                    }
-                    links[from][d as usize] = to as Site;
-                }
-            }
-        }
+        let links = link_lines(lines, &places, &points, &mut errors);
         if errors.is_empty() {
             Ok(GraphBoard { points, links })
         } else {

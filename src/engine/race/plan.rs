@@ -19,8 +19,8 @@ impl RacePlan {
         }
         let end = &game.end_choice;
         let (end_full, end_early) = (
-            Quick::of(&end.full, game, game.end.len()),
-            Quick::of(&end.early, game, game.end.len()),
+            SeatedChoice::of(&end.full, game, game.end.len()),
+            SeatedChoice::of(&end.early, game, game.end.len()),
         );
         let mut clocks = Vec::new();
         for c in end_full.clocks().chain(end_early.clocks()) {

@@ -141,7 +141,7 @@ impl<C: Count> Env<'_, C> {
     }
 }
 
-/// Where a [`QuickStep`]'s mask has the sites of a `landed-in` and of a `moved-from` test: above
+/// Where a [`ProgramStep`]'s mask has the sites of a `landed-in` and of a `moved-from` test: above
 /// the filled sites' bits (every site of the loop's games is below [`LANE`]).
 const LANDED: u32 = LANE as u32;
 const MOVED: u32 = 2 * LANE as u32;
@@ -225,7 +225,7 @@ pub(super) struct Program {
     /// Per seat, the first step of its copy (or the result).
     start: [u32; MAX_PLAYERS],
     /// The steps of each seat's copy, `len` a seat.
-    steps: Vec<QuickStep>,
+    steps: Vec<ProgramStep>,
     len: u32,
     /// Each step's test, read in its general form where the step has no mask.
     tests: Vec<Test>,
@@ -235,7 +235,7 @@ pub(super) struct Program {
 /// test has its targets swapped), or the last move's landing site or origin (the mask shifted
 /// by [`LANDED`] or [`MOVED`]); without, its test read in the general form.
 #[derive(Debug, Clone)]
-struct QuickStep {
+struct ProgramStep {
     mask: u64,
     yes: u32,
     no: u32,
@@ -307,7 +307,7 @@ impl Program {
         };
         let start = self.start.map(&mut quiet);
         let steps = (self.steps.iter())
-            .map(|step| QuickStep {
+            .map(|step| ProgramStep {
                 yes: quiet(step.yes),
                 no: quiet(step.no),
                 ..step.clone()
@@ -359,27 +359,27 @@ impl Program {
                 let (yes, no) = (at(seat, step.yes), at(seat, step.no));
                 // A region of no site of this seat keeps the general test.
                 steps.push(match &step.test {
-                    Test::Leaf(Leaf::Filled(r)) => QuickStep {
+                    Test::Leaf(Leaf::Filled(r)) => ProgramStep {
                         mask: region(r),
                         yes,
                         no,
                     },
-                    Test::Leaf(Leaf::Empty(r)) if region(r) != 0 => QuickStep {
+                    Test::Leaf(Leaf::Empty(r)) if region(r) != 0 => ProgramStep {
                         mask: region(r),
                         yes: no,
                         no: yes,
                     },
-                    Test::Leaf(Leaf::LandedIn(r)) => QuickStep {
+                    Test::Leaf(Leaf::LandedIn(r)) => ProgramStep {
                         mask: region(r) << LANDED,
                         yes,
                         no,
                     },
-                    Test::Leaf(Leaf::MovedFrom(r)) => QuickStep {
+                    Test::Leaf(Leaf::MovedFrom(r)) => ProgramStep {
                         mask: region(r) << MOVED,
                         yes,
                         no,
                     },
-                    _ => QuickStep { mask: 0, yes, no },
+                    _ => ProgramStep { mask: 0, yes, no },
                 });
                 tests.push(step.test.clone());
             }

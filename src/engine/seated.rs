@@ -1,8 +1,8 @@
 //! Conditions of the dice kernel (`race.rs`) read without the general program's dispatch: the
 //! tests that throws' branches and race games' end rules make (a player's variable, score or
 //! hand in a range, the edges or moves played, no pieces, no moves) in a small form made at load
-//! time; any other test is read by the general code, out of line. The answers are the general
-//! program's.
+//! time, each player named by a rule (`Mover`, `Next`, `Prev`) resolved to a seat; any other
+//! test is read by the general code, out of line. The answers are the general program's.
 
 use super::ctx::Ctx;
 use super::state::{Clock, State};
@@ -16,7 +16,7 @@ use crate::engine::Game;
 /// tests are resolved at load time for each player who may have made the edge before them
 /// (`Mover`, `Next` and `Prev` read as seats), so that a test reads its player's fields directly.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Quick {
+pub(super) struct SeatedChoice {
     /// The first step (or the result, when no test is needed).
     start: u32,
     /// The steps, per player who made the last edge.
@@ -56,10 +56,10 @@ enum Probe {
     Other(Box<Test>),
 }
 
-impl Quick {
+impl SeatedChoice {
     /// The kernel's form of a compiled list of conditions of `game`, answering `none` when no
     /// condition holds.
-    pub(super) fn of(choice: &Choice, game: &Game, none: usize) -> Quick {
+    pub(super) fn of(choice: &Choice, game: &Game, none: usize) -> SeatedChoice {
         let to = |at: u32| if at == NONE { RESULT + none as u32 } else { at };
         let words = game.topology.words;
         let probe = |t: &Test, actor: u8| {
@@ -89,7 +89,7 @@ impl Quick {
                 })
                 .collect()
         };
-        Quick {
+        SeatedChoice {
             start: to(choice.start),
             steps: std::array::from_fn(steps),
         }
@@ -97,7 +97,7 @@ impl Quick {
 
     /// Whether each of its tests changes its answer only as the clock passes a known count, or
     /// after pieces leave the board (a capture, or any move of the general code), or when the
-    /// player to move has none: then its answer of none holds until [`Quick::calm`].
+    /// player to move has none: then its answer of none holds until [`SeatedChoice::calm`].
     pub(super) fn guarded(&self) -> bool {
         self.steps.iter().flatten().all(|step| {
             matches!(
@@ -218,7 +218,7 @@ pub(super) enum Turn {
     OnVar(OnVar),
     /// Other conditions: the index of the action taken, and the actions in the branches'
     /// order, then the turn's end for when no branch holds.
-    Tested(Box<(Quick, Vec<Go>)>),
+    Tested(Box<(SeatedChoice, Vec<Go>)>),
 }
 
 /// A turn's one test of a player's variable within `lo..=hi` (the seat whose variable, per
@@ -271,7 +271,7 @@ impl Turn {
         let actions: Vec<Go> = (branches.list.iter().map(|(_, a)| Go::of(a)))
             .chain([END_TURN.clone()])
             .collect();
-        let quick = Quick::of(&branches.choice, game, n);
+        let choice = SeatedChoice::of(&branches.choice, game, n);
         let action = |at: u32| {
             let i = at.checked_sub(RESULT)? as usize;
             actions.get(i).cloned()
@@ -279,13 +279,13 @@ impl Turn {
         if let Some(a) = branches.fixed() {
             return Turn::Fixed(Go::of(a));
         }
-        if let Some(go) = action(quick.start) {
+        if let Some(go) = action(choice.start) {
             return Turn::Fixed(go);
         }
-        if let Some(one) = OnVar::of(&quick, action) {
+        if let Some(one) = OnVar::of(&choice, action) {
             return Turn::OnVar(one);
         }
-        Turn::Tested(Box::new((quick, actions)))
+        Turn::Tested(Box::new((choice, actions)))
     }
 
     /// Branches that always end the turn (an outcome with none).
@@ -312,8 +312,8 @@ impl Turn {
                 }
             }
             Turn::Tested(t) => {
-                let (quick, actions) = &**t;
-                let i = quick.run(game, s, actor, None);
+                let (choice, actions) = &**t;
+                let i = choice.run(game, s, actor, None);
                 actions.get(i).unwrap_or(&END_TURN)
             }
         }
@@ -321,12 +321,12 @@ impl Turn {
 }
 
 impl OnVar {
-    /// The one test of `quick` when it is a player's variable's, for every player who may make
+    /// The one test of `choice` when it is a player's variable's, for every player who may make
     /// the edge, with both answers an action (`action` reads a step's index as one).
-    fn of(quick: &Quick, action: impl Fn(u32) -> Option<Go>) -> Option<OnVar> {
+    fn of(choice: &SeatedChoice, action: impl Fn(u32) -> Option<Go>) -> Option<OnVar> {
         let mut seats = [0; MAX_PLAYERS];
         let mut test = None;
-        for (seat, steps) in seats.iter_mut().zip(&quick.steps) {
+        for (seat, steps) in seats.iter_mut().zip(&choice.steps) {
             let [step] = &steps[..] else {
                 return None;
             };
@@ -335,7 +335,7 @@ impl OnVar {
             };
             *seat = p;
             let this = (v, lo, hi, step.yes, step.no);
-            if test.is_some_and(|t| t != this) || quick.start != 0 {
+            if test.is_some_and(|t| t != this) || choice.start != 0 {
                 return None;
             }
             test = Some(this);
