@@ -237,7 +237,11 @@ impl<'t> Parser<'t> {
                     self.unexpected(place);
                     self.bump();
                 }
-                _ => forms.extend(self.form(place)),
+                _ => {
+                    forms.extend(self.form(place));
+                    // A colon left of a key is never at the start of the text.
+                    self.lost_call(Place::Top);
+                }
             }
         }
         forms
@@ -312,6 +316,22 @@ impl<'t> Parser<'t> {
             return None;
         }
         let head = self.head();
+        let (args, end) = self.arguments();
+        self.open.pop();
+        let (head, quoted, head_span) = head?;
+        Some(Node::new(
+            NodeKind::Call {
+                head,
+                quoted,
+                head_span,
+                args,
+            },
+            Span::new(open, end),
+        ))
+    }
+
+    /// The arguments of a call up to its `)`, and where the call ends.
+    fn arguments(&mut self) -> (Vec<Arg>, usize) {
         let mut args = Vec::new();
         let end = loop {
             if self.unwinding() {
@@ -361,17 +381,42 @@ impl<'t> Parser<'t> {
                 }
             }
         };
-        self.open.pop();
-        let (head, quoted, head_span) = head?;
-        Some(Node::new(
-            NodeKind::Call {
-                head,
-                quoted,
-                head_span,
-                args,
-            },
-            Span::new(open, end),
-        ))
+        (args, end)
+    }
+
+    /// After a key where only a value may stand (the name read, its colon next): when the rest of
+    /// the text closes more brackets than are open, the `(` of a call was lost before the key.
+    /// The colon is reported, and the arguments up to the closer too many are read as that call's,
+    /// so that its other keys and its `)` are no further errors.
+    fn lost_call(&mut self, place: Place) {
+        let colon = self.rest.is_some_and(|t| t.kind == TokenKind::Stray);
+        if !colon || self.closes_after[self.at] <= self.open.len() {
+            return;
+        }
+        self.unexpected(place);
+        self.bump();
+        if self.open.len() < MAX_NESTING {
+            self.open.push(Bracket::Paren);
+            self.arguments();
+            self.open.pop();
+        }
+    }
+
+    /// After a key inside a list (the name read as an item, its colon next): when the rest of the
+    /// text closes the brackets around the list but not the list, the list lost its `}` before
+    /// the key. The colon is reported, the list ends, and the key is read again as an argument of
+    /// the call around the list.
+    fn key_after_lost_brace(&mut self) -> bool {
+        let colon = self.rest.is_some_and(|t| t.kind == TokenKind::Stray);
+        let depth = self.open.len();
+        let in_call = depth >= 2 && self.open[depth - 2] == Bracket::Paren;
+        if !colon || !in_call || self.closes_after[self.at] + 1 != depth {
+            return false;
+        }
+        self.unexpected(Place::InList);
+        self.rest = None;
+        self.at -= 1;
+        true
     }
 
     /// The head of a call after its `(`: a name, or a define's name in quotes. Anything else is
@@ -433,7 +478,14 @@ impl<'t> Parser<'t> {
                         break end;
                     }
                 }
-                _ => items.extend(self.form(Place::InList)),
+                _ => {
+                    items.extend(self.form(Place::InList));
+                    if self.key_after_lost_brace() {
+                        items.pop();
+                        break self.code[self.at.saturating_sub(1)].span.end as usize;
+                    }
+                    self.lost_call(Place::InList);
+                }
             }
         };
         self.open.pop();
