@@ -520,4 +520,3 @@ fn stray_closer(text: &str, tokens: &[Token], at: usize, closer: u8) -> Option<D
         }
     })
 }
-

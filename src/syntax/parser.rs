@@ -424,10 +424,16 @@ impl<'t> Parser<'t> {
     fn head(&mut self) -> Option<(String, bool, Span)> {
         let t = self.peek();
         let text = self.text;
-        if let Some(t) = t.filter(|t| t.kind == TokenKind::Int && text[t.span.start as usize..].starts_with('-')) {
+        if let Some(t) =
+            t.filter(|t| t.kind == TokenKind::Int && text[t.span.start as usize..].starts_with('-'))
+        {
             // `(-1 ...)`: the head is the operator `-`, the digits are its first argument.
             self.split(t.span.start as usize + 1, TokenKind::Int);
-            return Some(("-".to_string(), false, Span::new(t.span.start as usize, t.span.start as usize + 1)));
+            return Some((
+                "-".to_string(),
+                false,
+                Span::new(t.span.start as usize, t.span.start as usize + 1),
+            ));
         }
         let Some(t) = t.filter(|t| {
             matches!(
@@ -499,8 +505,8 @@ impl<'t> Parser<'t> {
         let depth = self.open.len();
         // The brackets the rest of the text closes, after this closer.
         let rest = self.closes_after[self.at + 1];
-        let matching = Bracket::closed_by(t.kind)
-            .and_then(|b| self.open.iter().rposition(|&o| o == b));
+        let matching =
+            Bracket::closed_by(t.kind).and_then(|b| self.open.iter().rposition(|&o| o == b));
         let mut options = vec![Repair::Substitute];
         options.extend(matching.map(Repair::CloseTo));
         options.push(Repair::Skip);
@@ -618,7 +624,10 @@ mod tests {
         // `@` is left out of the board; the unclosed string ends before the `)`; the `)` closes
         // the list as if it were a `}`, and `(end x)` stays in the rules.
         assert_eq!(parsed.forms[1].pos(0).and_then(Node::head), Some("square"));
-        assert_eq!(parsed.forms[2].pos(0).and_then(Node::as_str), Some("Disc Each"));
+        assert_eq!(
+            parsed.forms[2].pos(0).and_then(Node::as_str),
+            Some("Disc Each")
+        );
         assert_eq!(parsed.forms[3].pos(1).and_then(Node::head), Some("end"));
     }
 

@@ -47,7 +47,12 @@ fn meaning(text: &str) -> Vec<String> {
             other => format!("{other:?}"),
         }
     }
-    parse(text).into_result().expect("parses").iter().map(show).collect()
+    parse(text)
+        .into_result()
+        .expect("parses")
+        .iter()
+        .map(show)
+        .collect()
 }
 
 fn comments(text: &str) -> Vec<String> {

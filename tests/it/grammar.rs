@@ -118,7 +118,10 @@ fn comments_are_skipped_anywhere_between_tokens() {
     let src = "// before\n(game // after the head\n  \"G\" // after an argument\n  key: // between a key and its value\n  {1 // in a list\n   2} // after a list\n) // at the end";
     assert_eq!(show(&one(src)), r#"(game "G" key:{1 2})"#);
     assert!(parse("// only a comment").into_result().unwrap().is_empty());
-    assert!(parse("// no newline at the end").into_result().unwrap().is_empty());
+    assert!(parse("// no newline at the end")
+        .into_result()
+        .unwrap()
+        .is_empty());
     // `//` inside a string is text, not a comment.
     assert_eq!(
         one(r#"(source "http://example")"#)
@@ -232,7 +235,8 @@ fn define_parameters() {
         show(&expanded.game),
         r#"(game "G" (region "Home" <Mover>) {2 1})"#
     );
-    let outside = ludus::expand::expand(&parse(r#"(game "G" #1)"#).into_result().unwrap(), &[]).unwrap_err();
+    let outside =
+        ludus::expand::expand(&parse(r#"(game "G" #1)"#).into_result().unwrap(), &[]).unwrap_err();
     assert_eq!(outside[0].code, "expand::parameter");
 }
 

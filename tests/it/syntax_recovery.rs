@@ -14,10 +14,7 @@ fn validate_reports_three_syntax_errors_in_order() {
     let out = ludus(&["validate", THREE]);
     assert!(!out.status.success(), "validate accepted {THREE}");
     let report = format!("{}{}", stdout(&out), stderr(&out));
-    let headers: Vec<&str> = report
-        .lines()
-        .filter(|l| l.starts_with(THREE))
-        .collect();
+    let headers: Vec<&str> = report.lines().filter(|l| l.starts_with(THREE)).collect();
     assert_eq!(
         headers,
         [
@@ -96,7 +93,12 @@ fn one_bracket_wrong_gives_one_error() {
             let (s, e) = (t.span.start as usize, t.span.end as usize);
             let m = format!("{}{}", &text[..s], &text[e..]);
             let d = parse(&m).diagnostics;
-            assert_eq!(d.len(), 1, "{}: bracket at {s} removed\n{d:#?}", path.display());
+            assert_eq!(
+                d.len(),
+                1,
+                "{}: bracket at {s} removed\n{d:#?}",
+                path.display()
+            );
             checked += 1;
         }
         // A closer too many at the end of a line (none after a comment, which takes it in).
@@ -104,7 +106,11 @@ fn one_bracket_wrong_gives_one_error() {
             for extra in [")", "}"] {
                 let m = format!("{}{extra}{}", &text[..i], &text[i..]);
                 let d = parse(&m).diagnostics;
-                assert!(d.len() <= 1, "{}: {extra} at {i} added\n{d:#?}", path.display());
+                assert!(
+                    d.len() <= 1,
+                    "{}: {extra} at {i} added\n{d:#?}",
+                    path.display()
+                );
                 checked += 1;
             }
         }
