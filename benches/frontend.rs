@@ -62,9 +62,13 @@ fn frontend(c: &mut Criterion) {
         b.iter(|| ludus::load_source("big.game", black_box(&big), &[]).expect("loads"))
     });
     group.bench_function(format!("parse {lines} lines"), |b| {
-        b.iter(|| ludus::syntax::parse(black_box(&big)).expect("parses"))
+        b.iter(|| {
+            ludus::syntax::parse(black_box(&big))
+                .into_result()
+                .expect("parses")
+        })
     });
-    let forms = ludus::syntax::parse(&big).expect("parses");
+    let forms = ludus::syntax::parse(&big).into_result().expect("parses");
     group.bench_function(format!("expand {lines} lines"), |b| {
         b.iter(|| ludus::expand::expand(black_box(&forms), &[]).expect("expands"))
     });

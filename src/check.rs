@@ -595,7 +595,7 @@ mod tests {
     use crate::syntax::parse;
 
     fn errors(src: &str) -> Vec<Diagnostic> {
-        let e = expand(&parse(src).unwrap(), &[]).unwrap();
+        let e = expand(&parse(src).into_result().unwrap(), &[]).unwrap();
         check(e).err().unwrap_or_default()
     }
 

@@ -652,7 +652,7 @@ mod tests {
             .iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect();
-        expand(&parse(src).unwrap(), &settings)
+        expand(&parse(src).into_result().unwrap(), &settings)
     }
 
     #[test]

@@ -135,7 +135,8 @@ pub fn load_source(
             second,
         });
     }
-    let forms = syntax::parse(text).map_err(|d| invalid(vec![d]))?;
+    // A text with syntax errors stops here, with all of them: its tree is not whole.
+    let forms = syntax::parse(text).into_result().map_err(invalid)?;
     let expanded = expand::expand(&forms, settings).map_err(invalid)?;
     let checked = check::check(expanded).map_err(invalid)?;
     let mut rules = compile::compile(&checked, text).map_err(invalid)?;

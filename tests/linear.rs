@@ -28,7 +28,7 @@ const BOUND: f64 = 8.0;
 /// A wide form: its name, its text at `n` items, and the `n` at which it is measured.
 type Wide = (&'static str, fn(usize) -> String, usize);
 
-const WIDE: [Wide; 13] = [
+const WIDE: [Wide; 15] = [
     ("an end rule of n alternatives", end_or, 5_000),
     ("a filter of n conditions", filter_and, 4_000),
     ("n regions", regions, 4_000),
@@ -42,7 +42,20 @@ const WIDE: [Wide; 13] = [
     ("n tracks", tracks, 2_000),
     ("n dice", dice, 4_000),
     ("n regions in the rules", rule_regions, 2_000),
+    ("n stray tokens (syntax errors)", stray_tokens, 20_000),
+    ("n closers too many", extra_closers, 20_000),
 ];
+
+/// Woli with `n` stray `@` in its players: as many syntax errors (the first 32 reported).
+fn stray_tokens(n: usize) -> String {
+    woli("(players 2)", &format!("(players 2 {})", many(n, "@")))
+}
+
+/// Woli with `n` closing brackets after it: each closes nothing, and each error looks back over
+/// the brackets of the text before it (the first 32 reported).
+fn extra_closers(n: usize) -> String {
+    format!("{WOLI}\n{}", many(n, ")"))
+}
 
 fn end_or(n: usize) -> String {
     woli(

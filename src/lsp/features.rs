@@ -2,8 +2,8 @@
 //! definitions and references, formatting and the outline. Each works on the text alone, with
 //! the same front end as `ludus validate`.
 
-use super::slots::{self, Space, Walk};
-use super::text::{tokens, Range, Text, Token};
+use super::slots::{self, tokens, Space, Token, Walk};
+use super::text::{Range, Text};
 use ludus::check::registry::{self, Kind, Shape};
 use ludus::diagnostic::Severity;
 use ludus::syntax::{Node, NodeKind, Span};
@@ -451,9 +451,8 @@ pub struct Symbol {
 
 /// The outline: defines and options, then the game with its equipment, phases and end rules.
 pub fn symbols(text: &Text) -> Vec<Symbol> {
-    let Ok(forms) = ludus::syntax::parse(&text.body) else {
-        return Vec::new();
-    };
+    // The forms the parser could build, also around syntax errors.
+    let forms = ludus::syntax::parse(&text.body).forms;
     let symbol = |name: String, kind: u32, node: &Node, children: Vec<Symbol>| Symbol {
         name,
         kind,

@@ -1,11 +1,50 @@
 //! Where a token stands: the calls open around it and, in each, the argument being written. From
 //! it the registry tells the kinds that fit (completion) and the name space a string names into
-//! (references), on text that need not parse.
+//! (references), on text that need not parse. The tokens are the one lexer's
+//! (`ludus::syntax::lex`), in the words the server uses.
 
-use super::text::Token;
 use ludus::check::registry::{self, Kind, Ludeme, Param, Shape};
 use ludus::ludemes::{Arg, Ref};
 use ludus::syntax::Span;
+
+/// A token as the server reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Token {
+    /// `(`.
+    Open,
+    /// `)`.
+    Close,
+    /// `{` or `}`.
+    Brace,
+    /// A string, without its quotes (one being typed runs as far as the lexer reads it).
+    Str(String),
+    /// A name, a number, a boolean, a parameter, or a word the language does not know.
+    Name(String),
+    /// A key `name:`, without its colon.
+    Key(String),
+}
+
+/// The tokens of a text with their spans, comments left out: the one lexer's tokens, in the words
+/// the server uses.
+pub fn tokens(text: &str) -> Vec<(Token, Span)> {
+    use ludus::syntax::TokenKind as K;
+    ludus::syntax::lex(text)
+        .into_iter()
+        .filter_map(|t| {
+            let slice = &text[t.span.start as usize..t.span.end as usize];
+            let token = match t.kind {
+                K::Open => Token::Open,
+                K::Close => Token::Close,
+                K::OpenList | K::CloseList => Token::Brace,
+                K::Key => Token::Key(slice[..slice.len() - 1].to_string()),
+                K::Str | K::BadString => Token::Str(ludus::syntax::unquote(slice)),
+                K::Int | K::Bool | K::Param | K::Name | K::Stray => Token::Name(slice.to_string()),
+                K::Comment => return None,
+            };
+            Some((token, t.span))
+        })
+        .collect()
+}
 
 /// What opens a call.
 #[derive(Debug, Clone, PartialEq)]
@@ -243,4 +282,22 @@ pub fn space(frames: &[Frame]) -> Option<Space> {
         .flat_map(|l| l.refs)
         .filter(|r| r.arg().is_some_and(|a| f.writes(a)))
         .find_map(|r| Space::of_ref(*r))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_survive_unfinished_text() {
+        let t = tokens("(place 1 to:(row \"Ho");
+        assert_eq!(t[0].0, Token::Open);
+        assert_eq!(t[3].0, Token::Key("to".into()));
+        assert_eq!(t.last().unwrap().0, Token::Str("Ho".into()));
+        // A stray word is a name to the server, and a comment is no token.
+        let t = tokens("(a @b // c\n x:1)");
+        assert_eq!(t[2].0, Token::Name("@b".into()));
+        assert_eq!(t[3].0, Token::Key("x".into()));
+        assert_eq!(t.len(), 6);
+    }
 }

@@ -1,5 +1,5 @@
 //! The text of a document as the language server reads it: positions in UTF-16 code units, as LSP
-//! counts them, and a tolerant tokenizer that works on text that does not parse yet.
+//! counts them.
 
 use ludus::syntax::Span;
 
@@ -168,73 +168,6 @@ pub struct Range {
     end: Position,
 }
 
-/// A token of the language.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Token {
-    /// `(`.
-    Open,
-    /// `)`.
-    Close,
-    /// `{` or `}`.
-    Brace,
-    /// A string, without its quotes.
-    Str(String),
-    /// A name (a ludeme, role, direction or number).
-    Name(String),
-    /// A key `name:`, without its colon.
-    Key(String),
-}
-
-/// Splits text into tokens with their spans; comments are left out, and an unclosed string runs to
-/// the end of its line, so that text being typed still tokenizes.
-pub fn tokens(text: &str) -> Vec<(Token, Span)> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        let start = i;
-        match bytes[i] {
-            b'(' => out.push((Token::Open, Span::new(i, i + 1))),
-            b')' => out.push((Token::Close, Span::new(i, i + 1))),
-            b'{' | b'}' => out.push((Token::Brace, Span::new(i, i + 1))),
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-                let end = i.min(bytes.len());
-                let inner = text.get(start + 1..end).unwrap_or_default().to_string();
-                out.push((
-                    Token::Str(inner),
-                    Span::new(start, (end + 1).min(bytes.len())),
-                ));
-            }
-            b if b.is_ascii_whitespace() => {}
-            _ => {
-                while i < bytes.len() && !b"(){}\" \t\r\n".contains(&bytes[i]) {
-                    i += 1;
-                }
-                let word = &text[start..i];
-                match word.strip_suffix(':') {
-                    Some(key) if !key.is_empty() => {
-                        out.push((Token::Key(key.into()), Span::new(start, i)))
-                    }
-                    _ => out.push((Token::Name(word.into()), Span::new(start, i))),
-                }
-                continue;
-            }
-        }
-        i += 1;
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,13 +238,5 @@ mod tests {
         }
         let t = Text::new("𝄞x");
         assert_eq!(t.offset(0, 1), 4);
-    }
-
-    #[test]
-    fn tokens_survive_unfinished_text() {
-        let t = tokens("(place 1 to:(row \"Ho");
-        assert_eq!(t[0].0, Token::Open);
-        assert_eq!(t[3].0, Token::Key("to".into()));
-        assert_eq!(t.last().unwrap().0, Token::Str("Ho".into()));
     }
 }

@@ -1,6 +1,7 @@
 //! `ludus fmt`: one canonical layout of a `.game` file, comments kept.
 
-use super::parser::{tokens, TokenKind};
+use super::lexer::{lex, TokenKind};
+use super::parser::parse_tokens;
 use crate::diagnostic::Diagnostic;
 
 /// The line width the layout aims for.
@@ -24,10 +25,14 @@ struct Placed {
     blank_before: bool,
 }
 
-/// Formats a source text in the canonical layout.
+/// Formats a source text in the canonical layout; a text with syntax errors is refused with its
+/// first.
 pub fn format_source(text: &str) -> Result<String, Diagnostic> {
     let text = &*super::normalize(text);
-    let toks = tokens(text)?;
+    let toks = lex(text);
+    if let Some(first) = parse_tokens(text, &toks).diagnostics.into_iter().next() {
+        return Err(first);
+    }
     let mut stack: Vec<(bool, Vec<Placed>)> = vec![(false, Vec::new())];
     let mut pending_comments: Vec<String> = Vec::new();
     let mut pending_key: Option<String> = None;
@@ -42,7 +47,7 @@ pub fn format_source(text: &str) -> Result<String, Diagnostic> {
         let starts_item = matches!(
             tok.kind,
             TokenKind::Open | TokenKind::OpenList | TokenKind::Key
-        ) || (tok.kind == TokenKind::Atom && pending_key.is_none());
+        ) || (tok.kind.is_atom() && pending_key.is_none());
         if starts_item && newlines > 1 && !pending_comments.is_empty() {
             // Comments followed by a blank line stand on their own.
             stack.last_mut().expect("root level").1.push(Placed {
@@ -118,7 +123,14 @@ pub fn format_source(text: &str) -> Result<String, Diagnostic> {
                 }
                 pending_key = Some(slice.to_string());
             }
-            TokenKind::Atom => {
+            // A text without errors has no bad string or stray token; were there one, it is kept.
+            TokenKind::Str
+            | TokenKind::Int
+            | TokenKind::Bool
+            | TokenKind::Param
+            | TokenKind::Name
+            | TokenKind::BadString
+            | TokenKind::Stray => {
                 let atom = Item::Atom(slice.to_string());
                 let (item, blank) = match pending_key.take() {
                     Some(k) => (

@@ -51,10 +51,10 @@ fn every_ludeme_is_documented_with_an_example_that_parses() {
             "`{}` missing from the doc",
             l.name
         );
-        let forms = parse(l.example).unwrap_or_else(|d| {
+        let forms = parse(l.example).into_result().unwrap_or_else(|d| {
             panic!(
                 "example of `{}` does not parse: {}\n{}",
-                l.name, d.message, l.example
+                l.name, d[0].message, l.example
             )
         });
         assert_eq!(forms.len(), 1, "example of `{}`", l.name);

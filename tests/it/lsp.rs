@@ -556,3 +556,90 @@ fn completion_offers_the_kind_the_argument_takes() {
     assert!(labels(&completion).contains(&"game"));
     c.shutdown();
 }
+
+/// A document with two syntax errors: a stray `@` (line 1) and a `}` lost before a key (line 2).
+const TWO_SYNTAX_ERRORS: &str = "(define \"Line\" (line 3 Mover))\n(game \"G\" (players 2 @)\n  (equipment {(board (square 3)) (hand Each) count:2)\n  (rules (play (place 1 to:(\"Line\"))) (end (if (no-moves Next) (result Next Loss)))))\n";
+
+/// Both syntax errors are shown at once, each where it stands; hover, completion, definition,
+/// references and the outline, which read the one lexer's tokens and the forms around the errors,
+/// go on working on the broken text, and formatting leaves it alone.
+#[test]
+fn two_syntax_errors_are_shown_and_the_broken_text_is_still_read() {
+    let text = TWO_SYNTAX_ERRORS;
+    let mut c = Client::initialized();
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "ludus", "version": 1, "text": text}}),
+    );
+    let diagnostics = c.diagnostics(URI);
+    let found: Vec<(&str, u64, u64)> = diagnostics
+        .iter()
+        .map(|d| {
+            let start = &d["range"]["start"];
+            (
+                d["code"].as_str().unwrap(),
+                start["line"].as_u64().unwrap(),
+                start["character"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let at = |line: usize, needle: &str| text.lines().nth(line).unwrap().find(needle).unwrap();
+    assert_eq!(
+        found,
+        [
+            ("syntax::parse", 1, at(1, "@") as u64),
+            ("syntax::parse", 2, at(2, ":2") as u64),
+        ],
+        "{diagnostics:?}"
+    );
+    // Hover on a ludeme after both errors.
+    let hover = c.request(
+        "textDocument/hover",
+        position(3, at(3, "(place") as u32 + 2),
+    );
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.contains("**place**"), "{hover}");
+    // Completion after `(` inside the rules offers moves.
+    let completion = c.request(
+        "textDocument/completion",
+        position(3, at(3, "(place") as u32 + 1),
+    );
+    assert!(labels(&completion).contains(&"sow"), "{completion}");
+    // Definition and references of the define, used after the errors.
+    let used = at(3, "(\"Line\")") as u32 + 2;
+    let definition = c.request("textDocument/definition", position(3, used));
+    assert_eq!(
+        definition["range"]["start"],
+        json!({"line": 0, "character": 8})
+    );
+    let mut refs = position(3, used);
+    refs["context"] = json!({"includeDeclaration": true});
+    let refs = c.request("textDocument/references", refs);
+    assert_eq!(refs.as_array().map(Vec::len), Some(2), "{refs}");
+    // The outline: the define and the game with its parts, read around the errors.
+    let symbols = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let names: Vec<&str> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["define \"Line\"", "game \"G\""], "{symbols}");
+    let parts: Vec<&str> = symbols[1]["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(parts, ["players", "equipment", "rules"], "{symbols}");
+    // Formatting refuses broken text: no edit.
+    let edits = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": URI}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    assert_eq!(edits, json!([]));
+    c.shutdown();
+}

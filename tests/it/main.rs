@@ -61,6 +61,7 @@ mod sowing;
 mod sowing_perft;
 mod standalone;
 mod strength;
+mod syntax_recovery;
 mod tabou;
 mod toki;
 mod trials;

@@ -66,7 +66,20 @@ fn a_missing_paren_is_blamed_on_the_form_that_lost_it() {
                 .map(|&(_, open)| open)
                 .collect();
             let broken = format!("{}{}", &text[..close], &text[close + 1..]);
-            let d: Diagnostic = ludus::syntax::parse(&broken).expect_err("a `)` is missing");
+            let parsed = ludus::syntax::parse(&broken);
+            // One mistake, one error: the recovery makes no second one of it.
+            assert_eq!(
+                parsed.diagnostics.len(),
+                1,
+                "{}: `)` at {close} removed: {:?}",
+                path.display(),
+                parsed.diagnostics
+            );
+            let d: Diagnostic = parsed
+                .diagnostics
+                .into_iter()
+                .next()
+                .expect("a `)` is missing");
             let blamed: Vec<Span> = match d.code {
                 "syntax::unclosed" => vec![d.span],
                 "syntax::mismatched" => d.related.iter().map(|(s, _)| *s).collect(),
