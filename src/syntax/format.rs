@@ -33,10 +33,7 @@ pub fn format_source(text: &str) -> Result<String, Diagnostic> {
     if let Some(first) = parse_tokens(text, &toks).diagnostics.into_iter().next() {
         return Err(first);
     }
-    let mut stack: Vec<(bool, Vec<Placed>)> = vec![(false, Vec::new())];
-    let mut pending_comments: Vec<String> = Vec::new();
-    let mut pending_key: Option<String> = None;
-    let mut pending_blank = false;
+    let mut layout = Layout::default();
     let mut prev_end: Option<usize> = None;
     for tok in toks {
         let start = tok.span.start as usize;
@@ -44,84 +41,62 @@ pub fn format_source(text: &str) -> Result<String, Diagnostic> {
         let newlines = gap.matches('\n').count();
         let slice = &text[start..tok.span.end as usize];
         prev_end = Some(tok.span.end as usize);
-        let starts_item = matches!(
-            tok.kind,
-            TokenKind::Open | TokenKind::OpenList | TokenKind::Key
-        ) || (tok.kind.is_atom() && pending_key.is_none());
-        if starts_item && newlines > 1 && !pending_comments.is_empty() {
+        layout.token(tok.kind, slice, newlines);
+    }
+    Ok(layout.write())
+}
+
+/// The layout read so far: the open groups, each with its items, and what waits for the next
+/// item (comments, a key, a blank line).
+struct Layout {
+    stack: Vec<(bool, Vec<Placed>)>,
+    pending_comments: Vec<String>,
+    pending_key: Option<String>,
+    pending_blank: bool,
+}
+
+impl Default for Layout {
+    fn default() -> Layout {
+        Layout {
+            stack: vec![(false, Vec::new())],
+            pending_comments: Vec::new(),
+            pending_key: None,
+            pending_blank: false,
+        }
+    }
+}
+
+impl Layout {
+    /// The items of the innermost open group.
+    fn level(&mut self) -> &mut Vec<Placed> {
+        &mut self.stack.last_mut().expect("root level").1
+    }
+
+    /// Reads one token, `newlines` after the one before it.
+    fn token(&mut self, kind: TokenKind, slice: &str, newlines: usize) {
+        let starts_item = matches!(kind, TokenKind::Open | TokenKind::OpenList | TokenKind::Key)
+            || (kind.is_atom() && self.pending_key.is_none());
+        if starts_item && newlines > 1 && !self.pending_comments.is_empty() {
             // Comments followed by a blank line stand on their own.
-            stack.last_mut().expect("root level").1.push(Placed {
-                before: std::mem::take(&mut pending_comments),
+            let placed = Placed {
+                before: std::mem::take(&mut self.pending_comments),
                 item: None,
                 trailing: None,
-                blank_before: std::mem::take(&mut pending_blank),
-            });
+                blank_before: std::mem::take(&mut self.pending_blank),
+            };
+            self.level().push(placed);
         }
-        match tok.kind {
-            TokenKind::Comment => {
-                let comment = slice.trim_end().to_string();
-                let level = &mut stack.last_mut().expect("root level").1;
-                if newlines == 0
-                    && prev_end.is_some()
-                    && pending_comments.is_empty()
-                    && pending_key.is_none()
-                {
-                    if let Some(last) = level
-                        .last_mut()
-                        .filter(|p| p.trailing.is_none() && p.item.is_some())
-                    {
-                        last.trailing = Some(comment);
-                        continue;
-                    }
-                }
-                if pending_comments.is_empty() {
-                    pending_blank = newlines > 1;
-                }
-                pending_comments.push(comment);
-            }
+        match kind {
+            TokenKind::Comment => self.comment(slice.trim_end().to_string(), newlines),
             TokenKind::Open | TokenKind::OpenList => {
-                if pending_comments.is_empty() && pending_key.is_none() {
-                    pending_blank = newlines > 1;
-                }
-                let list = tok.kind == TokenKind::OpenList;
-                let before = std::mem::take(&mut pending_comments);
-                let key = pending_key.take();
-                // Remember what stands before this group on the level below.
-                stack.last_mut().expect("root level").1.push(Placed {
-                    before,
-                    item: key.map(|k| Item::Keyed(k, Box::new(Item::Atom(String::new())))),
-                    trailing: None,
-                    blank_before: std::mem::take(&mut pending_blank),
-                });
-                stack.push((list, Vec::new()));
+                self.open(kind == TokenKind::OpenList, newlines)
             }
-            TokenKind::Close | TokenKind::CloseList => {
-                let (list, mut items) = stack.pop().expect("balanced brackets");
-                if !pending_comments.is_empty() {
-                    items.push(Placed {
-                        before: std::mem::take(&mut pending_comments),
-                        item: None,
-                        trailing: None,
-                        blank_before: false,
-                    });
-                }
-                let group = Item::Group { list, items };
-                let slot = stack
-                    .last_mut()
-                    .expect("root level")
-                    .1
-                    .last_mut()
-                    .expect("group slot");
-                slot.item = Some(match slot.item.take() {
-                    Some(Item::Keyed(k, _)) => Item::Keyed(k, Box::new(group)),
-                    _ => group,
-                });
-            }
+            TokenKind::Close | TokenKind::CloseList => self.close(),
             TokenKind::Key => {
-                if pending_comments.is_empty() {
-                    pending_blank = newlines > 1;
+                if self.pending_comments.is_empty() {
+                    self.pending_blank = newlines > 1;
                 }
-                pending_key = Some(slice.to_string());
+                self.pending_key = Some(slice.to_string());
             }
             // A text without errors has no bad string or stray token; were there one, it is kept.
             TokenKind::Str
@@ -130,50 +105,113 @@ pub fn format_source(text: &str) -> Result<String, Diagnostic> {
             | TokenKind::Param
             | TokenKind::Name
             | TokenKind::BadString
-            | TokenKind::Stray => {
-                let atom = Item::Atom(slice.to_string());
-                let (item, blank) = match pending_key.take() {
-                    Some(k) => (
-                        Item::Keyed(k, Box::new(atom)),
-                        std::mem::take(&mut pending_blank),
-                    ),
-                    None => {
-                        let blank = if pending_comments.is_empty() {
-                            newlines > 1
-                        } else {
-                            pending_blank
-                        };
-                        pending_blank = false;
-                        (atom, blank)
-                    }
-                };
-                stack.last_mut().expect("root level").1.push(Placed {
-                    before: std::mem::take(&mut pending_comments),
-                    item: Some(item),
-                    trailing: None,
-                    blank_before: blank,
-                });
+            | TokenKind::Stray => self.atom(slice.to_string(), newlines),
+        }
+    }
+
+    /// A comment: trailing the item on its line, or waiting for the next item.
+    fn comment(&mut self, comment: String, newlines: usize) {
+        if newlines == 0 && self.pending_comments.is_empty() && self.pending_key.is_none()
+        {
+            let level = self.level();
+            if let Some(last) = level
+                .last_mut()
+                .filter(|p| p.trailing.is_none() && p.item.is_some())
+            {
+                last.trailing = Some(comment);
+                return;
             }
         }
+        if self.pending_comments.is_empty() {
+            self.pending_blank = newlines > 1;
+        }
+        self.pending_comments.push(comment);
     }
-    let (_, mut top) = stack.pop().unwrap_or((false, Vec::new()));
-    if !pending_comments.is_empty() {
-        top.push(Placed {
-            before: pending_comments,
-            item: None,
+
+    /// A bracket opens a group (a call, or a list when `list`).
+    fn open(&mut self, list: bool, newlines: usize) {
+        if self.pending_comments.is_empty() && self.pending_key.is_none() {
+            self.pending_blank = newlines > 1;
+        }
+        let before = std::mem::take(&mut self.pending_comments);
+        let key = self.pending_key.take();
+        // Remember what stands before this group on the level below.
+        let placed = Placed {
+            before,
+            item: key.map(|k| Item::Keyed(k, Box::new(Item::Atom(String::new())))),
             trailing: None,
-            blank_before: pending_blank,
+            blank_before: std::mem::take(&mut self.pending_blank),
+        };
+        self.level().push(placed);
+        self.stack.push((list, Vec::new()));
+    }
+
+    /// A bracket closes the innermost group, which takes its slot on the level below.
+    fn close(&mut self) {
+        let (list, mut items) = self.stack.pop().expect("balanced brackets");
+        if !self.pending_comments.is_empty() {
+            items.push(Placed {
+                before: std::mem::take(&mut self.pending_comments),
+                item: None,
+                trailing: None,
+                blank_before: false,
+            });
+        }
+        let group = Item::Group { list, items };
+        let slot = self.level().last_mut().expect("group slot");
+        slot.item = Some(match slot.item.take() {
+            Some(Item::Keyed(k, _)) => Item::Keyed(k, Box::new(group)),
+            _ => group,
         });
     }
-    let mut out = String::new();
-    for (i, placed) in top.iter().enumerate() {
-        if i > 0 && placed.blank_before {
+
+    /// An atom: a value of the waiting key, or an item of its own.
+    fn atom(&mut self, text: String, newlines: usize) {
+        let atom = Item::Atom(text);
+        let (item, blank) = match self.pending_key.take() {
+            Some(k) => (
+                Item::Keyed(k, Box::new(atom)),
+                std::mem::take(&mut self.pending_blank),
+            ),
+            None => {
+                let blank = match self.pending_comments.is_empty() {
+                    true => newlines > 1,
+                    false => self.pending_blank,
+                };
+                self.pending_blank = false;
+                (atom, blank)
+            }
+        };
+        let placed = Placed {
+            before: std::mem::take(&mut self.pending_comments),
+            item: Some(item),
+            trailing: None,
+            blank_before: blank,
+        };
+        self.level().push(placed);
+    }
+
+    /// The layout written out: the top-level items, a blank line where one stood.
+    fn write(mut self) -> String {
+        let (_, mut top) = self.stack.pop().unwrap_or((false, Vec::new()));
+        if !self.pending_comments.is_empty() {
+            top.push(Placed {
+                before: self.pending_comments,
+                item: None,
+                trailing: None,
+                blank_before: self.pending_blank,
+            });
+        }
+        let mut out = String::new();
+        for (i, placed) in top.iter().enumerate() {
+            if i > 0 && placed.blank_before {
+                out.push('\n');
+            }
+            write_placed(placed, 0, &mut out);
             out.push('\n');
         }
-        write_placed(placed, 0, &mut out);
-        out.push('\n');
+        out
     }
-    Ok(out)
 }
 
 fn has_comments(item: &Item) -> bool {
