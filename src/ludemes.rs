@@ -3,7 +3,7 @@
 //! refer to; a move family also holds its generator's struct and its engine hooks.
 //!
 //! `for_each_family!` is the one list of families, in the manner of starlark-rust's list of
-//! bytecode instructions: it declares the modules, builds the registry
+//! bytecode instructions: it builds the registry
 //! ([`crate::check::registry::LUDEMES`]), the closed enum of move generators ([`Gen`], each
 //! variant its family's struct) and the `match`es over it that call the engine hooks each family
 //! implements (`MoveFamily`: generate, apply, notation, draw), so play stays statically
@@ -249,7 +249,7 @@ pub(crate) const fn joined(lines: &[&str], text: &'static str) -> &'static str {
 }
 
 /// The one list of ludeme families, in registry order, with the generators of each move family
-/// (its structs, each a `Gen` variant). Adding a family is a module and a line here.
+/// (its structs, each a `Gen` variant). Adding a family is a module, its `pub mod` line below and a line here.
 macro_rules! for_each_family {
     ($then:ident) => {
         $then! {
@@ -288,8 +288,6 @@ macro_rules! for_each_family {
 /// `match`es that send each engine hook to its family.
 macro_rules! declare_families {
     ($($family:ident { $($variant:ident)* })*) => {
-        $(pub mod $family;)*
-
         /// Each family's registry rows, in the order of the list.
         const FAMILIES: &[(&str, &[Ludeme])] = &[$((stringify!($family), $family::ROWS)),*];
 
@@ -385,6 +383,36 @@ pub(crate) trait MoveFamily {
         None
     }
 }
+
+// The family modules, one for each entry of `for_each_family!`, in its order; declared here,
+// after the row macros they use and outside any macro, so that rustfmt formats them.
+pub mod advance;
+pub mod arithmetic;
+pub mod choose;
+pub mod connection;
+pub mod counts;
+pub mod effects;
+pub mod end;
+pub mod equipment;
+pub mod flank;
+pub mod graphics;
+pub mod hop;
+pub mod jump;
+pub mod last;
+pub mod lines;
+pub mod logic;
+pub mod phases;
+pub mod place;
+pub mod progress;
+pub mod regions;
+pub mod relocate;
+pub mod removal;
+pub mod sow;
+pub mod start;
+pub mod step;
+pub mod swap;
+pub mod tracks;
+pub mod transfer;
 
 for_each_family!(declare_families);
 

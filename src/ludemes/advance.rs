@@ -1,14 +1,14 @@
 //! Advance: pieces along their track, one or all together.
 
-use crate::check::registry::{Kind::*, Ludeme, Param, opt, req, THEN, Shape::{One as O}};
-use crate::ludemes::{Lower, Ref, Arg};
+use crate::check::registry::{opt, req, Kind::*, Ludeme, Param, Shape::One as O, THEN};
+use crate::compile::ir::MAX_PLAYERS;
 use crate::compile::ir::{CaptureTo, Gen, IntExpr, MoveExpr, RegionRef, Site, Track, SITE_WORDS};
+use crate::compile::{Compiler, Needs};
 use crate::engine::Game;
 use crate::engine::{Board, Cell, Clock, Ctx, Effects, Move};
-use crate::ludemes::{MoveFamily, MoverTurn};
-use crate::compile::{Compiler, Needs};
 use crate::ludemes::lines::flag;
-use crate::compile::ir::MAX_PLAYERS;
+use crate::ludemes::{Arg, Lower, Ref};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::syntax::Node;
 
 /// The family's ludemes.
@@ -145,9 +145,16 @@ fn along(c: &mut Compiler<'_>, node: &Node) -> Advance {
     let name = node.pos(0).and_then(|n| n.as_str());
     if bear_off && name.is_some_and(|n| c.sym.tracks_named(n).any(|t| t.looped)) {
         let at = node.named("bear-off").unwrap_or(node);
-        c.error(at, "a piece cannot bear off a track that loops".to_string(), "bear off a track that stops at its end");
+        c.error(
+            at,
+            "a piece cannot bear off a track that loops".to_string(),
+            "bear off a track that stops at its end",
+        );
     }
-    let (safe, stack) = (node.named("safe").map(|r| c.region(r)), flag(c, node, "stack"));
+    let (safe, stack) = (
+        node.named("safe").map(|r| c.region(r)),
+        flag(c, node, "stack"),
+    );
     let block = block(c, node);
     Advance {
         race: bear_off || stack || safe.is_some() || block != NO_BLOCK,
@@ -174,7 +181,11 @@ fn block(c: &mut Compiler<'_>, node: &Node) -> u16 {
     match n.as_int() {
         Some(v) if (1..i64::from(NO_BLOCK)).contains(&v) => v as u16,
         _ => {
-            c.error(n, "a block is a number of pieces, from 1", "write `block:2` for two pieces or more");
+            c.error(
+                n,
+                "a block is a number of pieces, from 1",
+                "write `block:2` for two pieces or more",
+            );
             NO_BLOCK
         }
     }
@@ -227,17 +238,23 @@ impl MoveFamily for Advance {
             return;
         }
         let track = &game.tracks[self.track as usize];
-        each_piece(board, mover, game.topology.words, #[inline(always)] |s| {
-            let c = cells[s as usize];
-            if self.state.is_some_and(|st| c.state != st) {
-                return;
-            }
-            if let Some((t, _)) = track_target(track, mover, c.pos, k) {
-                if t == s || cells[t as usize].owner != mover + 1 {
-                    out.push(Move::new(g, s, t));
+        each_piece(
+            board,
+            mover,
+            game.topology.words,
+            #[inline(always)]
+            |s| {
+                let c = cells[s as usize];
+                if self.state.is_some_and(|st| c.state != st) {
+                    return;
                 }
-            }
-        });
+                if let Some((t, _)) = track_target(track, mover, c.pos, k) {
+                    if t == s || cells[t as usize].owner != mover + 1 {
+                        out.push(Move::new(g, s, t));
+                    }
+                }
+            },
+        );
     }
 
     #[inline(always)]
@@ -280,7 +297,13 @@ impl MoveFamily for AdvanceAll {
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mut members = [0; MAX_GROUP];
-        let (count, rest) = group(board, mover, self.0.state, ctx.int(&self.0.steps), &mut members);
+        let (count, rest) = group(
+            board,
+            mover,
+            self.0.state,
+            ctx.int(&self.0.steps),
+            &mut members,
+        );
         if count < 2 || rest < 0 {
             return;
         }
@@ -435,14 +458,21 @@ fn entry(track: &Track, player: u8, square: i64) -> Option<(Site, u8)> {
 /// Whether `steps` from `pos` end exactly one past the end of a track that does not loop.
 #[inline]
 fn borne_off(track: &Track, player: u8, pos: u8, steps: i64) -> bool {
-    !track.looped && (pos as i64).checked_add(steps) == Some(track.sites[player as usize].len() as i64)
+    !track.looped
+        && (pos as i64).checked_add(steps) == Some(track.sites[player as usize].len() as i64)
 }
 
 /// Takes the moving piece off its site: one of a stack (where pieces stack), or the whole cell.
 #[inline(always)]
 fn lift(board: &mut Board, from: usize, moving: Cell, stack: bool) {
     if stack && moving.count > 1 {
-        board.put(from, Cell { count: moving.count - 1, ..moving });
+        board.put(
+            from,
+            Cell {
+                count: moving.count - 1,
+                ..moving
+            },
+        );
     } else {
         board.clear(from);
     }
@@ -598,7 +628,14 @@ fn advance_group(
 /// Puts one of the mover's pieces on site `t`, capturing what an opponent had there and sending
 /// it where `to` says; returns the counters captured.
 #[inline(always)]
-pub(crate) fn land(board: &mut Board, mover: u8, t: Site, piece: Cell, to: CaptureTo, stack: bool) -> u32 {
+pub(crate) fn land(
+    board: &mut Board,
+    mover: u8,
+    t: Site,
+    piece: Cell,
+    to: CaptureTo,
+    stack: bool,
+) -> u32 {
     let target = board.cells[t as usize];
     // Enemies: occupied and not mine.
     let captured = if target.count > 0 && target.owner != mover + 1 {

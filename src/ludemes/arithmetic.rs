@@ -1,9 +1,9 @@
 //! Arithmetic: sums, differences, products and remainders of numbers.
 
-use crate::check::registry::{Kind::*, Ludeme, req, Shape::{One as O}};
-use crate::ludemes::{Lower};
+use crate::check::registry::{req, Kind::*, Ludeme, Shape::One as O};
 use crate::compile::ir::IntExpr;
 use crate::compile::Compiler;
+use crate::ludemes::Lower;
 use crate::syntax::Node;
 
 /// The family's ludemes.

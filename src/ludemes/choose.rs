@@ -1,9 +1,14 @@
 //! Choosing moves: alternatives, moves chosen by a condition, and moves kept by a filter.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{Many as M, One as O}};
-use crate::ludemes::{Lower};
+use crate::check::registry::{
+    opt, req,
+    Kind::*,
+    Ludeme,
+    Shape::{Many as M, One as O},
+};
 use crate::compile::ir::{Choice, Cond, MoveExpr};
 use crate::compile::Compiler;
+use crate::ludemes::Lower;
 use crate::syntax::Node;
 
 /// The family's ludemes.

@@ -6,8 +6,13 @@ mod groups;
 pub use groups::GroupPlan;
 pub(crate) use groups::Groups;
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{Many as M, One as O, OneOrList as OL}};
 use crate::board::MAX_SITES;
+use crate::check::registry::{
+    opt, req,
+    Kind::*,
+    Ludeme,
+    Shape::{Many as M, One as O, OneOrList as OL},
+};
 use crate::compile::ir::{by_width, Cond, Leaf, RegionRef, Site, Sites, Who, MAX_PLAYERS, NO_SITE};
 use crate::compile::{Compiler, Needs};
 use crate::engine::Ctx;
@@ -108,20 +113,29 @@ fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
     if parts.len() < 2 {
         c.error(
             node,
-            format!("a connection joins two regions or more, not {}", parts.len()),
+            format!(
+                "a connection joins two regions or more, not {}",
+                parts.len()
+            ),
             "list the regions to join, as `{(region \"Start\" Mover) (region \"Goal\" Mover)}`",
         );
     }
     let regions: Vec<RegionRef> = parts.iter().map(|r| c.region(r)).collect();
     let dirs = match node.named("dirs") {
         Some(d) => c.absolute_dirs(d),
-        None => c.topology.group("Orthogonal").map_or(Vec::new(), |g| g.dirs(0).to_vec()),
+        None => c
+            .topology
+            .group("Orthogonal")
+            .map_or(Vec::new(), |g| g.dirs(0).to_vec()),
     };
     let through_last = super::lines::through_last(c, node);
     let rays = dirs.iter().map(|&d| c.topology.ray(d)).collect();
     let players = c.sym.players as usize;
     let marks = through_last
-        .then(|| c.groups.mark((&dirs, &regions), &c.regions, &c.topology, players))
+        .then(|| {
+            c.groups
+                .mark((&dirs, &regions), &c.regions, &c.topology, players)
+        })
         .flatten();
     if marks.is_some() {
         c.needs.insert(Needs::GROUPS);
@@ -210,7 +224,8 @@ pub(crate) fn holds(ctx: &Ctx, c: &Connected) -> bool {
         }
         let p = ctx.who(c.who) as usize;
         let words = ctx.game.topology.words;
-        if let (Some(need), Some(marks)) = (c.marks, ctx.board.groups.0.marks_of(p, s, mine, words)) {
+        if let (Some(need), Some(marks)) = (c.marks, ctx.board.groups.0.marks_of(p, s, mine, words))
+        {
             let need = need[ctx.mover as usize & (MAX_PLAYERS - 1)];
             return marks & need == need;
         }
@@ -283,7 +298,9 @@ mod tests {
                 panic!("{file}: the board shifts");
             };
             let dirs = if dirs.is_empty() {
-                game.topology.group("Orthogonal").map_or(Vec::new(), |g| g.dirs(0).to_vec())
+                game.topology
+                    .group("Orthogonal")
+                    .map_or(Vec::new(), |g| g.dirs(0).to_vec())
             } else {
                 dirs
             };

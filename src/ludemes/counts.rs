@@ -1,9 +1,9 @@
 //! Counts: conditions and numbers read from the position and the game so far.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O}};
-use crate::ludemes::{Lower, Ref, Arg};
+use crate::check::registry::{opt, req, Kind::*, Ludeme, Shape::One as O};
 use crate::compile::ir::{Cond, IntExpr, Leaf, RegionRef};
 use crate::compile::{Compiler, Needs};
+use crate::ludemes::{Arg, Lower, Ref};
 use crate::syntax::Node;
 
 /// The family's ludemes.

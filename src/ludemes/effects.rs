@@ -1,12 +1,17 @@
 //! Effects: what a move does after it is made, in the order written; each reads the board as
 //! the move and the effects before it left it, and the move as the last move.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O, OneOrList as OL}};
-use crate::ludemes::{Lower, Ref, Arg};
+use crate::check::registry::{
+    opt, req,
+    Kind::*,
+    Ludeme,
+    Shape::{One as O, OneOrList as OL},
+};
 use crate::compile::ir::{Choice, Cond, Effect, IntExpr, MAX_PLAYERS, NO_SITE};
-use crate::engine::Game;
 use crate::compile::Compiler;
+use crate::engine::Game;
 use crate::engine::{Board, Clock, Ctx, Effects, Move};
+use crate::ludemes::{Arg, Lower, Ref};
 use crate::syntax::Node;
 
 /// The family's ludemes.
@@ -87,7 +92,8 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: Option<&Node>) -> Vec<Effect> {
 
 /// One effect.
 fn effect(c: &mut Compiler<'_>, e: &Node) -> Effect {
-    let int = |c: &mut Compiler<'_>, n: Option<&Node>| n.map(|v| c.int(v)).unwrap_or(IntExpr::Lit(0));
+    let int =
+        |c: &mut Compiler<'_>, n: Option<&Node>| n.map(|v| c.int(v)).unwrap_or(IntExpr::Lit(0));
     match e.head() {
         Some("add-score") => Effect::AddScore(c.who(e.pos(0)), int(c, e.pos(1))),
         Some("promote") => Effect::Promote(c.kind(e.pos(0)).unwrap_or(0)),
@@ -102,7 +108,14 @@ fn effect(c: &mut Compiler<'_>, e: &Node) -> Effect {
 
 /// Runs effects on the board after mover's move `m`, which had the effects `fx`; returns whether
 /// one of them said the move makes progress.
-pub(crate) fn run(list: &[Effect], game: &Game, clock: &Clock, board: &mut Board, mover: u8, (m, fx): (Move, &Effects)) -> bool {
+pub(crate) fn run(
+    list: &[Effect],
+    game: &Game,
+    clock: &Clock,
+    board: &mut Board,
+    mover: u8,
+    (m, fx): (Move, &Effects),
+) -> bool {
     let mut progress = false;
     // Conditions that read the last move read this one.
     let mut with_last = None;

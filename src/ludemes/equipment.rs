@@ -1,8 +1,13 @@
 //! Game & equipment: the game, its players, board shapes and the equipment declared beside
 //! the board (regions, tracks, hands, dice, piece states, variables). The resolver reads them.
 
-use crate::check::registry::{Kind, Kind::*, Ludeme, opt, req, Shape::{List as L, One as O}};
-use crate::ludemes::{Lower};
+use crate::check::registry::{
+    opt, req, Kind,
+    Kind::*,
+    Ludeme,
+    Shape::{List as L, One as O},
+};
+use crate::ludemes::Lower;
 
 /// The family's ludemes.
 pub(crate) const ROWS: &[Ludeme] = &[

@@ -2,8 +2,8 @@
 
 use crate::check::registry::{opt, req, Kind::*, Ludeme, Shape::One as O, Shape::OneOrList as OL};
 use crate::compile::ir::{by_width, Dirs, Site, Sites, MAX_PLAYERS, NO_SITE};
-use crate::engine::Game;
 use crate::compile::Compiler;
+use crate::engine::Game;
 use crate::engine::{Board, Cell};
 use crate::ludemes::Lower;
 use crate::syntax::Node;
@@ -90,7 +90,10 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Flank {
     let flag = crate::ludemes::lines::flag;
     let (remove, required) = (flag(c, node, "remove"), flag(c, node, "required"));
     let rays = crate::ludemes::for_each_player(|p| {
-        dirs.of(p).iter().map(|&d| c.topology.ray(d)).collect::<Option<Shifts>>()
+        dirs.of(p)
+            .iter()
+            .map(|&d| c.topology.ray(d))
+            .collect::<Option<Shifts>>()
     })
     .map(Box::new);
     Flank {
@@ -134,7 +137,13 @@ impl Flank {
     /// The sites of `free` where a piece of `mover` would flank a run, found by shifts of site
     /// sets narrowed to the board's words; `None` where the board has no shifts.
     #[inline(never)]
-    pub(crate) fn flanking(&self, game: &Game, board: &Board, mover: u8, free: &Sites) -> Option<Sites> {
+    pub(crate) fn flanking(
+        &self,
+        game: &Game,
+        board: &Board,
+        mover: u8,
+        free: &Sites,
+    ) -> Option<Sites> {
         let rays = self.rays.as_ref()?.get(mover as usize)?;
         Some(by_width!(game.topology.words, |W| {
             self.flanking_in::<W>(rays, board, mover, free)

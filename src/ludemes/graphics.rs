@@ -2,9 +2,14 @@
 //! colour, regions filled, marked or edged in a colour, and yards where pieces in hand stand.
 //! They change nothing in play; the resolver reads them (`check::symbols`), the diagram draws them.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{Many as M, One as O}};
+use crate::check::registry::{
+    opt, req,
+    Kind::*,
+    Ludeme,
+    Shape::{Many as M, One as O},
+};
 use crate::compile::ir::{Site, MAX_PLAYERS};
-use crate::ludemes::{Lower};
+use crate::ludemes::Lower;
 
 /// The family's ludemes.
 pub(crate) const ROWS: &[Ludeme] = &[
@@ -122,7 +127,8 @@ impl Rgb {
         if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
             return None;
         }
-        let digit = |i: usize, len: usize| u8::from_str_radix(&hex[i * len..(i + 1) * len], 16).ok();
+        let digit =
+            |i: usize, len: usize| u8::from_str_radix(&hex[i * len..(i + 1) * len], 16).ok();
         match hex.len() {
             6 => Some(Rgb(digit(0, 2)?, digit(1, 2)?, digit(2, 2)?)),
             3 => Some(Rgb(digit(0, 1)? * 17, digit(1, 1)? * 17, digit(2, 1)? * 17)),

@@ -1,15 +1,21 @@
 //! Hop: one piece over a run of enemy sites, capturing them.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
-use crate::ludemes::{Arg, Lower, Ref};
-use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, RegionRef, Site, NO_SITE};
-use crate::engine::draw::Family;
+use crate::check::registry::{
+    opt, req,
+    Kind::*,
+    Ludeme,
+    Shape::{One as O, OneOrList as OL},
+    THEN,
+};
 use crate::compile::ir::Rules;
-use crate::engine::Game;
-use crate::engine::draw::{rays, region_mask};
-use crate::engine::{region_has, Board, Cell, Ctx, Effects, Move};
-use crate::ludemes::{MoveFamily, MoverTurn};
+use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, RegionRef, Site, NO_SITE};
 use crate::compile::Compiler;
+use crate::engine::draw::Family;
+use crate::engine::draw::{rays, region_mask};
+use crate::engine::Game;
+use crate::engine::{region_has, Board, Cell, Ctx, Effects, Move};
+use crate::ludemes::{Arg, Lower, Ref};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::syntax::Node;
 
 /// The family's ludemes.

@@ -1,13 +1,19 @@
 //! Jump: a chain of jumps over single opposing pieces, the whole chain one move.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
-use crate::ludemes::{Arg, Lower, Ref};
+use crate::check::registry::{
+    opt, req,
+    Kind::*,
+    Ludeme,
+    Shape::{One as O, OneOrList as OL},
+    THEN,
+};
 use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, Site, Sites, DIRECTIONS, NO_SITE};
+use crate::compile::Compiler;
 use crate::engine::Game;
 use crate::engine::{chain_turn, site_name, Board, Ctx, Effects, Move};
 use crate::ludemes::hop::land;
+use crate::ludemes::{Arg, Lower, Ref};
 use crate::ludemes::{MoveFamily, MoverTurn};
-use crate::compile::Compiler;
 use crate::syntax::Node;
 
 /// The family's ludemes.
@@ -90,7 +96,13 @@ struct Walk<'a> {
 impl Walk<'_> {
     /// Every chain that goes on from `at`, reached by the jumps in `bits` (`len` of them, the
     /// last in direction `last`) over the pieces in `jumped`, ending each that cannot go on.
-    fn from(&self, at: Site, jumped: &mut Sites, (bits, len, last): (u64, usize, u8), out: &mut Vec<Move>) {
+    fn from(
+        &self,
+        at: Site,
+        jumped: &mut Sites,
+        (bits, len, last): (u64, usize, u8),
+        out: &mut Vec<Move>,
+    ) {
         let mut went_on = false;
         if len < Move::MAX_JUMPS {
             let nb = self.game.topology.neighbours(at);
@@ -111,7 +123,12 @@ impl Walk<'_> {
                 let code = if len == 0 { d } else { chain_turn(last, d) };
                 debug_assert!(len == 0 || code != 0);
                 jumped.insert(over);
-                self.from(land, jumped, (bits | (code as u64) << (3 * len), len + 1, d), out);
+                self.from(
+                    land,
+                    jumped,
+                    (bits | (code as u64) << (3 * len), len + 1, d),
+                    out,
+                );
                 jumped.remove(over);
             }
         }

@@ -1,9 +1,9 @@
 //! The last move: conditions on where the move just made started and ended.
 
-use crate::check::registry::{Kind::*, Ludeme, req, Shape::{One as O}};
-use crate::ludemes::Lower;
+use crate::check::registry::{req, Kind::*, Ludeme, Shape::One as O};
 use crate::compile::ir::{Cond, Leaf, RegionRef};
 use crate::compile::{Compiler, Needs};
+use crate::ludemes::Lower;
 use crate::syntax::Node;
 
 /// The family's ludemes.

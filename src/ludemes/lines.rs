@@ -1,12 +1,17 @@
 //! Lines: a player's pieces in a row along chosen directions, through the last move's site or
 //! anywhere on the board.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O, OneOrList as OL}};
-use crate::ludemes::Lower;
-use crate::compile::ir::{Cond, Leaf, Site, Sites, Who, MAX_PLAYERS, NO_SITE, SITE_WORDS};
 use crate::board::topology::Topology;
+use crate::check::registry::{
+    opt, req,
+    Kind::*,
+    Ludeme,
+    Shape::{One as O, OneOrList as OL},
+};
+use crate::compile::ir::{Cond, Leaf, Site, Sites, Who, MAX_PLAYERS, NO_SITE, SITE_WORDS};
 use crate::compile::{Compiler, Needs};
 use crate::engine::Ctx;
+use crate::ludemes::Lower;
 use crate::syntax::{Node, NodeKind};
 
 /// The family's ludemes.
@@ -136,7 +141,8 @@ impl Segments {
         let Some(&from) = self.first.get(s as usize) else {
             return 15;
         };
-        let near: [u64; W] = std::array::from_fn(|j| mine.0[(from as usize + j) & (SITE_WORDS - 1)]);
+        let near: [u64; W] =
+            std::array::from_fn(|j| mine.0[(from as usize + j) & (SITE_WORDS - 1)]);
         // In one word, too few pieces in all are one count away (the first moves).
         if W == 1 && near[0].count_ones() < length {
             return 0;
@@ -147,7 +153,11 @@ impl Segments {
         };
         let mut out = 0;
         for (a, set) in sets.chunks_exact(W).enumerate() {
-            let n: u32 = set.iter().zip(&near).map(|(m, x)| (m & x).count_ones()).sum();
+            let n: u32 = set
+                .iter()
+                .zip(&near)
+                .map(|(m, x)| (m & x).count_ones())
+                .sum();
             out |= u8::from(n >= length) << a;
         }
         out
@@ -185,7 +195,10 @@ fn line(c: &mut Compiler<'_>, node: &Node) -> Cond {
     let who = c.who(node.pos(1));
     let dirs = match node.named("dirs") {
         Some(d) => c.absolute_dirs(d),
-        None => c.topology.group("All").map_or(Vec::new(), |g| g.dirs(0).to_vec()),
+        None => c
+            .topology
+            .group("All")
+            .map_or(Vec::new(), |g| g.dirs(0).to_vec()),
     };
     // A direction and its opposite are one axis: directions come in opposite pairs d, d + 4.
     let axes = dirs.iter().fold(0u8, |acc, &d| acc | 1 << (d % 4));
@@ -351,7 +364,10 @@ pub(crate) fn holds_after(ctx: &Ctx, l: &Line, from: (Site, u8), to: (Site, u8))
     };
     // The landing's neighbours read once: most moves have none of the owner's along an axis.
     let near = topology.neighbours(to.0);
-    let mine = |d: u8| near.get(d as usize).is_some_and(|&s| s != NO_SITE && owner_at(s) == owner);
+    let mine = |d: u8| {
+        near.get(d as usize)
+            .is_some_and(|&s| s != NO_SITE && owner_at(s) == owner)
+    };
     (0..4u8)
         .filter(|d| l.axes & (1 << d) != 0)
         .any(|d| (mine(d) || mine(d + 4)) && enough(l, 1 + run(d) + run(d + 4)))
@@ -385,7 +401,13 @@ mod tests {
             "(line 2 Mover dirs:{E} through-last:true)",
             "(line 5 Next dirs:{N NE} through-last:true)",
         ];
-        for board in ["(square 3)", "(rectangle 9 13)", "(square 19)", "(rhombus 6)", "(hexagon 4)"] {
+        for board in [
+            "(square 3)",
+            "(rectangle 9 13)",
+            "(square 19)",
+            "(rhombus 6)",
+            "(hexagon 4)",
+        ] {
             // Boards of hexagons have no N and no E: lines there run along their own axes.
             let six = board.starts_with("(rhombus") || board.starts_with("(hexagon");
             for text in lines.iter().filter(|t| !six || !t.contains("dirs")) {
@@ -415,11 +437,13 @@ mod tests {
                     let mut s = game.new_initial_state();
                     while !s.is_terminal() {
                         let legal = game.moves(&s);
-                        game.apply(&mut s, legal[rng.random_range(0..legal.len())]).expect("a legal move");
+                        game.apply(&mut s, legal[rng.random_range(0..legal.len())])
+                            .expect("a legal move");
                         check(&s);
                     }
                 }
-                let room = board != "(square 3)" || text.contains("line 2") || text.contains("line 3");
+                let room =
+                    board != "(square 3)" || text.contains("line 2") || text.contains("line 3");
                 assert!(found > 0 || !room, "{board} {text}: some line is found");
             }
         }

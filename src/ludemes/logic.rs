@@ -1,9 +1,14 @@
 //! Comparisons & logic: conditions built from numbers and other conditions.
 
-use crate::check::registry::{Kind::*, Ludeme, req, Shape::{List as L, Many as M, One as O}};
-use crate::ludemes::{Lower};
+use crate::check::registry::{
+    req,
+    Kind::*,
+    Ludeme,
+    Shape::{List as L, Many as M, One as O},
+};
 use crate::compile::ir::{Cmp, Cond, IntExpr, Leaf};
 use crate::compile::Compiler;
+use crate::ludemes::Lower;
 use crate::syntax::Node;
 
 /// The family's ludemes.

@@ -1,10 +1,15 @@
 //! Phases & actions: the play block, the phases of a turn and where a turn goes next.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{List as L, One as O}};
-use crate::ludemes::{Lower, Ref, Arg};
+use crate::check::registry::{
+    opt, req,
+    Kind::*,
+    Ludeme,
+    Shape::{List as L, One as O},
+};
 use crate::compile::chance::branches_with_pips;
 use crate::compile::ir::{Action, Branches, Cond, IntExpr, MoveExpr, Phase};
 use crate::compile::{Compiler, Needs};
+use crate::ludemes::{Arg, Lower, Ref};
 use crate::syntax::{Node, NodeKind};
 
 /// The family's ludemes.
@@ -202,7 +207,10 @@ pub(crate) fn play(c: &mut Compiler<'_>, node: &Node) -> Vec<Phase> {
         .map(|p| match p.head() {
             Some("chance") => chance(c, p),
             _ => {
-                let moves = p.pos(1).map(|m| c.moves(m)).unwrap_or(MoveExpr::Or(Vec::new()));
+                let moves = p
+                    .pos(1)
+                    .map(|m| c.moves(m))
+                    .unwrap_or(MoveExpr::Or(Vec::new()));
                 let pass = matches!(p.named("pass").map(|n| &n.kind), Some(NodeKind::Bool(true)));
                 let mut next = Vec::new();
                 branches(c, p.named("next"), Cond::Const(true), &mut next);
@@ -224,7 +232,10 @@ fn chance(c: &mut Compiler<'_>, p: &Node) -> Phase {
     for clause in p.pos(2).and_then(|l| l.as_list()).unwrap_or(&[]) {
         match clause.head() {
             Some("when") => {
-                let guard = clause.pos(0).map(|n| c.cond(n)).unwrap_or(Cond::Const(false));
+                let guard = clause
+                    .pos(0)
+                    .map(|n| c.cond(n))
+                    .unwrap_or(Cond::Const(false));
                 branches(c, clause.pos(1), guard, &mut list);
             }
             _ => branches(c, clause.pos(0), Cond::Const(true), &mut list),

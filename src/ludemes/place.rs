@@ -2,20 +2,28 @@
 
 pub mod beside;
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
-use crate::ludemes::{Lower, Ref};
-use crate::compile::ir::{Choice, Cond, Dirs, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE};
-use crate::engine::draw::Family;
+use crate::check::registry::{
+    opt, req,
+    Kind::*,
+    Ludeme,
+    Shape::{One as O, OneOrList as OL},
+    THEN,
+};
 use crate::compile::ir::Rules;
-use beside::BesideSets;
-use crate::engine::Last;
-use crate::ludemes::flank::{self, Flank};
-use crate::engine::draw::region_mask;
-use crate::engine::{Board, Cell, Ctx, Effects, Move};
-use crate::ludemes::removal::REMOVE;
-use crate::ludemes::{MoveFamily, MoverTurn};
+use crate::compile::ir::{
+    Choice, Cond, Dirs, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE,
+};
 use crate::compile::{Compiler, Needs, MAX_COUNTERS};
+use crate::engine::draw::region_mask;
+use crate::engine::draw::Family;
+use crate::engine::Last;
+use crate::engine::{Board, Cell, Ctx, Effects, Move};
+use crate::ludemes::flank::{self, Flank};
+use crate::ludemes::removal::REMOVE;
+use crate::ludemes::{Lower, Ref};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::syntax::Node;
+use beside::BesideSets;
 
 /// The family's ludemes.
 pub(crate) const ROWS: &[Ludeme] = &[
@@ -196,7 +204,13 @@ impl Place {
 
 /// The placements on the free sites that meet a condition read as site sets.
 #[inline(never)]
-fn generate_meeting(sets: &[BesideSets; MAX_PLAYERS], ctx: &Ctx, g: u16, free: Sites, out: &mut Vec<Move>) {
+fn generate_meeting(
+    sets: &[BesideSets; MAX_PLAYERS],
+    ctx: &Ctx,
+    g: u16,
+    free: Sites,
+    out: &mut Vec<Move>,
+) {
     let (board, mover) = (ctx.board, ctx.mover as usize & (MAX_PLAYERS - 1));
     let meeting = sets[mover].sites(&free, &board.filled, &board.owned[mover]);
     out.extend(

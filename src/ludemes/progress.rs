@@ -2,9 +2,9 @@
 //! an effect and read as a number (a draw after so many moves without a capture).
 
 use crate::check::registry::{Kind::*, Ludeme};
-use crate::ludemes::Lower;
 use crate::compile::ir::IntExpr;
 use crate::compile::{Compiler, Needs};
+use crate::ludemes::Lower;
 use crate::syntax::Node;
 
 /// The family's ludemes.

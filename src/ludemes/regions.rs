@@ -1,11 +1,16 @@
 //! Regions: sets of sites, and the one evaluator that both the checker (ranges and names) and the
 //! compiler (sites for each mover) run.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{List as L, Many as M, One as O}};
-use crate::check::Symbols;
 use crate::board::seat_of;
-use crate::compile::ir::{Rules, Site, MAX_PLAYERS};
 use crate::board::topology::Tiling;
+use crate::check::registry::{
+    opt, req,
+    Kind::*,
+    Ludeme,
+    Shape::{List as L, Many as M, One as O},
+};
+use crate::check::Symbols;
+use crate::compile::ir::{Rules, Site, MAX_PLAYERS};
 use crate::diagnostic::Diagnostic;
 use crate::ludemes::{lowering, Lower};
 use crate::syntax::Node;
@@ -200,13 +205,21 @@ fn at(b: &mut dyn Board, node: &Node, i: usize, limit: usize, what: &str) -> Opt
 fn row(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
     let (rows, cols) = (b.symbols().rows, b.symbols().columns);
     let r = at(b, node, 0, rows, "row")?;
-    Some(fixed((0..cols).filter_map(|c| b.symbols().site_at(r, c)).collect()))
+    Some(fixed(
+        (0..cols)
+            .filter_map(|c| b.symbols().site_at(r, c))
+            .collect(),
+    ))
 }
 
 fn column(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
     let (rows, cols) = (b.symbols().rows, b.symbols().columns);
     let c = at(b, node, 0, cols, "column")?;
-    Some(fixed((0..rows).filter_map(|r| b.symbols().site_at(r, c)).collect()))
+    Some(fixed(
+        (0..rows)
+            .filter_map(|r| b.symbols().site_at(r, c))
+            .collect(),
+    ))
 }
 
 fn rect(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {

@@ -1,13 +1,13 @@
 //! Relocate: one piece of the mover to any empty site, wherever it stands (flying).
 
-use crate::check::registry::{Kind::*, Ludeme, opt, THEN, Shape::One as O};
-use crate::ludemes::{Arg, Lower, Ref};
+use crate::check::registry::{opt, Kind::*, Ludeme, Shape::One as O, THEN};
 use crate::compile::ir::{Gen, MoveExpr, RegionRef};
+use crate::compile::Compiler;
 use crate::engine::draw::region_mask;
 use crate::engine::{Board, Ctx, Effects, Move};
 use crate::ludemes::removal::REMOVE;
+use crate::ludemes::{Arg, Lower, Ref};
 use crate::ludemes::{MoveFamily, MoverTurn};
-use crate::compile::Compiler;
 use crate::syntax::Node;
 
 /// The family's ludemes.

@@ -1,13 +1,13 @@
 //! Removal: a move that also takes one chosen piece of a player when a condition holds after
 //! it (a mill formed). Given to generators as `remove:`; one move per piece it may take.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, Param, Shape::One as O};
-use crate::ludemes::Lower;
+use crate::check::registry::{opt, req, Kind::*, Ludeme, Param, Shape::One as O};
 use crate::compile::ir::{CaptureTo, Choice, Cond, Leaf, Site, Sites, Who, NO_SITE};
-use crate::engine::Game;
 use crate::compile::Compiler;
+use crate::engine::Game;
 use crate::engine::{Board, Cell, Ctx, Last, Move};
 use crate::ludemes::lines::{self, Line};
+use crate::ludemes::Lower;
 use crate::ludemes::{Gen, MoverTurn};
 use crate::syntax::Node;
 use std::cell::RefCell;
@@ -94,7 +94,8 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Option<Removal> {
     // Only a mill reads it.
     let count = if mill.is_some() { t.sites() } else { 0 };
     // The axes of both lines: a mask wider than one line's rejects less, never wrongly.
-    let axes = mill.as_ref().map_or(0, |l| l.axes) | prefer_line.as_ref().map_or(0, |(l, _)| l.axes);
+    let axes =
+        mill.as_ref().map_or(0, |l| l.axes) | prefer_line.as_ref().map_or(0, |(l, _)| l.axes);
     // Each site's sites up to `reach` steps away along the axes, the site itself left out.
     let within = |axes: u8, reach: usize| -> Box<[Sites]> {
         (0..count as Site)
@@ -116,7 +117,9 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Option<Removal> {
             .collect()
     };
     let near = within(axes, 1);
-    let reach = mill.as_ref().map_or(Box::default(), |l| within(l.axes, l.length as usize - 1));
+    let reach = mill
+        .as_ref()
+        .map_or(Box::default(), |l| within(l.axes, l.length as usize - 1));
     Some(Removal {
         mill,
         near,
@@ -198,7 +201,10 @@ impl Removal {
                     let mut at = *clock;
                     for s in theirs.iter_in(words) {
                         at.last = Last { from: s, to: s };
-                        let here = Ctx { clock: &at, ..after };
+                        let here = Ctx {
+                            clock: &at,
+                            ..after
+                        };
                         let preferred = match &self.prefer_line {
                             Some((l, wanted)) => {
                                 let on_line = self.beside(&here, l, s) && lines::holds(&here, l);
@@ -246,7 +252,10 @@ impl Removal {
     /// Takes the piece the move chose, after the move itself.
     #[inline(never)]
     pub(crate) fn apply(&self, game: &Game, board: &mut Board, mover: u8, m: Move) -> u32 {
-        let Some(s) = m.removal().filter(|&s| (s as usize) < game.topology.sites()) else {
+        let Some(s) = m
+            .removal()
+            .filter(|&s| (s as usize) < game.topology.sites())
+        else {
             return 0;
         };
         // One piece, the top of a stack.

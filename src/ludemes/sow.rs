@@ -1,20 +1,26 @@
 //! Sow (with capture): counters sown one by one along a track, and what the last one captures.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{List as L, One as O}};
-use crate::ludemes::{Lower, Ref, Arg};
-use crate::compile::ir::{CaptureTo, Gen, MoveExpr, RegionRef, Site, Sites, NO_SITE};
-use crate::engine::draw::Family;
-use crate::compile::ir::Rules;
-use crate::engine::Game;
-use crate::engine::draw::region_mask;
-use crate::compile::Needs;
-use crate::engine::{Board, Cell, Ctx, Effects, Move};
-use crate::ludemes::{MoveFamily, MoverTurn};
-use crate::compile::Compiler;
 use crate::board::seat_of;
+use crate::check::registry::{
+    opt, req,
+    Kind::*,
+    Ludeme,
+    Shape::{List as L, One as O},
+    THEN,
+};
+use crate::compile::ir::Rules;
 use crate::compile::ir::MAX_PLAYERS;
+use crate::compile::ir::{CaptureTo, Gen, MoveExpr, RegionRef, Site, Sites, NO_SITE};
+use crate::compile::Compiler;
+use crate::compile::Needs;
 use crate::diagnostic::Diagnostic;
+use crate::engine::draw::region_mask;
+use crate::engine::draw::Family;
+use crate::engine::Game;
+use crate::engine::{Board, Cell, Ctx, Effects, Move};
 use crate::ludemes::regions::{Board as Declared, MoverSites, Scope};
+use crate::ludemes::{Arg, Lower, Ref};
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::syntax::{Node, NodeKind};
 
 /// The family's ludemes.
@@ -138,8 +144,13 @@ fn store(b: &mut dyn Declared, node: &Node, scope: Scope) -> Option<MoverSites> 
     let relative = matches!(name, "Mover" | "Next" | "Prev");
     let problem = if !sym.stores {
         Some(("no track passes through the players' stores", "declare a track with `(store P1)` first, e.g. `(track \"Sow\" P1 {(row 0 E) (store P1) (row 1 W)} loop:true)`"))
-    } else if whose(0).is_none_or(|p| p as usize >= players) || (relative && scope == Scope::Declaration) {
-        Some(("no such player's store", "write P1 to P4 (in the rules, Mover, Next or Prev too)"))
+    } else if whose(0).is_none_or(|p| p as usize >= players)
+        || (relative && scope == Scope::Declaration)
+    {
+        Some((
+            "no such player's store",
+            "write P1 to P4 (in the rules, Mover, Next or Prev too)",
+        ))
     } else {
         None
     };
@@ -183,10 +194,7 @@ fn sow(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let track = c.track(node.pos(0));
     let from = node.named("from").map(|r| c.region(r));
     let capture = node.named("capture").map(|cap| {
-        let region = cap
-            .named("in")
-            .map(|r| c.region(r))
-            .unwrap_or(RegionRef(0));
+        let region = cap.named("in").map(|r| c.region(r)).unwrap_or(RegionRef(0));
         let mut counts = 0u64;
         for v in cap.named("counts").and_then(|l| l.as_list()).unwrap_or(&[]) {
             match v.as_int() {
@@ -339,7 +347,13 @@ impl Holes for [u16] {
 impl Sow {
     /// Plays a sowing; with `STORES`, seeds falling on a store's place go to that store.
     #[inline(always)]
-    pub(crate) fn sow<const STORES: bool, H: Holes + ?Sized>(&self, game: &Game, mover: u8, board: &mut H, m: Move) -> Effects {
+    pub(crate) fn sow<const STORES: bool, H: Holes + ?Sized>(
+        &self,
+        game: &Game,
+        mover: u8,
+        board: &mut H,
+        m: Move,
+    ) -> Effects {
         let mut fx = Effects::default();
         let from = m.from as usize;
         let tr = &game.tracks[self.track as usize];
@@ -359,7 +373,13 @@ impl Sow {
     /// that reads only counts: the stores and the sown sites are not kept.
     /// With `STORES`, the track passes through the stores (a [`SowStores`]).
     #[inline(never)]
-    pub(crate) fn sow_counts<const STORES: bool>(&self, game: &Game, mover: u8, counts: &mut [u16], m: Move) {
+    pub(crate) fn sow_counts<const STORES: bool>(
+        &self,
+        game: &Game,
+        mover: u8,
+        counts: &mut [u16],
+        m: Move,
+    ) {
         self.sow::<STORES, [u16]>(game, mover, counts, m);
     }
 
@@ -473,7 +493,14 @@ impl MoveFamily for SowStores {
 /// The capture after a sowing whose last counter fell at place `i` of the track's `sites`:
 /// the counters captured.
 #[inline(always)]
-pub(crate) fn capture<H: Holes + ?Sized>(game: &Game, cap: &Capture, board: &mut H, mover: u8, sites: &[Site], i: usize) -> u32 {
+pub(crate) fn capture<H: Holes + ?Sized>(
+    game: &Game,
+    cap: &Capture,
+    board: &mut H,
+    mover: u8,
+    sites: &[Site],
+    i: usize,
+) -> u32 {
     let len = sites.len();
     let region = &game.regions[cap.region.0 as usize];
     let mask = &region.mask[mover as usize];
@@ -518,7 +545,13 @@ pub(crate) fn capture<H: Holes + ?Sized>(game: &Game, cap: &Capture, board: &mut
 
 /// The capture of the last hole `last` with its opposite, when the opposite holds a counter.
 #[inline(always)]
-fn capture_opposite<H: Holes + ?Sized>(cap: &Capture, board: &mut H, mover: u8, last: Site, opposite: &[Site]) -> u32 {
+fn capture_opposite<H: Holes + ?Sized>(
+    cap: &Capture,
+    board: &mut H,
+    mover: u8,
+    last: Site,
+    opposite: &[Site],
+) -> u32 {
     let facing = opposite.get(last as usize).copied().unwrap_or(last);
     let held = board.count(facing as usize);
     if held == 0 || facing == last {

@@ -1,7 +1,12 @@
 //! Start: how the game is set up.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, Shape::{One as O, OneOrList as OL}};
-use crate::ludemes::{Lower, Ref, Arg};
+use crate::check::registry::{
+    opt, req,
+    Kind::*,
+    Ludeme,
+    Shape::{One as O, OneOrList as OL},
+};
+use crate::ludemes::{Arg, Lower, Ref};
 
 /// The family's ludemes.
 pub(crate) const ROWS: &[Ludeme] = &[

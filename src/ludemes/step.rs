@@ -1,15 +1,21 @@
 //! Step: one piece to an adjacent empty site.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O, OneOrList as OL}};
-use crate::ludemes::{Arg, Lower, Ref};
-use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, RegionRef, NO_SITE};
-use crate::engine::draw::Family;
+use crate::check::registry::{
+    opt, req,
+    Kind::*,
+    Ludeme,
+    Shape::{One as O, OneOrList as OL},
+    THEN,
+};
 use crate::compile::ir::Rules;
+use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, RegionRef, NO_SITE};
+use crate::compile::Compiler;
+use crate::engine::draw::Family;
 use crate::engine::draw::{rays, region_mask};
 use crate::engine::{region_has, Board, Ctx, Effects, Move};
 use crate::ludemes::removal::REMOVE;
+use crate::ludemes::{Arg, Lower, Ref};
 use crate::ludemes::{MoveFamily, MoverTurn};
-use crate::compile::Compiler;
 use crate::syntax::Node;
 
 /// The family's ludemes.

@@ -1,7 +1,12 @@
 //! Tracks: the segments a track is made of, read by the track's declaration.
 
-use crate::check::registry::{Kind::*, Ludeme, req, Shape::{List as L, One as O}};
-use crate::ludemes::{Lower};
+use crate::check::registry::{
+    req,
+    Kind::*,
+    Ludeme,
+    Shape::{List as L, One as O},
+};
+use crate::ludemes::Lower;
 
 /// The family's ludemes.
 pub(crate) const ROWS: &[Ludeme] = &[

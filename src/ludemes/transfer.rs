@@ -1,11 +1,11 @@
 //! Transfer: every counter of one hole into another.
 
-use crate::check::registry::{Kind::*, Ludeme, opt, req, THEN, Shape::{One as O}};
-use crate::ludemes::{Lower};
+use crate::check::registry::{opt, req, Kind::*, Ludeme, Shape::One as O, THEN};
 use crate::compile::ir::{Gen, IntExpr, MoveExpr, RegionRef};
-use crate::engine::{Board, Ctx, Effects, Move};
-use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::compile::Compiler;
+use crate::engine::{Board, Ctx, Effects, Move};
+use crate::ludemes::Lower;
+use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::syntax::Node;
 
 /// The family's ludemes.

@@ -111,8 +111,7 @@ impl Layout {
 
     /// A comment: trailing the item on its line, or waiting for the next item.
     fn comment(&mut self, comment: String, newlines: usize) {
-        if newlines == 0 && self.pending_comments.is_empty() && self.pending_key.is_none()
-        {
+        if newlines == 0 && self.pending_comments.is_empty() && self.pending_key.is_none() {
             let level = self.level();
             if let Some(last) = level
                 .last_mut()

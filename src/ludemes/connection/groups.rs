@@ -7,8 +7,10 @@
 //! player's groups are built again from the board. A reader uses them only when `joined` is the
 //! player's pieces, else grows the group from the board.
 
-use crate::compile::ir::{by_width, Region, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE, SITE_WORDS};
 use crate::board::topology::Topology;
+use crate::compile::ir::{
+    by_width, Region, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE, SITE_WORDS,
+};
 
 /// What the board's groups follow: the directions of the connection tests read through the
 /// last piece, and for each site its neighbours along them and the regions of those tests it
@@ -122,7 +124,12 @@ impl Groups {
     /// Brings the groups to the board's pieces, `owned`, for `players` players: the pieces
     /// added joined to their neighbours' groups, a player who lost a piece rebuilt.
     #[inline(never)]
-    pub(crate) fn follow(&mut self, plan: &GroupPlan, owned: &[Sites; MAX_PLAYERS], players: usize) {
+    pub(crate) fn follow(
+        &mut self,
+        plan: &GroupPlan,
+        owned: &[Sites; MAX_PLAYERS],
+        players: usize,
+    ) {
         let kept = self.0.get_or_insert_with(|| {
             Box::new(Kept {
                 joined: [Sites::default(); MAX_PLAYERS],
@@ -253,7 +260,7 @@ fn union(nodes: &mut [Node; NODES], a: usize, b: usize) -> usize {
 mod tests {
     use super::Groups;
     use crate::compile::ir::{Cond, Leaf, NO_SITE};
-use crate::engine::Game;
+    use crate::engine::Game;
     use crate::engine::{Ctx, State};
     use crate::ludemes::connection::{filled, holds, Connected};
     use rand::{Rng, SeedableRng};
@@ -323,7 +330,10 @@ use crate::engine::Game;
         let games = [
             ("rhombus, pie", crate::load::load_file(&rhombus, &[])),
             ("rhombus, no pie", crate::load::load_file(&rhombus, &off)),
-            ("square", crate::load::load_source("joins.game", SQUARE, &[])),
+            (
+                "square",
+                crate::load::load_source("joins.game", SQUARE, &[]),
+            ),
         ];
         for (name, game) in games {
             let game = game.unwrap_or_else(|e| panic!("{name} loads: {e:?}"));
@@ -354,7 +364,11 @@ use crate::engine::Game;
                 let kept_now = s.board.groups.0 .0.as_deref().expect("groups kept");
                 for p in 0..game.players as usize {
                     let mine = &s.board.owned[p];
-                    let Some(_) = s.board.groups.0.marks_of(p, last, mine, game.topology.words)
+                    let Some(_) = s
+                        .board
+                        .groups
+                        .0
+                        .marks_of(p, last, mine, game.topology.words)
                     else {
                         continue;
                     };
@@ -378,8 +392,14 @@ use crate::engine::Game;
                     }
                 }
             });
-            assert!(kept > 500 && wins > 10, "{name}: {kept} positions, {wins} wins");
-            assert!(swaps > 5 || name.contains("no pie"), "{name}: {swaps} swaps");
+            assert!(
+                kept > 500 && wins > 10,
+                "{name}: {kept} positions, {wins} wins"
+            );
+            assert!(
+                swaps > 5 || name.contains("no pie"),
+                "{name}: {swaps} swaps"
+            );
         }
     }
 }

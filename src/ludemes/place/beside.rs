@@ -4,8 +4,8 @@
 //! one without testing site by site.
 
 use super::{Beside, Occupant};
-use crate::compile::ir::{Cond, Leaf, Sites, MAX_PLAYERS};
 use crate::board::topology::Topology;
+use crate::compile::ir::{Cond, Leaf, Sites, MAX_PLAYERS};
 
 /// The sites meeting a condition of neighbours' occupancy, as one player reads its directions.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,7 +30,10 @@ pub enum BesideSets {
 impl BesideSets {
     /// The condition as site-set arithmetic for each player, if it is built only of `beside`
     /// tests, `and`, `or` and `not`, and the board shifts every direction it names.
-    pub(crate) fn each_player(cond: &Cond, topology: &Topology) -> Option<[BesideSets; MAX_PLAYERS]> {
+    pub(crate) fn each_player(
+        cond: &Cond,
+        topology: &Topology,
+    ) -> Option<[BesideSets; MAX_PLAYERS]> {
         crate::ludemes::for_each_player(|p| Self::of(cond, topology, p))
     }
 
@@ -126,7 +129,10 @@ mod tests {
         let Some(Gen::Place(place)) = game.gens.first().map(|d| &d.gen) else {
             panic!("one placement");
         };
-        assert!(place.site_sets.is_some(), "the condition is read as site sets");
+        assert!(
+            place.site_sets.is_some(),
+            "the condition is read as site sets"
+        );
         let by_site = super::super::Place {
             site_sets: None,
             ..place.clone()
