@@ -232,6 +232,9 @@ fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
                 to: _,
                 site_test: _,
                 site_sets: _,
+                // The loop places pieces of the first kind, anywhere empty.
+                kind: None,
+                from_last: None,
             }),
         ) => out.push(Group {
             gen: *gen,
