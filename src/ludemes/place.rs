@@ -46,8 +46,8 @@ pub(crate) const ROWS: &[Ludeme] = &[
             opt("if", O(Cond)),
             /// the kind of the placed pieces; the first declared kind if absent
             opt("kind", O(Str)),
-            /// directions: only the empty sites a slide from the last move's landing reaches
-            /// along one of them, over empty sites (a shot from where a piece just landed)
+            /// only the empty sites that a slide from the last move's landing reaches along one of
+            /// these directions, over empty sites (a shot from where a piece just landed)
             opt("from-last", OL(Dir)),
             REMOVE,
             THEN,
