@@ -47,7 +47,8 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// the kind of the placed pieces; the first declared kind if absent
             opt("kind", O(Str)),
             /// only the empty sites that a slide from the last move's landing reaches along one of
-            /// these directions, over empty sites (a shot from where a piece just landed)
+            /// these directions, over empty sites (a shot from where a piece just landed); none
+            /// before the first move
             opt("from-last", OL(Dir)),
             REMOVE,
             THEN,
