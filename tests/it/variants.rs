@@ -393,3 +393,16 @@ fn ludo_open_starts_takes_a_lone_token_on_the_start_square_but_not_a_block() {
     let (game, s) = with("games/ludo.game", 1);
     assert_eq!(names(&game, &s), ["pass"]);
 }
+
+#[test]
+fn a_slide_bound_below_one_is_reported() {
+    let text = std::fs::read_to_string("tests/variants/breakthrough-lancers.game").unwrap();
+    for bad in ["max:0", "max:-2", "max:(pips)"] {
+        let edited = text.replace("max:2", bad);
+        let e = ludus::load_source("lancers.game", &edited, &[])
+            .map(|_| ())
+            .unwrap_err()
+            .render(false);
+        assert!(e.contains("max:1` or more"), "{bad}: {e}");
+    }
+}
