@@ -270,6 +270,10 @@ fn a_shot_may_pass_through_and_land_on_the_square_just_left() {
     let c1 = s.cells()[site(N, "c1")];
     assert_eq!((c1.count, c1.owner, c1.kind), (1, 1, ARROW));
     assert_eq!((s.mover(), s.moves_played()), (1, 2));
+    // Drawn apart: the amazon (kind Queen) as Q, the arrow as A.
+    let text = game.render(&s);
+    assert!(text.contains("  1    .   . x1A"), "{text}");
+    assert!(text.contains("  6    .   . x1Q"), "{text}");
     // The arrow blocks for good: the amazon on c6 cannot come back past it.
     let s = after(&game, &s, "h8-h7 place h8");
     let moves = names(&game, &s);
