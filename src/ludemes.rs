@@ -261,6 +261,7 @@ macro_rules! for_each_family {
             place { Place Pass }
             step { Step }
             hop { Hop }
+            slide { Slide }
             sow { Sow SowStores }
             transfer { Transfer }
             advance { Advance AdvanceAll Enter }
@@ -407,6 +408,7 @@ pub mod progress;
 pub mod regions;
 pub mod relocate;
 pub mod removal;
+pub mod slide;
 pub mod sow;
 pub mod start;
 pub mod step;

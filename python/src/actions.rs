@@ -12,6 +12,8 @@
 //! - a chain of jumps: by the chain's number among every chain the board allows from every
 //!   site (its directions, in order; see `chains.rs`), or, on a board with too many chains, by
 //!   its origin, target and first direction;
+//! - a slide: by its origin and the target among the sites along the origin's rays in the
+//!   slide's directions, as far as its bound;
 //! - any other (hop, relocate, transfer): by its origin and target.
 //!
 //! A generator with `remove:` multiplies its block by the sites plus one (no removal).
@@ -96,6 +98,22 @@ pub struct Actions {
     size: u64,
 }
 
+/// The sites along the rays of `slide` from `s` for player `p`, as far as its bound.
+fn along(game: &Game, slide: &ludus::ludemes::slide::Slide, p: u8, s: Site) -> Vec<Site> {
+    let reach = slide.max.map_or(usize::MAX, usize::from);
+    let mut out = Vec::new();
+    for &d in slide.dirs.of(p) {
+        let mut t = game.topology.neighbour(s, d);
+        let mut gone = 0;
+        while t != NO_SITE && gone < reach {
+            out.push(t);
+            t = game.topology.neighbour(t, d);
+            gone += 1;
+        }
+    }
+    out
+}
+
 /// The shape of a generator's moves on this game's board.
 fn shape(game: &Game, gen: &Gen) -> Shape {
     let topology = &game.topology;
@@ -131,6 +149,12 @@ fn shape(game: &Game, gen: &Gen) -> Shape {
             let dirs: Vec<&[u8]> = players.map(|p| jump.dirs.of(p)).collect();
             Chains::of(topology, &dirs).map_or(Shape::ChainEnds, Shape::Chains)
         }
+        Gen::Slide(slide) => Shape::Targets(Targets::of(sites, |s| {
+            players
+                .clone()
+                .flat_map(|p| along(game, slide, p, s))
+                .collect()
+        })),
         Gen::Hop(_) | Gen::Relocate(_) | Gen::Transfer(_) => Shape::Pairs,
     }
 }

@@ -88,6 +88,7 @@ def test_two_chains_between_the_same_squares_have_two_actions():
 # What the encoding makes of the shipped games: far below the former generator × origin ×
 # target × extra (draughts 73,729, Ludo 50,857, Morris 29,401, Breakthrough 4,097).
 SIZES = {
+    "amazons": 3041,
     "breakthrough": 309,
     "draughts": 3481,
     "ludo": 16585,

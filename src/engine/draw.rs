@@ -171,6 +171,9 @@ pub(super) fn place_only(game: &Game) -> bool {
                     to: _,
                     site_test: _,
                     site_sets: _,
+                    // The loop places pieces of the first kind, anywhere empty.
+                    kind: None,
+                    from_last: None,
                 })
             );
             plain && remove.is_none() && then.is_empty()

@@ -191,6 +191,23 @@ impl ShiftPlan {
     }
 }
 
+/// Whether the loop plays a placement: one that flips nothing and puts pieces of the first kind
+/// on any empty site of the family.
+fn plays_placement(place: &Place) -> bool {
+    // Every field named, so that a new one fails to compile until the loop decides it.
+    let Place {
+        flank,
+        kind,
+        from_last,
+        // Read through the family (`Place`, not `PlaceWhere`: no test of the site).
+        count: _,
+        to: _,
+        site_test: _,
+        site_sets: _,
+    } = place;
+    flank.is_none() && kind.is_none() && from_last.is_none()
+}
+
 /// Adds the groups of one step of a draw plan; `None` if the step is not of the shape.
 fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
     let DrawOp::Count {
@@ -222,24 +239,15 @@ fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
         ..NO_GROUP
     };
     match (family, generator) {
-        (
-            Family::Place { count, to },
-            Gen::Place(Place {
-                // The loop plays no flips.
-                flank: None,
-                // Read through the family (`Place`, not `PlaceWhere`: no test of the site).
-                count: _,
-                to: _,
-                site_test: _,
-                site_sets: _,
-            }),
-        ) => out.push(Group {
-            gen: *gen,
-            from: all,
-            to_empty: word(to),
-            count: *count,
-            ..NO_GROUP
-        }),
+        (Family::Place { count, to }, Gen::Place(place)) if plays_placement(place) => {
+            out.push(Group {
+                gen: *gen,
+                from: all,
+                to_empty: word(to),
+                count: *count,
+                ..NO_GROUP
+            })
+        }
         (
             Family::Step { rays, quiet, to },
             Gen::Step(Step {

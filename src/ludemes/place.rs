@@ -20,7 +20,8 @@ use crate::engine::Last;
 use crate::engine::{Board, Cell, Ctx, Effects, Move};
 use crate::ludemes::flank::{self, Flank};
 use crate::ludemes::removal::REMOVE;
-use crate::ludemes::{Lower, Ref};
+use crate::ludemes::slide::reach;
+use crate::ludemes::{Arg, Lower, Ref};
 use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::syntax::Node;
 use beside::BesideSets;
@@ -43,12 +44,18 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// a condition each empty site must meet, read before the placement with the site as
             /// the last move's (`beside`, `landed-in`)
             opt("if", O(Cond)),
+            /// the kind of the placed pieces; the first declared kind if absent
+            opt("kind", O(Str)),
+            /// only the empty sites that a slide from the last move's landing reaches along one of
+            /// these directions, over empty sites (a shot from where a piece just landed); none
+            /// before the first move
+            opt("from-last", OL(Dir)),
             REMOVE,
             THEN,
         ],
         example: "(place 2 to:(region \"Board\"))",
         lower: Lower::Moves(place),
-        refs: [Ref::Hand],
+        refs: [Ref::Hand, Ref::Kind(Arg::Key("kind"))],
     },
     ludeme! {
         /// The pass: the mover does nothing. Offered as a last resort inside `priority`.
@@ -130,6 +137,12 @@ fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
         .and_then(|cond| BesideSets::each_player(cond, &c.topology))
         .map(Box::new);
     let site_test = cond.as_ref().map(Choice::of);
+    let kind = c.kind(node.named("kind"));
+    let from_last = node.named("from-last").map(|d| c.dirs(Some(d)));
+    if from_last.is_some() {
+        // It reads the last move's landing.
+        c.needs.insert(Needs::LAST);
+    }
     c.needs.insert(Needs::PLACING);
     c.gen(
         Gen::Place(Place {
@@ -138,6 +151,8 @@ fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
             flank,
             site_test,
             site_sets,
+            kind,
+            from_last,
         }),
         node,
     )
@@ -157,6 +172,10 @@ pub struct Place {
     /// The same condition as site-set arithmetic for each player, where it is built only of
     /// neighbours' occupancy: the sites that meet it are found all at once.
     pub site_sets: Option<Box<[BesideSets; MAX_PLAYERS]>>,
+    /// The kind of the placed pieces, if not the first.
+    pub kind: Option<u8>,
+    /// The directions of the slide from the last move's landing that the placement must reach.
+    pub from_last: Option<Dirs>,
 }
 
 impl Place {
@@ -231,6 +250,16 @@ impl MoveFamily for Place {
             Some(r) => game.regions[r.0 as usize].mask[mover as usize].and_not(&board.filled),
             None => game.topology.board_sites.and_not(&board.filled),
         };
+        // Only the sites a slide from the last landing reaches.
+        let free = match &self.from_last {
+            Some(dirs) => free.and(&reach(
+                game,
+                &board.filled,
+                ctx.clock.last.to,
+                dirs.of(mover),
+            )),
+            None => free,
+        };
         // Only the sites that flank a run, where shifts of site sets find them.
         let free = match &self.flank {
             Some(f) if f.required => f.flanking(game, board, mover, &free).unwrap_or(free),
@@ -252,7 +281,14 @@ impl MoveFamily for Place {
     fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         let hand = &mut board.hand[on.mover as usize];
         *hand -= self.count.min(*hand);
-        board.put(m.to as usize, Cell::piece(on.mover, self.count));
+        let kind = self.kind.unwrap_or(0);
+        board.put(
+            m.to as usize,
+            Cell {
+                kind,
+                ..Cell::piece(on.mover, self.count)
+            },
+        );
         match &self.flank {
             Some(f) => Effects {
                 captured: f.apply(on.game, board, on.mover, m.to),
@@ -276,8 +312,12 @@ impl MoveFamily for Place {
             flank: _,
             site_test: _,
             site_sets,
+            // Played by `apply` after the draw.
+            kind: _,
+            from_last,
         } = self;
-        if self.tested() || self.must_flank() {
+        // The draw's families know no last landing: those placements are listed.
+        if self.tested() || self.must_flank() || from_last.is_some() {
             return None;
         }
         let (count, to) = (*count, region_mask(game, to, mover));

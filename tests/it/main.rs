@@ -13,6 +13,7 @@ mod tokens;
 mod tree;
 
 mod agents;
+mod amazons;
 mod architecture;
 mod arithmetic;
 mod board_text;

@@ -83,6 +83,12 @@ fn breakthrough() {
     run("breakthrough.perft");
 }
 
+/// Two whole turns of Amazons, about a second in the test profile.
+#[test]
+fn amazons() {
+    run("amazons.perft");
+}
+
 #[test]
 fn morris() {
     run("morris.perft");

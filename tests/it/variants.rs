@@ -37,6 +37,7 @@ fn the_variants_are_the_files_of_tests_variants() {
     assert_eq!(
         stems,
         [
+            "breakthrough-lancers",
             "draughts-back",
             "hexapawn",
             "kalah-clockwise",
@@ -58,6 +59,52 @@ fn the_variants_are_the_files_of_tests_variants() {
 #[test]
 fn hexapawn_plays_1000_games() {
     plays_to_an_end("hexapawn");
+}
+
+#[test]
+fn breakthrough_lancers_plays_1000_games() {
+    plays_to_an_end("breakthrough-lancers");
+}
+
+#[test]
+fn lancers_slide_two_squares_over_empty_ones_and_capture_at_the_end() {
+    let game = variant("breakthrough-lancers");
+    let s = game.new_initial_state();
+    let moves = names(&game, &s);
+    // b2: two up the file, two up the right diagonal, one up the left (a3, then the edge); the
+    // first row is walled in by the second.
+    for m in ["b2-b3", "b2-b4", "b2-c3", "b2-d4", "b2-a3"] {
+        assert!(moves.contains(&m.to_string()), "{m}: {moves:?}");
+    }
+    assert!(!moves.iter().any(|m| m.starts_with("b1")), "{moves:?}");
+    assert_eq!(moves.len(), 30);
+    // Bounded by max:2: no b2-b5 even were b5 empty; b4 stops b5's slide, which may end on it.
+    let s = after(&game, &s, "b2-b4");
+    let moves = names(&game, &s);
+    for m in ["b5xb4", "c5xb4", "a5-a3", "d5-b3"] {
+        assert!(moves.contains(&m.to_string()), "{m}: {moves:?}");
+    }
+    assert!(
+        !moves.iter().any(|m| m == "b5-b3"),
+        "no passing over: {moves:?}"
+    );
+    assert!(
+        !moves.iter().any(|m| m == "a5-c3"),
+        "no passing over: {moves:?}"
+    );
+    // The capture replaces the piece, which leaves the game (captured:Removed).
+    let s = after(&game, &s, "c5xb4");
+    let b4 = s.cells()[setup::site(6, "b4")];
+    assert_eq!((b4.count, b4.owner), (1, 2));
+    assert_eq!(s.cells().iter().filter(|c| c.owner == 1).count(), 11);
+    assert_eq!(s.scores()[1], 0);
+    // A capture on the far row wins: P2's lancer goes b4-b3, takes a2, then b1.
+    let s = after(&game, &s, "e2-e3 b4-b3");
+    let moves = names(&game, &s);
+    assert!(moves.contains(&"a2xb3".to_string()), "{moves:?}");
+    let s = after(&game, &s, "f2-f3 b3xa2");
+    let s = after(&game, &s, "f3-f4 a2xb1");
+    assert!(ended(&s, Status::Won(1)), "{}", game.render(&s));
 }
 
 #[test]
@@ -345,4 +392,17 @@ fn ludo_open_starts_takes_a_lone_token_on_the_start_square_but_not_a_block() {
     assert_eq!(names(&game, &s), ["pass"]);
     let (game, s) = with("games/ludo.game", 1);
     assert_eq!(names(&game, &s), ["pass"]);
+}
+
+#[test]
+fn a_slide_bound_below_one_is_reported() {
+    let text = std::fs::read_to_string("tests/variants/breakthrough-lancers.game").unwrap();
+    for bad in ["max:0", "max:-2", "max:(pips)"] {
+        let edited = text.replace("max:2", bad);
+        let e = ludus::load_source("lancers.game", &edited, &[])
+            .map(|_| ())
+            .unwrap_err()
+            .render(false);
+        assert!(e.contains("max:1` or more"), "{bad}: {e}");
+    }
 }
