@@ -159,6 +159,8 @@ pub enum Leaf {
     Line(crate::ludemes::Line),
     /// One group of a player's pieces touches every region (`(connected ...)`).
     Connected(Box<crate::ludemes::Connected>),
+    /// All of a player's pieces form one group (`(one-group ...)`).
+    OneGroup(Box<crate::ludemes::OneGroup>),
     /// The last move was a pass.
     Passed,
     /// A neighbour of the last move's site holds an occupant.

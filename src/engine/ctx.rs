@@ -215,6 +215,7 @@ impl<'a> Ctx<'a> {
             Leaf::MovedFrom(r) => self.region_holds(*r, self.clock.last.from),
             Leaf::Line(l) => crate::ludemes::in_line(self, l),
             Leaf::Connected(c) => crate::ludemes::connected(self, c),
+            Leaf::OneGroup(o) => crate::ludemes::one_group(self, o),
             Leaf::Passed => self.clock.moves_played > 0 && self.clock.last.from == NO_SITE,
             Leaf::Beside(b) => b.holds(self),
         }

@@ -43,6 +43,23 @@ pub(crate) const ROWS: &[Ludeme] = &[
         refs: [],
     },
     ludeme! {
+        /// All of the player's pieces form one group, each next to another along the directions.
+        /// A single piece is a group; a player with no piece has none.
+        name: "one-group",
+        kind: Cond,
+        positional: [
+            /// whose pieces: Mover, Next, Prev, or P1 to P4
+            req("player", O(Role)),
+        ],
+        named: [
+            /// the directions pieces connect along; Orthogonal (on hexagons, all six) if absent
+            opt("dirs", OL(Dir)),
+        ],
+        example: "(one-group Mover dirs:All)",
+        lower: Lower::Cond(one_group_of),
+        refs: [],
+    },
+    ludeme! {
         /// The sites of the bottom row (P1's side).
         name: "bottom",
         kind: Region,
@@ -148,6 +165,44 @@ fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
         rays,
         marks,
     })))
+}
+
+/// A test that all of a player's pieces form one group, compiled.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OneGroup {
+    /// Whose pieces.
+    pub who: Who,
+    /// The directions of adjacency.
+    pub dirs: Vec<u8>,
+    /// The directions as shifts of site sets, where the board has them.
+    pub rays: Option<Vec<(i32, Sites)>>,
+}
+
+fn one_group_of(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    let who = c.who(node.pos(0));
+    let dirs = match node.named("dirs") {
+        Some(d) => c.absolute_dirs(d),
+        None => c
+            .topology
+            .group("Orthogonal")
+            .map_or(Vec::new(), |g| g.dirs(0).to_vec()),
+    };
+    let rays = dirs.iter().map(|&d| c.topology.ray(d)).collect();
+    Cond::Leaf(Leaf::OneGroup(Box::new(OneGroup { who, dirs, rays })))
+}
+
+/// Whether all of the player's pieces form one group: the group of any one of them is all.
+#[inline(never)]
+pub(crate) fn one_group(ctx: &Ctx, o: &OneGroup) -> bool {
+    let mine = &ctx.board.owned[ctx.who(o.who) as usize];
+    let Some(first) = mine.iter_in(ctx.game.topology.words).next() else {
+        return false;
+    };
+    let g = match &o.rays {
+        Some(rays) => grown(ctx.game.topology.words, rays, mine, first),
+        None => filled(ctx, mine, first, &o.dirs),
+    };
+    g == *mine
 }
 
 /// The group of `mine` that holds `from`: by shifts of site sets where the board has them,

@@ -7,7 +7,7 @@ use crate::check::registry::{
     Shape::{One as O, OneOrList as OL},
     THEN,
 };
-use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, Site, Sites, NO_SITE};
+use crate::compile::ir::{CaptureTo, Dirs, Gen, IntExpr, MoveExpr, Site, Sites, NO_SITE};
 use crate::compile::Compiler;
 use crate::engine::Game;
 use crate::engine::{Board, Ctx, Effects, Move};
@@ -38,12 +38,75 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         /// where captured pieces go: the mover's store (Store, the default), their owner's hand
         /// (Hand) or off the game (Removed)
         opt("captured", O(CaptureTo)),
+        /// the exact number of sites a slide covers, read for each piece and direction: a
+        /// number written out, or `(pieces-on-line)`; any number up to `max:` if absent
+        opt("distance", O(Int)),
+        /// what a slide may pass over: Empty sites only (the default), Friend (empty sites and
+        /// the mover's pieces) or Filled (any site)
+        opt("over", O(Occupant)),
         THEN,
     ],
-    example: "(slide Orthogonal max:2 capture:true)",
+    example: "(slide All distance:(pieces-on-line) over:Friend capture:true)",
     lower: Lower::Moves(slide),
     refs: [Ref::Kind(Arg::Key("kind"))],
+},
+ludeme! {
+    /// The pieces, of every player, on the whole line of a slide: the line through the moving
+    /// piece along its direction and the opposite one, the piece itself included. Read only as
+    /// a slide's `distance:`.
+    name: "pieces-on-line",
+    kind: Int,
+    positional: [],
+    named: [],
+    example: "(slide All distance:(pieces-on-line))",
+    lower: Lower::Int(pieces_on_line),
+    refs: [],
 }];
+
+/// `(pieces-on-line)` read anywhere but a slide's distance: there is no line to count.
+fn pieces_on_line(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
+    c.error(
+        node,
+        "`(pieces-on-line)` counts the line of a slide, and is read only as its `distance:`",
+        "write it as `(slide All distance:(pieces-on-line))`",
+    );
+    IntExpr::Lit(0)
+}
+
+/// A slide's distance, exact when given.
+fn distance(c: &mut Compiler<'_>, node: Option<&Node>) -> Option<Distance> {
+    let n = node?;
+    if n.head() == Some("pieces-on-line") {
+        // The opposite of each direction the slide takes, found on the board: the direction
+        // that steps back from a site's neighbour to the site.
+        let t = &c.topology;
+        let count = t.directions.len();
+        let back = (0..count)
+            .map(|d| {
+                (0..t.sites() as Site)
+                    .find_map(|s| {
+                        let n = t.neighbour(s, d as u8);
+                        (n != NO_SITE)
+                            .then(|| (0..count as u8).find(|&e| t.neighbour(n, e) == s))
+                            .flatten()
+                    })
+                    .unwrap_or(u8::MAX)
+            })
+            .collect();
+        return Some(Distance::PiecesOnLine(back));
+    }
+    match n.as_int() {
+        Some(m) if (1..=MAX_DISTANCE).contains(&m) => Some(Distance::Exact(m as u16)),
+        _ => {
+            c.error(
+                n,
+                "a slide's distance is a number of sites written out, 1 or more, or `(pieces-on-line)`",
+                "write `distance:2` or `distance:(pieces-on-line)`",
+            );
+            None
+        }
+    }
+}
 
 /// The longest slide a bound may ask for: a board has fewer sites in a line.
 const MAX_DISTANCE: i64 = 448;
@@ -70,6 +133,22 @@ fn slide(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
         Some(NodeKind::Bool(true))
     );
     let captured = c.capture_to(node.named("captured"));
+    let distance = distance(c, node.named("distance"));
+    let over = match node.named("over").and_then(|n| n.as_name()) {
+        None | Some("Empty") => Over::Empty,
+        Some("Friend") => Over::Friend,
+        Some("Filled") => Over::Filled,
+        Some(_) => {
+            if let Some(n) = node.named("over") {
+                c.error(
+                    n,
+                    "a slide passes over Empty sites, Friend pieces or any Filled site",
+                    "write `over:Empty`, `over:Friend` or `over:Filled`",
+                );
+            }
+            Over::Empty
+        }
+    };
     c.gen(
         Gen::Slide(Slide {
             dirs,
@@ -77,6 +156,8 @@ fn slide(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
             max,
             captures,
             captured,
+            distance,
+            over,
         }),
         node,
     )
@@ -95,10 +176,38 @@ pub struct Slide {
     pub captures: bool,
     /// Where the captured pieces go.
     pub captured: CaptureTo,
+    /// The exact number of sites covered, if given.
+    pub distance: Option<Distance>,
+    /// What the slide may pass over.
+    pub over: Over,
+}
+
+/// The exact number of sites a slide covers.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Distance {
+    /// A number written out.
+    Exact(u16),
+    /// The pieces on the whole line of the move; the opposite of each direction, by direction
+    /// (`u8::MAX` where there is none).
+    PiecesOnLine(Vec<u8>),
+}
+
+/// What a slide may pass over on its way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Over {
+    /// Empty sites only.
+    Empty,
+    /// Empty sites and the mover's pieces.
+    Friend,
+    /// Any site.
+    Filled,
 }
 
 impl MoveFamily for Slide {
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        if self.distance.is_some() || self.over != Over::Empty {
+            return self.generate_measured(ctx, g, out);
+        }
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mine = board.owned[mover as usize];
         let theirs = board.filled.and_not(&mine);
@@ -142,6 +251,59 @@ impl MoveFamily for Slide {
             format!("{from}x{to}")
         } else {
             format!("{from}-{to}")
+        }
+    }
+}
+
+impl Slide {
+    /// Slides of an exact distance, or over pieces: kept apart so that plain slides pay nothing.
+    #[inline(never)]
+    fn generate_measured(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let topology = &game.topology;
+        let mine = board.owned[mover as usize];
+        let theirs = board.filled.and_not(&mine);
+        let limit = self.max.unwrap_or(u16::MAX);
+        let passable = |t: Site| match self.over {
+            Over::Empty => !board.filled.contains(t),
+            Over::Friend => !theirs.contains(t),
+            Over::Filled => true,
+        };
+        for s in mine.iter_in(topology.words) {
+            if self.kind.is_some_and(|k| board.cells[s as usize].kind != k) {
+                continue;
+            }
+            for &d in self.dirs.of(mover) {
+                let exact = match &self.distance {
+                    None => None,
+                    Some(Distance::Exact(n)) => Some(*n),
+                    Some(Distance::PiecesOnLine(back)) => {
+                        let on = |dir: u8| {
+                            let (mut t, mut n) = (topology.neighbour(s, dir), 0u16);
+                            while t != NO_SITE {
+                                n += u16::from(board.filled.contains(t));
+                                t = topology.neighbour(t, dir);
+                            }
+                            n
+                        };
+                        let b = back.get(d as usize).copied().unwrap_or(u8::MAX);
+                        Some(1 + on(d) + if b == u8::MAX { 0 } else { on(b) })
+                    }
+                };
+                let (mut t, mut gone) = (topology.neighbour(s, d), 1u16);
+                while t != NO_SITE && gone <= limit {
+                    let here = exact.is_none_or(|n| n == gone);
+                    let lands = !board.filled.contains(t) || (self.captures && theirs.contains(t));
+                    if here && lands {
+                        out.push(Move::new(g, s, t));
+                    }
+                    if exact.is_some_and(|n| gone >= n) || !passable(t) {
+                        break;
+                    }
+                    t = topology.neighbour(t, d);
+                    gone += 1;
+                }
+            }
         }
     }
 }

@@ -14,6 +14,7 @@ mod tree;
 
 mod agents;
 mod amazons;
+mod lines_of_action;
 mod architecture;
 mod arithmetic;
 mod board_text;
