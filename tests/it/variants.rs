@@ -41,6 +41,8 @@ fn the_variants_are_the_files_of_tests_variants() {
             "draughts-back",
             "hexapawn",
             "kalah-clockwise",
+            "leapers",
+            "lines-of-action-6x6",
             "ludo-open-starts",
             "oware",
             "sig-3x8",
@@ -59,6 +61,64 @@ fn the_variants_are_the_files_of_tests_variants() {
 #[test]
 fn hexapawn_plays_1000_games() {
     plays_to_an_end("hexapawn");
+}
+
+#[test]
+fn leapers_and_lines_of_action_6x6_play_1000_games() {
+    plays_to_an_end("leapers");
+    plays_to_an_end("lines-of-action-6x6");
+}
+
+#[test]
+fn leapers_move_exactly_three_squares_over_anything_and_win_by_joining_orthogonally() {
+    let game = variant("leapers");
+    let s = game.new_initial_state();
+    let moves = names(&game, &s);
+    // a1 (P1): three up the file over a2, a3 to a4; three along the rank over b1 (Black) and
+    // c1 (White) onto Black's d1, a capture; three up the diagonal to d4.
+    for m in ["a1-a4", "a1xd1", "a1-d4"] {
+        assert!(moves.contains(&m.to_string()), "{m}: {moves:?}");
+    }
+    // Never one, two or four squares; never onto one's own piece (c1 to f1 holds Black's f1,
+    // a capture; e1 to b1 captures too, but c1 to c4 is only empty squares).
+    for m in ["a1-a2", "a1-a3", "a1-a5", "a1xc1", "a1-c1"] {
+        assert!(!moves.contains(&m.to_string()), "{m}: {moves:?}");
+    }
+    // Counted in full by the plain rule: each piece has every direction whose third square is
+    // on the board and not its own.
+    let expected: usize = [(0, 0), (0, 2), (0, 4), (5, 1), (5, 3), (5, 5)]
+        .iter()
+        .map(|&(r, c): &(i32, i32)| {
+            [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
+                .iter()
+                .filter(|&&(dr, dc)| {
+                    let (r, c) = (r + 3 * dr, c + 3 * dc);
+                    let own = [(0, 0), (0, 2), (0, 4), (5, 1), (5, 3), (5, 5)];
+                    (0..6).contains(&r) && (0..6).contains(&c) && !own.contains(&(r, c))
+                })
+                .count()
+        })
+        .sum();
+    assert_eq!(moves.len(), expected);
+    // Joining orthogonally wins, diagonally does not (one-group's directions default to the
+    // orthogonal ones).
+    let at = |p1: &[&str]| {
+        let mut p = setup::empty(&game);
+        for (owner, names) in [(1, p1), (2, &["a6", "f6"][..])] {
+            for name in names {
+                p.board.cells[setup::site(6, name)] = Cell {
+                    count: 1,
+                    owner,
+                    ..Cell::default()
+                };
+            }
+        }
+        game.state_at(p)
+    };
+    let s = after(&game, &at(&["a1", "e2"]), "e2-b2");
+    assert_eq!(s.status(), Status::Ongoing, "{}", game.render(&s));
+    let s = after(&game, &at(&["a1", "d2"]), "d2-a2");
+    assert!(ended(&s, Status::Won(0)), "{}", game.render(&s));
 }
 
 #[test]
