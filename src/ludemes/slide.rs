@@ -16,52 +16,55 @@ use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::syntax::{Node, NodeKind};
 
 /// The family's ludemes.
-pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
-    /// Moves one piece of the mover any number of sites along one of the directions, over empty
-    /// sites only (no piece is passed over), stopping on any of them; with `capture:true` it may
-    /// also end on the first opposing piece in its way, capturing it by replacement. The piece
-    /// keeps its kind and state. Written `a1-a5`, or `a1xa5` for a capture.
-    name: "slide",
-    kind: Moves,
-    positional: [
-        /// the directions a piece may slide in: a direction, a group such as Orthogonal or All,
-        /// or a list of them
-        req("directions", OL(Dir)),
-    ],
-    named: [
-        /// only pieces of this kind slide
-        opt("kind", O(Str)),
-        /// the most sites a slide may cover, 1 or more; unbounded if absent
-        opt("max", O(Int)),
-        /// whether a slide may also end on the first opposing piece in its way, capturing it
-        opt("capture", O(Switch)),
-        /// where captured pieces go: the mover's store (Store, the default), their owner's hand
-        /// (Hand) or off the game (Removed)
-        opt("captured", O(CaptureTo)),
-        /// the exact number of sites a slide covers, read for each piece and direction: a
-        /// number written out, or `(pieces-on-line)`; any number up to `max:` if absent
-        opt("distance", O(Int)),
-        /// what a slide may pass over: Empty sites only (the default), Friend (empty sites and
-        /// the mover's pieces) or Filled (any site)
-        opt("over", O(Occupant)),
-        THEN,
-    ],
-    example: "(slide All distance:(pieces-on-line) over:Friend capture:true)",
-    lower: Lower::Moves(slide),
-    refs: [Ref::Kind(Arg::Key("kind"))],
-},
-ludeme! {
-    /// The pieces, of every player, on the whole line of a slide: the line through the moving
-    /// piece along its direction and the opposite one, the piece itself included. Read only as
-    /// a slide's `distance:`.
-    name: "pieces-on-line",
-    kind: Int,
-    positional: [],
-    named: [],
-    example: "(slide All distance:(pieces-on-line))",
-    lower: Lower::Int(pieces_on_line),
-    refs: [],
-}];
+pub(crate) const ROWS: &[Ludeme] = &[
+    ludeme! {
+        /// Moves one piece of the mover any number of sites along one of the directions, over
+        /// empty sites only (unless `over:` says more), stopping on any of them; with
+        /// `capture:true` it may also end on the first opposing piece in its way, capturing it by
+        /// replacement. With `distance:` it covers exactly that many sites. The piece keeps its
+        /// kind and state. Written `a1-a5`, or `a1xa5` for a capture.
+        name: "slide",
+        kind: Moves,
+        positional: [
+            /// the directions a piece may slide in: a direction, a group such as Orthogonal or All,
+            /// or a list of them
+            req("directions", OL(Dir)),
+        ],
+        named: [
+            /// only pieces of this kind slide
+            opt("kind", O(Str)),
+            /// the most sites a slide may cover, 1 or more; unbounded if absent
+            opt("max", O(Int)),
+            /// whether a slide may also end on the first opposing piece in its way, capturing it
+            opt("capture", O(Switch)),
+            /// where captured pieces go: the mover's store (Store, the default), their owner's hand
+            /// (Hand) or off the game (Removed)
+            opt("captured", O(CaptureTo)),
+            /// the exact number of sites a slide covers, read for each piece and direction: a
+            /// number written out, or `(pieces-on-line)`; any number up to `max:` if absent
+            opt("distance", O(Int)),
+            /// what a slide may pass over: Empty sites only (the default), Friend (empty sites and
+            /// the mover's pieces) or Filled (any site)
+            opt("over", O(Occupant)),
+            THEN,
+        ],
+        example: "(slide All distance:(pieces-on-line) over:Friend capture:true)",
+        lower: Lower::Moves(slide),
+        refs: [Ref::Kind(Arg::Key("kind"))],
+    },
+    ludeme! {
+        /// The pieces, of every player, on the whole line of a slide: the line through the moving
+        /// piece along its direction and the opposite one, the piece itself included. Read only as
+        /// a slide's `distance:`.
+        name: "pieces-on-line",
+        kind: Int,
+        positional: [],
+        named: [],
+        example: "(pieces-on-line)",
+        lower: Lower::Int(pieces_on_line),
+        refs: [],
+    },
+];
 
 /// `(pieces-on-line)` read anywhere but a slide's distance: there is no line to count.
 fn pieces_on_line(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
@@ -100,7 +103,7 @@ fn distance(c: &mut Compiler<'_>, node: Option<&Node>) -> Option<Distance> {
         _ => {
             c.error(
                 n,
-                "a slide's distance is a number of sites written out, 1 or more, or `(pieces-on-line)`",
+                "a slide's distance is a number written out, 1 or more, or its line's pieces",
                 "write `distance:2` or `distance:(pieces-on-line)`",
             );
             None

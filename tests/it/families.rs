@@ -88,6 +88,8 @@ fn games(kind: Kind, e: &str) -> Vec<String> {
         Kind::Int => vec![
             with("@MOVE", format!("(if (= {e} 0) (place 1))")),
             with("@END", format!("(end {{(if (= {e} 0) (result Mover Win))}})")),
+            // A number read for each move, such as the pieces on a slide's line.
+            with("@MOVE", format!("(slide All distance:{e})")),
         ],
         Kind::End => vec![with("@END", e.into())],
         Kind::EndRule => vec![with("@END", format!("(end {{{e}}})"))],

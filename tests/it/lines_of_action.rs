@@ -231,19 +231,33 @@ fn a_move_passes_over_its_own_pieces_but_not_an_enemy_and_captures_by_landing() 
     ));
     let moves = names(&game, &s);
     // Rank 1 holds a1, b1 and d1: three squares from a1 is d1, Black's own: no move.
-    assert!(!moves.iter().any(|m| m == "a1-d1" || m == "a1xd1"), "{moves:?}");
+    assert!(
+        !moves.iter().any(|m| m == "a1-d1" || m == "a1xd1"),
+        "{moves:?}"
+    );
     // b1 goes three squares the other way, over its own d1, to e1.
     assert!(moves.contains(&"b1-e1".to_string()), "{moves:?}");
     // The diagonal a1-h8 holds a1, White's b2 and h8: three squares, but b2 is in the way.
-    assert!(!moves.iter().any(|m| m.starts_with("a1") && m.ends_with("d4")), "{moves:?}");
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.starts_with("a1") && m.ends_with("d4")),
+        "{moves:?}"
+    );
     // The a-file holds a1 and White's a3: two squares, landing on a3, a capture.
     assert!(moves.contains(&"a1xa3".to_string()), "{moves:?}");
     let s = after(&game, &s, "a1xa3");
     let cells = s.cells();
-    assert_eq!((cells[site(N, "a3")].owner, cells[site(N, "a3")].count), (1, 1));
+    assert_eq!(
+        (cells[site(N, "a3")].owner, cells[site(N, "a3")].count),
+        (1, 1)
+    );
     assert_eq!(cells[site(N, "a1")].count, 0);
     // Removed from the game: White has two pieces left.
-    assert_eq!(cells.iter().filter(|c| c.owner == 2 && c.count > 0).count(), 2);
+    assert_eq!(
+        cells.iter().filter(|c| c.owner == 2 && c.count > 0).count(),
+        2
+    );
 }
 
 #[test]

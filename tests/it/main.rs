@@ -14,7 +14,6 @@ mod tree;
 
 mod agents;
 mod amazons;
-mod lines_of_action;
 mod architecture;
 mod arithmetic;
 mod board_text;
@@ -39,6 +38,7 @@ mod kalah;
 mod kinds;
 mod language_doc;
 mod lines;
+mod lines_of_action;
 mod lsp;
 mod ludo;
 mod morris;

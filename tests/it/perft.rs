@@ -89,6 +89,12 @@ fn amazons() {
     run("amazons.perft");
 }
 
+/// Lines of Action to depth 4, 1.6 million paths.
+#[test]
+fn lines_of_action() {
+    run("lines-of-action.perft");
+}
+
 #[test]
 fn morris() {
     run("morris.perft");

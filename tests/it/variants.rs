@@ -89,14 +89,23 @@ fn leapers_move_exactly_three_squares_over_anything_and_win_by_joining_orthogona
     let expected: usize = [(0, 0), (0, 2), (0, 4), (5, 1), (5, 3), (5, 5)]
         .iter()
         .map(|&(r, c): &(i32, i32)| {
-            [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
-                .iter()
-                .filter(|&&(dr, dc)| {
-                    let (r, c) = (r + 3 * dr, c + 3 * dc);
-                    let own = [(0, 0), (0, 2), (0, 4), (5, 1), (5, 3), (5, 5)];
-                    (0..6).contains(&r) && (0..6).contains(&c) && !own.contains(&(r, c))
-                })
-                .count()
+            [
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+            ]
+            .iter()
+            .filter(|&&(dr, dc)| {
+                let (r, c) = (r + 3 * dr, c + 3 * dc);
+                let own = [(0, 0), (0, 2), (0, 4), (5, 1), (5, 3), (5, 5)];
+                (0..6).contains(&r) && (0..6).contains(&c) && !own.contains(&(r, c))
+            })
+            .count()
         })
         .sum();
     assert_eq!(moves.len(), expected);
