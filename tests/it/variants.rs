@@ -475,3 +475,30 @@ fn a_slide_bound_below_one_is_reported() {
         assert!(e.contains("max:1` or more"), "{bad}: {e}");
     }
 }
+
+#[test]
+fn a_slide_distance_or_passing_rule_that_means_nothing_is_reported() {
+    let text = std::fs::read_to_string("tests/variants/leapers.game").unwrap();
+    for (from, bad, says) in [
+        ("distance:3", "distance:0", "`distance:(pieces-on-line)`"),
+        (
+            "distance:3",
+            "distance:(pips)",
+            "`distance:(pieces-on-line)`",
+        ),
+        ("over:Filled", "over:Enemy", "`over:Friend`"),
+        (
+            "(moves-played)",
+            "(pieces-on-line)",
+            "read only as its `distance:`",
+        ),
+    ] {
+        let edited = text.replace(from, bad);
+        assert_ne!(edited, text);
+        let e = ludus::load_source("leapers.game", &edited, &[])
+            .map(|_| ())
+            .unwrap_err()
+            .render(false);
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+}
