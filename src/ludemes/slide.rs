@@ -266,7 +266,10 @@ impl Slide {
         let topology = &game.topology;
         let mine = board.owned[mover as usize];
         let theirs = board.filled.and_not(&mine);
-        let limit = self.max.unwrap_or(u16::MAX);
+        // A walk that may pass over pieces stops after as many steps as the board has sites,
+        // in case a direction of a graph comes back round.
+        let sites = u16::try_from(topology.sites()).unwrap_or(u16::MAX - 1);
+        let limit = self.max.unwrap_or(u16::MAX).min(sites);
         let passable = |t: Site| match self.over {
             Over::Empty => !board.filled.contains(t),
             Over::Friend => !theirs.contains(t),
