@@ -123,17 +123,7 @@ impl Reference {
     }
 
     fn perft(&self, depth: usize) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        self.moves()
-            .into_iter()
-            .map(|m| {
-                let mut next = self.clone();
-                next.play(m);
-                next.perft(depth - 1)
-            })
-            .sum()
+        crate::setup::reference_perft(self, depth, Self::moves, Self::play)
     }
 
     fn name(m: Play) -> String {

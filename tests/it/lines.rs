@@ -74,17 +74,7 @@ impl Reference {
     }
 
     fn perft(&self, depth: usize) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        self.moves()
-            .into_iter()
-            .map(|s| {
-                let mut next = self.clone();
-                next.play(s);
-                next.perft(depth - 1)
-            })
-            .sum()
+        crate::setup::reference_perft(self, depth, Self::moves, Self::play)
     }
 
     fn name(&self, s: usize) -> String {

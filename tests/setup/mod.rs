@@ -414,3 +414,24 @@ pub fn agree_with_general(name: &str, game: &Game, general: &Game, n: u64, walk:
         );
     }
 }
+
+/// Perft of a plain reference model (a game written straight from its rules, not through the
+/// language): the paths of exactly `depth` moves from `model`, given its `moves` and `play`.
+pub fn reference_perft<R: Clone, M>(
+    model: &R,
+    depth: usize,
+    moves: fn(&R) -> Vec<M>,
+    play: fn(&mut R, M),
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    moves(model)
+        .into_iter()
+        .map(|m| {
+            let mut next = model.clone();
+            play(&mut next, m);
+            reference_perft(&next, depth - 1, moves, play)
+        })
+        .sum()
+}
