@@ -123,13 +123,13 @@ pub struct Rgb(pub u8, pub u8, pub u8);
 impl Rgb {
     /// The colour written `#rrggbb` (or `#rgb`), if it is one.
     pub fn parse(text: &str) -> Option<Rgb> {
-        let hex = text.strip_prefix('#')?;
-        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        let digits = text.strip_prefix('#')?;
+        if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
             return None;
         }
         let digit =
-            |i: usize, len: usize| u8::from_str_radix(&hex[i * len..(i + 1) * len], 16).ok();
-        match hex.len() {
+            |i: usize, len: usize| u8::from_str_radix(&digits[i * len..(i + 1) * len], 16).ok();
+        match digits.len() {
             6 => Some(Rgb(digit(0, 2)?, digit(1, 2)?, digit(2, 2)?)),
             3 => Some(Rgb(digit(0, 1)? * 17, digit(1, 1)? * 17, digit(2, 1)? * 17)),
             _ => None,

@@ -234,19 +234,7 @@ impl MoveFamily for Slide {
     }
 
     fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
-        let mut captured = 0;
-        // A slide lands on a piece only to capture it.
-        if self.captures && board.cells[m.to as usize].count > 0 {
-            let taken = board.cells[m.to as usize];
-            captured = u32::from(taken.count);
-            board.bank(self.captured, on.mover, taken);
-            board.clear(m.to as usize);
-        }
-        board.move_one(m.from as usize, m.to as usize);
-        Effects {
-            captured,
-            ..Effects::default()
-        }
+        crate::ludemes::step::move_capturing(self.captures, self.captured, on.mover, board, m)
     }
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {

@@ -114,19 +114,7 @@ impl MoveFamily for Step {
 
     #[inline(always)]
     fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
-        let mut captured = 0;
-        // A step lands on a piece only to capture it.
-        if self.captures && board.cells[m.to as usize].count > 0 {
-            let taken = board.cells[m.to as usize];
-            captured = u32::from(taken.count);
-            board.bank(self.captured, on.mover, taken);
-            board.clear(m.to as usize);
-        }
-        board.move_one(m.from as usize, m.to as usize);
-        Effects {
-            captured,
-            ..Effects::default()
-        }
+        move_capturing(self.captures, self.captured, on.mover, board, m)
     }
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
@@ -161,5 +149,30 @@ impl MoveFamily for Step {
             quiet: quiet.len(),
             to: region_mask(game, to, mover),
         })
+    }
+}
+
+/// Moves one piece from `m.from` to `m.to`; a piece on the landing site, which a move that
+/// `captures` reaches only to take it, goes where `captured` says. The `apply` of the families
+/// whose moves capture by replacement: a step, a slide.
+#[inline(always)]
+pub(crate) fn move_capturing(
+    captures: bool,
+    captured: CaptureTo,
+    mover: u8,
+    board: &mut Board,
+    m: Move,
+) -> Effects {
+    let mut taken_count = 0;
+    if captures && board.cells[m.to as usize].count > 0 {
+        let taken = board.cells[m.to as usize];
+        taken_count = u32::from(taken.count);
+        board.bank(captured, mover, taken);
+        board.clear(m.to as usize);
+    }
+    board.move_one(m.from as usize, m.to as usize);
+    Effects {
+        captured: taken_count,
+        ..Effects::default()
     }
 }
