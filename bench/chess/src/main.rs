@@ -94,7 +94,7 @@ fn perft(pos: &Chess, depth: u32, bulk: bool) -> u64 {
         .iter()
         .map(|m| {
             let mut child = pos.clone();
-            child.play_unchecked(m.clone());
+            child.play_unchecked(*m);
             perft(&child, depth - 1, bulk)
         })
         .sum()
