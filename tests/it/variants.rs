@@ -38,6 +38,10 @@ fn the_variants_are_the_files_of_tests_variants() {
         stems,
         [
             "breakthrough-lancers",
+            "chess-kiwipete",
+            "chess-position3",
+            "chess-position4",
+            "chess-position5",
             "draughts-back",
             "hexapawn",
             "kalah-clockwise",
