@@ -20,6 +20,7 @@ mod board_text;
 mod boards;
 mod breakthrough;
 mod captures;
+mod chess;
 mod cli;
 mod connect_four;
 mod contest;
