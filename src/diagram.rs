@@ -450,11 +450,7 @@ impl Geometry {
                 label.push_str(&cell.count.to_string());
             }
             if game.kinds.len() > 1 {
-                let kind = game
-                    .kinds
-                    .get(cell.kind as usize)
-                    .map_or("?", String::as_str);
-                label.push(kind.chars().next().unwrap_or('?').to_ascii_uppercase());
+                label.push_str(&kind_label(game, cell.kind));
             }
             if !label.is_empty() {
                 let _ = writeln!(
@@ -467,6 +463,35 @@ impl Geometry {
             }
         }
     }
+}
+
+/// The label a piece of a kind is drawn with: the graphics' own, else the shortest start of the
+/// kind's name (capitalised) that starts no other kind's name, up to the whole name.
+fn kind_label(game: &Game, kind: u8) -> String {
+    if let Some((_, l)) = game.graphics.labels.iter().find(|(k, _)| *k == kind) {
+        return l.clone();
+    }
+    let Some(name) = game.kinds.get(kind as usize) else {
+        return "?".into();
+    };
+    let lower = |s: &str| s.to_lowercase();
+    let chars: Vec<char> = name.chars().collect();
+    for n in 1..=chars.len() {
+        let start: String = chars[..n].iter().collect();
+        let shared = game
+            .kinds
+            .iter()
+            .enumerate()
+            .any(|(k, other)| k != kind as usize && lower(other).starts_with(&lower(&start)));
+        if !shared {
+            let mut it = start.chars();
+            return it
+                .next()
+                .map_or(String::new(), |c| c.to_uppercase().collect())
+                + it.as_str();
+        }
+    }
+    name.clone()
 }
 
 /// Each site's point on the grid, in cells of the board's unit (hexagons' rows half a cell

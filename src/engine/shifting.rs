@@ -121,7 +121,7 @@ impl ShiftPlan {
     /// The plan of a game of this shape: one decision phase with no pass whose turn always
     /// passes on, on a board of one word, each player's draw plan only families of placements
     /// (no flank), steps and hops counted without a filter, no effect after a move, no
-    /// repetition, sown sites, progress or unmoved pieces to keep. `None` for any other game.
+    /// repetition, sown sites or unmoved pieces to keep. `None` for any other game.
     pub(crate) fn of(game: &Game) -> Option<Box<ShiftPlan>> {
         let [Phase::Decision { next, pass, .. }] = game.phases.as_slice() else {
             return None;
@@ -130,12 +130,9 @@ impl ShiftPlan {
         if *pass
             || game.topology.words != 1
             || game.sites() > 64
-            || game.needs.intersects(
-                Needs::REPETITION
-                    .with(Needs::SOWN)
-                    .with(Needs::PROGRESS)
-                    .with(Needs::UNMOVED),
-            )
+            || game
+                .needs
+                .intersects(Needs::REPETITION.with(Needs::SOWN).with(Needs::UNMOVED))
             || !matches!(next.fixed(), Some(Action::EndTurn))
         {
             return None;
@@ -377,15 +374,24 @@ fn play(
             break;
         };
         let actor = state.mover;
+        // The other sides' sites, when a capture is to be seen: it makes progress.
+        let others = |b: &Board| b.filled.0[0] & !b.owned[actor as usize & (MAX_PLAYERS - 1)].0[0];
+        let before = if game.needs.contains(Needs::PROGRESS) {
+            others(&state.board)
+        } else {
+            0
+        };
         apply(game, state, actor, m, &groups(actor)[g & (MAX_GROUPS - 1)]);
         state.clock.last = super::Last {
             from: m.from,
             to: m.to,
         };
         // The groups of a connection test, and the counts since progress, as a move keeps them
-        // (no move here has an effect that makes progress).
+        // (no move here has an effect that makes progress, but a capture does: a site of the
+        // other sides emptied).
         if game.needs.intersects(KEPT_AFTER_A_MOVE) {
-            keep_after_move(game, state, 0);
+            let captured = before & !others(&state.board) != 0;
+            keep_after_move(game, state, u8::from(captured));
         }
         end_turn_after_move(game, state, actor);
         let chosen = draw(

@@ -47,9 +47,9 @@ pub struct Board {
     pub(crate) filled: Sites,
     /// Sites holding each player's pieces.
     pub(crate) owned: [Sites; MAX_PLAYERS],
-    /// The sites whose pieces stand where the game started them and never moved, kept only
-    /// for games that read it (`castle`): a site leaves it once a move starts, lands or takes
-    /// there, and never comes back.
+    /// The sites whose pieces, of a kind that castles, stand where the game started them and
+    /// never moved, kept only for games that castle: a site leaves it once a move starts, lands
+    /// or takes there, and never comes back.
     pub(crate) unmoved: Sites,
     /// The sum of every cell's word times its site's key, kept in step with `cells`: the board's
     /// part of the repetition key, updated by one multiply-add where a cell changes.

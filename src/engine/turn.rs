@@ -533,8 +533,16 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
                 kind,
                 moved,
             } => {
+                // Only the kinds that castle keep the mark: another piece's moving changes no
+                // right, and must not make a position differ from itself (repetition).
+                let castles = !moved
+                    && game.needs.contains(Needs::UNMOVED)
+                    && game.gens.iter().any(|d| match &d.gen {
+                        Gen::Castle(c) => c.kind == *kind || c.with == *kind,
+                        _ => false,
+                    });
                 for &s in sites {
-                    if !moved && game.needs.contains(Needs::UNMOVED) {
+                    if castles {
                         board.unmoved.insert(s);
                     }
                     let pos = track.map_or(0, |t| {

@@ -38,7 +38,7 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         /// the sites the piece goes, 1 to 16; 2 if absent
         opt("distance", O(Int)),
     ],
-    example: "(castle {E W} kind:\"King\" with:\"Rook\")",
+    example: "(castle {E W} kind:\"King\" with:\"Man\")",
     lower: Lower::Moves(castle),
     refs: [Ref::Kind(Arg::Key("kind")), Ref::Kind(Arg::Key("with"))],
 }];

@@ -9,7 +9,7 @@ use crate::check::registry::{
     Shape::{Many as M, One as O},
 };
 use crate::compile::ir::{Site, MAX_PLAYERS};
-use crate::ludemes::Lower;
+use crate::ludemes::{Arg, Lower, Ref};
 
 /// The family's ludemes.
 pub(crate) const ROWS: &[Ludeme] = &[
@@ -97,6 +97,23 @@ pub(crate) const ROWS: &[Ludeme] = &[
         example: "(sides (region \"Home\" P1) P1)",
         lower: Lower::Part,
         refs: [],
+    },
+    ludeme! {
+        /// The label a piece kind is drawn with: a letter or two, or a symbol, on each of its
+        /// pieces (a chess knight's `N`). Without it a kind is drawn with the shortest start of
+        /// its name that no other kind's name shares.
+        name: "piece",
+        kind: Look,
+        positional: [
+            /// a declared piece kind
+            req("kind", O(Str)),
+            /// its label: 1 to 3 characters
+            req("label", O(Str)),
+        ],
+        named: [],
+        example: "(piece \"King\" \"K\")",
+        lower: Lower::Part,
+        refs: [Ref::Kind(Arg::Pos(0))],
     },
     ludeme! {
         /// A player's yard: the region filled in their colour, their pieces in hand drawn on its
@@ -217,4 +234,6 @@ pub struct Graphics {
     pub sides: Vec<(Vec<Site>, Paint)>,
     /// Each player's yard, where their pieces in hand are drawn; empty for none.
     pub yards: [Vec<Site>; MAX_PLAYERS],
+    /// The labels of piece kinds, by kind index, where the section gives one.
+    pub labels: Vec<(u8, String)>,
 }

@@ -177,11 +177,12 @@ const DECLARED_NAMES: [(&str, Kind, &str); 12] = [
     ("decision", Kind::Phase, "name"),
 ];
 
-/// The string arguments that are values, not names: colours, which the graphics reader checks
-/// (`invalid_graphics_are_located` in tests/it/render.rs holds it).
-const COLOURS: [(&str, Kind, &str); 2] = [
+/// The string arguments that are values, not names: colours and pieces' labels, which the
+/// graphics reader checks (`invalid_graphics_are_located` in tests/it/render.rs holds it).
+const COLOURS: [(&str, Kind, &str); 3] = [
     ("player", Kind::Look, "colour"),
     ("mark", Kind::Look, "colour"),
+    ("piece", Kind::Look, "label"),
 ];
 
 #[test]

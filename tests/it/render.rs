@@ -471,11 +471,32 @@ fn invalid_graphics_are_located() {
             "cannot turn",
         ),
         (&many, &many, "ludus allows 256"),
+        (
+            r#"(graphics (piece "Ghost" "G"))"#,
+            "\"Ghost\"",
+            "no piece kind",
+        ),
+        (
+            r#"kinds (graphics (piece "Man" "Mann"))"#,
+            "\"Mann\"",
+            "1 to 3 characters",
+        ),
     ] {
         let text = format!("{MINI}{graphics}");
         // `Each` turns P1's sites to every seat, which a board of hexagons cannot.
         let text = match graphics.strip_prefix("hex ") {
             Some(g) => format!("{}{g}", MINI.replace("(square 4)", "(rhombus 4)")),
+            None => text,
+        };
+        // A label is checked on a game that declares kinds.
+        let text = match graphics.strip_prefix("kinds ") {
+            Some(g) => format!(
+                "{}{g}",
+                MINI.replace(
+                    "(hand Each)",
+                    "(hand Each) (piece-kinds {\"Man\" \"King\"})"
+                )
+            ),
             None => text,
         };
         let Err(ludus::LoadError::Invalid { diagnostics, .. }) =

@@ -65,6 +65,12 @@ impl Resolver {
                 };
                 continue;
             }
+            if head == "piece" {
+                if let Some(label) = self.piece_label(item) {
+                    looks.labels.push(label);
+                }
+                continue;
+            }
             let sites = item
                 .pos(0)
                 .and_then(|r| region_sites(self, r, Scope::Declaration))
@@ -116,6 +122,43 @@ impl Resolver {
             }
         }
         self.symbols.graphics = looks;
+    }
+
+    /// The kind and label of a `piece` item; a kind the game does not declare, or a label of
+    /// no character or more than three, is reported (the check of references does not read the
+    /// graphics section).
+    fn piece_label(&mut self, item: &Node) -> Option<(u8, String)> {
+        let (kind, label) = (item.pos(0)?, item.pos(1)?);
+        let name = kind.as_str().unwrap_or_default();
+        let Some(k) = self.symbols.kinds.iter().position(|x| x == name) else {
+            let declared = self.symbols.kinds.join("\", \"");
+            self.error(
+                Diagnostic::new(
+                    "check::undefined-name",
+                    kind.span,
+                    format!("no piece kind is called \"{name}\""),
+                )
+                .label("undefined piece kind")
+                .help(format!("declared: \"{declared}\""))
+                .via(kind.via),
+            );
+            return None;
+        };
+        let text = label.as_str().unwrap_or_default();
+        if !(1..=3).contains(&text.chars().count()) {
+            self.error(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    label.span,
+                    "a piece's label is 1 to 3 characters",
+                )
+                .label("drawn on a piece")
+                .help("write a letter or a symbol, such as \"N\"")
+                .via(label.via),
+            );
+            return None;
+        }
+        Some((k as u8, text.to_string()))
     }
 
     /// The seat a graphics item names: `None` for a seat the game does not have (left out, as an
