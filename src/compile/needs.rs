@@ -3,7 +3,7 @@
 
 /// A set of state features.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Needs(u8);
+pub struct Needs(u16);
 
 impl Needs {
     /// No feature.
@@ -26,6 +26,8 @@ impl Needs {
     /// The groups of each player's pieces, kept as pieces are placed, read by `connected`
     /// through the last piece.
     pub const GROUPS: Needs = Needs(1 << 7);
+    /// Hands that keep the kinds of the pieces they hold (`captured:Captor`).
+    pub const KINDS_HELD: Needs = Needs(1 << 8);
 
     /// Whether every feature of `other` is in the set.
     pub const fn contains(self, other: Needs) -> bool {

@@ -130,7 +130,9 @@ impl ShiftPlan {
         if *pass
             || game.topology.words != 1
             || game.sites() > 64
-            || game.needs.intersects(Needs::REPETITION.with(Needs::SOWN))
+            || game
+                .needs
+                .intersects(Needs::REPETITION.with(Needs::SOWN).with(Needs::KINDS_HELD))
             || !matches!(next.fixed(), Some(Action::EndTurn))
         {
             return None;
@@ -507,7 +509,7 @@ fn apply(game: &Game, state: &mut State, actor: u8, m: Move, g: &Group) {
             let taken = board.cells[to];
             // A step lands on a piece only to capture it.
             if g.captures && taken.count > 0 {
-                board.bank(g.captured, actor, taken);
+                board.bank(g.captured, actor, taken, &[]);
                 unset(board, to, taken.owner);
             }
             let moving = board.cells[from];
@@ -522,7 +524,7 @@ fn apply(game: &Game, state: &mut State, actor: u8, m: Move, g: &Group) {
             let mut t = from as i32 + g.delta;
             while prey & (1u64 << (t & 63)) != 0 {
                 let taken = board.cells[t as usize];
-                board.bank(g.captured, actor, taken);
+                board.bank(g.captured, actor, taken, &[]);
                 unset(board, t as usize, taken.owner);
                 if g.from & (1u64 << (t & 63)) == 0 {
                     break;

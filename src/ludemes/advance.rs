@@ -639,7 +639,7 @@ pub(crate) fn land(
     let target = board.cells[t as usize];
     // Enemies: occupied and not mine.
     let captured = if target.count > 0 && target.owner != mover + 1 {
-        board.bank(to, mover, target);
+        board.bank(to, mover, target, &[]);
         target.count as u32
     } else {
         0

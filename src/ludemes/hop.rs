@@ -119,7 +119,7 @@ impl MoveFamily for Hop {
         {
             let taken = board.cells[t as usize];
             captured += taken.count as u32;
-            board.bank(self.captured, mover, taken);
+            board.bank(self.captured, mover, taken, &game.demote);
             board.clear(t as usize);
             t = game.topology.neighbour(t, d);
         }

@@ -179,7 +179,7 @@ impl MoveFamily for Jump {
             }
             let taken = board.cells[over as usize];
             captured += taken.count as u32;
-            board.bank(self.captured, mover, taken);
+            board.bank(self.captured, mover, taken, &on.game.demote);
             board.clear(over as usize);
             at = topology.neighbour(over, d);
         }

@@ -264,7 +264,7 @@ impl Removal {
             ..board.cells[s as usize]
         };
         board.take_one(s as usize);
-        board.bank(self.captured, mover, taken);
+        board.bank(self.captured, mover, taken, &game.demote);
         taken.count as u32
     }
 }

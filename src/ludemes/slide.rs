@@ -234,7 +234,7 @@ impl MoveFamily for Slide {
     }
 
     fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
-        crate::ludemes::step::move_capturing(self.captures, self.captured, on.mover, board, m)
+        crate::ludemes::step::move_capturing(self.captures, self.captured, on, board, m)
     }
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {

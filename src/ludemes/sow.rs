@@ -312,7 +312,7 @@ impl Holes for Board {
             count: n.min(u16::MAX as u32) as u16,
             ..Cell::default()
         };
-        Board::bank(self, to, capturer, taken)
+        Board::bank(self, to, capturer, taken, &[])
     }
 }
 

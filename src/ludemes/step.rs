@@ -114,7 +114,7 @@ impl MoveFamily for Step {
 
     #[inline(always)]
     fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
-        move_capturing(self.captures, self.captured, on.mover, board, m)
+        move_capturing(self.captures, self.captured, on, board, m)
     }
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
@@ -159,7 +159,7 @@ impl MoveFamily for Step {
 pub(crate) fn move_capturing(
     captures: bool,
     captured: CaptureTo,
-    mover: u8,
+    on: MoverTurn<'_>,
     board: &mut Board,
     m: Move,
 ) -> Effects {
@@ -167,7 +167,7 @@ pub(crate) fn move_capturing(
     if captures && board.cells[m.to as usize].count > 0 {
         let taken = board.cells[m.to as usize];
         taken_count = u32::from(taken.count);
-        board.bank(captured, mover, taken);
+        board.bank(captured, on.mover, taken, &on.game.demote);
         board.clear(m.to as usize);
     }
     board.move_one(m.from as usize, m.to as usize);
