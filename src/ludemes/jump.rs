@@ -38,7 +38,7 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         /// only pieces of this kind jump
         opt("kind", O(Str)),
         /// where the jumped pieces go: the mover's store (Store, the default), their owner's
-        /// hand (Hand) or off the game (Removed)
+        /// hand (Hand), off the game (Removed), or the mover's hand as its own (Captor)
         opt("captured", O(CaptureTo)),
         THEN,
     ],

@@ -38,7 +38,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// whether a slide may also end on the first opposing piece in its way, capturing it
             opt("capture", O(Switch)),
             /// where captured pieces go: the mover's store (Store, the default), their owner's hand
-            /// (Hand) or off the game (Removed)
+            /// (Hand), off the game (Removed), or the mover's hand as its own (Captor)
             opt("captured", O(CaptureTo)),
             /// the exact number of sites a slide covers, read for each piece and direction: a
             /// number written out, or `(pieces-on-line)`; any number up to `max:` if absent

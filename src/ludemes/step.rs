@@ -39,7 +39,8 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         /// captures on the forward diagonals)
         opt("capture", OL(Dir)),
         /// where captured pieces go: the mover's store (Store, the default), their owner's hand
-        /// (Hand) or off the game (Removed)
+        /// (Hand), off the game (Removed), or the mover's hand as its own, keeping their kind
+        /// (Captor)
         opt("captured", O(CaptureTo)),
         REMOVE,
         THEN,

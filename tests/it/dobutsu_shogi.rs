@@ -413,3 +413,56 @@ fn a_position_seen_before_is_a_draw() {
     let s = after(&game, &game.new_initial_state(), "c1-c2 a4-a3 c2-c1 a3-a4");
     assert_eq!(s.status(), Status::Drawn);
 }
+
+/// The same ludemes on a second game: Hexapawn with drops (`tests/variants/hexapawn-drops.game`),
+/// whose queens go back to pawns in the captor's hand and whose drops are of one kind, on the
+/// player's own two rows.
+fn hexapawn_drops() -> Game {
+    load("tests/variants/hexapawn-drops.game", &[])
+}
+
+#[test]
+fn a_captured_queen_is_held_as_a_pawn_and_two_queens_win() {
+    let game = hexapawn_drops();
+    let (pawn, queen) = (0, 1);
+    let mut p = empty(&game);
+    for (at, owner, kind) in [
+        ("b3", 1, queen),
+        ("a2", 1, pawn),
+        ("a1", 2, queen),
+        ("c1", 2, pawn),
+    ] {
+        p.board.cells[site(3, at)] = Cell {
+            count: 1,
+            owner,
+            kind,
+            ..Cell::default()
+        };
+    }
+    p.mover = 1;
+    let start = game.state_at(p);
+    // P2's queen takes P1's pawn, then P1's queen takes P2's queen, held as a pawn.
+    let s = after(&game, &start, "a1xa2");
+    assert_eq!((s.held(1, pawn), s.held(1, queen)), (1, 0));
+    let s = after(&game, &s, "b3xa2");
+    assert_eq!((s.held(0, pawn), s.held(0, queen)), (1, 0));
+    assert_eq!(s.cells()[site(3, "a2")].kind, queen);
+    // P2's pawn on c1 is stuck on its far row; it drops its pawn on the empty squares of its own
+    // two rows (rows 2 and 3).
+    assert_eq!(
+        sorted_names(&game, &s),
+        ["Pawn@a3", "Pawn@b2", "Pawn@b3", "Pawn@c2", "Pawn@c3"]
+    );
+    // A second queen wins: P1's pawn on a2 promotes on a3 beside the queen on b3.
+    let mut p = game.position(&start);
+    p.mover = 0;
+    let s = after(&game, &game.state_at(p), "a2-a3");
+    assert_eq!(s.status(), Status::Won(0));
+}
+
+#[test]
+fn hexapawn_with_drops_keeps_the_invariants() {
+    let game = hexapawn_drops();
+    let tally = setup::tally(&game, 100, true);
+    assert!(tally.wins[0] > 0 && tally.wins[1] > 0, "{tally:?}");
+}
