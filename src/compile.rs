@@ -45,6 +45,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         filters: Vec::new(),
         needs: if sym.hands { Needs::HANDS } else { Needs::NONE },
         groups: crate::ludemes::GroupPlan::default(),
+        repetitions: None,
     };
     if sym.stores {
         for _ in 0..sym.players {
@@ -80,6 +81,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         return Err(c.errors);
     }
     let n = c.topology.sites();
+    let attacks = crate::ludemes::Attacks::of(&c.gens, &c.topology);
     let compiled = Rules {
         name: checked.expanded.name.clone(),
         metadata: checked.expanded.metadata.clone(),
@@ -102,6 +104,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         kinds: sym.kinds.clone(),
         demote: demotions(sym),
         vars: sym.vars.clone(),
+        attacks,
         gens: c.gens,
         filters: c.filters.iter().map(Choice::of).collect(),
         phases,
@@ -112,6 +115,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         end_conditions: c.end_branches,
         needs: c.needs,
         groups: c.groups,
+        repetitions: c.repetitions.unwrap_or(2),
         warnings,
     };
     Ok(compiled)
@@ -216,6 +220,8 @@ pub struct Compiler<'a> {
     pub(crate) needs: Needs,
     /// What the board's groups of pieces follow, for the connection tests that read them.
     pub(crate) groups: crate::ludemes::GroupPlan,
+    /// How many times a position occurs for `repeated` to hold, once a rule said it.
+    pub(crate) repetitions: Option<u16>,
 }
 
 impl Compiler<'_> {

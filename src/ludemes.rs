@@ -26,6 +26,7 @@ use crate::syntax::Node;
 pub use graphics::{Graphics, Mark, Paint, PlayerLook, Rgb};
 pub use regions::{site_list, sites as region_sites, Board, MoverSites, Scope};
 // The compiler: the family parts the executable form holds, and the lowerings it calls itself.
+pub use attack::{Attacked, Attacks};
 pub use connection::{Connected, GroupPlan, OneGroup};
 pub(crate) use effects::lower as lower_effects;
 pub use lines::Line;
@@ -262,11 +263,14 @@ macro_rules! for_each_family {
             step { Step }
             hop { Hop }
             slide { Slide }
+            leap { Leap }
+            castle { Castle }
             sow { Sow SowStores }
             transfer { Transfer }
             advance { Advance AdvanceAll Enter }
             lines {}
             connection {}
+            attack {}
             swap { Swap }
             flank {}
             jump { Jump }
@@ -389,6 +393,8 @@ pub(crate) trait MoveFamily {
 // after the row macros they use and outside any macro, so that rustfmt formats them.
 pub mod advance;
 pub mod arithmetic;
+pub mod attack;
+pub mod castle;
 pub mod choose;
 pub mod connection;
 pub mod counts;
@@ -400,6 +406,7 @@ pub mod graphics;
 pub mod hop;
 pub mod jump;
 pub mod last;
+pub mod leap;
 pub mod lines;
 pub mod logic;
 pub mod phases;

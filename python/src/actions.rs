@@ -15,9 +15,12 @@
 //!   its origin, target and first direction;
 //! - a slide: by its origin and the target among the sites along the origin's rays in the
 //!   slide's directions, as far as its bound;
+//! - a leap: by its origin and the target among the origin's leaps;
+//! - a castling: by its origin and the target among the sites its distance away;
 //! - any other (hop, relocate, transfer): by its origin and target.
 //!
-//! A generator with `remove:` multiplies its block by the sites plus one (no removal).
+//! A generator with `remove:` multiplies its block by the sites plus one (no removal), and one
+//! that promotes by choice by its kinds plus one (no promotion).
 
 use crate::chains::Chains;
 use ludus::compile::ir::{Site, NO_SITE};
@@ -90,6 +93,8 @@ struct Block {
     shape: Shape,
     /// Whether the block has a removal factor (sites + 1).
     removal: bool,
+    /// The kinds its moves may promote to: a factor of their number plus one (no promotion).
+    promotions: Vec<u8>,
 }
 
 /// The action encoding of one game.
@@ -162,7 +167,37 @@ fn shape(game: &Game, gen: &Gen) -> Shape {
                 .flat_map(|p| along(game, slide, p, s))
                 .collect()
         })),
+        Gen::Leap(leap) => Shape::Targets(Targets::of(sites, |s| {
+            players
+                .clone()
+                .flat_map(|p| leap.targets[p as usize].of_site(s).to_vec())
+                .collect()
+        })),
+        Gen::Castle(castle) => Shape::Targets(Targets::of(sites, |s| {
+            players
+                .clone()
+                .flat_map(|p| castle.dirs.of(p).to_vec())
+                .map(|d| {
+                    (0..castle.distance).fold(s, |t, _| match t {
+                        NO_SITE => NO_SITE,
+                        t => topology.neighbour(t, d),
+                    })
+                })
+                .collect()
+        })),
         Gen::Hop(_) | Gen::Relocate(_) | Gen::Transfer(_) => Shape::Pairs,
+    }
+}
+
+/// The kinds a generator's moves may promote to, in order: the moves of one origin and target
+/// that differ only by the kind chosen.
+fn promotions(gen: &Gen) -> Vec<u8> {
+    match gen {
+        Gen::Step(step) => step
+            .promotion
+            .as_ref()
+            .map_or(Vec::new(), |p| p.kinds.clone()),
+        _ => Vec::new(),
     }
 }
 
@@ -189,6 +224,7 @@ impl Actions {
                     start: next,
                     shape: shape(game, &def.gen),
                     removal: def.remove.is_some(),
+                    promotions: promotions(&def.gen),
                 };
                 next += block.width(sites);
                 block
@@ -243,6 +279,16 @@ impl Actions {
         } else {
             index
         };
+        let index = if block.promotions.is_empty() {
+            index
+        } else {
+            let kinds = &block.promotions;
+            let chosen = match m.promotion() {
+                Some(k) => kinds.iter().position(|&x| x == k)?,
+                None => kinds.len(),
+            };
+            index * (kinds.len() as u64 + 1) + chosen as u64
+        };
         Some(block.start + index)
     }
 
@@ -277,10 +323,7 @@ impl Block {
             Shape::Chains(chains) => chains.len(),
             Shape::ChainEnds => sites * sites * 8,
         };
-        if self.removal {
-            w * (sites + 1)
-        } else {
-            w
-        }
+        let w = if self.removal { w * (sites + 1) } else { w };
+        w * (self.promotions.len() as u64 + 1)
     }
 }

@@ -167,6 +167,8 @@ pub enum Leaf {
     Passed,
     /// A neighbour of the last move's site holds an occupant.
     Beside(Box<crate::ludemes::Beside>),
+    /// A piece of a kind of a player could be captured (`(attacked ...)`).
+    Attacked(crate::ludemes::Attacked),
 }
 
 /// Where captured pieces go.
@@ -358,6 +360,8 @@ pub enum Setup {
         state: u8,
         /// The kind.
         kind: u8,
+        /// Whether the pieces count as having moved already.
+        moved: bool,
     },
 }
 
@@ -423,6 +427,10 @@ pub struct Rules {
     pub(crate) needs: super::Needs,
     /// What the board's groups of pieces follow (kept when `needs` has [`super::Needs::GROUPS`]).
     pub(crate) groups: crate::ludemes::GroupPlan,
+    /// How many times a position occurs for `repeated` to hold (2: it occurred before).
+    pub(crate) repetitions: u16,
+    /// The ways the moves capture by replacement, read backwards by `attacked` and `castle`.
+    pub(crate) attacks: crate::ludemes::Attacks,
     /// What the checker warns about: the game loads, but may not say what was meant.
     pub warnings: Vec<crate::diagnostic::Diagnostic>,
 }

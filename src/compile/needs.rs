@@ -26,8 +26,10 @@ impl Needs {
     /// The groups of each player's pieces, kept as pieces are placed, read by `connected`
     /// through the last piece.
     pub const GROUPS: Needs = Needs(1 << 7);
+    /// The sites of the pieces that never moved, read by `castle`.
+    pub const UNMOVED: Needs = Needs(1 << 8);
     /// Hands that keep the kinds of the pieces they hold (`captured:Captor`).
-    pub const KINDS_HELD: Needs = Needs(1 << 8);
+    pub const KINDS_HELD: Needs = Needs(1 << 9);
 
     /// Whether every feature of `other` is in the set.
     pub const fn contains(self, other: Needs) -> bool {

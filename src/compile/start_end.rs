@@ -76,6 +76,10 @@ impl Compiler<'_> {
                     let track = item.named("track").map(|t| self.track(Some(t)));
                     let state = self.state(item.named("state")).unwrap_or(0);
                     let kind = self.kind(item.named("kind")).unwrap_or(0);
+                    let moved = matches!(
+                        item.named("moved").map(|n| &n.kind),
+                        Some(NodeKind::Bool(true))
+                    );
                     self.claim(&mut set_up, item, &sites);
                     out.push(Setup::Pieces {
                         player,
@@ -83,6 +87,7 @@ impl Compiler<'_> {
                         track,
                         state,
                         kind,
+                        moved,
                     });
                 }
                 _ => {}

@@ -232,6 +232,7 @@ impl<'a> Ctx<'a> {
             Leaf::OneGroup(o) => crate::ludemes::one_group(self, o),
             Leaf::Passed => self.clock.moves_played > 0 && self.clock.last.from == NO_SITE,
             Leaf::Beside(b) => b.holds(self),
+            Leaf::Attacked(a) => a.holds(self),
         }
     }
 

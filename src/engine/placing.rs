@@ -70,7 +70,7 @@ fn play<const W: usize>(game: &Game, state: &mut State, rng: &mut impl Rng) {
         state.clock.last = fx.last(m);
         // The groups of a connection test, and the counts since progress, as a move keeps them.
         if game.needs.intersects(KEPT_AFTER_A_MOVE) {
-            keep_after_move(game, state, fx.progress);
+            keep_after_move(game, state, fx.progress | u8::from(fx.captured > 0));
         }
         end_turn_after_move(game, state, actor);
         let chosen = pick(state, rng);

@@ -445,7 +445,8 @@ fn advance(
             };
             let captured = step_in_word(&mut s.board, mirror, actor, from, to, piece, a.captured);
             removed = captured > 0;
-            let mut progress = 0;
+            // A capture makes progress of itself, as in the general loop.
+            let mut progress = u8::from(captured > 0);
             match &step.then {
                 Then::Nothing => {}
                 Then::SetVars(sets) => {
@@ -461,7 +462,7 @@ fn advance(
                         captured,
                         ..Effects::default()
                     };
-                    progress = then(game, step, s, actor, m, &fx);
+                    progress |= then(game, step, s, actor, m, &fx);
                     *mirror = Mirror::of(&s.board);
                     removed = true;
                 }

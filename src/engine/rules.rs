@@ -185,11 +185,18 @@ pub(crate) fn apply_gen(
     }
     let on = MoverTurn { game, clock, mover };
     let mut fx = def.gen.apply(on, board, m);
+    if game.needs.contains(Needs::UNMOVED) {
+        board.forget_unmoved(m.from);
+        board.forget_unmoved(m.to);
+        board.forget_unmoved(m.removal);
+    }
     if let Some(r) = &def.remove {
         fx.captured += r.apply(game, board, mover, m);
     }
+    // A capture makes progress of itself.
+    fx.progress = u8::from(fx.captured > 0);
     if !def.then.is_empty() {
-        fx.progress = u8::from(crate::ludemes::run_effects(
+        fx.progress |= u8::from(crate::ludemes::run_effects(
             &def.then,
             game,
             clock,

@@ -121,7 +121,7 @@ impl ShiftPlan {
     /// The plan of a game of this shape: one decision phase with no pass whose turn always
     /// passes on, on a board of one word, each player's draw plan only families of placements
     /// (no flank), steps and hops counted without a filter, no effect after a move, no
-    /// repetition or sown sites to keep. `None` for any other game.
+    /// repetition, sown sites, progress or unmoved pieces to keep. `None` for any other game.
     pub(crate) fn of(game: &Game) -> Option<Box<ShiftPlan>> {
         let [Phase::Decision { next, pass, .. }] = game.phases.as_slice() else {
             return None;
@@ -130,9 +130,13 @@ impl ShiftPlan {
         if *pass
             || game.topology.words != 1
             || game.sites() > 64
-            || game
-                .needs
-                .intersects(Needs::REPETITION.with(Needs::SOWN).with(Needs::KINDS_HELD))
+            || game.needs.intersects(
+                Needs::REPETITION
+                    .with(Needs::SOWN)
+                    .with(Needs::PROGRESS)
+                    .with(Needs::UNMOVED)
+                    .with(Needs::KINDS_HELD),
+            )
             || !matches!(next.fixed(), Some(Action::EndTurn))
         {
             return None;
@@ -260,6 +264,9 @@ fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
                 to: _,
                 kind: _,
                 capture: _,
+                // A step that takes in passing or promotes has no draw family: never here.
+                in_passing: _,
+                promotion: _,
             }),
         ) => {
             for (k, r) in rays.iter().enumerate() {

@@ -445,7 +445,7 @@ fn run<C: Count, const DIRECT: bool, const OPENING: bool, const LAST: bool>(
             clock.turn_moves = 0;
         }
         state.phase = 0;
-        let repeated = repetition && remember(state, &pits, fx, placing);
+        let repeated = repetition && remember(state, &pits, fx, (placing, game.repetitions));
         let mover = state.mover;
         let chosen = draw_next::<C, DIRECT, OPENING>(
             game,
@@ -522,14 +522,19 @@ fn branch_taken<'a, C: Count>(
 /// Pushes the position after an edge (effects `fx`) on the state's history: whether it was
 /// there before.
 #[inline(always)]
-fn remember<C: Count>(state: &mut State, pits: &Pits<C>, fx: Effects, placing: bool) -> bool {
+fn remember<C: Count>(
+    state: &mut State,
+    pits: &Pits<C>,
+    fx: Effects,
+    (placing, times): (bool, u16),
+) -> bool {
     let key = repetition_key_of(pits.key, state.mover, state.phase);
     let mut repeated = false;
     if fx.captured > 0 && !placing {
         // The board lost counters it can never get back: no earlier position can recur.
         state.history.clear();
     } else {
-        repeated = state.history.contains(key);
+        repeated = state.history.seen(key, times);
     }
     state.history.push(key);
     repeated

@@ -50,6 +50,10 @@ pub struct Board {
     pub(crate) filled: Sites,
     /// Sites holding each player's pieces.
     pub(crate) owned: [Sites; MAX_PLAYERS],
+    /// The sites whose pieces stand where the game started them and never moved, kept only
+    /// for games that read it (`castle`): a site leaves it once a move starts, lands or takes
+    /// there, and never comes back.
+    pub(crate) unmoved: Sites,
     /// The sum of every cell's word times its site's key, kept in step with `cells`: the board's
     /// part of the repetition key, updated by one multiply-add where a cell changes.
     pub(crate) key: u64,
@@ -149,6 +153,9 @@ impl Board {
             if self.keyed {
                 self.key = self.key.wrapping_add(site_term(s, cell_word(c)));
             }
+            if self.keyed && self.unmoved.contains(s as Site) {
+                self.key = self.key.wrapping_add(site_term(s, UNMOVED_WORD));
+            }
             if c.count > 0 {
                 self.filled.insert(s as Site);
                 if let Some(set) = self.owned.get_mut((c.owner as usize).wrapping_sub(1)) {
@@ -177,12 +184,14 @@ impl Board {
     fn copy_sets(&mut self, other: &Board) {
         if self.words == 1 && other.words == 1 {
             self.filled.0[0] = other.filled.0[0];
+            self.unmoved.0[0] = other.unmoved.0[0];
             for (mine, theirs) in self.owned.iter_mut().zip(&other.owned) {
                 mine.0[0] = theirs.0[0];
             }
         } else {
             self.filled = other.filled;
             self.owned = other.owned;
+            self.unmoved = other.unmoved;
             self.words = other.words;
         }
     }
@@ -323,6 +332,18 @@ impl Board {
         }
     }
 
+    /// Forgets that the piece on `s` never moved: it moved, or was taken. Changes the key,
+    /// so that a position where a piece may still castle never repeats one where it may not.
+    #[inline]
+    pub(crate) fn forget_unmoved(&mut self, s: Site) {
+        if self.unmoved.contains(s) {
+            self.unmoved.remove(s);
+            if self.keyed {
+                self.key = self.key.wrapping_sub(site_term(s as usize, UNMOVED_WORD));
+            }
+        }
+    }
+
     /// Takes one piece off a site.
     #[inline]
     pub(crate) fn take_one(&mut self, s: usize) {
@@ -352,6 +373,7 @@ impl Clone for Board {
             vars: self.vars,
             filled: self.filled,
             owned: self.owned,
+            unmoved: self.unmoved,
             key: self.key,
             keyed: self.keyed,
             varied: self.varied,
@@ -434,11 +456,16 @@ impl History {
         self.keys.push(key);
     }
 
-    /// Whether the key was seen.
+    /// Whether the key was seen often enough that it now occurs for the `times`-th time: once
+    /// before for `times` 2 (or less), twice for 3.
     #[inline]
-    pub fn contains(&self, key: u64) -> bool {
+    pub fn seen(&self, key: u64, times: u16) -> bool {
         let (w, b) = History::bit(key);
-        self.bloom[w] & b != 0 && self.keys.contains(&key)
+        if self.bloom[w] & b == 0 {
+            return false;
+        }
+        let before = self.keys.iter().filter(|&&k| k == key).count();
+        before + 1 >= times.max(2) as usize
     }
 
     /// The keys remembered, oldest first.
@@ -750,6 +777,10 @@ pub(crate) fn repetition_key_of(key: u64, mover: u8, phase: u8) -> u64 {
     let place = 1 + (mover as u64 | (phase as u64) << 8);
     key.wrapping_add(place.wrapping_mul(0x9e37_79b9_7f4a_7c15))
 }
+
+/// The word a site's term of the key adds while its piece has never moved: beyond every cell's
+/// word (a cell's word fills 48 bits).
+const UNMOVED_WORD: u64 = 1 << 56;
 
 #[inline]
 fn cell_word(c: &Cell) -> u64 {

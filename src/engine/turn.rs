@@ -148,7 +148,11 @@ pub(super) fn advance(
                     return Err(PlayError::Illegal);
                 }
                 let fx = apply_move(game, s, actor, m);
-                (fx.captured, fx.last(m), fx.progress)
+                (
+                    fx.captured,
+                    fx.last(m),
+                    fx.progress | u8::from(fx.captured > 0),
+                )
             } else {
                 (0, Last::default(), 0)
             };
@@ -261,7 +265,7 @@ pub(super) fn follow(
             // The board lost counters it can never get back: no earlier position can recur.
             s.history.clear();
         } else {
-            repeated = s.history.contains(key);
+            repeated = s.history.seen(key, game.repetitions);
         }
         s.history.push(key);
     }
@@ -527,8 +531,12 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
                 track,
                 state,
                 kind,
+                moved,
             } => {
                 for &s in sites {
+                    if !moved && game.needs.contains(Needs::UNMOVED) {
+                        board.unmoved.insert(s);
+                    }
                     let pos = track.map_or(0, |t| {
                         game.tracks[t as usize].first_index[*player as usize][s as usize]
                     });

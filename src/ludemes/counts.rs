@@ -39,12 +39,16 @@ pub(crate) const ROWS: &[Ludeme] = &[
         refs: [],
     },
     ludeme! {
-        /// The position (every site's contents and the player to move) occurred before in this
-        /// game. Only in end rules.
+        /// The position (every site's contents, the pieces that may still castle, and the player
+        /// to move) occurred before in this game, or, with `times:`, occurs for that many times.
+        /// Only in end rules; a game counts one number of times.
         name: "repeated",
         kind: Cond,
         positional: [],
-        named: [],
+        named: [
+            /// how many times the position occurs, this one included, 2 to 100; 2 if absent
+            opt("times", O(Int)),
+        ],
         example: "(repeated)",
         lower: Lower::Cond(repeated),
         refs: [],
@@ -188,8 +192,30 @@ fn no_pieces(c: &mut Compiler<'_>, node: &Node) -> Cond {
     Cond::Leaf(Leaf::NoPieces(c.who(node.pos(0))))
 }
 
-fn repeated(c: &mut Compiler<'_>, _: &Node) -> Cond {
+fn repeated(c: &mut Compiler<'_>, node: &Node) -> Cond {
     c.needs.insert(Needs::REPETITION);
+    let times = match node.named("times") {
+        None => 2,
+        Some(n) => match n.as_int() {
+            Some(t) if (2..=100).contains(&t) => t as u16,
+            _ => {
+                c.error(
+                    n,
+                    "a repetition counts 2 to 100 times, written out",
+                    "write `(repeated times:3)` for a threefold repetition",
+                );
+                2
+            }
+        },
+    };
+    match c.repetitions {
+        Some(t) if t != times => c.error(
+            node,
+            "a game counts repetitions one way: this `repeated` counts another number of times",
+            "give every `repeated` of the game the same `times:`",
+        ),
+        _ => c.repetitions = Some(times),
+    }
     Cond::Leaf(Leaf::Repeated)
 }
 

@@ -7,8 +7,11 @@ use crate::check::registry::{
     Shape::{One as O, OneOrList as OL},
     THEN,
 };
-use crate::compile::ir::{CaptureTo, Dirs, Gen, IntExpr, MoveExpr, Site, Sites, NO_SITE};
+use crate::compile::ir::{
+    CaptureTo, Dirs, Gen, IntExpr, MoveExpr, RegionRef, Site, Sites, NO_SITE,
+};
 use crate::compile::Compiler;
+use crate::engine::region_has;
 use crate::engine::Game;
 use crate::engine::{Board, Ctx, Effects, Move};
 use crate::ludemes::{Arg, Lower, Ref};
@@ -46,6 +49,9 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// what a slide may pass over: Empty sites only (the default), Friend (empty sites and
             /// the mover's pieces) or Filled (any site)
             opt("over", O(Occupant)),
+            /// only pieces standing in this region slide (a pawn's double step from its start
+            /// rank); any site if absent
+            opt("from", O(Region)),
             THEN,
         ],
         example: "(slide All distance:(pieces-on-line) over:Friend capture:true)",
@@ -152,8 +158,10 @@ fn slide(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
             Over::Empty
         }
     };
+    let from = node.named("from").map(|r| c.region(r));
     c.gen(
         Gen::Slide(Slide {
+            from,
             dirs,
             kind,
             max,
@@ -169,6 +177,8 @@ fn slide(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
 /// One piece any number of empty sites along a direction.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Slide {
+    /// Where the pieces that slide stand, if only there.
+    pub from: Option<RegionRef>,
     /// The directions, as each player reads them.
     pub dirs: Dirs,
     /// The kind of the pieces that slide, if only one kind does.
@@ -216,7 +226,9 @@ impl MoveFamily for Slide {
         let theirs = board.filled.and_not(&mine);
         let limit = self.max.unwrap_or(u16::MAX);
         for s in mine.iter_in(game.topology.words) {
-            if self.kind.is_some_and(|k| board.cells[s as usize].kind != k) {
+            if self.kind.is_some_and(|k| board.cells[s as usize].kind != k)
+                || !region_has(game, self.from, mover, s)
+            {
                 continue;
             }
             for &d in self.dirs.of(mover) {
@@ -264,7 +276,9 @@ impl Slide {
             Over::Filled => true,
         };
         for s in mine.iter_in(topology.words) {
-            if self.kind.is_some_and(|k| board.cells[s as usize].kind != k) {
+            if self.kind.is_some_and(|k| board.cells[s as usize].kind != k)
+                || !region_has(game, self.from, mover, s)
+            {
                 continue;
             }
             for &d in self.dirs.of(mover) {

@@ -71,6 +71,9 @@ pub(crate) const ROWS: &[Ludeme] = &[
             opt("state", O(Str)),
             /// the pieces' kind; the first declared kind if absent
             opt("kind", O(Str)),
+            /// whether the pieces count as having moved already (a king or rook that may no
+            /// longer castle, in a position set up mid-game); false if absent
+            opt("moved", O(Switch)),
         ],
         example: "(pieces P1 (row 0) track:\"Loop\")",
         lower: Lower::Part,

@@ -8,10 +8,11 @@ use crate::check::registry::{
     THEN,
 };
 use crate::compile::ir::Rules;
-use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, RegionRef, NO_SITE};
+use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, RegionRef, Sites, NO_SITE};
 use crate::compile::Compiler;
 use crate::engine::draw::Family;
 use crate::engine::draw::{rays, region_mask};
+use crate::engine::Game;
 use crate::engine::{region_has, Board, Ctx, Effects, Move};
 use crate::ludemes::removal::REMOVE;
 use crate::ludemes::{Arg, Lower, Ref};
@@ -42,12 +43,25 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         /// (Hand), off the game (Removed), or the mover's hand as its own, keeping their kind
         /// (Captor)
         opt("captured", O(CaptureTo)),
+        /// a piece kind: a `capture:` direction may also step onto an empty site that the last
+        /// move's piece, an opposing piece of this kind, passed over, taking that piece where it
+        /// stands (en passant: `e5-d6xd5`)
+        opt("in-passing", O(Str)),
+        /// the kinds a piece landing in `promote-in:` becomes, one move for each: the mover
+        /// chooses (a pawn reaching the far rank, `e7-e8=Queen`); it must become one of them
+        opt("promote", OL(Str)),
+        /// where a piece is promoted
+        opt("promote-in", O(Region)),
         REMOVE,
         THEN,
     ],
     example: "(step Orthogonal)",
     lower: Lower::Moves(step),
-    refs: [Ref::Kind(Arg::Key("kind"))],
+    refs: [
+        Ref::Kind(Arg::Key("kind")),
+        Ref::Kind(Arg::Key("in-passing")),
+        Ref::Kind(Arg::Key("promote")),
+    ],
 }];
 
 fn step(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
@@ -56,6 +70,15 @@ fn step(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let kind = c.kind(node.named("kind"));
     let capture = c.dirs(node.named("capture"));
     let captured = c.capture_to(node.named("captured"));
+    let in_passing = c.kind(node.named("in-passing"));
+    if let (Some(n), Some(_)) = (node.named("in-passing"), node.named("remove")) {
+        c.error(
+            n,
+            "a step that takes in passing cannot also take a piece by `remove:`",
+            "write the removal as a move of its own",
+        );
+    }
+    let promotion = Promotion::lower(c, node);
     c.gen(
         Gen::Step(Step {
             dirs,
@@ -64,9 +87,106 @@ fn step(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
             captures: capture.0.iter().any(|d| !d.is_empty()),
             capture,
             captured,
+            in_passing,
+            promotion,
         }),
         node,
     )
+}
+
+/// A promotion the mover chooses: the kinds a piece may become, and where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Promotion {
+    /// The kinds, in the order written.
+    pub kinds: Vec<u8>,
+    /// Where a piece landing is promoted.
+    pub region: RegionRef,
+}
+
+impl Promotion {
+    /// The promotion of a move ludeme's `promote:` and `promote-in:`, if it has one.
+    pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Option<Promotion> {
+        match (node.named("promote"), node.named("promote-in")) {
+            (None, None) => None,
+            (Some(kinds), Some(region)) => {
+                let names: Vec<&Node> = match kinds.as_list() {
+                    Some(list) => list.iter().collect(),
+                    None => vec![kinds],
+                };
+                let kinds = names.into_iter().filter_map(|n| c.kind(Some(n))).collect();
+                let region = c.region(region);
+                Some(Promotion { kinds, region })
+            }
+            (Some(n), None) | (None, Some(n)) => {
+                c.error(
+                    n,
+                    "a promotion names both the kinds and where",
+                    "write `promote:{\"Queen\" \"Knight\"} promote-in:(region \"Far\" Mover)`",
+                );
+                None
+            }
+        }
+    }
+
+    /// Pushes move `m` landing on `t`: once per kind where the mover promotes there.
+    #[inline(always)]
+    pub(crate) fn push(
+        this: &Option<Promotion>,
+        game: &Game,
+        mover: u8,
+        m: Move,
+        out: &mut Vec<Move>,
+    ) {
+        match this {
+            Some(p) if region_has(game, Some(p.region), mover, m.to) => {
+                out.extend(p.kinds.iter().map(|&k| m.with_promotion(k)))
+            }
+            _ => out.push(m),
+        }
+    }
+
+    /// Makes the piece that landed the kind the move chose, if it chose one.
+    #[inline(always)]
+    pub(crate) fn apply(board: &mut Board, m: Move) {
+        if let Some(k) = m.promotion() {
+            let mut c = board.cells[m.to as usize];
+            c.kind = k;
+            board.put(m.to as usize, c);
+        }
+    }
+
+    /// The suffix of a promoting move's notation: `=Queen`.
+    pub(crate) fn written(game: &Game, m: Move) -> String {
+        m.promotion()
+            .and_then(|k| game.kinds.get(k as usize))
+            .map_or(String::new(), |k| format!("={k}"))
+    }
+}
+
+/// The sites the last move's piece passed over, when it is an opposing piece of kind `kind`
+/// that moved in a straight line: where a step may take it in passing.
+fn passed_over(ctx: &Ctx, kind: u8) -> Sites {
+    let out = Sites::default();
+    let (board, last) = (ctx.board, ctx.clock.last);
+    let Some(cell) = board.cells.get(last.to as usize) else {
+        return out;
+    };
+    if cell.owner == 0 || cell.owner == ctx.mover + 1 || cell.kind != kind {
+        return out;
+    }
+    let topology = &ctx.game.topology;
+    for d in 0..topology.directions.len() as u8 {
+        let mut between = Sites::default();
+        let mut t = topology.neighbour(last.from, d);
+        while t != NO_SITE && t != last.to && !board.filled.contains(t) {
+            between.insert(t);
+            t = topology.neighbour(t, d);
+        }
+        if t == last.to && t != NO_SITE {
+            return between;
+        }
+    }
+    out
 }
 
 /// One piece to an adjacent empty site.
@@ -84,11 +204,18 @@ pub struct Step {
     pub captures: bool,
     /// Where the captured pieces go.
     pub captured: CaptureTo,
+    /// The kind of the opposing piece a capture direction may take in passing.
+    pub in_passing: Option<u8>,
+    /// The kinds a piece may become, and where.
+    pub promotion: Option<Promotion>,
 }
 
 impl MoveFamily for Step {
     #[inline(always)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        if self.in_passing.is_some() || self.promotion.is_some() {
+            return self.generate_chosen(ctx, g, out);
+        }
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mine = board.owned[mover as usize];
         let theirs = board.filled.and_not(&mine);
@@ -115,6 +242,9 @@ impl MoveFamily for Step {
 
     #[inline(always)]
     fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
+        if self.in_passing.is_some() || self.promotion.is_some() {
+            return self.apply_chosen(on, board, m);
+        }
         move_capturing(self.captures, self.captured, on, board, m)
     }
 
@@ -124,6 +254,10 @@ impl MoveFamily for Step {
         } else {
             format!("{from}-{to}")
         }
+    }
+
+    fn notation_of(&self, game: &Game, m: Move, from: &str, to: &str, enemy: bool) -> String {
+        self.notation(from, to, enemy) + &Promotion::written(game, m)
     }
 
     fn draw(&self, game: &Rules, mover: usize) -> Option<Family> {
@@ -136,7 +270,14 @@ impl MoveFamily for Step {
             // Read by `apply`, which plays the drawn move.
             captures: _,
             captured: _,
+            in_passing,
+            promotion,
         } = self;
+        // The draw counts moves of the board alone: a step that reads the last move or
+        // splits a move by kind is listed.
+        if in_passing.is_some() || promotion.is_some() {
+            return None;
+        }
         // The draw's rays know no kinds: a kind filter is drawn from the listed moves.
         if kind.is_some() {
             return None;
@@ -150,6 +291,60 @@ impl MoveFamily for Step {
             quiet: quiet.len(),
             to: region_mask(game, to, mover),
         })
+    }
+}
+
+impl Step {
+    /// The moves of a step that takes in passing or promotes: kept apart so that plain steps
+    /// pay nothing.
+    #[inline(never)]
+    fn generate_chosen(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let mine = board.owned[mover as usize];
+        let theirs = board.filled.and_not(&mine);
+        let passing = self.in_passing.map(|k| passed_over(ctx, k));
+        let promotion = &self.promotion;
+        for s in mine.iter_in(game.topology.words) {
+            if self.kind.is_some_and(|k| board.cells[s as usize].kind != k) {
+                continue;
+            }
+            let nb = game.topology.neighbours(s);
+            let to = |d: &u8| nb.get(*d as usize).copied().unwrap_or(NO_SITE);
+            for t in self.dirs.of(mover).iter().map(to) {
+                if t != NO_SITE && !board.filled.contains(t) && region_has(game, self.to, mover, t)
+                {
+                    Promotion::push(promotion, game, mover, Move::new(g, s, t), out);
+                }
+            }
+            for t in self.capture.of(mover).iter().map(to) {
+                if t == NO_SITE || !region_has(game, self.to, mover, t) {
+                    continue;
+                }
+                if theirs.contains(t) {
+                    Promotion::push(promotion, game, mover, Move::new(g, s, t), out);
+                } else if passing.is_some_and(|p| p.contains(t)) {
+                    let m = Move::new(g, s, t).with_removal(ctx.clock.last.to);
+                    Promotion::push(promotion, game, mover, m, out);
+                }
+            }
+        }
+    }
+
+    /// Plays a move of [`Step::generate_chosen`]: the piece taken in passing, the step, the
+    /// promotion.
+    #[inline(never)]
+    fn apply_chosen(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
+        let mut passing = 0;
+        if let (Some(_), Some(r)) = (self.in_passing, m.removal()) {
+            let taken = board.cells[r as usize];
+            passing = u32::from(taken.count);
+            board.bank(self.captured, on.mover, taken, &on.game.demote);
+            board.clear(r as usize);
+        }
+        let mut fx = move_capturing(self.captures, self.captured, on, board, m);
+        Promotion::apply(board, m);
+        fx.captured += passing;
+        fx
     }
 }
 

@@ -144,9 +144,15 @@ impl Resolver {
             (Ref::State(_), Some(st)) => {
                 self.declared(st, "piece state", |s, n| s.states.iter().any(|x| x == n))
             }
-            (Ref::Kind(_), Some(k)) => {
-                self.declared(k, "piece kind", |s, n| s.kinds.iter().any(|x| x == n))
-            }
+            (Ref::Kind(_), Some(k)) => match k.as_list() {
+                // A list of kinds (a promotion's): each must be declared.
+                Some(list) => {
+                    for k in list {
+                        self.declared(k, "piece kind", |s, n| s.kinds.iter().any(|x| x == n))
+                    }
+                }
+                None => self.declared(k, "piece kind", |s, n| s.kinds.iter().any(|x| x == n)),
+            },
             (Ref::PlayerRegion(_), Some(c)) => {
                 let name = c.as_str().unwrap_or_default();
                 if self

@@ -1,0 +1,242 @@
+//! Attacks: whether a piece could be captured by another player's moves where it stands, read
+//! backwards from its site along the ways the game's generators capture (check, in chess).
+
+use crate::check::registry::{req, Kind::*, Ludeme, Shape::One as O};
+use crate::compile::ir::{Cond, GenDef, Leaf, Site, Topology, Who, MAX_PLAYERS, NO_SITE};
+use crate::compile::Compiler;
+use crate::engine::{Ctx, Move};
+use crate::ludemes::slide::Over;
+use crate::ludemes::{Arg, Gen, Lower, Ref};
+use crate::syntax::Node;
+use std::cell::RefCell;
+
+/// The family's ludemes.
+pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
+    /// A piece of this kind of the player stands where another player could capture it with
+    /// one of their moves in the position: a step onto it along a `capture:` direction, a slide
+    /// with `capture:true` ending on it, or a leap with `capture:true` landing on it (whatever
+    /// that move would leave behind: a pinned piece still attacks). Read in a `filter` after each
+    /// move (no move leaves one's king attacked), in end rules (checkmate) and in any condition.
+    name: "attacked",
+    kind: Cond,
+    positional: [
+        /// the piece kind
+        req("kind", O(Str)),
+    ],
+    named: [
+        /// whose piece: Mover, Next, Prev, or P1 to P4
+        req("of", O(Role)),
+    ],
+    example: "(attacked \"King\" of:Mover)",
+    lower: Lower::Cond(attacked),
+    refs: [Ref::Kind(Arg::Pos(0))],
+}];
+
+fn attacked(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    let kind = c.kind(node.pos(0)).unwrap_or(0);
+    let of = c.who(node.named("of"));
+    Cond::Leaf(Leaf::Attacked(Attacked { kind, of }))
+}
+
+/// `(attacked ...)`: a piece of a kind of a player could be captured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Attacked {
+    /// The kind of the piece.
+    pub kind: u8,
+    /// Whose piece.
+    pub of: Who,
+}
+
+impl Attacked {
+    /// Whether some piece of the kind of the player stands attacked.
+    pub(crate) fn holds(&self, ctx: &Ctx) -> bool {
+        let p = ctx.who(self.of);
+        let board = ctx.board;
+        board.owned[p as usize]
+            .iter_in(ctx.game.topology.words)
+            .any(|s| board.cells[s as usize].kind == self.kind && site_attacked(ctx, s, p))
+    }
+}
+
+/// A set of piece kinds (any of the 256 a game may declare).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Kinds([u64; 4]);
+
+impl Kinds {
+    /// Every kind.
+    const ALL: Kinds = Kinds([u64::MAX; 4]);
+
+    /// The kind alone, or every kind for none.
+    fn of(kind: Option<u8>) -> Kinds {
+        match kind {
+            None => Kinds::ALL,
+            Some(k) => {
+                let mut set = Kinds::default();
+                set.0[k as usize >> 6] |= 1 << (k & 63);
+                set
+            }
+        }
+    }
+
+    /// Whether the set holds a kind.
+    #[inline(always)]
+    fn contains(&self, k: u8) -> bool {
+        self.0[k as usize >> 6] & (1 << (k & 63)) != 0
+    }
+
+    /// Adds the kinds of another set.
+    fn add(&mut self, other: Kinds) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+}
+
+/// The ways a game's moves capture by replacement, read backwards from the captured site: what
+/// [`site_attacked`] walks. Built once from the generators.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Attacks {
+    /// For each attacking player: a direction to look back in from the site, and the kinds that
+    /// capture by a step the other way.
+    steps: [Vec<(u8, Kinds)>; MAX_PLAYERS],
+    /// For each attacking player: a direction to look back along over empty sites, the kinds
+    /// that capture by sliding the other way, and the longest such slide.
+    slides: [Vec<(u8, Kinds, u16)>; MAX_PLAYERS],
+    /// The leaps that capture: their generators, and the kinds that make them.
+    leaps: Vec<(u16, Kinds)>,
+    /// The generators whose captures are found by listing the attacker's moves (slides of an
+    /// exact distance or over pieces).
+    listed: Vec<u16>,
+}
+
+impl Attacks {
+    /// The capturing ways of the generators on a board.
+    pub(crate) fn of(gens: &[GenDef], topology: &Topology) -> Attacks {
+        let mut a = Attacks::default();
+        for (g, def) in gens.iter().enumerate() {
+            let g = g as u16;
+            match &def.gen {
+                Gen::Step(s) if s.captures => {
+                    for (p, steps) in a.steps.iter_mut().enumerate() {
+                        for &d in s.capture.of(p as u8) {
+                            let Some(back) = opposite(topology, d) else {
+                                a.listed.push(g);
+                                continue;
+                            };
+                            merge(steps, back, Kinds::of(s.kind));
+                        }
+                    }
+                }
+                Gen::Slide(s) if s.captures => {
+                    if s.distance.is_some() || s.over != Over::Empty {
+                        a.listed.push(g);
+                        continue;
+                    }
+                    let max = s.max.unwrap_or(u16::MAX);
+                    for (p, slides) in a.slides.iter_mut().enumerate() {
+                        for &d in s.dirs.of(p as u8) {
+                            match opposite(topology, d) {
+                                Some(back) => {
+                                    let kinds = Kinds::of(s.kind);
+                                    match slides.iter_mut().find(|x| x.0 == back && x.2 == max) {
+                                        Some(x) => x.1.add(kinds),
+                                        None => slides.push((back, kinds, max)),
+                                    }
+                                }
+                                None => a.listed.push(g),
+                            }
+                        }
+                    }
+                }
+                Gen::Leap(l) if l.captures => a.leaps.push((g, Kinds::of(l.kind))),
+                _ => {}
+            }
+        }
+        a.listed.dedup();
+        a
+    }
+}
+
+/// Adds kinds to the entry of a direction, or a new entry.
+fn merge(list: &mut Vec<(u8, Kinds)>, dir: u8, kinds: Kinds) {
+    match list.iter_mut().find(|x| x.0 == dir) {
+        Some(x) => x.1.add(kinds),
+        None => list.push((dir, kinds)),
+    }
+}
+
+/// The direction that steps back from a site's neighbour in direction `d` to the site.
+pub(crate) fn opposite(t: &Topology, d: u8) -> Option<u8> {
+    (0..t.sites() as Site).find_map(|s| {
+        let n = t.neighbour(s, d);
+        (n != NO_SITE)
+            .then(|| (0..t.directions.len() as u8).find(|&e| t.neighbour(n, e) == s))
+            .flatten()
+    })
+}
+
+thread_local! {
+    /// The moves listed by the attacks that are found by listing.
+    static LISTED: RefCell<Vec<Move>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Whether another player than `victim` could capture a piece on site `s` by replacement.
+pub(crate) fn site_attacked(ctx: &Ctx, s: Site, victim: u8) -> bool {
+    let game = ctx.game;
+    let a = &game.attacks;
+    let board = ctx.board;
+    let topology = &game.topology;
+    for q in 0..game.players {
+        if q == victim {
+            continue;
+        }
+        let theirs = &board.owned[q as usize];
+        let by = |t: Site, kinds: &Kinds| {
+            t != NO_SITE && theirs.contains(t) && kinds.contains(board.cells[t as usize].kind)
+        };
+        for (back, kinds) in &a.steps[q as usize] {
+            if by(topology.neighbour(s, *back), kinds) {
+                return true;
+            }
+        }
+        for (back, kinds, max) in &a.slides[q as usize] {
+            let (mut t, mut gone) = (topology.neighbour(s, *back), 1u16);
+            while t != NO_SITE && gone < *max && !board.filled.contains(t) {
+                t = topology.neighbour(t, *back);
+                gone += 1;
+            }
+            if by(t, kinds) {
+                return true;
+            }
+        }
+        for (g, kinds) in &a.leaps {
+            if let Some(Gen::Leap(l)) = game.gens.get(*g as usize).map(|d| &d.gen) {
+                let sources = &l.sources[q as usize & (MAX_PLAYERS - 1)];
+                if sources.of_site(s).iter().any(|&t| by(t, kinds)) {
+                    return true;
+                }
+            }
+        }
+        if !a.listed.is_empty() && listed_attack(ctx, s, q) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether one of player `q`'s moves of the listed generators lands on `s`.
+#[inline(never)]
+fn listed_attack(ctx: &Ctx, s: Site, q: u8) -> bool {
+    let as_q = Ctx::after(ctx.game, ctx.clock, ctx.board, q);
+    let run = |out: &mut Vec<Move>| {
+        ctx.game.attacks.listed.iter().any(|&g| {
+            out.clear();
+            ctx.game.gens[g as usize].gen.generate(&as_q, g, out);
+            out.iter().any(|m| m.to == s)
+        })
+    };
+    LISTED.with(|b| match b.try_borrow_mut() {
+        Ok(mut out) => run(&mut out),
+        Err(_) => run(&mut Vec::new()),
+    })
+}
