@@ -467,3 +467,59 @@ fn hexapawn_with_drops_keeps_the_invariants() {
     let tally = setup::tally(&game, 100, true);
     assert!(tally.wins[0] > 0 && tally.wins[1] > 0, "{tally:?}");
 }
+
+/// The messages of a game text that must not load.
+fn refused(text: &str) -> Vec<String> {
+    match ludus::load_source("bad.game", text, &[]) {
+        Err(ludus::LoadError::Invalid { diagnostics, .. }) => {
+            diagnostics.iter().map(|d| d.message.clone()).collect()
+        }
+        other => panic!("the game should be refused, got {other:?}"),
+    }
+}
+
+/// A one-line drop game with the equipment and the step written in.
+fn drop_game(equipment: &str, step: &str) -> String {
+    format!(
+        "(game \"Drops\" (players 2) (equipment {{(board (square 3)) {equipment}}}) (rules (start \
+         {{(pieces P1 (row 0)) (pieces P2 (row 2))}}) (play (or {{{step} (place 1)}})) (end (if \
+         (no-moves Next) (result Next Loss)))))"
+    )
+}
+
+#[test]
+fn hands_that_keep_kinds_are_refused_where_they_cannot_be_kept() {
+    let kinds = "(piece-kinds {\"Pawn\" \"Queen\"})";
+    let step = "(step Forward capture:Forward captured:Captor)";
+    // The drop is refused first, by the check of names; without it, the capture.
+    assert_eq!(
+        refused(&drop_game(kinds, step)),
+        ["this game gives the players no hands"]
+    );
+    assert_eq!(
+        refused(&drop_game(kinds, step).replace(" (place 1)", "")),
+        ["captures into the captor's hand need hands"]
+    );
+    let odd = "(piece-kinds {\"Pawn\" \"Queen\"} demote:{\"Queen\"}) (hand Each)";
+    assert_eq!(
+        refused(&drop_game(odd, step)),
+        ["demotions come in pairs of kinds"]
+    );
+    let unknown = "(piece-kinds {\"Pawn\" \"Queen\"} demote:{\"Queen\" \"Pawm\"}) (hand Each)";
+    let messages = refused(&drop_game(unknown, step));
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(messages[0].contains("Pawm"), "{messages:?}");
+    // Counters sown are no one's and of no kind.
+    let sowing = "(game \"Sow\" (players 2) (equipment {(board (rectangle 2 3)) (hand Each) \
+                  (track \"Loop\" {(row 0 E) (row 1 W)} loop:true)}) (rules (start (fill \
+                  (all-sites) 3)) (play (sow \"Loop\" capture:(capture in:(row 1) counts:{2 3} \
+                  captured:Captor))) (end (if (no-moves Next) (result Next Loss)))))";
+    let messages = refused(sowing);
+    assert!(
+        messages.contains(
+            &"sown counters keep no kind: they cannot go to the captor's hand as pieces"
+                .to_string()
+        ),
+        "{messages:?}"
+    );
+}
