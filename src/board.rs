@@ -27,6 +27,9 @@ pub const MAX_COUNTERS: i64 = 60_000;
 /// The most player variables.
 pub const MAX_VARS: usize = 8;
 
+/// The most piece kinds a hand that keeps kinds tells apart (`captured:Captor`).
+pub const MAX_HELD_KINDS: usize = 16;
+
 /// The most move generators, regions or filters a game may have: the executable form numbers
 /// them in 16 bits, with room for its markers (a pass, a throw, no filter).
 pub const MAX_PARTS: usize = 4096;

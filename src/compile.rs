@@ -102,6 +102,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
             .collect(),
         states: sym.states.clone(),
         kinds: sym.kinds.clone(),
+        demote: demotions(sym),
         vars: sym.vars.clone(),
         attacks,
         gens: c.gens,
@@ -118,6 +119,18 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         warnings,
     };
     Ok(compiled)
+}
+
+/// For each kind, the kind a piece of it is held as once captured (`piece-kinds`' `demote:`).
+fn demotions(sym: &Symbols) -> Vec<u8> {
+    let index = |name: &str| sym.kinds.iter().position(|k| k == name);
+    let mut demote: Vec<u8> = (0..sym.kinds.len()).map(|k| k as u8).collect();
+    for (from, to) in &sym.demote {
+        if let (Some(f), Some(t)) = (index(from), index(to)) {
+            demote[f] = t as u8;
+        }
+    }
+    demote
 }
 
 /// Each track as the engine reads it, once per track name (the shared or P1's declaration
@@ -340,11 +353,39 @@ impl Compiler<'_> {
         index_of(&self.sym.states, node)
     }
 
-    pub(crate) fn capture_to(&self, node: Option<&Node>) -> CaptureTo {
+    pub(crate) fn capture_to(&mut self, node: Option<&Node>) -> CaptureTo {
         match node.and_then(|n| n.as_name()) {
             Some("Hand") => CaptureTo::Hand,
             Some("Removed") => CaptureTo::Removed,
+            Some("Captor") => {
+                self.hands_keep_kinds(node);
+                CaptureTo::Captor
+            }
             _ => CaptureTo::Store,
+        }
+    }
+
+    /// Captures go into the captor's hand by kind: the hands must be declared, and tell the
+    /// game's kinds apart.
+    fn hands_keep_kinds(&mut self, node: Option<&Node>) {
+        self.needs.insert(Needs::KINDS_HELD.with(Needs::HANDS));
+        let Some(node) = node else { return };
+        if !self.sym.hands {
+            self.error(
+                node,
+                "captures into the captor's hand need hands",
+                "declare `(hand Each)` in the equipment",
+            );
+        }
+        if self.sym.kinds.len() > crate::board::MAX_HELD_KINDS {
+            self.error(
+                node,
+                format!(
+                    "hands that keep kinds tell at most {} kinds apart",
+                    crate::board::MAX_HELD_KINDS
+                ),
+                "declare fewer piece kinds",
+            );
         }
     }
 

@@ -782,7 +782,7 @@ fn draw_legend(game: &Game, state: &State, top: f64, out: &mut String) {
         // Hands and stores only where the game uses them, as the text board shows them.
         let mut counts = Vec::new();
         if game.shows_hands() {
-            counts.push(format!("hand {}", state.board.hand[p]));
+            counts.push(format!("hand {}", escape(&game.hand_text(state, p))));
         }
         if game.keeps_score(state) {
             counts.push(format!("store {}", state.board.store[p]));

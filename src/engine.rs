@@ -111,6 +111,10 @@ impl Game {
             // A board without variables holds zeros (copies skip them).
             board.vars = Default::default();
         }
+        board.kinded = self.needs.contains(crate::compile::Needs::KINDS_HELD);
+        if !board.kinded {
+            board.held = Default::default();
+        }
         board.refresh();
         let mut state = State {
             board,

@@ -4,7 +4,8 @@
 //!
 //! Layout: the pass, then one action per throw value (the lowest to the highest of the game's
 //! dice), then a block per generator, numbered by the shape of its moves (docs/PYTHON.md):
-//! - on one site (place, sow, swap, enter): by the site;
+//! - on one site (place, sow, swap, enter): by the site; a drop where hands keep kinds, by the
+//!   kind dropped and the site;
 //! - a step: by its origin and the target among the origin's neighbours in the step's
 //!   directions (a few a site, not every site);
 //! - along a track (advance): by its origin and the target among the track's sites, or the
@@ -33,6 +34,9 @@ enum Shape {
     Nothing,
     /// By the target site.
     OneSite,
+    /// By the kind dropped (this many kinds), then the target site: a drop from a hand that
+    /// keeps kinds.
+    KindSites(u64),
     /// By origin and target, each a site.
     Pairs,
     /// By origin and the target's place among the origin's possible targets.
@@ -126,6 +130,9 @@ fn shape(game: &Game, gen: &Gen) -> Shape {
     let players = 0..game.players.max(1);
     match gen {
         Gen::Pass(_) => Shape::Nothing,
+        Gen::Place(_) if game.needs().contains(ludus::compile::Needs::KINDS_HELD) => {
+            Shape::KindSites(game.kinds.len().max(1) as u64)
+        }
         Gen::Place(_) | Gen::Sow(_) | Gen::SowStores(_) | Gen::Swap(_) | Gen::Enter(_) => {
             Shape::OneSite
         }
@@ -256,6 +263,10 @@ impl Actions {
         let index = match &block.shape {
             Shape::Nothing => return None,
             Shape::OneSite => (from == to).then_some(to as u64)?,
+            Shape::KindSites(kinds) => {
+                let kind = u64::from(m.promotion()?);
+                (from == to && kind < *kinds).then_some(kind * sites + to as u64)?
+            }
             Shape::Pairs => from as u64 * sites + to as u64,
             Shape::Targets(targets) => targets.index(from, to)?,
             Shape::Chains(chains) => chains.number(from, m.jumps())?,
@@ -306,6 +317,7 @@ impl Block {
         let w = match &self.shape {
             Shape::Nothing => return 0,
             Shape::OneSite => sites,
+            Shape::KindSites(kinds) => kinds * sites,
             Shape::Pairs => sites * sites,
             Shape::Targets(targets) => targets.to.len() as u64,
             Shape::Chains(chains) => chains.len(),

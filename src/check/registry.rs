@@ -164,7 +164,7 @@ impl Kind {
             Kind::EdgeRule => &["LastSite", "None"],
             Kind::GrandSlam => &["Allowed", "NoCapture"],
             Kind::ResultKind => &["Win", "Loss", "Draw"],
-            Kind::CaptureTo => &["Store", "Hand", "Removed"],
+            Kind::CaptureTo => &["Store", "Hand", "Removed", "Captor"],
             Kind::Occupant => &["Empty", "Filled", "Friend", "Enemy", "Off"],
             Kind::Colour => &["Dark", "Light"],
             Kind::Paint => &["P1", "P2", "P3", "P4", "Each"],

@@ -53,6 +53,9 @@ pub struct Symbols {
     pub states: Vec<String>,
     /// Piece kinds; pieces are of the first unless said otherwise.
     pub kinds: Vec<String>,
+    /// Demotions of kinds captured into a hand (`piece-kinds`' `demote:`): a piece of the first
+    /// kind of each pair is held as the second.
+    pub demote: Vec<(String, String)>,
     /// Player variables and their initial values.
     pub vars: Vec<(String, i64)>,
     /// Whether players have hands.
@@ -352,6 +355,7 @@ impl Resolver {
                 Some("piece-kinds") => {
                     self.symbols.kinds =
                         self.names_decl(item, "piece kind", !self.symbols.kinds.is_empty());
+                    self.demotions(item);
                 }
                 Some("var") => self.var_decl(item),
                 _ => {}
@@ -514,6 +518,40 @@ impl Resolver {
         }
         self.duplicates(list, what);
         names
+    }
+
+    /// The pairs of `piece-kinds`' `demote:`: each a declared kind, the list of even length.
+    fn demotions(&mut self, item: &Node) {
+        let Some(list) = item.named("demote") else {
+            return;
+        };
+        let names = list.as_list().unwrap_or(&[]);
+        for n in names {
+            let name = n.as_str().unwrap_or_default();
+            if !self.symbols.kinds.iter().any(|k| k == name) {
+                self.undefined(n, "piece kind", name);
+            }
+        }
+        if names.len() % 2 != 0 || names.is_empty() {
+            self.error(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    list.span,
+                    "demotions come in pairs of kinds",
+                )
+                .label(format!("{} names", names.len()))
+                .help("write `demote:{\"Promoted\" \"Base\"}`, a pair for each demoted kind")
+                .via(list.via),
+            );
+            return;
+        }
+        self.symbols.demote = names
+            .chunks(2)
+            .map(|p| {
+                let name = |n: &Node| n.as_str().unwrap_or_default().to_string();
+                (name(&p[0]), name(&p[1]))
+            })
+            .collect();
     }
 
     fn duplicates(&mut self, names: &[Node], what: &str) {

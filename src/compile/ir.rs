@@ -78,6 +78,8 @@ pub enum IntExpr {
     Arith(Op, Box<IntExpr>, Box<IntExpr>),
     /// A player's pieces in a region.
     CountOf(Who, RegionRef),
+    /// The pieces of a kind in a region, a player's or everyone's.
+    CountKind(Option<Who>, RegionRef, u8),
     /// Moves played since the last that made progress.
     MovesWithoutProgress,
     /// Moves (passes included) the player to move has made in this turn.
@@ -179,6 +181,9 @@ pub enum CaptureTo {
     Hand,
     /// Out of the game.
     Removed,
+    /// Into the capturer's hand as the capturer's own, keeping its kind (a demoted kind's base,
+    /// as `piece-kinds`' `demote:` says); hands then keep kinds, and `place` drops a kind held.
+    Captor,
 }
 
 /// A side effect after a move.
@@ -394,6 +399,9 @@ pub struct Rules {
     pub states: Vec<String>,
     /// Piece kind names; pieces are of the first unless said otherwise.
     pub kinds: Vec<String>,
+    /// For each kind, the kind a piece of it becomes when captured into a hand (`piece-kinds`'
+    /// `demote:`); itself for most.
+    pub demote: Vec<u8>,
     /// Player variable names and initial values.
     pub vars: Vec<(String, i64)>,
     /// Move generators.

@@ -28,6 +28,8 @@ impl Needs {
     pub const GROUPS: Needs = Needs(1 << 7);
     /// The sites of the pieces that never moved, read by `castle`.
     pub const UNMOVED: Needs = Needs(1 << 8);
+    /// Hands that keep the kinds of the pieces they hold (`captured:Captor`).
+    pub const KINDS_HELD: Needs = Needs(1 << 9);
 
     /// Whether every feature of `other` is in the set.
     pub const fn contains(self, other: Needs) -> bool {

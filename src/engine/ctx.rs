@@ -144,7 +144,8 @@ impl<'a> Ctx<'a> {
             IntExpr::CountIn(_)
             | IntExpr::PiecesOnBoard(_)
             | IntExpr::Arith(..)
-            | IntExpr::CountOf(..) => self.int_composite(e),
+            | IntExpr::CountOf(..)
+            | IntExpr::CountKind(..) => self.int_composite(e),
         }
     }
 
@@ -168,6 +169,19 @@ impl<'a> Ctx<'a> {
                     .iter()
                     .filter(|&&s| mine.contains(s))
                     .map(|&s| self.board.cells[s as usize].count as i64)
+                    .sum()
+            }
+            IntExpr::CountKind(w, r, kind) => {
+                let pieces = match w {
+                    Some(w) => &self.board.owned[self.who(*w) as usize],
+                    None => &self.board.filled,
+                };
+                self.sites(*r)
+                    .iter()
+                    .filter(|&&s| pieces.contains(s))
+                    .map(|&s| &self.board.cells[s as usize])
+                    .filter(|c| c.kind == *kind)
+                    .map(|c| c.count as i64)
                     .sum()
             }
             // The leaves: `int` reads them and sends only the kinds above here.

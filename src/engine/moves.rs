@@ -297,6 +297,36 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
+    /// Where hands keep kinds, what a hand holds is part of the repetition key: by kind and by
+    /// player, and a piece dropped again gives the key back.
+    #[test]
+    fn a_hand_by_kind_is_part_of_the_board_key() {
+        let mut board = crate::engine::Board {
+            cells: vec![crate::engine::Cell::default(); 12],
+            keyed: true,
+            kinded: true,
+            ..Default::default()
+        };
+        board.refresh();
+        let empty = board.key;
+        let key_after = |player, kind| {
+            let mut b = board.clone();
+            b.hold(player, kind, 1);
+            assert_eq!(b.hand[player as usize], 1);
+            b.key
+        };
+        let keys = [key_after(0, 1), key_after(0, 2), key_after(1, 1), empty];
+        for (i, a) in keys.iter().enumerate() {
+            assert!(keys[i + 1..].iter().all(|b| b != a), "{keys:?}");
+        }
+        board.hold(0, 1, 1);
+        let mut fresh = board.clone();
+        fresh.refresh();
+        assert_eq!(fresh.key, board.key);
+        board.hold(0, 1, -1);
+        assert_eq!((board.key, board.hand[0], board.held(0, 1)), (empty, 0, 0));
+    }
+
     /// The incremental board key and site sets stay equal to those recomputed from the cells,
     /// through random games of every shipped game and variant.
     #[test]

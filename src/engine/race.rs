@@ -509,7 +509,7 @@ fn step_in_word(
     let target = b.cells[to];
     let mut captured = 0;
     if target.count > 0 {
-        b.bank(into, mover, target);
+        b.bank(into, mover, target, &[]);
         captured = target.count as u32;
         if target.owner != 0 {
             let owner = (target.owner as usize - 1) & (MAX_PLAYERS - 1);

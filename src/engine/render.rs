@@ -137,10 +137,10 @@ fn grid(
 /// The lines of the hands, the stores and each player variable, where the game has them.
 fn counts(game: &Game, state: &State, out: &mut String) {
     if game.shows_hands() {
-        out.push_str(&format!(
-            "hands: {}\n",
-            per_player(state, |p| state.board.hand[p] as i64)
-        ));
+        let hands: Vec<String> = (0..(state.players as usize).min(MAX_PLAYERS))
+            .map(|p| format!("P{} {}", p + 1, game.hand_text(state, p)))
+            .collect();
+        out.push_str(&format!("hands: {}\n", hands.join(", ")));
     }
     if game.keeps_score(state) {
         out.push_str(&format!(
@@ -157,6 +157,23 @@ fn counts(game: &Game, state: &State, out: &mut String) {
 }
 
 impl Game {
+    /// A player's hand as the board's pictures write it: the count, then the kinds held where
+    /// hands keep them (`2 (Chick, Giraffe)`, a kind held twice written `2 Chick`).
+    pub fn hand_text(&self, state: &State, p: usize) -> String {
+        let total = state.board.hand.get(p).copied().unwrap_or(0);
+        if !state.board.kinded || total == 0 {
+            return total.to_string();
+        }
+        let kinds: Vec<String> = (self.kinds.iter().enumerate())
+            .filter_map(|(k, name)| match state.board.held(p as u8, k as u8) {
+                0 => None,
+                1 => Some(name.clone()),
+                n => Some(format!("{n} {name}")),
+            })
+            .collect();
+        format!("{total} ({})", kinds.join(", "))
+    }
+
     /// The sites a board of a race shows, when the game is one (its pieces run on tracks, and no
     /// counters fill its sites): those its tracks pass and any holding something, the cross of
     /// the race and not the grid around it. `None` for any other game, which shows every site.

@@ -121,7 +121,7 @@ impl ShiftPlan {
     /// The plan of a game of this shape: one decision phase with no pass whose turn always
     /// passes on, on a board of one word, each player's draw plan only families of placements
     /// (no flank), steps and hops counted without a filter, no effect after a move, no
-    /// repetition, sown sites or unmoved pieces to keep. `None` for any other game.
+    /// repetition, sown sites, unmoved pieces or held kinds to keep. `None` for any other game.
     pub(crate) fn of(game: &Game) -> Option<Box<ShiftPlan>> {
         let [Phase::Decision { next, pass, .. }] = game.phases.as_slice() else {
             return None;
@@ -130,9 +130,12 @@ impl ShiftPlan {
         if *pass
             || game.topology.words != 1
             || game.sites() > 64
-            || game
-                .needs
-                .intersects(Needs::REPETITION.with(Needs::SOWN).with(Needs::UNMOVED))
+            || game.needs.intersects(
+                Needs::REPETITION
+                    .with(Needs::SOWN)
+                    .with(Needs::UNMOVED)
+                    .with(Needs::KINDS_HELD),
+            )
             || !matches!(next.fixed(), Some(Action::EndTurn))
         {
             return None;
@@ -521,7 +524,7 @@ fn apply(game: &Game, state: &mut State, actor: u8, m: Move, g: &Group) {
             let taken = board.cells[to];
             // A step lands on a piece only to capture it.
             if g.captures && taken.count > 0 {
-                board.bank(g.captured, actor, taken);
+                board.bank(g.captured, actor, taken, &[]);
                 unset(board, to, taken.owner);
             }
             let moving = board.cells[from];
@@ -536,7 +539,7 @@ fn apply(game: &Game, state: &mut State, actor: u8, m: Move, g: &Group) {
             let mut t = from as i32 + g.delta;
             while prey & (1u64 << (t & 63)) != 0 {
                 let taken = board.cells[t as usize];
-                board.bank(g.captured, actor, taken);
+                board.bank(g.captured, actor, taken, &[]);
                 unset(board, t as usize, taken.owner);
                 if g.from & (1u64 << (t & 63)) == 0 {
                     break;

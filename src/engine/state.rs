@@ -1,6 +1,6 @@
 //! States and moves: plain data, `Clone + Eq + Hash`.
 
-use crate::board::MAX_VARS;
+use crate::board::{MAX_HELD_KINDS, MAX_VARS};
 use crate::compile::ir::{CaptureTo, Site, Sites, MAX_PLAYERS, NO_SITE};
 
 /// The contents of one site.
@@ -39,6 +39,9 @@ pub struct Board {
     pub cells: Vec<Cell>,
     /// Pieces in hand, per player.
     pub hand: [u16; MAX_PLAYERS],
+    /// Pieces in hand by kind, per player, kept only by games whose hands keep kinds
+    /// (`captured:Captor`); zero for the others, whose copies skip them. `hand` stays their sum.
+    pub(crate) held: [[u8; MAX_HELD_KINDS]; MAX_PLAYERS],
     /// Captured counters, per player.
     pub store: [u32; MAX_PLAYERS],
     /// Player variables.
@@ -59,6 +62,8 @@ pub struct Board {
     /// Whether the game has player variables; if not, `vars` stays zero and copies skip it
     /// (the 128 bytes of 64-bit variables are most of a board's fixed part).
     pub(crate) varied: bool,
+    /// Whether hands keep kinds (`held` is kept); if not, `held` stays zero and copies skip it.
+    pub(crate) kinded: bool,
     /// The words of the site sets the board's sites reach (the rest stay zero): a copy between
     /// two boards of one word copies one word of each set, not the whole sets.
     pub(crate) words: u8,
@@ -106,6 +111,17 @@ static SITE_KEYS: [u64; SITE_KEY_COUNT] = {
     keys
 };
 
+/// The multiplier of [`Board::key`] for one piece of a kind in a player's hand: a splitmix64 of
+/// a number past every site's, so that a hand never reads as a site.
+#[inline(always)]
+fn held_key(player: usize, kind: usize) -> u64 {
+    let i = (SITE_KEY_COUNT + player * MAX_HELD_KINDS + kind) as u64;
+    let mut z = (i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) | 1
+}
+
 /// A site's term of the board key for a cell word.
 #[inline(always)]
 fn site_term(s: usize, word: u64) -> u64 {
@@ -124,6 +140,15 @@ impl Board {
         self.filled = Sites::default();
         self.owned = [Sites::default(); MAX_PLAYERS];
         self.key = 0;
+        if self.keyed && self.kinded {
+            for (p, kinds) in self.held.iter().enumerate() {
+                for (k, &n) in kinds.iter().enumerate() {
+                    self.key = self
+                        .key
+                        .wrapping_add((n as u64).wrapping_mul(held_key(p, k)));
+                }
+            }
+        }
         for (s, c) in self.cells.iter().enumerate() {
             if self.keyed {
                 self.key = self.key.wrapping_add(site_term(s, cell_word(c)));
@@ -147,6 +172,7 @@ impl Board {
         self.hand = other.hand;
         self.store = other.store;
         self.copy_vars(other);
+        self.copy_held(other);
         self.copy_sets(other);
         self.key = other.key;
         self.keyed = other.keyed;
@@ -178,6 +204,52 @@ impl Board {
             self.vars = other.vars;
         }
         self.varied = other.varied;
+    }
+
+    /// Takes the hands by kind of `other`; nothing to copy when neither board keeps them.
+    #[inline(always)]
+    fn copy_held(&mut self, other: &Board) {
+        if self.kinded | other.kinded {
+            self.held = other.held;
+        }
+        self.kinded = other.kinded;
+    }
+
+    /// Pieces of `kind` in `player`'s hand (0 where hands keep no kinds).
+    #[inline(always)]
+    pub fn held(&self, player: u8, kind: u8) -> u8 {
+        self.held[player as usize & (MAX_PLAYERS - 1)][(kind as usize).min(MAX_HELD_KINDS - 1)]
+    }
+
+    /// Puts `n` pieces of `kind` into `player`'s hand, or takes them out for a negative `n`,
+    /// keeping the hand's total and the key. Only for boards whose hands keep kinds.
+    #[inline]
+    pub(crate) fn hold(&mut self, player: u8, kind: u8, n: i32) {
+        let (p, k) = (
+            player as usize & (MAX_PLAYERS - 1),
+            (kind as usize).min(MAX_HELD_KINDS - 1),
+        );
+        let was = self.held[p][k];
+        let now = (was as i32 + n).clamp(0, u8::MAX as i32) as u8;
+        self.held[p][k] = now;
+        let total = self.hand[p] as i32 + (now as i32 - was as i32);
+        self.hand[p] = total.clamp(0, u16::MAX as i32) as u16;
+        if self.keyed {
+            let delta = (now as u64).wrapping_sub(was as u64);
+            self.key = self.key.wrapping_add(delta.wrapping_mul(held_key(p, k)));
+        }
+    }
+
+    /// Sets how many pieces of `kind` `player` holds, for a position set up by hand: the board
+    /// then keeps kinds in its hands. Call [`Board::refresh`] after the last edit.
+    pub fn set_held(&mut self, player: u8, kind: u8, n: u8) {
+        self.kinded = true;
+        let (p, k) = (
+            player as usize & (MAX_PLAYERS - 1),
+            (kind as usize).min(MAX_HELD_KINDS - 1),
+        );
+        self.held[p][k] = n;
+        self.hand[p] = self.held[p].iter().map(|&c| c as u16).sum();
     }
 
     /// Sets a site's contents.
@@ -235,11 +307,19 @@ impl Board {
         }
     }
 
-    /// Sends a captured site's contents where the rule says, for `capturer`.
+    /// Sends a captured site's contents where the rule says, for `capturer`; into the captor's
+    /// hand, a piece of a kind that `demote` lists goes back to the kind it names.
     #[inline(always)]
-    pub(crate) fn bank(&mut self, to: CaptureTo, capturer: u8, taken: Cell) {
+    pub(crate) fn bank(&mut self, to: CaptureTo, capturer: u8, taken: Cell, demote: &[u8]) {
         let n = taken.count as u32;
         match to {
+            CaptureTo::Captor => {
+                let kind = demote
+                    .get(taken.kind as usize)
+                    .copied()
+                    .unwrap_or(taken.kind);
+                self.hold(capturer, kind, n.min(u8::MAX as u32) as i32);
+            }
             CaptureTo::Store => self.store[capturer as usize & (MAX_PLAYERS - 1)] += n,
             CaptureTo::Hand => {
                 let p = (taken.owner as usize)
@@ -287,6 +367,8 @@ impl Clone for Board {
         Board {
             cells: self.cells.clone(),
             hand: self.hand,
+            held: self.held,
+            kinded: self.kinded,
             store: self.store,
             vars: self.vars,
             filled: self.filled,
@@ -309,6 +391,7 @@ impl Clone for Board {
         self.hand = other.hand;
         self.store = other.store;
         self.copy_vars(other);
+        self.copy_held(other);
         self.copy_sets(other);
         self.key = other.key;
         self.keyed = other.keyed;
@@ -601,6 +684,17 @@ impl State {
         PerPlayer::new(self.board.hand, self.players)
     }
 
+    /// Pieces of `kind` in `player`'s hand, where hands keep kinds (`captured:Captor`); 0
+    /// elsewhere.
+    pub fn held(&self, player: u8, kind: u8) -> u8 {
+        self.board.held(player, kind)
+    }
+
+    /// Whether the game's hands keep the kinds of the pieces they hold.
+    pub fn hands_keep_kinds(&self) -> bool {
+        self.board.kinded
+    }
+
     /// A player variable.
     pub fn var(&self, player: u8, var: usize) -> i64 {
         self.board.vars[player as usize & (MAX_PLAYERS - 1)]
@@ -649,6 +743,14 @@ impl State {
                 h.add(v as u64);
             }
         }
+        // Hands by kind only where they are kept: other games' hashes stay as they were.
+        if self.board.kinded {
+            for kinds in &self.board.held {
+                for pair in kinds.chunks(8) {
+                    h.add(pair.iter().fold(0, |w, &n| w << 8 | n as u64));
+                }
+            }
+        }
         h.add(
             self.mover as u64
                 | (self.phase as u64) << 8
@@ -658,7 +760,8 @@ impl State {
         h.finish()
     }
 
-    /// The key of the position for repetition: every site and the player to move.
+    /// The key of the position for repetition: every site, the hands by kind where they are
+    /// kept, and the player to move.
     pub(crate) fn repetition_key(&self) -> u64 {
         repetition_key_of(self.board.key, self.mover, self.phase)
     }

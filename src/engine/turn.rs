@@ -561,6 +561,13 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
     }
     board.keyed = game.needs.contains(Needs::REPETITION);
     board.varied = !game.vars.is_empty();
+    if game.needs.contains(Needs::KINDS_HELD) {
+        // Pieces given to a hand at the start are of the first kind.
+        for p in 0..game.players {
+            let n = board.hand[p as usize].min(u8::MAX as u16) as u8;
+            board.set_held(p, 0, n);
+        }
+    }
     board.words = game.topology.words.min(u8::MAX as usize) as u8;
     board.refresh();
     let mut s = State {

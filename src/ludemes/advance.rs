@@ -30,7 +30,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// the state the piece has after the move
             opt("set-state", O(Str)),
             /// where a captured piece goes: the mover's store (Store, the default), its owner's
-            /// hand (Hand) or off the game (Removed)
+            /// hand (Hand), off the game (Removed), or the mover's hand as its own (Captor)
             opt("captured", O(CaptureTo)),
             SAFE,
             STACK,
@@ -66,7 +66,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// their state afterwards
             opt("set-state", O(Str)),
             /// where a captured piece goes: the mover's store (Store, the default), its owner's
-            /// hand (Hand) or off the game (Removed)
+            /// hand (Hand), off the game (Removed), or the mover's hand as its own (Captor)
             opt("captured", O(CaptureTo)),
             THEN,
         ],
@@ -92,7 +92,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
         ],
         named: [
             /// where a captured piece goes: the mover's store (Store, the default), its owner's
-            /// hand (Hand) or off the game (Removed)
+            /// hand (Hand), off the game (Removed), or the mover's hand as its own (Captor)
             opt("captured", O(CaptureTo)),
             SAFE,
             STACK,
@@ -276,7 +276,7 @@ impl MoveFamily for Advance {
                 state: self.set_state.unwrap_or(moving.state),
                 ..moving
             };
-            fx.captured = land(board, mover, t, piece, self.captured, false);
+            fx.captured = land(board, mover, t, piece, self.captured, &game.demote, false);
         }
         fx
     }
@@ -378,7 +378,15 @@ impl Advance {
                 state: self.set_state.unwrap_or(moving.state),
                 ..moving
             };
-            fx.captured = land(board, mover, t, piece, self.captured, self.stack);
+            fx.captured = land(
+                board,
+                mover,
+                t,
+                piece,
+                self.captured,
+                &game.demote,
+                self.stack,
+            );
         } else if self.bear_off && borne_off(tr, mover, moving.pos, k) {
             lift(board, from, moving, self.stack);
             board.store[mover as usize & (MAX_PLAYERS - 1)] += 1;
@@ -434,7 +442,15 @@ impl MoveFamily for Enter {
                 state: self.0.set_state.unwrap_or(0),
                 ..Cell::piece(mover, 1)
             };
-            fx.captured = land(board, mover, t, piece, self.0.captured, self.0.stack);
+            fx.captured = land(
+                board,
+                mover,
+                t,
+                piece,
+                self.0.captured,
+                &game.demote,
+                self.0.stack,
+            );
         }
         fx
     }
@@ -619,7 +635,15 @@ fn advance_group(
                 state: how.set_state.unwrap_or(pieces[i].state),
                 ..pieces[i]
             };
-            captured += land(board, mover, t, piece, how.captured, how.stack);
+            captured += land(
+                board,
+                mover,
+                t,
+                piece,
+                how.captured,
+                &game.demote,
+                how.stack,
+            );
         }
     }
     captured
@@ -634,12 +658,13 @@ pub(crate) fn land(
     t: Site,
     piece: Cell,
     to: CaptureTo,
+    demote: &[u8],
     stack: bool,
 ) -> u32 {
     let target = board.cells[t as usize];
     // Enemies: occupied and not mine.
     let captured = if target.count > 0 && target.owner != mover + 1 {
-        board.bank(to, mover, target);
+        board.bank(to, mover, target, demote);
         target.count as u32
     } else {
         0

@@ -88,10 +88,12 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// only this player's pieces: Mover, Next, Prev, or P1 to P4; every counter and piece
             /// if absent
             opt("of", O(Role)),
+            /// only pieces of this kind
+            opt("kind", O(Str)),
         ],
-        example: "(count-in (region \"Home\" Next))",
+        example: "(count-in (all-sites) of:Next kind:\"King\")",
         lower: Lower::Int(count_in),
-        refs: [],
+        refs: [Ref::Kind(Arg::Key("kind"))],
     },
     ludeme! {
         /// The player's pieces on the board.
@@ -230,6 +232,10 @@ fn pips(_: &mut Compiler<'_>, _: &Node) -> IntExpr {
 
 fn count_in(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
     let region = node.pos(0).map(|r| c.region(r)).unwrap_or(RegionRef(0));
+    if let Some(kind) = node.named("kind") {
+        let who = node.named("of").map(|w| c.who(Some(w)));
+        return IntExpr::CountKind(who, region, c.kind(Some(kind)).unwrap_or(0));
+    }
     match node.named("of") {
         Some(who) => IntExpr::CountOf(c.who(Some(who)), region),
         None => IntExpr::CountIn(region),

@@ -276,8 +276,12 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// the kinds; pieces are of the first unless said otherwise
             req("names", L(Str)),
         ],
-        named: [],
-        example: "(piece-kinds {\"Man\" \"King\"})",
+        named: [
+            /// pairs of kinds: a piece of the first of a pair that is captured into a hand
+            /// (`captured:Captor`) is held as the second, as a promoted piece loses its promotion
+            opt("demote", L(Str)),
+        ],
+        example: "(piece-kinds {\"Pawn\" \"Knight\" \"Tokin\"} demote:{\"Tokin\" \"Pawn\"})",
         lower: Lower::Part,
         refs: [],
     },

@@ -37,7 +37,7 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         /// only pieces of this kind hop
         opt("kind", O(Str)),
         /// where the captured pieces go: the mover's store (Store, the default), their owner's
-        /// hand (Hand) or off the game (Removed)
+        /// hand (Hand), off the game (Removed), or the mover's hand as its own (Captor)
         opt("captured", O(CaptureTo)),
         THEN,
     ],
@@ -119,7 +119,7 @@ impl MoveFamily for Hop {
         {
             let taken = board.cells[t as usize];
             captured += taken.count as u32;
-            board.bank(self.captured, mover, taken);
+            board.bank(self.captured, mover, taken, &game.demote);
             board.clear(t as usize);
             t = game.topology.neighbour(t, d);
         }

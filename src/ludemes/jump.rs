@@ -38,7 +38,7 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         /// only pieces of this kind jump
         opt("kind", O(Str)),
         /// where the jumped pieces go: the mover's store (Store, the default), their owner's
-        /// hand (Hand) or off the game (Removed)
+        /// hand (Hand), off the game (Removed), or the mover's hand as its own (Captor)
         opt("captured", O(CaptureTo)),
         THEN,
     ],
@@ -179,7 +179,7 @@ impl MoveFamily for Jump {
             }
             let taken = board.cells[over as usize];
             captured += taken.count as u32;
-            board.bank(self.captured, mover, taken);
+            board.bank(self.captured, mover, taken, &on.game.demote);
             board.clear(over as usize);
             at = topology.neighbour(over, d);
         }

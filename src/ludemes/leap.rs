@@ -39,7 +39,7 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         /// whether a leap may also land on an opposing piece, capturing it
         opt("capture", O(Switch)),
         /// where captured pieces go: the mover's store (Store, the default), their owner's hand
-        /// (Hand) or off the game (Removed)
+        /// (Hand), off the game (Removed), or the mover's hand as its own (Captor)
         opt("captured", O(CaptureTo)),
         THEN,
     ],
@@ -105,11 +105,12 @@ fn leap(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
         node.named("capture").map(|n| &n.kind),
         Some(NodeKind::Bool(true))
     );
+    let captured = c.capture_to(node.named("captured"));
     c.gen(
         Gen::Leap(Leap {
             kind: c.kind(node.named("kind")),
             captures,
-            captured: c.capture_to(node.named("captured")),
+            captured,
             targets,
             sources,
         }),
@@ -210,7 +211,7 @@ impl MoveFamily for Leap {
     }
 
     fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
-        crate::ludemes::step::move_capturing(self.captures, self.captured, on.mover, board, m)
+        crate::ludemes::step::move_capturing(self.captures, self.captured, on, board, m)
     }
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {

@@ -2,6 +2,7 @@
 
 pub mod beside;
 
+use crate::board::MAX_HELD_KINDS;
 use crate::check::registry::{
     opt, req,
     Kind::*,
@@ -17,7 +18,7 @@ use crate::compile::{Compiler, Needs, MAX_COUNTERS};
 use crate::engine::draw::region_mask;
 use crate::engine::draw::Family;
 use crate::engine::Last;
-use crate::engine::{Board, Cell, Ctx, Effects, Move};
+use crate::engine::{Board, Cell, Ctx, Effects, Game, Move};
 use crate::ludemes::flank::{self, Flank};
 use crate::ludemes::removal::REMOVE;
 use crate::ludemes::slide::reach;
@@ -44,7 +45,9 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// a condition each empty site must meet, read before the placement with the site as
             /// the last move's (`beside`, `landed-in`)
             opt("if", O(Cond)),
-            /// the kind of the placed pieces; the first declared kind if absent
+            /// the kind of the placed pieces; the first declared kind if absent. Where hands keep
+            /// kinds (`captured:Captor`), a drop of a piece held: one move for each kind held (only
+            /// this one if given), written `Kind@b2`
             opt("kind", O(Str)),
             /// only the empty sites that a slide from the last move's landing reaches along one of
             /// these directions, over empty sites (a shot from where a piece just landed); none
@@ -205,6 +208,25 @@ impl Place {
         }
     }
 
+    /// Where hands keep kinds: the placements listed from `start` on, one for each kind held
+    /// (only `kind` if given), kind by kind, each recording its kind.
+    #[inline(never)]
+    fn drops(&self, ctx: &Ctx, start: usize, out: &mut Vec<Move>) {
+        let (board, mover, end) = (ctx.board, ctx.mover, out.len());
+        let kinds = ctx.game.kinds.len().clamp(1, MAX_HELD_KINDS) as u8;
+        for k in 0..kinds {
+            if self.kind.is_some_and(|only| only != k)
+                || u16::from(board.held(mover, k)) < self.count
+            {
+                continue;
+            }
+            for i in start..end {
+                out.push(out[i].with_promotion(k));
+            }
+        }
+        out.drain(start..end);
+    }
+
     /// Whether each free site is tested before it is offered, one by one.
     #[inline(always)]
     fn tested(&self) -> bool {
@@ -265,23 +287,31 @@ impl MoveFamily for Place {
             Some(f) if f.required => f.flanking(game, board, mover, &free).unwrap_or(free),
             _ => free,
         };
+        let start = out.len();
         if self.tested() {
-            return self.generate_tested(ctx, g, free, out);
+            self.generate_tested(ctx, g, free, out);
+        } else if let Some(sets) = &self.site_sets {
+            generate_meeting(sets, ctx, g, free, out);
+        } else {
+            out.extend(
+                free.iter_in(game.topology.words)
+                    .map(|s| Move::new(g, s, s)),
+            );
         }
-        if let Some(sets) = &self.site_sets {
-            return generate_meeting(sets, ctx, g, free, out);
+        if board.kinded {
+            self.drops(ctx, start, out);
         }
-        out.extend(
-            free.iter_in(game.topology.words)
-                .map(|s| Move::new(g, s, s)),
-        );
     }
 
     #[inline(always)]
     fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
-        let hand = &mut board.hand[on.mover as usize];
-        *hand -= self.count.min(*hand);
-        let kind = self.kind.unwrap_or(0);
+        let kind = m.promotion().or(self.kind).unwrap_or(0);
+        if board.kinded {
+            board.hold(on.mover, kind, -i32::from(self.count));
+        } else {
+            let hand = &mut board.hand[on.mover as usize];
+            *hand -= self.count.min(*hand);
+        }
         board.put(
             m.to as usize,
             Cell {
@@ -302,6 +332,14 @@ impl MoveFamily for Place {
         format!("place {to}")
     }
 
+    fn notation_of(&self, game: &Game, m: Move, from: &str, to: &str, enemy: bool) -> String {
+        // A drop from a hand that keeps kinds names its kind, in one word.
+        match m.promotion().and_then(|k| game.kinds.get(k as usize)) {
+            Some(kind) => format!("{}@{to}", kind.replace(char::is_whitespace, "")),
+            None => self.notation(from, to, enemy),
+        }
+    }
+
     fn draw(&self, game: &Rules, mover: usize) -> Option<Family> {
         // Every field named, so that a new one fails to compile until the draw decides it.
         let Place {
@@ -316,8 +354,13 @@ impl MoveFamily for Place {
             kind: _,
             from_last,
         } = self;
-        // The draw's families know no last landing: those placements are listed.
-        if self.tested() || self.must_flank() || from_last.is_some() {
+        // The draw's families know no last landing, nor kinds in hand: those placements are
+        // listed.
+        if self.tested()
+            || self.must_flank()
+            || from_last.is_some()
+            || game.needs.contains(Needs::KINDS_HELD)
+        {
             return None;
         }
         let (count, to) = (*count, region_mask(game, to, mover));

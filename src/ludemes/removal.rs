@@ -31,7 +31,8 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         /// a condition on each piece that may be taken, read with its site as the last move's:
         /// only those where it holds may be taken, unless it holds for none
         opt("prefer", O(Cond)),
-        /// where the piece goes: Removed (out of the game) if absent, Store or Hand
+        /// where the piece goes: Removed (out of the game) if absent, Store, Hand, or Captor (the
+        /// mover's hand, as its own)
         opt("captured", O(CaptureTo)),
     ],
     example: "(remove Next when:(line 3 Mover through-last:true) prefer:(not (line 3 Next \
@@ -264,7 +265,7 @@ impl Removal {
             ..board.cells[s as usize]
         };
         board.take_one(s as usize);
-        board.bank(self.captured, mover, taken);
+        board.bank(self.captured, mover, taken, &game.demote);
         taken.count as u32
     }
 }

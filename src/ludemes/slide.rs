@@ -41,7 +41,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// whether a slide may also end on the first opposing piece in its way, capturing it
             opt("capture", O(Switch)),
             /// where captured pieces go: the mover's store (Store, the default), their owner's hand
-            /// (Hand) or off the game (Removed)
+            /// (Hand), off the game (Removed), or the mover's hand as its own (Captor)
             opt("captured", O(CaptureTo)),
             /// the exact number of sites a slide covers, read for each piece and direction: a
             /// number written out, or `(pieces-on-line)`; any number up to `max:` if absent
@@ -246,7 +246,7 @@ impl MoveFamily for Slide {
     }
 
     fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
-        crate::ludemes::step::move_capturing(self.captures, self.captured, on.mover, board, m)
+        crate::ludemes::step::move_capturing(self.captures, self.captured, on, board, m)
     }
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {

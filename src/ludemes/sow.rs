@@ -214,7 +214,7 @@ fn sow(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
                 Some("NoCapture") => GrandSlam::NoCapture,
                 _ => GrandSlam::Allowed,
             },
-            captured: c.capture_to(cap.named("captured")),
+            captured: captured_counters(c, cap.named("captured")),
             opposite: flag(cap.named("opposite")).then(|| opposites(c)),
         }
     });
@@ -312,7 +312,7 @@ impl Holes for Board {
             count: n.min(u16::MAX as u32) as u16,
             ..Cell::default()
         };
-        Board::bank(self, to, capturer, taken)
+        Board::bank(self, to, capturer, taken, &[])
     }
 }
 
@@ -562,4 +562,22 @@ fn capture_opposite<H: Holes + ?Sized>(
     board.clear(facing as usize);
     board.bank(cap.captured, mover, sum);
     sum
+}
+
+/// Where sown captures go: counters are no one's and of no kind, so the captor's hand that
+/// keeps kinds is refused.
+fn captured_counters(c: &mut Compiler<'_>, node: Option<&Node>) -> CaptureTo {
+    match c.capture_to(node) {
+        CaptureTo::Captor => {
+            if let Some(n) = node {
+                c.error(
+                    n,
+                    "sown counters keep no kind: they cannot go to the captor's hand as pieces",
+                    "write captured:Hand, Store or Removed",
+                );
+            }
+            CaptureTo::Store
+        }
+        to => to,
+    }
 }

@@ -40,7 +40,8 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         /// captures on the forward diagonals)
         opt("capture", OL(Dir)),
         /// where captured pieces go: the mover's store (Store, the default), their owner's hand
-        /// (Hand) or off the game (Removed)
+        /// (Hand), off the game (Removed), or the mover's hand as its own, keeping their kind
+        /// (Captor)
         opt("captured", O(CaptureTo)),
         /// a piece kind: a `capture:` direction may also step onto an empty site that the last
         /// move's piece, an opposing piece of this kind, passed over, taking that piece where it
@@ -244,7 +245,7 @@ impl MoveFamily for Step {
         if self.in_passing.is_some() || self.promotion.is_some() {
             return self.apply_chosen(on, board, m);
         }
-        move_capturing(self.captures, self.captured, on.mover, board, m)
+        move_capturing(self.captures, self.captured, on, board, m)
     }
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
@@ -337,10 +338,10 @@ impl Step {
         if let (Some(_), Some(r)) = (self.in_passing, m.removal()) {
             let taken = board.cells[r as usize];
             passing = u32::from(taken.count);
-            board.bank(self.captured, on.mover, taken);
+            board.bank(self.captured, on.mover, taken, &on.game.demote);
             board.clear(r as usize);
         }
-        let mut fx = move_capturing(self.captures, self.captured, on.mover, board, m);
+        let mut fx = move_capturing(self.captures, self.captured, on, board, m);
         Promotion::apply(board, m);
         fx.captured += passing;
         fx
@@ -354,7 +355,7 @@ impl Step {
 pub(crate) fn move_capturing(
     captures: bool,
     captured: CaptureTo,
-    mover: u8,
+    on: MoverTurn<'_>,
     board: &mut Board,
     m: Move,
 ) -> Effects {
@@ -362,7 +363,7 @@ pub(crate) fn move_capturing(
     if captures && board.cells[m.to as usize].count > 0 {
         let taken = board.cells[m.to as usize];
         taken_count = u32::from(taken.count);
-        board.bank(captured, mover, taken);
+        board.bank(captured, on.mover, taken, &on.game.demote);
         board.clear(m.to as usize);
     }
     board.move_one(m.from as usize, m.to as usize);

@@ -162,7 +162,7 @@ fn every_row_is_lowered_as_its_kind() {
 
 /// The string arguments that are a declaration's own name, not a reference to one (a graph's
 /// lines name its points, a walk its start point and steps).
-const DECLARED_NAMES: [(&str, Kind, &str); 12] = [
+const DECLARED_NAMES: [(&str, Kind, &str); 13] = [
     ("player", Kind::Look, "name"),
     ("graph", Kind::Shape, "lines"),
     ("walk", Kind::Segment, "steps"),
@@ -172,6 +172,7 @@ const DECLARED_NAMES: [(&str, Kind, &str); 12] = [
     ("dice", Kind::Item, "name"),
     ("piece-states", Kind::Item, "names"),
     ("piece-kinds", Kind::Item, "names"),
+    ("piece-kinds", Kind::Item, "demote"),
     ("var", Kind::Item, "name"),
     ("chance", Kind::Phase, "name"),
     ("decision", Kind::Phase, "name"),

@@ -26,6 +26,7 @@ mod connect_four;
 mod contest;
 mod diagnostics;
 mod directions;
+mod dobutsu_shogi;
 mod draughts;
 mod effects;
 mod families;

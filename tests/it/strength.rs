@@ -108,6 +108,19 @@ fn mcts_beats_random_at_tabou() {
 }
 
 #[test]
+fn mcts_beats_random_at_dobutsu_shogi() {
+    assert!(
+        score(
+            "games/dobutsu-shogi.game",
+            "mcts:iterations=1000",
+            "random",
+            20,
+            1
+        ) >= 0.9
+    );
+}
+
+#[test]
 fn mcts_beats_random_at_toki() {
     assert!(score("games/toki.game", "mcts:iterations=1000", "random", 30, 1) >= 0.9);
 }

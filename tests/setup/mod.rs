@@ -126,8 +126,13 @@ pub enum Counts {
 pub fn limit(game: &Game) -> (u32, Counts) {
     let Some(decl) = game.options.iter().find(|o| o.name == "limit") else {
         // A game whose moves do not fill the board (a sowing that ends by its own rule, a race
-        // with dice, which ends with probability 1) is not bounded by it: a generous bound.
-        if !game.dice.is_empty() || !game.needs().contains(ludus::compile::Needs::PLACING) {
+        // with dice, which ends with probability 1, drops of captured pieces only) is not
+        // bounded by it: a generous bound.
+        let needs = game.needs();
+        if !game.dice.is_empty()
+            || !needs.contains(ludus::compile::Needs::PLACING)
+            || needs.contains(ludus::compile::Needs::KINDS_HELD)
+        {
             return (100 * game.sites() as u32, Counts::Moves);
         }
         return (2 * game.sites() as u32, Counts::Moves);

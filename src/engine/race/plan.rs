@@ -8,7 +8,11 @@ impl RacePlan {
     /// The plan of a game of the kernel's shape: a chance phase at least, no filters, no
     /// repetition and no sown sites; `None` for any other game.
     pub(crate) fn of(game: &Game) -> Option<RacePlan> {
-        if !game.filters.is_empty() || game.needs.intersects(Needs::REPETITION.with(Needs::SOWN)) {
+        if !game.filters.is_empty()
+            || game
+                .needs
+                .intersects(Needs::REPETITION.with(Needs::SOWN).with(Needs::KINDS_HELD))
+        {
             return None;
         }
         let stages: Vec<Stage> = (game.phases.iter().enumerate())

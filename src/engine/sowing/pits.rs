@@ -250,7 +250,9 @@ impl<C: Count> Holes for Pits<C> {
         let p = capturer as usize & (MAX_PLAYERS - 1);
         match to {
             CaptureTo::Store => self.store[p] += n,
-            CaptureTo::Hand => self.hand[p] = self.hand[p].saturating_add(n as u16),
+            CaptureTo::Hand | CaptureTo::Captor => {
+                self.hand[p] = self.hand[p].saturating_add(n as u16)
+            }
             CaptureTo::Removed => {}
         }
     }
