@@ -200,7 +200,14 @@ impl Reference {
         match m {
             Move::Step(from, to) => {
                 let sep = if self.squares[to].is_some() { "x" } else { "-" };
-                format!("{}{sep}{}", square(from), square(to))
+                // A chick reaching its far row is promoted, which ludus writes after the move.
+                let far = match self.squares[from] {
+                    Some((0, CHICK)) => to / COLUMNS == SITES / COLUMNS - 1,
+                    Some((_, CHICK)) => to / COLUMNS == 0,
+                    _ => false,
+                };
+                let promoted = if far { "=Hen" } else { "" };
+                format!("{}{sep}{}{promoted}", square(from), square(to))
             }
             Move::Drop(kind, to) => format!("{}@{}", KINDS[kind as usize], square(to)),
         }

@@ -44,6 +44,7 @@ fn the_variants_are_the_files_of_tests_variants() {
             "chess-position5",
             "draughts-back",
             "hexapawn",
+            "hexapawn-drops",
             "kalah-clockwise",
             "leapers",
             "lines-of-action-6x6",
