@@ -215,10 +215,6 @@ impl MoveFamily for Leap {
     }
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
-        if enemy {
-            format!("{from}x{to}")
-        } else {
-            format!("{from}-{to}")
-        }
+        crate::ludemes::step::written(from, to, enemy)
     }
 }

@@ -10,7 +10,8 @@ use crate::syntax::Node;
 /// The family's ludemes.
 pub(crate) const ROWS: &[Ludeme] = &[
     ludeme! {
-        /// This move makes progress: the count of moves without progress starts again.
+        /// This move makes progress: the count of moves without progress starts again (a move
+        /// that captures makes progress without it).
         name: "progress",
         kind: Effect,
         positional: [],
@@ -20,8 +21,8 @@ pub(crate) const ROWS: &[Ludeme] = &[
         refs: [],
     },
     ludeme! {
-        /// Moves (passes included) played since the last that made progress (`(progress)` in its
-        /// `then:`), or since the start.
+        /// Moves (passes included) played since the last that made progress, by capturing a piece
+        /// or by `(progress)` in its `then:`, or since the start.
         name: "moves-without-progress",
         kind: Int,
         positional: [],

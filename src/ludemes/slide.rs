@@ -250,11 +250,7 @@ impl MoveFamily for Slide {
     }
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
-        if enemy {
-            format!("{from}x{to}")
-        } else {
-            format!("{from}-{to}")
-        }
+        crate::ludemes::step::written(from, to, enemy)
     }
 }
 

@@ -249,11 +249,7 @@ impl MoveFamily for Step {
     }
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
-        if enemy {
-            format!("{from}x{to}")
-        } else {
-            format!("{from}-{to}")
-        }
+        written(from, to, enemy)
     }
 
     fn notation_of(&self, game: &Game, m: Move, from: &str, to: &str, enemy: bool) -> String {
@@ -346,6 +342,13 @@ impl Step {
         fx.captured += passing;
         fx
     }
+}
+
+/// How a move of one piece that captures by replacement is written: `a1-a2`, or `a1xa2` when
+/// it lands on an opposing piece (a step, a slide, a leap).
+pub(crate) fn written(from: &str, to: &str, enemy: bool) -> String {
+    let sep = if enemy { 'x' } else { '-' };
+    format!("{from}{sep}{to}")
 }
 
 /// Moves one piece from `m.from` to `m.to`; a piece on the landing site, which a move that
