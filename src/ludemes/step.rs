@@ -45,7 +45,7 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         opt("captured", O(CaptureTo)),
         /// a piece kind: a `capture:` direction may also step onto an empty site that the last
         /// move's piece, an opposing piece of this kind, passed over, taking that piece where it
-        /// stands (en passant: `e5-d6xd5`)
+        /// stands (en passant, written as a capture: `e5xd6`)
         opt("in-passing", O(Str)),
         /// the kinds a piece landing in `promote-in:` becomes, one move for each: the mover
         /// chooses (a pawn reaching the far rank, `e7-e8=Queen`); it must become one of them
@@ -71,13 +71,6 @@ fn step(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let capture = c.dirs(node.named("capture"));
     let captured = c.capture_to(node.named("captured"));
     let in_passing = c.kind(node.named("in-passing"));
-    if let (Some(n), Some(_)) = (node.named("in-passing"), node.named("remove")) {
-        c.error(
-            n,
-            "a step that takes in passing cannot also take a piece by `remove:`",
-            "write the removal as a move of its own",
-        );
-    }
     let promotion = Promotion::lower(c, node);
     c.gen(
         Gen::Step(Step {
@@ -253,7 +246,9 @@ impl MoveFamily for Step {
     }
 
     fn notation_of(&self, game: &Game, m: Move, from: &str, to: &str, enemy: bool) -> String {
-        self.notation(from, to, enemy) + &Promotion::written(game, m)
+        // A step that takes in passing lands on an empty site, and captures all the same.
+        let passing = self.in_passing.is_some() && m.dir().is_some();
+        self.notation(from, to, enemy || passing) + &Promotion::written(game, m)
     }
 
     fn draw(&self, game: &Rules, mover: usize) -> Option<Family> {
@@ -312,14 +307,16 @@ impl Step {
                     Promotion::push(promotion, game, mover, Move::new(g, s, t), out);
                 }
             }
-            for t in self.capture.of(mover).iter().map(to) {
+            for &d in self.capture.of(mover) {
+                let t = to(&d);
                 if t == NO_SITE || !region_has(game, self.to, mover, t) {
                     continue;
                 }
                 if theirs.contains(t) {
                     Promotion::push(promotion, game, mover, Move::new(g, s, t), out);
                 } else if passing.is_some_and(|p| p.contains(t)) {
-                    let m = Move::new(g, s, t).with_removal(ctx.clock.last.to);
+                    // Marked by its direction: the piece it takes is the last move's.
+                    let m = Move::new(g, s, t).with_dir(d);
                     Promotion::push(promotion, game, mover, m, out);
                 }
             }
@@ -331,7 +328,8 @@ impl Step {
     #[inline(never)]
     fn apply_chosen(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         let mut passing = 0;
-        if let (Some(_), Some(r)) = (self.in_passing, m.removal()) {
+        let r = on.clock.last.to;
+        if self.in_passing.is_some() && m.dir().is_some() && (r as usize) < board.cells.len() {
             let taken = board.cells[r as usize];
             passing = u32::from(taken.count);
             board.bank(self.captured, on.mover, taken, &on.game.demote);

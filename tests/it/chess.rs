@@ -372,9 +372,9 @@ fn a_pawn_takes_in_passing_right_after_the_double_step() {
     let s = after(&game, &s, "e1-f1 d7-d5");
     assert_eq!(
         moves(&game, &s),
-        "e5-d6xd5 e5-e6 f1-e1 f1-e2 f1-f2 f1-g1 f1-g2"
+        "e5-e6 e5xd6 f1-e1 f1-e2 f1-f2 f1-g1 f1-g2"
     );
-    let s = after(&game, &s, "e5-d6xd5");
+    let s = after(&game, &s, "e5xd6");
     assert_eq!(on(&s, "d6"), Some((1, "Pawn")));
     assert_eq!(
         (on(&s, "d5"), on(&s, "e5")),
@@ -385,7 +385,7 @@ fn a_pawn_takes_in_passing_right_after_the_double_step() {
 
 #[test]
 fn the_right_to_take_in_passing_expires_after_one_move() {
-    // 1. Kf1 d5 2. Kg1 Kf8: 5k2/8/8/3pP3/8/8/8/6K1 w - - (6 moves), no e5-d6xd5.
+    // 1. Kf1 d5 2. Kg1 Kf8: 5k2/8/8/3pP3/8/8/8/6K1 w - - (6 moves), no e5xd6.
     let (game, s) = position("4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1");
     let s = after(&game, &s, "e1-f1 d7-d5 f1-g1 e8-f8");
     assert_eq!(moves(&game, &s), "e5-e6 g1-f1 g1-f2 g1-g2 g1-h1 g1-h2");
@@ -393,7 +393,7 @@ fn the_right_to_take_in_passing_expires_after_one_move() {
 
 #[test]
 fn taking_in_passing_may_not_expose_the_king_along_the_rank() {
-    // 8/8/8/8/k3p2Q/8/3P4/3K4 w - -: 1. d4, and 8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 (6 moves). e4-d3xd4
+    // 8/8/8/8/k3p2Q/8/3P4/3K4 w - -: 1. d4, and 8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 (6 moves). e4xd3
     // would take both pawns off the fourth rank, leaving the king on a4 to the queen on h4.
     let (game, s) = position("8/8/8/8/k3p2Q/8/3P4/3K4 w - - 0 1");
     let s = after(&game, &s, "d2-d4");
@@ -401,7 +401,7 @@ fn taking_in_passing_may_not_expose_the_king_along_the_rank() {
     // With the queen a rank higher the capture stands: 8/8/8/7Q/k2Pp3/8/8/3K4 b - d3 (5 moves).
     let (game, s) = position("8/8/8/7Q/k3p3/8/3P4/3K4 w - - 0 1");
     let s = after(&game, &s, "d2-d4");
-    assert_eq!(moves(&game, &s), "a4-a3 a4-b3 a4-b4 e4-d3xd4 e4-e3");
+    assert_eq!(moves(&game, &s), "a4-a3 a4-b3 a4-b4 e4-e3 e4xd3");
 }
 
 // --- Promotion ---

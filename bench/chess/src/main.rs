@@ -100,8 +100,7 @@ fn perft(pos: &Chess, depth: u32, bulk: bool) -> u64 {
         .sum()
 }
 
-/// A move as ludus writes it: `e2-e4`, captures `e4xd5`, en passant `e5-d6xd5` (the pawn taken after
-/// the `x`),
+/// A move as ludus writes it: `e2-e4`, captures `e4xd5`, en passant as a capture `e5xd6`,
 /// promotions `e7-e8=Queen`, castling as the king's two-square move `e1-g1`.
 fn notation(m: &Move) -> String {
     let sq = |s: Square| s.to_string();
@@ -115,11 +114,8 @@ fn notation(m: &Move) -> String {
             };
             format!("{}-{}", sq(*king), sq(to))
         }
-        // ludus names the square of the pawn taken, beside the landing: `e5-d6xd5`.
-        Move::EnPassant { from, to } => {
-            let taken = Square::from_coords(to.file(), from.rank());
-            format!("{}-{}x{}", sq(*from), sq(*to), sq(taken))
-        }
+        // ludus writes it as a capture of the square it lands on: `e5xd6`.
+        Move::EnPassant { from, to } => format!("{}x{}", sq(*from), sq(*to)),
         Move::Normal {
             from,
             to,
