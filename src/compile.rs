@@ -107,6 +107,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         attacks,
         gens: c.gens,
         filters: c.filters.iter().map(Choice::of).collect(),
+        guards: c.filters.iter().map(crate::ludemes::guarded).collect(),
         phases,
         phase_names: c.phase_names,
         setup,

@@ -26,6 +26,7 @@ use crate::syntax::Node;
 pub use graphics::{Graphics, Mark, Paint, PlayerLook, Rgb};
 pub use regions::{site_list, sites as region_sites, Board, MoverSites, Scope};
 // The compiler: the family parts the executable form holds, and the lowerings it calls itself.
+pub(crate) use attack::guarded;
 pub use attack::{Attacked, Attacks};
 pub use connection::{Connected, GroupPlan, OneGroup};
 pub(crate) use effects::lower as lower_effects;
@@ -40,6 +41,7 @@ pub use sow::{Capture, GrandSlam};
 // shapes of game read field by field.
 pub(crate) use advance::track_target;
 pub use advance::Advance;
+pub(crate) use attack::Guard;
 pub(crate) use connection::{holds as connected, one_group, Groups};
 pub(crate) use effects::run as run_effects;
 pub(crate) use hop::landing as hop_landing;

@@ -408,6 +408,9 @@ pub struct Rules {
     pub gens: Vec<GenDef>,
     /// The conditions of `filter`s, by id, compiled.
     pub(crate) filters: Vec<Choice>,
+    /// For each filter that is exactly `(not (attacked K of:Mover))`, the kind K: what the
+    /// engine's guard reads to pass most moves without a trial.
+    pub(crate) guards: Vec<Option<u8>>,
     /// Phases of a turn; turns start in phase 0.
     pub phases: Vec<Phase>,
     /// Phase names.

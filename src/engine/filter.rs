@@ -10,6 +10,7 @@ use super::state::Board;
 use crate::compile::choice::within_range;
 use crate::compile::ir::*;
 use crate::engine::Game;
+use crate::ludemes::Guard;
 use crate::ludemes::Sow;
 
 /// The most sites (stores included) a board may have for its sowings to be tried on the counts.
@@ -37,6 +38,9 @@ pub(crate) struct Counts {
     /// The answer the node's counts give for the filter and generator last asked about, for
     /// every move but those from one site ([`NO_SITE`]: for every move).
     known: Option<(bool, Site)>,
+    /// The filter a guard was last read for at this node, and the guard (`None`: every move is
+    /// tried).
+    guard: Option<(u16, Option<Guard>)>,
 }
 
 impl Default for Counts {
@@ -47,6 +51,7 @@ impl Default for Counts {
             taken: false,
             asked: (u16::MAX, u16::MAX, false),
             known: None,
+            guard: None,
         }
     }
 }
@@ -70,6 +75,7 @@ impl Counts {
         self.taken = false;
         self.asked = (u16::MAX, u16::MAX, false);
         self.known = None;
+        self.guard = None;
     }
 }
 
@@ -85,6 +91,20 @@ pub(crate) fn passes_counted(
     board: &mut Board,
 ) -> bool {
     let game = ctx.game;
+    // A filter that keeps one piece unattacked passes most moves without a trial.
+    if let Some(Some(kind)) = game.guards.get(filter as usize) {
+        let guard = match counts.guard {
+            Some((f, g)) if f == filter => g,
+            _ => {
+                let g = Guard::at(ctx, *kind);
+                counts.guard = Some((filter, g));
+                g
+            }
+        };
+        if guard.is_some_and(|g| g.clears(ctx, m)) {
+            return true;
+        }
+    }
     if (counts.asked.0, counts.asked.1) != (filter, m.gen) {
         let suffice = counts_suffice(game, filter, m.gen, ctx.board);
         counts.asked = (filter, m.gen, suffice);

@@ -240,3 +240,119 @@ fn listed_attack(ctx: &Ctx, s: Site, q: u8) -> bool {
         Err(_) => run(&mut Vec::new()),
     })
 }
+
+/// What a node tells of a filter that keeps the mover's one piece of a kind unattacked (`(filter
+/// (not (attacked K of:Mover)) ...)`, chess's legality): where that piece stands, not attacked,
+/// and the mover's pieces that stand between it and an opposing slider along the slider's line
+/// (pinned). A move by replacement (step, slide or leap) of any other piece, not pinned, keeps it
+/// unattacked: it empties its origin and fills its target, so only a line through its origin
+/// can open, and then its origin was pinned. Such a move passes the filter without a trial.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Guard {
+    /// The guarded piece's site.
+    piece: Site,
+    /// The guarded kind.
+    kind: u8,
+    /// The mover's pieces pinned to it.
+    pinned: crate::compile::ir::Sites,
+}
+
+impl Guard {
+    /// The guard of the node `ctx` for kind `kind`: `None` where every move must be tried (the
+    /// mover has not exactly one piece of the kind, it is attacked, or some attacks are found
+    /// by listing moves).
+    pub(crate) fn at(ctx: &Ctx, kind: u8) -> Option<Guard> {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        if !game.attacks.listed.is_empty() {
+            return None;
+        }
+        let words = game.topology.words;
+        let mut of_kind = board.owned[mover as usize]
+            .iter_in(words)
+            .filter(|&s| board.cells[s as usize].kind == kind);
+        let (Some(piece), None) = (of_kind.next(), of_kind.next()) else {
+            return None;
+        };
+        if site_attacked(ctx, piece, mover) {
+            return None;
+        }
+        let topology = &game.topology;
+        let mine = &board.owned[mover as usize];
+        let mut pinned = crate::compile::ir::Sites::default();
+        for q in (0..game.players).filter(|&q| q != mover) {
+            let theirs = &board.owned[q as usize];
+            for (back, kinds, max) in &game.attacks.slides[q as usize] {
+                // The first piece along the line, then the next beyond it, within the slide.
+                let (mut t, mut gone) = (topology.neighbour(piece, *back), 1u16);
+                let mut first = NO_SITE;
+                while t != NO_SITE && gone <= *max {
+                    if board.filled.contains(t) {
+                        if first != NO_SITE {
+                            if theirs.contains(t) && kinds.contains(board.cells[t as usize].kind) {
+                                pinned.insert(first);
+                            }
+                            break;
+                        }
+                        if !mine.contains(t) {
+                            break;
+                        }
+                        first = t;
+                    }
+                    t = topology.neighbour(t, *back);
+                    gone += 1;
+                }
+            }
+        }
+        Some(Guard {
+            piece,
+            kind,
+            pinned,
+        })
+    }
+
+    /// Whether move `m` keeps the guarded piece unattacked without a trial; `false` when it
+    /// must be tried.
+    #[inline]
+    pub(crate) fn clears(&self, ctx: &Ctx, m: Move) -> bool {
+        let Some(def) = ctx.game.gens.get(m.gen as usize) else {
+            return false;
+        };
+        let by_replacement = match &def.gen {
+            // A step that takes in passing is marked by its direction: it empties a third site.
+            Gen::Step(_) => m.dir().is_none(),
+            Gen::Slide(_) | Gen::Leap(_) => true,
+            _ => false,
+        };
+        by_replacement
+            && def.remove.is_none()
+            && !promotes(&def.then)
+            && m.promotion() != Some(self.kind)
+            && m.from != self.piece
+            && !self.pinned.contains(m.from)
+    }
+}
+
+/// The kind a filter's condition keeps unattacked, when it is exactly `(not (attacked K
+/// of:Mover))`.
+pub(crate) fn guarded(cond: &Cond) -> Option<u8> {
+    match cond {
+        Cond::Not(inner) => match inner.as_ref() {
+            Cond::Leaf(Leaf::Attacked(Attacked {
+                kind,
+                of: Who::Mover,
+            })) => Some(*kind),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether effects may change a piece's kind (and so make another piece of a guarded kind).
+fn promotes(effects: &[crate::compile::ir::Effect]) -> bool {
+    use crate::compile::ir::Effect;
+    effects.iter().any(|e| match e {
+        Effect::Promote(_) => true,
+        Effect::If(_, a, b) => promotes(a) || promotes(b),
+        _ => false,
+    })
+}
