@@ -93,16 +93,14 @@ pub(crate) fn passes_counted(
     let game = ctx.game;
     // A filter that keeps one piece unattacked passes most moves without a trial.
     if let Some(Some(kind)) = game.guards.get(filter as usize) {
-        let guard = match counts.guard {
-            Some((f, g)) if f == filter => g,
-            _ => {
-                let g = Guard::at(ctx, *kind);
-                counts.guard = Some((filter, g));
-                g
+        // Read in place: a guard holds a site set, too big to copy for every move.
+        if counts.guard.as_ref().map(|(f, _)| *f) != Some(filter) {
+            counts.guard = Some((filter, Guard::at(ctx, *kind)));
+        }
+        if let Some((_, Some(g))) = &counts.guard {
+            if g.clears(ctx, m) {
+                return true;
             }
-        };
-        if guard.is_some_and(|g| g.clears(ctx, m)) {
-            return true;
         }
     }
     if (counts.asked.0, counts.asked.1) != (filter, m.gen) {
