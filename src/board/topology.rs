@@ -376,6 +376,17 @@ impl Topology {
         }
     }
 
+    /// The direction that steps back from a site's neighbour in direction `d` to the site (S
+    /// for N on a grid), found on the board; `None` where no such direction exists.
+    pub fn opposite(&self, d: u8) -> Option<u8> {
+        (0..self.sites() as Site).find_map(|s| {
+            let n = self.neighbour(s, d);
+            (n != NO_SITE)
+                .then(|| (0..self.directions.len() as u8).find(|&e| self.neighbour(n, e) == s))
+                .flatten()
+        })
+    }
+
     /// Adds a place off the grid (a store or a hand that holds pieces as a site): a site with no
     /// neighbours and no coordinates, numbered after every other site. Returns it.
     pub fn add_place(&mut self) -> Site {

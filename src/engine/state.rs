@@ -1,5 +1,8 @@
 //! States and moves: plain data, `Clone + Eq + Hash`.
 
+mod history;
+pub(crate) use history::History;
+
 use crate::board::{MAX_HELD_KINDS, MAX_VARS};
 use crate::compile::ir::{CaptureTo, Site, Sites, MAX_PLAYERS, NO_SITE};
 
@@ -102,24 +105,25 @@ static SITE_KEYS: [u64; SITE_KEY_COUNT] = {
     let mut keys = [0u64; SITE_KEY_COUNT];
     let mut i = 0;
     while i < SITE_KEY_COUNT {
-        let mut z = (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        keys[i] = (z ^ (z >> 31)) | 1;
+        keys[i] = key_number(i as u64);
         i += 1;
     }
     keys
 };
 
-/// The multiplier of [`Board::key`] for one piece of a kind in a player's hand: a splitmix64 of
-/// a number past every site's, so that a hand never reads as a site.
-#[inline(always)]
-fn held_key(player: usize, kind: usize) -> u64 {
-    let i = (SITE_KEY_COUNT + player * MAX_HELD_KINDS + kind) as u64;
+/// The `i`-th multiplier of the board key: splitmix64 of `i + 1`, made odd.
+const fn key_number(i: u64) -> u64 {
     let mut z = (i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     (z ^ (z >> 31)) | 1
+}
+
+/// The multiplier of [`Board::key`] for one piece of a kind in a player's hand: a splitmix64 of
+/// a number past every site's, so that a hand never reads as a site.
+#[inline(always)]
+fn held_key(player: usize, kind: usize) -> u64 {
+    key_number((SITE_KEY_COUNT + player * MAX_HELD_KINDS + kind) as u64)
 }
 
 /// A site's term of the board key for a cell word.
@@ -433,69 +437,6 @@ impl Default for Last {
     }
 }
 
-/// The repetition keys of earlier positions, with a 256-bit Bloom filter in front: most keys
-/// are new, and the filter says so without a scan of the list.
-#[derive(Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct History {
-    keys: Vec<u64>,
-    bloom: [u64; 4],
-}
-
-impl History {
-    /// The word and bit of the filter that stand for a key.
-    #[inline(always)]
-    pub(crate) fn bit(key: u64) -> (usize, u64) {
-        ((key >> 62) as usize, 1 << ((key >> 56) & 63))
-    }
-
-    /// Remembers a key.
-    #[inline]
-    pub fn push(&mut self, key: u64) {
-        let (w, b) = History::bit(key);
-        self.bloom[w] |= b;
-        self.keys.push(key);
-    }
-
-    /// Whether the key was seen often enough that it now occurs for the `times`-th time: once
-    /// before for `times` 2 (or less), twice for 3.
-    #[inline]
-    pub fn seen(&self, key: u64, times: u16) -> bool {
-        let (w, b) = History::bit(key);
-        if self.bloom[w] & b == 0 {
-            return false;
-        }
-        let before = self.keys.iter().filter(|&&k| k == key).count();
-        before + 1 >= times.max(2) as usize
-    }
-
-    /// The keys remembered, oldest first.
-    pub(crate) fn keys(&self) -> &[u64] {
-        &self.keys
-    }
-
-    /// Forgets every key.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.keys.clear();
-        self.bloom = [0; 4];
-    }
-}
-
-impl Clone for History {
-    fn clone(&self) -> History {
-        History {
-            keys: self.keys.clone(),
-            bloom: self.bloom,
-        }
-    }
-
-    // Reuses the key buffer: cloning into a warm history allocates nothing.
-    fn clone_from(&mut self, other: &History) {
-        self.keys.clone_from(&other.keys);
-        self.bloom = other.bloom;
-    }
-}
-
 /// One value per player of a game, stored inline: reads as a slice of the game's players (P1
 /// first), and compares with an array of that length.
 #[derive(Clone, Copy)]
@@ -610,7 +551,7 @@ impl State {
     pub fn footprint(&self) -> usize {
         std::mem::size_of::<State>()
             + self.board.cells.len() * std::mem::size_of::<Cell>()
-            + self.history.keys.len() * std::mem::size_of::<u64>()
+            + std::mem::size_of_val(self.history.keys())
             + self.board.groups.0.footprint()
     }
 

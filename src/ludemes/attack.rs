@@ -119,7 +119,7 @@ impl Attacks {
                 Gen::Step(s) if s.captures => {
                     for (p, steps) in a.steps.iter_mut().enumerate() {
                         for &d in s.capture.of(p as u8) {
-                            let Some(back) = opposite(topology, d) else {
+                            let Some(back) = topology.opposite(d) else {
                                 a.listed.push(g);
                                 continue;
                             };
@@ -135,7 +135,7 @@ impl Attacks {
                     let max = s.max.unwrap_or(u16::MAX);
                     for (p, slides) in a.slides.iter_mut().enumerate() {
                         for &d in s.dirs.of(p as u8) {
-                            match opposite(topology, d) {
+                            match topology.opposite(d) {
                                 Some(back) => {
                                     let kinds = Kinds::of(s.kind);
                                     match slides.iter_mut().find(|x| x.0 == back && x.2 == max) {
@@ -163,16 +163,6 @@ fn merge(list: &mut Vec<(u8, Kinds)>, dir: u8, kinds: Kinds) {
         Some(x) => x.1.add(kinds),
         None => list.push((dir, kinds)),
     }
-}
-
-/// The direction that steps back from a site's neighbour in direction `d` to the site.
-pub(crate) fn opposite(t: &Topology, d: u8) -> Option<u8> {
-    (0..t.sites() as Site).find_map(|s| {
-        let n = t.neighbour(s, d);
-        (n != NO_SITE)
-            .then(|| (0..t.directions.len() as u8).find(|&e| t.neighbour(n, e) == s))
-            .flatten()
-    })
 }
 
 thread_local! {

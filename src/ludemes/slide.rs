@@ -86,21 +86,10 @@ fn pieces_on_line(c: &mut Compiler<'_>, node: &Node) -> IntExpr {
 fn distance(c: &mut Compiler<'_>, node: Option<&Node>) -> Option<Distance> {
     let n = node?;
     if n.head() == Some("pieces-on-line") {
-        // The opposite of each direction the slide takes, found on the board: the direction
-        // that steps back from a site's neighbour to the site.
+        // The opposite of each direction the slide takes, found on the board.
         let t = &c.topology;
-        let count = t.directions.len();
-        let back = (0..count)
-            .map(|d| {
-                (0..t.sites() as Site)
-                    .find_map(|s| {
-                        let n = t.neighbour(s, d as u8);
-                        (n != NO_SITE)
-                            .then(|| (0..count as u8).find(|&e| t.neighbour(n, e) == s))
-                            .flatten()
-                    })
-                    .unwrap_or(u8::MAX)
-            })
+        let back = (0..t.directions.len() as u8)
+            .map(|d| t.opposite(d).unwrap_or(u8::MAX))
             .collect();
         return Some(Distance::PiecesOnLine(back));
     }
