@@ -332,9 +332,9 @@ macro_rules! declare_families {
             }
 
             /// How one of its moves, `m`, is written.
-            pub(crate) fn notation(&self, game: &Game, m: Move, from: &str, to: &str, enemy: bool) -> String {
+            pub(crate) fn notation(&self, game: &Game, board: &crate::engine::Board, m: Move, from: &str, to: &str, enemy: bool) -> String {
                 match self {
-                    $($(Gen::$variant(x) => x.notation_of(game, m, from, to, enemy),)*)*
+                    $($(Gen::$variant(x) => x.notation_of(game, board, m, from, to, enemy),)*)*
                 }
             }
 
@@ -382,7 +382,15 @@ pub(crate) trait MoveFamily {
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String;
     /// How move `m` is written in `game`: by default [`MoveFamily::notation`] of its sites'
     /// names; a family whose moves hold more (a chain's landings) writes them here.
-    fn notation_of(&self, _game: &Game, _m: Move, from: &str, to: &str, enemy: bool) -> String {
+    fn notation_of(
+        &self,
+        _game: &Game,
+        _board: &crate::engine::Board,
+        _m: Move,
+        from: &str,
+        to: &str,
+        enemy: bool,
+    ) -> String {
         self.notation(from, to, enemy)
     }
     /// Its draw-plan step for `mover`: a family the sampler counts, or `None` to list the moves.

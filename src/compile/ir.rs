@@ -225,6 +225,8 @@ pub enum MoveExpr {
     Filter(u16, Box<MoveExpr>),
     /// The moves of the first set that has any.
     Priority(Vec<MoveExpr>),
+    /// The moves after which the integer is largest.
+    Most(IntExpr, Box<MoveExpr>),
     /// One generator, by index, whose moves also take a chosen piece (its `remove:`).
     Remove(u16),
 }

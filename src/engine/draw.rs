@@ -240,8 +240,9 @@ fn flatten(game: &Rules, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<Dra
         MoveExpr::Filter(id, inner) if tag == NO_FILTER => flatten(game, mover, inner, *id, ops),
         // A filter inside a filter is applied at once; the outer one is tried when drawn.
         // A priority's later sets count only when the earlier ones have no legal move: its
-        // moves are listed (exact, not counted), an outer filter tried when one is drawn.
-        MoveExpr::Priority(..) => ops.push(DrawOp::ListExpr {
+        // moves are listed (exact, not counted), an outer filter tried when one is drawn. So
+        // are the moves that leave the largest value, known once every move is tried.
+        MoveExpr::Priority(..) | MoveExpr::Most(..) => ops.push(DrawOp::ListExpr {
             expr: e.clone(),
             tag,
         }),

@@ -93,6 +93,10 @@ impl Move {
     /// The most jumps a chain records (3 bits each in 48): a longer chain is never made, since
     /// `jump` ends a chain at this many jumps (its doc says so).
     pub const MAX_JUMPS: usize = 16;
+    /// The most jumps a flying chain records (6 bits each).
+    pub const MAX_FLIGHTS: usize = 8;
+    /// The most sites beyond its jumped piece a flying jump lands (3 bits).
+    pub const MAX_BEYOND: u8 = 8;
     /// No direction recorded.
     pub const NO_DIR: u8 = u8::MAX;
     /// No promotion (piece kinds are numbered below it).
@@ -221,6 +225,33 @@ impl Move {
             k += 1;
             last = d;
             Some(d)
+        })
+    }
+
+    /// The jumps of a flying chain (`jump ... flying:true`), in order: each jump's direction
+    /// and how many sites beyond the jumped piece it lands (1 at least). A flight takes 6 bits:
+    /// its direction (the first) or its turn from the way back (never taken, so a zero ends
+    /// the chain), then the sites beyond less one; [`Move::MAX_FLIGHTS`] of them.
+    pub fn flights(&self) -> impl Iterator<Item = (u8, u8)> {
+        let bits = self.chain_bits();
+        let mut k = 0;
+        let mut last = 0u8;
+        std::iter::from_fn(move || {
+            if k >= Move::MAX_FLIGHTS {
+                return None;
+            }
+            let group = (bits >> (6 * k)) & 63;
+            let code = (group & 7) as u8;
+            let d = if k == 0 {
+                code
+            } else if code == 0 {
+                return None;
+            } else {
+                (last + 4 + code) & 7
+            };
+            k += 1;
+            last = d;
+            Some((d, (group >> 3) as u8 + 1))
         })
     }
 

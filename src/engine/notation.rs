@@ -46,7 +46,7 @@ pub(super) fn write(game: &Game, state: &State, m: Move) -> String {
         .get(m.to as usize)
         .is_some_and(|c| c.owner != 0 && c.owner != state.mover + 1);
     let text = match game.gens.get(m.gen as usize) {
-        Some(def) => def.gen.notation(game, m, &from, &to, enemy),
+        Some(def) => def.gen.notation(game, &state.board, m, &from, &to, enemy),
         None => format!("?{}", m.gen),
     };
     // A piece the move also takes: `place d1xg7`, `a4-a1xg7`.

@@ -101,7 +101,53 @@ pub(super) fn expr_moves(
             }
         }
         MoveExpr::Filter(id, inner) => filter_moves(ctx, *id, inner, out, lazy, tag),
+        MoveExpr::Most(value, inner) => {
+            let start = out.len();
+            // The values are compared at once: filters inside are applied at once too.
+            expr_moves(ctx, inner, out, &mut None, NO_FILTER);
+            most_moves(ctx, value, start, out);
+            if let Some(needs) = lazy {
+                needs.resize(out.len(), tag);
+            }
+        }
     }
+}
+
+/// Keeps, of the moves from `start` on, those after which `value` is largest: one pass, the
+/// kept moves packed down as a larger value restarts them. Out of line, as `filter_moves` is.
+#[inline(never)]
+fn most_moves(ctx: &Ctx, value: &IntExpr, start: usize, out: &mut Vec<Move>) {
+    if out.len() - start < 2 {
+        return;
+    }
+    SCRATCH.with(|scratch| {
+        // Inside a filter's trial the scratch board is held: try on a board of one's own.
+        let mut own = None;
+        let mut held = scratch.try_borrow_mut().ok();
+        let board = match held.as_deref_mut() {
+            Some(b) => b,
+            None => own.insert(Board::default()),
+        };
+        let mut best = i64::MIN;
+        let mut keep = start;
+        for i in start..out.len() {
+            let m = out[i];
+            board.clone_from(ctx.board);
+            let effects = apply_gen(ctx.game, ctx.clock, board, ctx.mover, m);
+            let mut tried = None;
+            let clock = effects.clock_after(ctx.game, ctx.clock, m, &mut tried);
+            let v = Ctx::after(ctx.game, clock, board, ctx.mover).int(value);
+            if v > best {
+                best = v;
+                keep = start;
+            }
+            if v == best {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    });
 }
 
 /// The moves of `inner` that pass filter `id`. Out of line: the trials' buffers kept out of

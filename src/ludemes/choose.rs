@@ -1,4 +1,5 @@
-//! Choosing moves: alternatives, moves chosen by a condition, and moves kept by a filter.
+//! Choosing moves: alternatives, moves chosen by a condition, and moves kept by a filter or by
+//! the largest value they leave.
 
 use crate::check::registry::{
     opt, req,
@@ -6,7 +7,7 @@ use crate::check::registry::{
     Ludeme,
     Shape::{Many as M, One as O},
 };
-use crate::compile::ir::{Choice, Cond, MoveExpr};
+use crate::compile::ir::{Choice, Cond, IntExpr, MoveExpr};
 use crate::compile::Compiler;
 use crate::ludemes::Lower;
 use crate::syntax::Node;
@@ -74,6 +75,23 @@ pub(crate) const ROWS: &[Ludeme] = &[
         lower: Lower::Moves(filter),
         refs: [],
     },
+    ludeme! {
+        /// Keeps only the moves after which the integer is largest, read after each move with
+        /// Mover still the player who moved: the majority rule of draughts, `(most (score Mover)
+        /// ...)` when captures go to the mover's store, is "take the most pieces".
+        name: "most",
+        kind: Moves,
+        positional: [
+            /// read after each move
+            req("value", O(Int)),
+            /// the moves
+            req("moves", O(Moves)),
+        ],
+        named: [],
+        example: "(most (score Mover) (jump Diagonal))",
+        lower: Lower::Moves(most),
+        refs: [],
+    },
 ];
 
 /// The move sets given as arguments or as one list, lowered.
@@ -112,4 +130,13 @@ fn filter(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     // Past 16 bits the game is refused (`MAX_PARTS`); the number only has to be some number.
     let f = u16::try_from(c.filters.len() - 1).unwrap_or(u16::MAX);
     MoveExpr::Filter(f, Box::new(m))
+}
+
+fn most(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
+    let value = node.pos(0).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0));
+    let m = node
+        .pos(1)
+        .map(|n| c.moves(n))
+        .unwrap_or(MoveExpr::Or(Vec::new()));
+    MoveExpr::Most(value, Box::new(m))
 }

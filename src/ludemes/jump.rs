@@ -40,6 +40,12 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         /// where the jumped pieces go: the mover's store (Store, the default), their owner's
         /// hand (Hand), off the game (Removed), or the mover's hand as its own (Captor)
         opt("captured", O(CaptureTo)),
+        /// true: the piece flies, as a draughts king does: each jump crosses any number of
+        /// empty sites to the first piece along the line, an opposing piece not jumped
+        /// before, and lands on any empty site beyond it, before the next piece. The jumped
+        /// pieces stay until the chain ends, so none is crossed twice. A flying chain records
+        /// at most 8 jumps, each landing at most 8 sites beyond its piece
+        opt("flying", O(Switch)),
         THEN,
     ],
     example: "(jump Diagonal captured:Removed)",
@@ -59,11 +65,13 @@ fn jump(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     }
     let kind = c.kind(node.named("kind"));
     let captured = c.capture_to(node.named("captured"));
+    let flying = crate::ludemes::lines::flag(c, node, "flying");
     c.gen(
         Gen::Jump(Jump {
             dirs,
             kind,
             captured,
+            flying,
         }),
         node,
     )
@@ -78,7 +86,11 @@ pub struct Jump {
     pub kind: Option<u8>,
     /// Where the jumped pieces go.
     pub captured: CaptureTo,
+    /// Whether the piece flies: crosses empty sites before and after each jumped piece.
+    pub flying: bool,
 }
+
+mod flying;
 
 /// What a chain's walk reads: the position as the chain's piece sees it.
 struct Walk<'a> {
@@ -138,6 +150,44 @@ impl Walk<'_> {
     }
 }
 
+impl Jump {
+    /// The pieces chain `m` jumps, on `board` before it is played.
+    fn jumped(&self, game: &Game, board: &Board, m: Move) -> Sites {
+        let mut set = Sites::default();
+        if self.flying {
+            for (over, _) in flying::path(game, board, m) {
+                set.insert(over);
+            }
+        } else {
+            let mut at = m.from;
+            for d in m.jumps() {
+                let over = game.topology.neighbour(at, d);
+                set.insert(over);
+                at = game.topology.neighbour(over, d);
+            }
+        }
+        set
+    }
+
+    /// Keeps one of the chains from one origin (those from `start` on) that jump the same
+    /// pieces and land on the same site: they are one move, taken in either order.
+    #[cold]
+    fn merge_alike(&self, game: &Game, board: &Board, start: usize, out: &mut Vec<Move>) {
+        let mut keep = start;
+        for i in start..out.len() {
+            let m = out[i];
+            let alike = (start..keep).any(|k| {
+                out[k].to == m.to && self.jumped(game, board, out[k]) == self.jumped(game, board, m)
+            });
+            if !alike {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+}
+
 impl MoveFamily for Jump {
     // Out of line: the games without jumps keep the generators' dispatch as it was.
     #[inline(never)]
@@ -161,12 +211,23 @@ impl MoveFamily for Jump {
             }
             walk.origin = s;
             walk.origin_empties = cell.count == 1;
-            walk.from(s, &mut jumped, (0, 0, 0), out);
+            let start = out.len();
+            if self.flying {
+                walk.fly(s, &mut jumped, (0, 0, 0), out);
+            } else {
+                walk.from(s, &mut jumped, (0, 0, 0), out);
+            }
+            if out.len() - start > 1 {
+                self.merge_alike(game, board, start, out);
+            }
         }
     }
 
     #[inline(never)]
     fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
+        if self.flying {
+            return flying::apply(self, on, board, m);
+        }
         let (topology, mover) = (&on.game.topology, on.mover);
         let moving = board.cells[m.from as usize];
         board.take_one(m.from as usize);
@@ -194,7 +255,18 @@ impl MoveFamily for Jump {
         format!("{from}x{to}")
     }
 
-    fn notation_of(&self, game: &Game, m: Move, from: &str, _to: &str, _enemy: bool) -> String {
+    fn notation_of(
+        &self,
+        game: &Game,
+        board: &Board,
+        m: Move,
+        from: &str,
+        _to: &str,
+        _enemy: bool,
+    ) -> String {
+        if self.flying {
+            return flying::notation(game, board, m, from);
+        }
         // The landings, each after an `x`.
         let mut out = from.to_string();
         let mut at = m.from;

@@ -332,7 +332,15 @@ impl MoveFamily for Place {
         format!("place {to}")
     }
 
-    fn notation_of(&self, game: &Game, m: Move, from: &str, to: &str, enemy: bool) -> String {
+    fn notation_of(
+        &self,
+        game: &Game,
+        _board: &Board,
+        m: Move,
+        from: &str,
+        to: &str,
+        enemy: bool,
+    ) -> String {
         // A drop from a hand that keeps kinds names its kind, in one word.
         match m.promotion().and_then(|k| game.kinds.get(k as usize)) {
             Some(kind) => format!("{}@{to}", kind.replace(char::is_whitespace, "")),

@@ -245,7 +245,15 @@ impl MoveFamily for Step {
         written(from, to, enemy)
     }
 
-    fn notation_of(&self, game: &Game, m: Move, from: &str, to: &str, enemy: bool) -> String {
+    fn notation_of(
+        &self,
+        game: &Game,
+        _board: &Board,
+        m: Move,
+        from: &str,
+        to: &str,
+        enemy: bool,
+    ) -> String {
         // A step that takes in passing lands on an empty site, and captures all the same.
         let passing = self.in_passing.is_some() && m.dir().is_some();
         self.notation(from, to, enemy || passing) + &Promotion::written(game, m)

@@ -35,6 +35,7 @@ mod format;
 mod gates;
 mod grammar;
 mod hex;
+mod international_draughts;
 mod invariants;
 mod kalah;
 mod kinds;
