@@ -43,8 +43,9 @@ enum Shape {
     Targets(Targets),
     /// By the chain's number.
     Chains(Chains),
-    /// By origin, target and the first jump's direction (eight).
-    ChainEnds,
+    /// By origin, the target among the sites a chain from it can end on, and the first jump's
+    /// place among `dirs` (none when `dirs` is empty: a flying chain).
+    ChainEnds { targets: Targets, dirs: Vec<u8> },
 }
 
 /// Each origin's possible targets, in order, with where they start in the block.
@@ -123,6 +124,45 @@ fn along(game: &Game, slide: &ludus::ludemes::slide::Slide, p: u8, s: Site) -> V
     out
 }
 
+/// The shape of a chain generator whose chains are too many to number whole (or that flies):
+/// by origin and the site a chain ends on, among those its jumps reach from that origin (a plain
+/// jump moves two sites along a direction, a flying one two or more), and by the first jump's
+/// direction for a plain chain. Two legal chains alike in these share an action.
+fn chain_ends(game: &Game, jump: &ludus::ludemes::jump::Jump, dirs: &[&[u8]]) -> Shape {
+    let topology = &game.topology;
+    let sites = topology.sites();
+    let mut all: Vec<u8> = dirs.iter().flat_map(|d| d.iter().copied()).collect();
+    all.sort_unstable();
+    all.dedup();
+    let targets = Targets::of(sites, |origin| {
+        let mut reached = vec![false; sites];
+        let mut queue = vec![origin];
+        reached[origin as usize] = true;
+        while let Some(s) = queue.pop() {
+            for &d in &all {
+                let mut t = topology.neighbour(s, d);
+                let mut gone = 1;
+                while t != NO_SITE {
+                    if gone >= 2 && !reached[t as usize] {
+                        reached[t as usize] = true;
+                        queue.push(t);
+                    }
+                    if !jump.flying && gone == 2 {
+                        break;
+                    }
+                    t = topology.neighbour(t, d);
+                    gone += 1;
+                }
+            }
+        }
+        (0..sites as Site)
+            .filter(|&t| reached[t as usize])
+            .collect()
+    });
+    let dirs = if jump.flying { Vec::new() } else { all };
+    Shape::ChainEnds { targets, dirs }
+}
+
 /// The shape of a generator's moves on this game's board.
 fn shape(game: &Game, gen: &Gen) -> Shape {
     let topology = &game.topology;
@@ -159,7 +199,12 @@ fn shape(game: &Game, gen: &Gen) -> Shape {
         },
         Gen::Jump(jump) => {
             let dirs: Vec<&[u8]> = players.map(|p| jump.dirs.of(p)).collect();
-            Chains::of(topology, &dirs).map_or(Shape::ChainEnds, Shape::Chains)
+            let chains = if jump.flying {
+                None
+            } else {
+                Chains::of(topology, &dirs)
+            };
+            chains.map_or_else(|| chain_ends(game, jump, &dirs), Shape::Chains)
         }
         Gen::Slide(slide) => Shape::Targets(Targets::of(sites, |s| {
             players
@@ -270,8 +315,14 @@ impl Actions {
             Shape::Pairs => from as u64 * sites + to as u64,
             Shape::Targets(targets) => targets.index(from, to)?,
             Shape::Chains(chains) => chains.number(from, m.jumps())?,
-            Shape::ChainEnds => {
-                (from as u64 * sites + to as u64) * 8 + m.jumps().next().map_or(0, u64::from)
+            Shape::ChainEnds { targets, dirs } => {
+                let target = targets.index(from, to)?;
+                if dirs.is_empty() {
+                    target
+                } else {
+                    let first = m.jumps().next()?;
+                    target * dirs.len() as u64 + dirs.iter().position(|&d| d == first)? as u64
+                }
             }
         };
         let index = if block.removal {
@@ -321,7 +372,9 @@ impl Block {
             Shape::Pairs => sites * sites,
             Shape::Targets(targets) => targets.to.len() as u64,
             Shape::Chains(chains) => chains.len(),
-            Shape::ChainEnds => sites * sites * 8,
+            Shape::ChainEnds { targets, dirs } => {
+                targets.to.len() as u64 * dirs.len().max(1) as u64
+            }
         };
         let w = if self.removal { w * (sites + 1) } else { w };
         w * (self.promotions.len() as u64 + 1)

@@ -9,9 +9,10 @@ use ludus::Move;
 /// No node that way.
 const NONE: u32 = u32::MAX;
 
-/// The most chains a generator numbers. Past it (a large board whose chains branch in six or
-/// eight directions) its moves are numbered by their ends instead (see `actions.rs`).
-pub const MAX_CHAINS: usize = 1 << 18;
+/// The most chains a generator numbers, so that an action space stays small. Past it (10x10 in
+/// four directions, a large board whose chains branch in six or eight) its moves are numbered by
+/// their ends instead (see `actions.rs`).
+pub const MAX_CHAINS: usize = 1 << 14;
 
 /// Every chain of jumps from every site, numbered from 0.
 #[derive(Debug, Clone)]

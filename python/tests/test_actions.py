@@ -4,6 +4,7 @@ same action everywhere, and the mask costs what the legal moves cost, not the ac
 
 import random
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -28,6 +29,12 @@ def random_positions(game, seed, playouts, cap=300):
             state.apply_action(rng.choice(state.legal_actions()))
 
 
+# The shipped games whose chains are too many to number whole: their captures are numbered by
+# origin, end and first direction (docs/PYTHON.md), so one action may be written differently in
+# two positions, never shared by two moves legal together.
+NUMBERED_BY_ENDS = {"international-draughts"}
+
+
 @pytest.mark.parametrize("path", GAMES)
 def test_every_legal_move_round_trips_at_many_positions(path):
     game = ludus.load_game(path)
@@ -48,7 +55,9 @@ def test_every_legal_move_round_trips_at_many_positions(path):
             texts.add(text)
             assert state.string_to_action(text) == a, (text, str(state))
             plain = text.replace("x", "-")
-            assert notation_of.setdefault(a, plain) == plain, (a, text, notation_of[a])
+            # A chain numbered by its ends is one action wherever it goes between them.
+            if Path(path).stem not in NUMBERED_BY_ENDS or "x" not in text:
+                assert notation_of.setdefault(a, plain) == plain, (a, text, notation_of[a])
             child = state.clone()
             child.apply_action(a)
             assert child.history()[-1] == a
@@ -93,6 +102,7 @@ SIZES = {
     "draughts": 3481,
     "ludo": 16585,
     "morris": 16601,
+    "international-draughts": 11473,
 }
 
 
@@ -137,8 +147,9 @@ def _mean_seconds(call, n):
 
 
 def test_a_board_with_too_many_chains_numbers_them_by_their_ends():
-    # Jumps in eight directions on 12 × 12: more chains than the tree holds (262,144), so its
-    # chains are numbered by origin, target and first direction; it loads at once all the same.
+    # Jumps in eight directions on 12 × 12: more chains than the tree holds (16,384), so its
+    # chains are numbered by origin, target and first direction, the targets those two-site
+    # jumps reach (36 of the 144 from each origin); it loads at once all the same.
     text = """
 (game "Wide jumps"
   (players 2)
@@ -151,7 +162,7 @@ def test_a_board_with_too_many_chains_numbers_them_by_their_ends():
     start = time.perf_counter()
     game = ludus.load_game(text)
     assert time.perf_counter() - start < 5.0
-    assert game.num_distinct_actions() == 1 + 144 * 144 * 8
+    assert game.num_distinct_actions() == 1 + 144 * 36 * 8
     state = game.new_initial_state()
     actions = state.legal_actions()
     assert len(actions) == 32 and len(set(actions)) == 32

@@ -21,7 +21,8 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
     /// A piece of the mover jumps over an adjacent opposing piece to the empty site just
     /// beyond, the same way, and from its landing must jump on while it can: the whole chain is
     /// one move, written as its landings (`c3xe5xc7`). Every chain that cannot go on is a move,
-    /// whatever it captures, so a chain that branches lists one move per branch. The jumped
+    /// whatever it captures, so a chain that branches lists one move per branch; two chains of
+    /// one piece over the same pieces to the same site are one move (the first found). The jumped
     /// pieces stay until the chain ends (none is jumped twice or landed on), then go where
     /// `captured:` says; the piece's origin counts as empty. The piece keeps its kind and
     /// state; `then:` runs once, after the chain, which landed on its last landing. A chain
