@@ -68,6 +68,10 @@ pub enum Kind {
     ResultKind,
     /// Where captured pieces go.
     CaptureTo,
+    /// How a step captures a line: by approach or by withdrawal.
+    LineCapture,
+    /// A rule of going on with a chain of captures.
+    ChainRule,
     /// A flanking rule of a placement.
     Flank,
     /// What a site holds, seen by the mover.
@@ -122,6 +126,8 @@ impl Kind {
             Kind::GrandSlam => "a grand-slam rule",
             Kind::ResultKind => "a result kind",
             Kind::CaptureTo => "a destination of captures",
+            Kind::LineCapture => "a way of capturing a line",
+            Kind::ChainRule => "a chain rule",
             Kind::Flank => "a flanking rule",
             Kind::Occupant => "what a site holds",
             Kind::Colour => "a colour of squares",
@@ -165,6 +171,8 @@ impl Kind {
             Kind::GrandSlam => &["Allowed", "NoCapture"],
             Kind::ResultKind => &["Win", "Loss", "Draw"],
             Kind::CaptureTo => &["Store", "Hand", "Removed", "Captor"],
+            Kind::LineCapture => &["Approach", "Withdrawal"],
+            Kind::ChainRule => &["NewDirection", "NewSite", "None"],
             Kind::Occupant => &["Empty", "Filled", "Friend", "Enemy", "Off"],
             Kind::Colour => &["Dark", "Light"],
             Kind::Paint => &["P1", "P2", "P3", "P4", "Each"],
