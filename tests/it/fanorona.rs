@@ -11,8 +11,7 @@ use rand::{Rng, SeedableRng};
 use setup::{after, empty, load, site, sorted_names};
 
 const COLUMNS: usize = 9;
-const ROWS: usize = 5;
-const SITES: usize = COLUMNS * ROWS;
+const SITES: usize = COLUMNS * 5;
 /// The most steps a chain records (the `capture-step` doc): a longer chain is not made.
 const MAX_STEPS: usize = 11;
 /// The eight ways along a line, as (rows, columns); the opposite of way `k` is `(k + 4) % 8`.
@@ -31,17 +30,38 @@ fn fanorona() -> Game {
     load("games/fanorona.game", &[])
 }
 
-/// The point one step from `s` along way `k`, if a line runs there: orthogonal lines join every
-/// point, diagonal lines only the points whose column and row add up to an even number.
-fn neighbour(s: usize, k: usize) -> Option<usize> {
-    let (r, c) = ((s / COLUMNS) as i64, (s % COLUMNS) as i64);
-    let (dr, dc) = WAYS[k];
-    if dr != 0 && dc != 0 && (r + c) % 2 != 0 {
-        return None;
+/// Fanoron-Dimy, the same rules on the 5x5 board (tests/variants/fanoron-dimy.game).
+fn dimy() -> Game {
+    load("tests/variants/fanoron-dimy.game", &[])
+}
+
+/// A board of 5 rows of points, `columns` wide: orthogonal lines join every point, diagonal lines
+/// only the points whose column and row add up to an even number.
+#[derive(Clone, Copy)]
+struct Lines {
+    columns: usize,
+}
+
+impl Lines {
+    /// The point one step from `s` along way `k`, if a line runs there.
+    fn neighbour(self, s: usize, k: usize) -> Option<usize> {
+        let (r, c) = ((s / self.columns) as i64, (s % self.columns) as i64);
+        let (dr, dc) = WAYS[k];
+        if dr != 0 && dc != 0 && (r + c) % 2 != 0 {
+            return None;
+        }
+        let (r, c) = (r + dr, c + dc);
+        ((0..5).contains(&r) && (0..self.columns as i64).contains(&c))
+            .then(|| r as usize * self.columns + c as usize)
     }
-    let (r, c) = (r + dr, c + dc);
-    ((0..ROWS as i64).contains(&r) && (0..COLUMNS as i64).contains(&c))
-        .then(|| r as usize * COLUMNS + c as usize)
+
+    fn name(self, s: usize) -> String {
+        format!(
+            "{}{}",
+            (b'a' + (s % self.columns) as u8) as char,
+            s / self.columns + 1
+        )
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,7 +74,8 @@ enum Move {
 
 #[derive(Clone)]
 struct Reference {
-    points: [Option<u8>; SITES],
+    lines: Lines,
+    points: Vec<Option<u8>>,
     mover: u8,
     /// Moves in a row without a capture.
     quiet: u32,
@@ -64,22 +85,24 @@ struct Reference {
 }
 
 impl Reference {
-    fn new(limit: u32) -> Reference {
-        let mut points = [None; SITES];
+    /// The start: White (P1) on the two bottom rows, Black (P2) on the two top rows, the middle
+    /// row as `middle` says (`W`, `B`, or `.` for the empty centre).
+    fn new(middle: &str, limit: u32) -> Reference {
+        let columns = middle.len();
+        let mut points = vec![None; 5 * columns];
         for (s, point) in points.iter_mut().enumerate() {
-            *point = match s / COLUMNS {
+            *point = match s / columns {
                 0 | 1 => Some(0),
                 3 | 4 => Some(1),
-                // The middle row: Black, White, Black, White, the centre empty, then Black,
-                // White, Black, White.
-                _ => match s % COLUMNS {
-                    4 => None,
-                    c if (c < 4) == (c % 2 == 0) => Some(1),
-                    _ => Some(0),
+                _ => match middle.as_bytes()[s % columns] {
+                    b'W' => Some(0),
+                    b'B' => Some(1),
+                    _ => None,
                 },
             };
         }
         Reference {
+            lines: Lines { columns },
             points,
             mover: 0,
             quiet: 0,
@@ -88,8 +111,13 @@ impl Reference {
         }
     }
 
+    /// Fanorona's start: the middle row alternates, Black first, the centre empty.
+    fn fanorona(limit: u32) -> Reference {
+        Reference::new("BWBW.BWBW", limit)
+    }
+
     /// Takes the line of opposing pieces from `first` along way `k`; how many were taken.
-    fn take_line(points: &mut [Option<u8>; SITES], me: u8, first: usize, k: usize) -> usize {
+    fn take_line(&self, points: &mut [Option<u8>], me: u8, first: usize, k: usize) -> usize {
         let mut taken = 0;
         let mut at = Some(first);
         while let Some(t) = at {
@@ -97,7 +125,7 @@ impl Reference {
                 Some(p) if p != me => {
                     points[t] = None;
                     taken += 1;
-                    at = neighbour(t, k);
+                    at = self.lines.neighbour(t, k);
                 }
                 _ => break,
             }
@@ -109,7 +137,7 @@ impl Reference {
     /// `last` the way of the last), pushed at each capture since the player may stop.
     fn chains(
         &self,
-        points: &[Option<u8>; SITES],
+        points: &[Option<u8>],
         origin: usize,
         at: usize,
         path: &mut Vec<(usize, bool)>,
@@ -121,25 +149,27 @@ impl Reference {
         }
         let me = self.mover;
         for k in 0..8 {
-            let Some(to) = neighbour(at, k) else { continue };
+            let Some(to) = self.lines.neighbour(at, k) else {
+                continue;
+            };
             let visited = to == origin || path.iter().any(|&(s, _)| s == to);
             if points[to].is_some() || last == Some(k) || visited {
                 continue;
             }
             for withdraws in [false, true] {
                 let (first, way) = if withdraws {
-                    (neighbour(at, (k + 4) % 8), (k + 4) % 8)
+                    (self.lines.neighbour(at, (k + 4) % 8), (k + 4) % 8)
                 } else {
-                    (neighbour(to, k), k)
+                    (self.lines.neighbour(to, k), k)
                 };
                 let Some(first) = first else { continue };
                 if !matches!(points[first], Some(p) if p != me) {
                     continue;
                 }
-                let mut next = *points;
+                let mut next = points.to_vec();
                 next[at] = None;
                 next[to] = Some(me);
-                Self::take_line(&mut next, me, first, way);
+                self.take_line(&mut next, me, first, way);
                 path.push((to, withdraws));
                 out.push(Move::Chain(origin, path.clone()));
                 self.chains(&next, origin, to, path, Some(k), out);
@@ -152,7 +182,7 @@ impl Reference {
         if self.result.is_some() {
             return Vec::new();
         }
-        let mine: Vec<usize> = (0..SITES)
+        let mine: Vec<usize> = (0..self.points.len())
             .filter(|&s| self.points[s] == Some(self.mover))
             .collect();
         let mut out = Vec::new();
@@ -162,7 +192,8 @@ impl Reference {
         if out.is_empty() {
             for &s in &mine {
                 for k in 0..8 {
-                    if let Some(to) = neighbour(s, k).filter(|&t| self.points[t].is_none()) {
+                    let to = self.lines.neighbour(s, k);
+                    if let Some(to) = to.filter(|&t| self.points[t].is_none()) {
                         out.push(Move::Paika(s, to));
                     }
                 }
@@ -182,16 +213,20 @@ impl Reference {
             Move::Chain(origin, path) => {
                 let mut at = origin;
                 for (to, withdraws) in path {
-                    let k = (0..8).find(|&k| neighbour(at, k) == Some(to)).unwrap();
+                    let k = (0..8)
+                        .find(|&k| self.lines.neighbour(at, k) == Some(to))
+                        .unwrap();
                     self.points[at] = None;
                     self.points[to] = Some(me);
                     let way = if withdraws { (k + 4) % 8 } else { k };
                     let first = if withdraws {
-                        neighbour(at, way)
+                        self.lines.neighbour(at, way)
                     } else {
-                        neighbour(to, k)
+                        self.lines.neighbour(to, k)
                     };
-                    taken += Self::take_line(&mut self.points, me, first.unwrap(), way);
+                    let mut points = std::mem::take(&mut self.points);
+                    taken += self.take_line(&mut points, me, first.unwrap(), way);
+                    self.points = points;
                     at = to;
                 }
             }
@@ -210,13 +245,7 @@ impl Reference {
     }
 
     fn name(&self, m: &Move) -> String {
-        let point = |s: usize| {
-            format!(
-                "{}{}",
-                (b'a' + (s % COLUMNS) as u8) as char,
-                s / COLUMNS + 1
-            )
-        };
+        let point = |s: usize| self.lines.name(s);
         match m {
             Move::Paika(from, to) => format!("{}-{}", point(*from), point(*to)),
             Move::Chain(origin, path) => {
@@ -248,7 +277,7 @@ impl Reference {
 fn perft_agrees_with_the_reference() {
     let game = fanorona();
     let counts = ludus::engine::perft(&game, &game.new_initial_state(), 5);
-    let reference = Reference::new(100);
+    let reference = Reference::fanorona(100);
     let expected: Vec<u64> = (0..=5).map(|d| reference.perft(d)).collect();
     assert_eq!(counts, expected);
     assert_eq!(counts, [1, 5, 39, 724, 18026, 431852]);
@@ -261,14 +290,14 @@ fn perft_agrees_with_the_reference() {
 fn perft_agrees_with_the_reference_at_depth_6() {
     let game = fanorona();
     let counts = ludus::engine::perft(&game, &game.new_initial_state(), 6);
-    assert_eq!(counts[6], Reference::new(100).perft(6));
+    assert_eq!(counts[6], Reference::fanorona(100).perft(6));
     assert_eq!(counts[6], 9205629);
 }
 
 /// Plays a seeded random game in lock step with the reference; its winner and longest chain.
-fn lock_step(game: &Game, seed: u64, limit: u32) -> (Option<u8>, usize) {
+fn lock_step(game: &Game, start: &Reference, seed: u64) -> (Option<u8>, usize) {
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut reference = Reference::new(limit);
+    let mut reference = start.clone();
     let mut s = game.new_initial_state();
     let mut longest = 0;
     loop {
@@ -305,8 +334,9 @@ fn lock_step(game: &Game, seed: u64, limit: u32) -> (Option<u8>, usize) {
 fn random_games_agree_with_the_reference() {
     let game = fanorona();
     let (mut wins, mut draws, mut longest) = ([0; 2], 0, 0);
+    let start = Reference::fanorona(100);
     for seed in 0..200 {
-        let (result, chain) = lock_step(&game, seed, 100);
+        let (result, chain) = lock_step(&game, &start, seed);
         longest = longest.max(chain);
         match result {
             Some(w) => wins[w as usize] += 1,
@@ -319,9 +349,35 @@ fn random_games_agree_with_the_reference() {
     // A short limit draws some games.
     let short = load("games/fanorona.game", &[("limit", "4")]);
     let draws = (0..50)
-        .filter(|&seed| lock_step(&short, seed, 4).0.is_none())
+        .filter(|&seed| lock_step(&short, &Reference::fanorona(4), seed).0.is_none())
         .count();
     assert!(draws > 0);
+}
+
+#[test]
+fn fanorona_keeps_the_invariants() {
+    let tally = setup::tally(&fanorona(), 100, true);
+    assert!(tally.wins[0] > 0 && tally.wins[1] > 0, "{tally:?}");
+}
+
+/// The same ludeme on a second board: Fanoron-Dimy, 5x5, against the same reference.
+#[test]
+fn fanoron_dimy_agrees_with_the_reference() {
+    let game = dimy();
+    let start = Reference::new("WB.WB", 100);
+    let counts = ludus::engine::perft(&game, &game.new_initial_state(), 5);
+    let expected: Vec<u64> = (0..=5).map(|d| start.perft(d)).collect();
+    assert_eq!(counts, expected);
+    assert_eq!(counts, [1, 5, 21, 202, 3469, 34608]);
+    let mut wins = [0; 2];
+    for seed in 0..200 {
+        if let (Some(w), _) = lock_step(&game, &start, seed) {
+            wins[w as usize] += 1;
+        }
+    }
+    assert!(wins[0] > 0 && wins[1] > 0, "{wins:?}");
+    let tally = setup::tally(&game, 100, true);
+    assert!(tally.wins[0] > 0 && tally.wins[1] > 0, "{tally:?}");
 }
 
 /// A position of P1's and P2's pieces on the named points, `mover` to move.
@@ -427,4 +483,42 @@ fn a_player_without_a_move_loses() {
     let s = position(&game, &["e1"], &["e3", "i5"], 1);
     let s = after(&game, &s, "e3-e2A");
     assert_eq!(s.status(), Status::Won(1));
+}
+
+/// Fanorona's text with its `capture-step` options replaced.
+fn edited(from: &str, to: &str) -> Game {
+    let text = std::fs::read_to_string("games/fanorona.game").unwrap();
+    let edited = text.replace(from, to);
+    assert_ne!(edited, text);
+    ludus::load_source("edited.game", &edited, &[]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_step_may_capture_by_approach_alone_and_a_chain_may_be_forbidden() {
+    let white = ["c3"];
+    let black = ["a3", "b3", "e3", "d5", "i5"];
+    let game = edited("(capture-step All", "(capture-step All by:Approach");
+    let s = position(&game, &white, &black, 0);
+    assert_eq!(sorted_names(&game, &s), ["c3-d3A", "c3-d3A-d4A"]);
+    let game = edited("chain:{NewDirection NewSite} may-stop:true", "chain:None");
+    let s = position(&game, &white, &black, 0);
+    assert_eq!(sorted_names(&game, &s), ["c3-d3A", "c3-d3W"]);
+    // Without `may-stop:`, only the chains that cannot go on are moves: after the withdrawal
+    // (b3 and a3), d4 takes d5 and c5 withdraws from e3.
+    let game = edited(" may-stop:true", "");
+    let s = position(&game, &white, &black, 0);
+    assert_eq!(sorted_names(&game, &s), ["c3-d3A-d4A", "c3-d3W-d4A-c5W"]);
+}
+
+#[test]
+fn chain_none_stands_alone() {
+    let text = std::fs::read_to_string("games/fanorona.game")
+        .unwrap()
+        .replace("chain:{NewDirection NewSite}", "chain:{None NewSite}");
+    match ludus::load_source("bad.game", &text, &[]) {
+        Err(ludus::LoadError::Invalid { diagnostics, .. }) => {
+            assert!(diagnostics[0].message.contains("`None`"), "{diagnostics:?}")
+        }
+        other => panic!("the game should be refused, got {other:?}"),
+    }
 }
