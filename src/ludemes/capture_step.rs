@@ -54,7 +54,8 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         opt("captured", O(CaptureTo)),
         THEN,
     ],
-    example: "(capture-step All by:{Approach Withdrawal} chain:{NewDirection NewSite} may-stop:true)",
+    example: "(capture-step All by:{Approach Withdrawal} chain:{NewDirection NewSite} \
+              may-stop:true)",
     lower: Lower::Moves(capture_step),
     refs: [Ref::Kind(Arg::Key("kind"))],
 }];

@@ -251,7 +251,11 @@ impl Reference {
             Move::Chain(origin, path) => {
                 let mut out = point(*origin);
                 for &(to, withdraws) in path {
-                    out.push_str(&format!("-{}{}", point(to), if withdraws { 'W' } else { 'A' }));
+                    out.push_str(&format!(
+                        "-{}{}",
+                        point(to),
+                        if withdraws { 'W' } else { 'A' }
+                    ));
                 }
                 out
             }
@@ -398,7 +402,13 @@ fn position(game: &Game, p1: &[&str], p2: &[&str], mover: u8) -> State {
 
 /// The points P1 and P2 hold, each sorted by name.
 fn pieces(s: &State) -> [Vec<String>; 2] {
-    let name = |i: usize| format!("{}{}", (b'a' + (i % COLUMNS) as u8) as char, i / COLUMNS + 1);
+    let name = |i: usize| {
+        format!(
+            "{}{}",
+            (b'a' + (i % COLUMNS) as u8) as char,
+            i / COLUMNS + 1
+        )
+    };
     let of = |owner: u8| {
         let mut v: Vec<String> = (0..SITES)
             .filter(|&i| s.cells()[i].count > 0 && s.cells()[i].owner == owner)
@@ -423,9 +433,15 @@ fn one_step_captures_by_approach_or_by_withdrawal_and_the_mover_chooses() {
         ["c3-d3A", "c3-d3W"]
     );
     let approach = after(&game, &s, "c3-d3A");
-    assert_eq!(pieces(&approach), [vec!["d3", "i1"], vec!["a3", "b3", "i5"]]);
+    assert_eq!(
+        pieces(&approach),
+        [vec!["d3", "i1"], vec!["a3", "b3", "i5"]]
+    );
     let withdrawal = after(&game, &s, "c3-d3W");
-    assert_eq!(pieces(&withdrawal), [vec!["d3", "i1"], vec!["e3", "f3", "i5"]]);
+    assert_eq!(
+        pieces(&withdrawal),
+        [vec!["d3", "i1"], vec!["e3", "f3", "i5"]]
+    );
     // Captures are compulsory: no paika for i1 while c3 can capture.
     assert!(sorted_names(&game, &s).iter().all(|m| !m.starts_with("i1")));
 }
@@ -440,7 +456,10 @@ fn a_chain_never_lands_on_a_point_it_stood_on() {
     let s = position(&game, &white, &black, 0);
     let names = sorted_names(&game, &s);
     assert!(names.contains(&"c3-d3A-d4A".to_string()), "{names:?}");
-    assert!(names.iter().all(|m| !m.starts_with("c3-d3A-d4A-c3")), "{names:?}");
+    assert!(
+        names.iter().all(|m| !m.starts_with("c3-d3A-d4A-c3")),
+        "{names:?}"
+    );
     let text = std::fs::read_to_string("games/fanorona.game").unwrap();
     let free = text.replace("chain:{NewDirection NewSite}", "chain:NewDirection");
     assert_ne!(free, text);
