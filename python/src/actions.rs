@@ -13,6 +13,9 @@
 //! - a chain of jumps: by the chain's number among every chain the board allows from every
 //!   site (its directions, in order; see `chains.rs`), or, on a board with too many chains, by
 //!   its origin, target and first direction;
+//! - a chain of capturing steps (capture-step): by the chain's number among the chains the board
+//!   allows, by whole levels while they fit (see `step_chains.rs`), a longer chain by a hash of
+//!   its steps;
 //! - a slide: by its origin and the target among the sites along the origin's rays in the
 //!   slide's directions, as far as its bound;
 //! - a leap: by its origin and the target among the origin's leaps;
@@ -23,6 +26,7 @@
 //! that promotes by choice by its kinds plus one (no promotion).
 
 use crate::chains::Chains;
+use crate::step_chains::StepChains;
 use ludus::compile::ir::{Site, NO_SITE};
 use ludus::ludemes::Gen;
 use ludus::{Game, Move, State};
@@ -45,6 +49,8 @@ enum Shape {
     Chains(Chains),
     /// By origin, target and the first jump's direction (eight).
     ChainEnds,
+    /// By the number of a chain of capturing steps.
+    StepChains(StepChains),
 }
 
 /// Each origin's possible targets, in order, with where they start in the block.
@@ -161,6 +167,10 @@ fn shape(game: &Game, gen: &Gen) -> Shape {
             let dirs: Vec<&[u8]> = players.map(|p| jump.dirs.of(p)).collect();
             Chains::of(topology, &dirs).map_or(Shape::ChainEnds, Shape::Chains)
         }
+        Gen::CaptureStep(rule) => {
+            let dirs: Vec<&[u8]> = players.map(|p| rule.dirs.of(p)).collect();
+            Shape::StepChains(StepChains::of(topology, rule, &dirs))
+        }
         Gen::Slide(slide) => Shape::Targets(Targets::of(sites, |s| {
             players
                 .clone()
@@ -270,6 +280,7 @@ impl Actions {
             Shape::Pairs => from as u64 * sites + to as u64,
             Shape::Targets(targets) => targets.index(from, to)?,
             Shape::Chains(chains) => chains.number(from, m.jumps())?,
+            Shape::StepChains(chains) => chains.number(m)?,
             Shape::ChainEnds => {
                 (from as u64 * sites + to as u64) * 8 + m.jumps().next().map_or(0, u64::from)
             }
@@ -321,6 +332,7 @@ impl Block {
             Shape::Pairs => sites * sites,
             Shape::Targets(targets) => targets.to.len() as u64,
             Shape::Chains(chains) => chains.len(),
+            Shape::StepChains(chains) => chains.len(),
             Shape::ChainEnds => sites * sites * 8,
         };
         let w = if self.removal { w * (sites + 1) } else { w };
