@@ -157,3 +157,37 @@ def test_a_board_with_too_many_chains_numbers_them_by_their_ends():
     assert len(actions) == 32 and len(set(actions)) == 32
     for a in actions:
         assert state.string_to_action(state.action_to_string(a)) == a
+
+
+def test_approach_and_withdrawal_and_the_parts_of_a_chain_have_their_own_actions():
+    # Fanorona: c3 steps to d3 toward e3 (approach) or away from b3 (withdrawal); after either,
+    # d3-d4 takes d5 by approach, and after the withdrawal d4-c5 withdraws from e3. Every part of
+    # a chain is a move (may-stop), each with its own action.
+    text = (ROOT / "games" / "fanorona.game").read_text()
+    game = ludus.load_game(text)
+    position = game.new_initial_state()
+    assert game.num_distinct_actions() <= 20000
+    moves = {
+        "c3-d3A",
+        "c3-d3W",
+        "c3-d3A-d4A",
+        "c3-d3W-d4A",
+        "c3-d3W-d4A-c5W",
+    }
+    # The same position as tests/it/fanorona.rs builds, reached here by editing the start.
+    edited = text.replace(
+        "(pieces P1 (union {(rect 0 0 1 8) (sites {19 21 24 26})}))",
+        "(pieces P1 (sites {20}))",
+    ).replace(
+        "(pieces P2 (union {(rect 3 0 4 8) (sites {18 20 23 25})}))",
+        "(pieces P2 (sites {18 19 22 39 44}))",
+    )
+    assert edited != text
+    game = ludus.load_game(edited)
+    state = game.new_initial_state()
+    actions = state.legal_actions()
+    assert {state.action_to_string(a) for a in actions} == moves
+    assert len(set(actions)) == len(actions) == len(moves)
+    for a in actions:
+        assert state.string_to_action(state.action_to_string(a)) == a
+    assert position.legal_actions()
