@@ -541,3 +541,30 @@ fn chain_none_stands_alone() {
         other => panic!("the game should be refused, got {other:?}"),
     }
 }
+
+#[test]
+fn a_chain_ends_at_eleven_steps_the_most_a_move_records() {
+    // On a 4 x 30 board a piece on a2 zigzags east, each step taking one piece by approach:
+    // north-east toward row 4, south-east toward row 1, fourteen times if it could.
+    let black: Vec<String> = (0..14)
+        .map(|k| if k % 2 == 0 { 90 + k + 2 } else { k + 2 })
+        .map(|s| s.to_string())
+        .collect();
+    let text = format!(
+        "(game \"Zigzag\" (players 2) (equipment {{(board (rectangle 4 30))}}) (rules (start \
+         {{(pieces P1 (sites {{30}})) (pieces P2 (sites {{{}}}))}}) (play (capture-step All \
+         by:Approach)) (end (if (no-moves Next) (result Next Loss)))))",
+        black.join(" ")
+    );
+    let game = ludus::load_source("zigzag.game", &text, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let s = game.new_initial_state();
+    let names = sorted_names(&game, &s);
+    assert_eq!(
+        names,
+        ["a2-b3A-c2A-d3A-e2A-f3A-g2A-h3A-i2A-j3A-k2A-l3A"],
+        "one chain, cut at its eleventh step"
+    );
+    let s = after(&game, &s, &names[0]);
+    let left = s.cells().iter().filter(|c| c.owner == 2).count();
+    assert_eq!(left, 3);
+}
