@@ -287,10 +287,10 @@ fn perft_agrees_with_the_reference() {
     assert_eq!(counts, [1, 5, 39, 724, 18026, 431852]);
 }
 
-/// Depth 6 against the reference (about a minute in a debug build); the count alone is
+/// Depth 6 against the reference (about 40 s in a debug build); the count alone is
 /// `cargo run --release --locked -- perft games/fanorona.game --depth 6`.
 #[test]
-#[ignore = "long: about a minute in a debug build"]
+#[ignore = "long: about 40 s in a debug build"]
 fn perft_agrees_with_the_reference_at_depth_6() {
     let game = fanorona();
     let counts = ludus::engine::perft(&game, &game.new_initial_state(), 6);
