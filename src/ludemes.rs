@@ -276,6 +276,7 @@ macro_rules! for_each_family {
             swap { Swap }
             flank {}
             jump { Jump }
+            capture_step { CaptureStep }
             progress {}
             relocate { Relocate }
             removal {}
@@ -404,6 +405,7 @@ pub(crate) trait MoveFamily {
 pub mod advance;
 pub mod arithmetic;
 pub mod attack;
+pub mod capture_step;
 pub mod castle;
 pub mod choose;
 pub mod connection;

@@ -13,6 +13,9 @@
 //! - a chain of jumps: by the chain's number among every chain the board allows from every
 //!   site (its directions, in order; see `chains.rs`), or, on a board with too many chains, by
 //!   its origin, target and first direction;
+//! - a chain of capturing steps (capture-step): by the chain's number among the chains the board
+//!   allows, by whole levels while they fit (see `step_chains.rs`), a longer chain by a hash of
+//!   its steps;
 //! - a slide: by its origin and the target among the sites along the origin's rays in the
 //!   slide's directions, as far as its bound;
 //! - a leap: by its origin and the target among the origin's leaps;
@@ -21,8 +24,12 @@
 //!
 //! A generator with `remove:` multiplies its block by the sites plus one (no removal), and one
 //! that promotes by choice by its kinds plus one (no promotion).
+//!
+//! Chains numbered by their ends or by a hash may share a number: in a position where two legal
+//! ones do, the later takes the next free number of its block there ([`Actions::encode_all`]).
 
 use crate::chains::Chains;
+use crate::step_chains::StepChains;
 use ludus::compile::ir::{Site, NO_SITE};
 use ludus::ludemes::Gen;
 use ludus::{Game, Move, State};
@@ -46,6 +53,8 @@ enum Shape {
     /// By origin, the target among the sites a chain from it can end on, and the first jump's
     /// place among `dirs` (none when `dirs` is empty: a flying chain).
     ChainEnds { targets: Targets, dirs: Vec<u8> },
+    /// By the number of a chain of capturing steps.
+    StepChains(StepChains),
 }
 
 /// Each origin's possible targets, in order, with where they start in the block.
@@ -106,6 +115,9 @@ pub struct Actions {
     throws: (i32, u64),
     blocks: Vec<Block>,
     size: u64,
+    /// Whether two moves may have one number (a block of chains numbered by their ends or by a
+    /// hash): the legal moves' numbers are then told apart in each position.
+    inexact: bool,
 }
 
 /// The sites along the rays of `slide` from `s` for player `p`, as far as its bound.
@@ -206,6 +218,10 @@ fn shape(game: &Game, gen: &Gen) -> Shape {
             };
             chains.map_or_else(|| chain_ends(game, jump, &dirs), Shape::Chains)
         }
+        Gen::CaptureStep(rule) => {
+            let dirs: Vec<&[u8]> = players.map(|p| rule.dirs.of(p)).collect();
+            Shape::StepChains(StepChains::of(topology, rule, &dirs))
+        }
         Gen::Slide(slide) => Shape::Targets(Targets::of(sites, |s| {
             players
                 .clone()
@@ -261,7 +277,7 @@ impl Actions {
             (lo, (hi as i64 - lo as i64 + 1) as u64)
         };
         let mut next = 1 + throws.1;
-        let blocks = game
+        let blocks: Vec<Block> = game
             .gens
             .iter()
             .map(|def| {
@@ -275,11 +291,13 @@ impl Actions {
                 block
             })
             .collect();
+        let inexact = blocks.iter().any(|b: &Block| b.inexact());
         Actions {
             sites,
             throws,
             blocks,
             size: next,
+            inexact,
         }
     }
 
@@ -315,6 +333,7 @@ impl Actions {
             Shape::Pairs => from as u64 * sites + to as u64,
             Shape::Targets(targets) => targets.index(from, to)?,
             Shape::Chains(chains) => chains.number(from, m.jumps())?,
+            Shape::StepChains(chains) => chains.number(m)?,
             Shape::ChainEnds { targets, dirs } => {
                 let target = targets.index(from, to)?;
                 if dirs.is_empty() {
@@ -343,26 +362,100 @@ impl Actions {
         Some(block.start + index)
     }
 
-    /// The legal move (or chance outcome) of a state with this action, if any.
-    pub fn decode(&self, game: &Game, state: &State, action: u64) -> Option<Move> {
+    /// The actions of `moves`, the legal moves (or chance outcomes) of one position in ludus's
+    /// order: each move's own number, except where an earlier move of the list has it (two
+    /// chains numbered alike: by their ends, or by a hash of a long chain's steps): then the
+    /// next number of its block, round to its start, that no move of the list has. So two moves
+    /// legal together never share an action, and a move keeps its own number in every position
+    /// where no such twin stands before it.
+    pub fn encode_all(&self, moves: &[Move]) -> Vec<Option<u64>> {
+        let mut out: Vec<Option<u64>> = moves.iter().map(|&m| self.encode(m)).collect();
+        if !self.inexact {
+            return out;
+        }
+        let mut taken: Vec<u64> = out.iter().flatten().copied().collect();
+        taken.sort_unstable();
+        if taken.windows(2).all(|w| w[0] != w[1]) {
+            return out;
+        }
+        let mut seen = std::collections::HashSet::with_capacity(out.len());
+        for (i, a) in out.iter_mut().enumerate() {
+            let Some(mut x) = *a else { continue };
+            if seen.insert(x) {
+                continue;
+            }
+            let Some(block) = moves[i].generator().and_then(|g| self.blocks.get(g as usize))
+            else {
+                *a = None;
+                continue;
+            };
+            let (start, end) = (block.start, block.start + block.width(self.sites));
+            // A number no move of the list has: there are fewer moves than numbers in a block
+            // of chains, but the walk is bounded all the same.
+            for _ in start..end {
+                x = if x + 1 >= end { start } else { x + 1 };
+                if taken.binary_search(&x).is_err() && !seen.contains(&x) {
+                    break;
+                }
+            }
+            seen.insert(x);
+            *a = Some(x);
+        }
+        out
+    }
+
+    /// The action of `m` among `moves`, the legal moves of its position ([`Actions::encode_all`]).
+    pub fn encode_among(&self, moves: &[Move], m: Move) -> Option<u64> {
+        if !self.inexact {
+            return self.encode(m);
+        }
+        let i = moves.iter().position(|&x| x == m)?;
+        self.encode_all(moves).get(i).copied().flatten()
+    }
+
+    /// The move among `moves`, the legal moves of one position, with this action, if any.
+    pub fn decode_among(&self, moves: &[Move], action: u64) -> Option<Move> {
         if action >= self.size {
             return None;
         }
-        let candidates = match state.node() {
-            ludus::NodeType::Chance => game
-                .chance_outcomes(state)
-                .into_iter()
-                .map(|o| o.0)
-                .collect(),
-            _ => game.moves(state),
-        };
-        candidates
+        if !self.inexact {
+            return moves.iter().copied().find(|&m| self.encode(m) == Some(action));
+        }
+        let i = self
+            .encode_all(moves)
+            .iter()
+            .position(|&a| a == Some(action))?;
+        moves.get(i).copied()
+    }
+
+    /// The legal move (or chance outcome) of a state with this action, if any.
+    pub fn decode(&self, game: &Game, state: &State, action: u64) -> Option<Move> {
+        self.decode_among(&candidates(game, state), action)
+    }
+}
+
+/// The legal moves of a state, or its chance outcomes at a chance node.
+pub fn candidates(game: &Game, state: &State) -> Vec<Move> {
+    match state.node() {
+        ludus::NodeType::Chance => game
+            .chance_outcomes(state)
             .into_iter()
-            .find(|&m| self.encode(m) == Some(action))
+            .map(|o| o.0)
+            .collect(),
+        _ => game.moves(state),
     }
 }
 
 impl Block {
+    /// Whether two different moves of the block may have one number.
+    fn inexact(&self) -> bool {
+        match &self.shape {
+            Shape::ChainEnds { .. } => true,
+            Shape::StepChains(chains) => chains.hashes(),
+            _ => false,
+        }
+    }
+
     /// The number of actions of the block.
     fn width(&self, sites: u64) -> u64 {
         let w = match &self.shape {
@@ -372,6 +465,7 @@ impl Block {
             Shape::Pairs => sites * sites,
             Shape::Targets(targets) => targets.to.len() as u64,
             Shape::Chains(chains) => chains.len(),
+            Shape::StepChains(chains) => chains.len(),
             Shape::ChainEnds { targets, dirs } => {
                 targets.to.len() as u64 * dirs.len().max(1) as u64
             }

@@ -9,6 +9,7 @@ mod chains;
 mod jobs;
 mod observe;
 mod state;
+mod step_chains;
 mod vector;
 
 use pyo3::create_exception;

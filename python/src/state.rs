@@ -228,19 +228,8 @@ impl PyState {
 
     /// The actions of the legal moves, or of the chance outcomes at a chance node.
     fn legal_or_outcomes(&self) -> Vec<u64> {
-        let moves: Vec<Move> = match self.state.node() {
-            NodeType::Chance => self
-                .game
-                .chance_outcomes(&self.state)
-                .into_iter()
-                .map(|o| o.0)
-                .collect(),
-            _ => self.game.moves(&self.state),
-        };
-        moves
-            .into_iter()
-            .filter_map(|m| self.actions.encode(m))
-            .collect()
+        let moves = crate::actions::candidates(&self.game, &self.state);
+        self.actions.encode_all(&moves).into_iter().flatten().collect()
     }
 }
 
@@ -280,8 +269,9 @@ impl PyState {
             .game
             .parse_move(&self.state, text)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let moves = crate::actions::candidates(&self.game, &self.state);
         self.actions
-            .encode(m)
+            .encode_among(&moves, m)
             .ok_or_else(|| PyValueError::new_err(format!("`{text}` has no action number")))
     }
 

@@ -90,12 +90,7 @@ impl VectorEnv {
         let t = &self.tables[i];
         u64::try_from(a)
             .ok()
-            .and_then(|a| {
-                t.moves
-                    .iter()
-                    .copied()
-                    .find(|&m| self.actions.encode(m) == Some(a))
-            })
+            .and_then(|a| self.actions.decode_among(&t.moves, a))
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "action {a} is not legal in game {i}; legal: {:?}",
@@ -107,7 +102,7 @@ impl VectorEnv {
 
 /// The actions of a table's legal moves.
 fn legal(actions: &Actions, t: &Table) -> Vec<u64> {
-    t.moves.iter().filter_map(|&m| actions.encode(m)).collect()
+    actions.encode_all(&t.moves).into_iter().flatten().collect()
 }
 
 #[pymethods]
@@ -183,7 +178,8 @@ impl VectorEnv {
             let mut done = Array1::<bool>::from_elem(self.tables.len(), false);
             let (game, codes, start) = (&*self.game, &*self.actions, &self.start);
             for (i, (t, m)) in self.tables.iter_mut().zip(chosen).enumerate() {
-                t.history.extend(codes.encode(m));
+                // The action chosen is the move's number in its position.
+                t.history.push(actions[i] as u64);
                 if game
                     .apply_and_generate(&mut t.state, m, &mut t.moves)
                     .is_err()
@@ -214,10 +210,8 @@ impl VectorEnv {
             .map_err(|e| PyMemoryError::new_err(e.to_string()))?;
         py.detach(|| {
             for (i, t) in self.tables.iter().enumerate() {
-                for m in &t.moves {
-                    if let Some(a) = self.actions.encode(*m) {
-                        mask[(i, a as usize)] = true;
-                    }
+                for a in self.actions.encode_all(&t.moves).into_iter().flatten() {
+                    mask[(i, a as usize)] = true;
                 }
             }
         });
@@ -271,7 +265,7 @@ impl VectorEnv {
                     let k = rng.random_range(0..t.moves.len().max(1));
                     t.moves
                         .get(k)
-                        .and_then(|&m| self.actions.encode(m))
+                        .and_then(|&m| self.actions.encode_among(&t.moves, m))
                         .map_or(-1, |a| a as i64)
                 })
                 .collect()

@@ -68,6 +68,10 @@ pub enum Kind {
     ResultKind,
     /// Where captured pieces go.
     CaptureTo,
+    /// How a step captures a line: by approach or by withdrawal.
+    LineCapture,
+    /// A rule of going on with a chain of captures.
+    ChainRule,
     /// A flanking rule of a placement.
     Flank,
     /// What a site holds, seen by the mover.
@@ -124,6 +128,8 @@ impl Kind {
             Kind::GrandSlam => "a grand-slam rule",
             Kind::ResultKind => "a result kind",
             Kind::CaptureTo => "a destination of captures",
+            Kind::LineCapture => "a way of capturing a line",
+            Kind::ChainRule => "a chain rule",
             Kind::Flank => "a flanking rule",
             Kind::Occupant => "what a site holds",
             Kind::Colour => "a colour of squares",
@@ -168,6 +174,8 @@ impl Kind {
             Kind::GrandSlam => &["Allowed", "NoCapture"],
             Kind::ResultKind => &["Win", "Loss", "Draw"],
             Kind::CaptureTo => &["Store", "Hand", "Removed", "Captor"],
+            Kind::LineCapture => &["Approach", "Withdrawal"],
+            Kind::ChainRule => &["NewDirection", "NewSite", "None"],
             Kind::Occupant => &["Empty", "Filled", "Friend", "Enemy", "Off"],
             Kind::Colour => &["Dark", "Light"],
             Kind::Diagonals => &["Alternating"],

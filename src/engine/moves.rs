@@ -18,7 +18,8 @@ pub struct Move {
     pub(crate) to: Site,
     /// The directions of a chain of jumps, 3 bits a jump (48 bits, [`Move::MAX_JUMPS`] jumps):
     /// the first jump's direction, then for each later jump its turn from the way back, which
-    /// is never taken (it would jump the same piece twice), so a zero ends the chain.
+    /// is never taken (it would jump the same piece twice), so a zero ends the chain. A chain of
+    /// `capture-step` lays its 48 bits out its own way (its module says how).
     pub(crate) chain: [u16; 3],
     /// A site whose piece the move removes, or `NO_SITE`.
     pub(crate) removal: Site,

@@ -160,7 +160,7 @@ diagnostic_test!(
     ["check::arity"],
     "4:22",
     "missing `columns`",
-    "(rectangle rows columns)"
+    "(rectangle rows columns [diagonals:...])"
 );
 diagnostic_test!(
     arity_extra,
@@ -169,7 +169,7 @@ diagnostic_test!(
     ["check::arity"],
     "4:32",
     "unexpected argument",
-    "(square size)"
+    "(square size [diagonals:...])"
 );
 diagnostic_test!(
     wrong_kind,

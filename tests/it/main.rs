@@ -30,6 +30,7 @@ mod dobutsu_shogi;
 mod draughts;
 mod effects;
 mod families;
+mod fanorona;
 mod flank;
 mod format;
 mod gates;

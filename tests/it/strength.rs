@@ -235,6 +235,19 @@ fn mcts_beats_random_at_international_draughts() {
 }
 
 #[test]
+fn mcts_beats_random_at_fanorona() {
+    assert!(
+        score(
+            "games/fanorona.game",
+            "mcts:iterations=1000",
+            "random",
+            20,
+            1
+        ) >= 0.9
+    );
+}
+
+#[test]
 fn mcts_beats_random_at_kalah() {
     assert!(score("games/kalah.game", "mcts:iterations=1000", "random", 20, 1) >= 0.9);
 }

@@ -43,6 +43,7 @@ fn the_variants_are_the_files_of_tests_variants() {
             "chess-position4",
             "chess-position5",
             "draughts-back",
+            "fanoron-dimy",
             "hexapawn",
             "hexapawn-drops",
             "kalah-clockwise",
