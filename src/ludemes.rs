@@ -278,6 +278,7 @@ macro_rules! for_each_family {
             jump { Jump }
             progress {}
             relocate { Relocate }
+            lift { Lift }
             removal {}
             choose {}
             effects {}
@@ -409,6 +410,7 @@ pub mod hop;
 pub mod jump;
 pub mod last;
 pub mod leap;
+pub mod lift;
 pub mod lines;
 pub mod logic;
 pub mod phases;

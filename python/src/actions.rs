@@ -4,7 +4,7 @@
 //!
 //! Layout: the pass, then one action per throw value (the lowest to the highest of the game's
 //! dice), then a block per generator, numbered by the shape of its moves (docs/PYTHON.md):
-//! - on one site (place, sow, swap, enter): by the site; a drop where hands keep kinds, by the
+//! - on one site (place, sow, swap, enter, lift): by the site; a drop where hands keep kinds, by the
 //!   kind dropped and the site;
 //! - a step: by its origin and the target among the origin's neighbours in the step's
 //!   directions (a few a site, not every site);
@@ -133,9 +133,12 @@ fn shape(game: &Game, gen: &Gen) -> Shape {
         Gen::Place(_) if game.needs().contains(ludus::compile::Needs::KINDS_HELD) => {
             Shape::KindSites(game.kinds.len().max(1) as u64)
         }
-        Gen::Place(_) | Gen::Sow(_) | Gen::SowStores(_) | Gen::Swap(_) | Gen::Enter(_) => {
-            Shape::OneSite
-        }
+        Gen::Place(_)
+        | Gen::Sow(_)
+        | Gen::SowStores(_)
+        | Gen::Swap(_)
+        | Gen::Enter(_)
+        | Gen::Lift(_) => Shape::OneSite,
         Gen::Step(step) => Shape::Targets(Targets::of(sites, |s| {
             players
                 .clone()

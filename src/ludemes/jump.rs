@@ -12,6 +12,7 @@ use crate::compile::Compiler;
 use crate::engine::Game;
 use crate::engine::{chain_turn, site_name, Board, Ctx, Effects, Move};
 use crate::ludemes::hop::land;
+use crate::ludemes::lines::flag;
 use crate::ludemes::{Arg, Lower, Ref};
 use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::syntax::Node;
@@ -40,9 +41,15 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         /// where the jumped pieces go: the mover's store (Store, the default), their owner's
         /// hand (Hand), off the game (Removed), or the mover's hand as its own (Captor)
         opt("captured", O(CaptureTo)),
+        /// true: every jump of a chain goes the way of the first (false, the default: any of
+        /// the directions)
+        opt("straight", O(Switch)),
+        /// true: the chain may stop after any jump, so that every chain and each of its
+        /// beginnings is a move (false, the default: a chain goes on while it can)
+        opt("may-stop", O(Switch)),
         THEN,
     ],
-    example: "(jump Diagonal captured:Removed)",
+    example: "(jump Orthogonal straight:true may-stop:true)",
     lower: Lower::Moves(jump),
     refs: [Ref::Kind(Arg::Key("kind"))],
 }];
@@ -59,11 +66,14 @@ fn jump(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     }
     let kind = c.kind(node.named("kind"));
     let captured = c.capture_to(node.named("captured"));
+    let (straight, may_stop) = (flag(c, node, "straight"), flag(c, node, "may-stop"));
     c.gen(
         Gen::Jump(Jump {
             dirs,
             kind,
             captured,
+            straight,
+            may_stop,
         }),
         node,
     )
@@ -78,6 +88,10 @@ pub struct Jump {
     pub kind: Option<u8>,
     /// Where the jumped pieces go.
     pub captured: CaptureTo,
+    /// Whether every jump of a chain goes the way of the first.
+    pub straight: bool,
+    /// Whether a chain may stop after any jump: each beginning of a chain is a move too.
+    pub may_stop: bool,
 }
 
 /// What a chain's walk reads: the position as the chain's piece sees it.
@@ -87,6 +101,10 @@ struct Walk<'a> {
     /// The opposing pieces.
     theirs: Sites,
     dirs: &'a [u8],
+    /// Whether the later jumps keep the first one's direction.
+    straight: bool,
+    /// Whether every chain, not only one that cannot go on, is a move.
+    may_stop: bool,
     /// The piece's origin, empty while it jumps if it was alone there.
     origin: Site,
     origin_empties: bool,
@@ -103,10 +121,20 @@ impl Walk<'_> {
         (bits, len, last): (u64, usize, u8),
         out: &mut Vec<Move>,
     ) {
+        // A chain that may stop is a move as soon as it has a jump, before those going on.
+        let stops = self.may_stop && len > 0;
+        if stops {
+            out.push(Move::new(self.g, self.origin, at).with_chain_bits(bits));
+        }
         let mut went_on = false;
         if len < Move::MAX_JUMPS {
             let nb = self.game.topology.neighbours(at);
-            for &d in self.dirs {
+            let dirs = if self.straight && len > 0 {
+                std::slice::from_ref(&last)
+            } else {
+                self.dirs
+            };
+            for &d in dirs {
                 let over = nb.get(d as usize).copied().unwrap_or(NO_SITE);
                 if over == NO_SITE || !self.theirs.contains(over) || jumped.contains(over) {
                     continue;
@@ -132,7 +160,7 @@ impl Walk<'_> {
                 jumped.remove(over);
             }
         }
-        if !went_on && len > 0 {
+        if !went_on && len > 0 && !stops {
             out.push(Move::new(self.g, self.origin, at).with_chain_bits(bits));
         }
     }
@@ -149,6 +177,8 @@ impl MoveFamily for Jump {
             board,
             theirs: board.filled.and_not(&mine),
             dirs: self.dirs.of(mover),
+            straight: self.straight,
+            may_stop: self.may_stop,
             origin: NO_SITE,
             origin_empties: false,
             g,
