@@ -46,6 +46,7 @@ fn the_variants_are_the_files_of_tests_variants() {
             "hexapawn",
             "hexapawn-drops",
             "kalah-clockwise",
+            "konane-8x11",
             "leapers",
             "lines-of-action-6x6",
             "ludo-open-starts",
@@ -54,6 +55,7 @@ fn the_variants_are_the_files_of_tests_variants() {
             "six-mens-morris",
             "tabou-5",
             "toki-7x7",
+            "toki-single",
             "woli-4"
         ]
     );
