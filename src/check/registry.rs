@@ -74,6 +74,8 @@ pub enum Kind {
     Occupant,
     /// One colour of a checkered board's squares.
     Colour,
+    /// Which points of a grid have diagonal links.
+    Diagonals,
     /// A piece a move also takes.
     Removal,
     /// The graphics section: how the board looks.
@@ -125,6 +127,7 @@ impl Kind {
             Kind::Flank => "a flanking rule",
             Kind::Occupant => "what a site holds",
             Kind::Colour => "a colour of squares",
+            Kind::Diagonals => "a choice of diagonals",
             Kind::Removal => "a removal",
             Kind::Graphics => "a graphics section",
             Kind::Look => "a graphics item",
@@ -167,6 +170,7 @@ impl Kind {
             Kind::CaptureTo => &["Store", "Hand", "Removed", "Captor"],
             Kind::Occupant => &["Empty", "Filled", "Friend", "Enemy", "Off"],
             Kind::Colour => &["Dark", "Light"],
+            Kind::Diagonals => &["Alternating"],
             Kind::Paint => &["P1", "P2", "P3", "P4", "Each"],
             Kind::Mark => &["Rosette", "Star", "Dot", "Cross"],
             _ => &[],
@@ -349,6 +353,7 @@ fn limits_and_names(out: &mut String) {
         Kind::GrandSlam,
         Kind::ResultKind,
         Kind::Colour,
+        Kind::Diagonals,
         Kind::Mark,
     ] {
         out.push_str(&format!(

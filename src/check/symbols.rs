@@ -418,6 +418,11 @@ impl Resolver {
             self.symbols.rows = rows as usize;
             self.symbols.columns = cols as usize;
             self.symbols.tiling = tiling;
+            // Alternating diagonals (the only value) make a board of points and lines.
+            if tiling == Tiling::Square && shape.named("diagonals").is_some() {
+                self.symbols.tiling = Tiling::Graph;
+                self.symbols.graph = Some(GraphBoard::alternating(rows as usize, cols as usize));
+            }
         }
     }
 

@@ -99,8 +99,13 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// number of columns
             req("columns", O(Int)),
         ],
-        named: [],
-        example: "(rectangle 2 6)",
+        named: [
+            /// Alternating: a board of points and lines, the orthogonal lines everywhere and the
+            /// diagonals only through the points whose column and row add up to an even number
+            /// (a1 among them), as on alquerque boards; drawn as points and lines
+            opt("diagonals", O(Diagonals)),
+        ],
+        example: "(rectangle 5 9 diagonals:Alternating)",
         lower: Lower::Part,
         refs: [],
     },
@@ -112,7 +117,10 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// rows and columns
             req("size", O(Int)),
         ],
-        named: [],
+        named: [
+            /// Alternating: the points and lines of an alquerque board (as for `rectangle`)
+            opt("diagonals", O(Diagonals)),
+        ],
         example: "(square 5)",
         lower: Lower::Part,
         refs: [],

@@ -235,6 +235,32 @@ impl GraphBoard {
         }
     }
 
+    /// The alquerque board of `rows` by `columns` points: every orthogonal link, and the
+    /// diagonal links between points whose column and row add up to an even number (the
+    /// diagonals of a point with an odd sum would cross those).
+    pub fn alternating(rows: usize, columns: usize) -> GraphBoard {
+        let at = |x: i64, y: i64| (0..columns as i64).contains(&x) && (0..rows as i64).contains(&y);
+        let mut points = Vec::with_capacity(rows * columns);
+        let mut links = Vec::with_capacity(rows * columns);
+        for y in 0..rows as i64 {
+            for x in 0..columns as i64 {
+                points.push(Coord {
+                    x: x as i16,
+                    y: y as i16,
+                });
+                let mut l = [NO_SITE; 8];
+                for (d, &(dy, dx)) in super::SQUARE_STEPS.iter().enumerate() {
+                    let diagonal = dx != 0 && dy != 0;
+                    if at(x + dx, y + dy) && (!diagonal || (x + y) % 2 == 0) {
+                        l[d] = ((y + dy) * columns as i64 + x + dx) as Site;
+                    }
+                }
+                links.push(l);
+            }
+        }
+        GraphBoard { points, links }
+    }
+
     /// The rows and columns of the grid its points lie on.
     pub fn extent(&self) -> (usize, usize) {
         self.points.iter().fold((0, 0), |(rows, columns), c| {
@@ -331,6 +357,22 @@ mod tests {
         assert_eq!(t.ray(2), None);
         assert_eq!(g.site_at(2, 2), Some(3));
         assert_eq!(g.site_at(1, 1), None);
+    }
+
+    #[test]
+    fn alternating_diagonals_leave_the_odd_points_orthogonal() {
+        let t = Topology::graph(&GraphBoard::alternating(3, 3));
+        // b2, the centre, is linked all eight ways; a2 (odd) only N, E and S; a1 three ways.
+        assert_eq!(t.neighbours(4), [7, 8, 5, 2, 1, 0, 3, 6]);
+        assert_eq!(
+            t.neighbours(3),
+            [6, NO_SITE, 4, NO_SITE, 0, NO_SITE, NO_SITE, NO_SITE]
+        );
+        assert_eq!(
+            t.neighbours(0),
+            [3, 4, 1, NO_SITE, NO_SITE, NO_SITE, NO_SITE, NO_SITE]
+        );
+        assert_eq!((t.rows, t.columns), (3, 3));
     }
 
     #[test]
