@@ -191,11 +191,13 @@ fn perft_agrees_with_the_reference() {
 }
 
 /// The deeper counts of RULES.md: `cargo run --release --locked -- perft games/konane.game
-/// --depth 8`.
+/// --depth 8` (and `-D size=6`, `-D size=10 --depth 7`).
 #[test]
 #[ignore = "about a minute in a debug build; RULES.md's deeper counts"]
 fn perft_agrees_with_the_reference_deeper() {
-    perft_agrees(8, 7);
+    assert_eq!(perft_agrees(8, 8)[6..], [7124, 52044, 508088]);
+    assert_eq!(perft_agrees(6, 8)[6..], [4192, 22676, 162288]);
+    assert_eq!(perft_agrees(10, 7)[6..], [8596, 71380]);
 }
 
 fn lock_step(game: &Game, size: usize, seed: u64) -> (u8, usize) {
