@@ -430,7 +430,7 @@ fn centre(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
     // The middle one of an odd count, the middle two of an even one.
     let middle = |n: usize| {
         let half = n.saturating_sub(1) / 2;
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             vec![half, half + 1]
         } else {
             vec![half]

@@ -332,3 +332,18 @@ fn toki_whose_hop_takes_one_stack_hops_no_run_of_two() {
     assert_eq!(hops, ["a1xc1"]);
     setup::tally(&game, 300, true);
 }
+
+/// Bagh-Chal's sides are not symmetric: MCTS plays each against random.
+/// `cargo test --release --locked --test it -- --ignored bagh_chal::mcts --nocapture`.
+#[test]
+#[ignore = "long in a debug build: run with --release"]
+fn mcts_beats_random_on_each_side() {
+    let game = bagh_chal();
+    let score =
+        |seat| crate::konane::score_at(&game, "mcts:iterations=1000", "random", 20, Some(seat));
+    // Random goats almost always lose to random tigers; MCTS goats must do better than that,
+    // and MCTS tigers win nearly every game.
+    let (goats, tigers) = (score(GOAT), score(TIGER));
+    assert!(tigers >= 0.9, "{tigers}");
+    assert!(goats >= 0.5, "{goats}");
+}

@@ -40,7 +40,7 @@ impl Reference {
     /// The start: White (1) on a1 and the squares of its colour, Black (0) on the others.
     fn new(rows: usize, columns: usize) -> Reference {
         let squares = (0..rows * columns)
-            .map(|s| Some(u8::from((s / columns + s % columns) % 2 == 0)))
+            .map(|s| Some(u8::from((s / columns + s % columns).is_multiple_of(2))))
             .collect();
         Reference {
             rows,
@@ -63,7 +63,7 @@ impl Reference {
     fn centre_or_corner(&self, s: usize) -> bool {
         let (r, c) = (s / self.columns, s % self.columns);
         // The middle one of an odd count, the middle two of an even one.
-        let middle = |x: usize, n: usize| x == n / 2 || (n % 2 == 0 && x + 1 == n / 2);
+        let middle = |x: usize, n: usize| x == n / 2 || (n.is_multiple_of(2) && x + 1 == n / 2);
         let end = |x: usize, n: usize| x == 0 || x + 1 == n;
         let centre = middle(r, self.rows) && middle(c, self.columns);
         centre || (end(r, self.rows) && end(c, self.columns))
@@ -357,4 +357,39 @@ fn the_8x11_variant_lifts_from_its_centre_and_corners() {
     let expected: Vec<u64> = (0..=5).map(|d| reference.perft(d)).collect();
     assert_eq!(counts, expected);
     setup::tally(&game, 200, true);
+}
+
+/// The score of `a` (a draw counting half) over `games` games against `b`, `a` taking the seat
+/// `seat` every game, or the two seats in turn if `None`.
+pub(crate) fn score_at(game: &Game, a: &str, b: &str, games: u64, seat: Option<u8>) -> f64 {
+    use ludus::agents::AgentSpec;
+    use rayon::prelude::*;
+    let (sa, sb) = (AgentSpec::parse(a).unwrap(), AgentSpec::parse(b).unwrap());
+    let total: f64 = (0..games)
+        .into_par_iter()
+        .map(|i| {
+            let a_seat = seat.unwrap_or((i % 2) as u8);
+            let agents = if a_seat == 0 { [&sa, &sb] } else { [&sb, &sa] };
+            match ludus::trial::play(game, &game.name, &agents, 1, i).status {
+                Status::Won(p) if p == a_seat => 1.0,
+                Status::Won(_) => 0.0,
+                _ => 0.5,
+            }
+        })
+        .sum();
+    let rate = total / games as f64;
+    eprintln!(
+        "{}: {a} vs {b}, seat {seat:?}: {total}/{games} = {:.0}%",
+        game.name,
+        100.0 * rate
+    );
+    rate
+}
+
+/// `cargo test --release --locked --test it -- --ignored konane::mcts`.
+#[test]
+#[ignore = "long in a debug build: run with --release"]
+fn mcts_beats_random() {
+    let rate = score_at(&konane(8), "mcts:iterations=1000", "random", 20, None);
+    assert!(rate >= 0.9, "{rate}");
 }
