@@ -22,9 +22,10 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
     /// A piece of the mover jumps over an adjacent opposing piece to the empty site just
     /// beyond, the same way, and from its landing must jump on while it can: the whole chain is
     /// one move, written as its landings (`c3xe5xc7`). Every chain that cannot go on is a move,
-    /// whatever it captures, so a chain that branches lists one move per branch. The jumped
-    /// pieces stay until the chain ends (none is jumped twice or landed on), then go where
-    /// `captured:` says; the piece's origin counts as empty. The piece keeps its kind and
+    /// whatever it captures, so a chain that branches lists one move per branch (with
+    /// `may-stop:true`, every chain, each beginning of one too: `a1xc1` and `a1xc1xe1`). The
+    /// jumped pieces stay until the chain ends (none is jumped twice or landed on), then go
+    /// where `captured:` says; the piece's origin counts as empty. The piece keeps its kind and
     /// state; `then:` runs once, after the chain, which landed on its last landing. A chain
     /// ends at 16 jumps, the most a move records. Boards whose directions come in opposite
     /// pairs (square and hexagonal grids).
@@ -101,10 +102,6 @@ struct Walk<'a> {
     /// The opposing pieces.
     theirs: Sites,
     dirs: &'a [u8],
-    /// Whether the later jumps keep the first one's direction.
-    straight: bool,
-    /// Whether every chain, not only one that cannot go on, is a move.
-    may_stop: bool,
     /// The piece's origin, empty while it jumps if it was alone there.
     origin: Site,
     origin_empties: bool,
@@ -113,8 +110,10 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     /// Every chain that goes on from `at`, reached by the jumps in `bits` (`len` of them, the
-    /// last in direction `last`) over the pieces in `jumped`, ending each that cannot go on.
-    fn from(
+    /// last in direction `last`) over the pieces in `jumped`, ending each that cannot go on:
+    /// with `STRAIGHT` each jump the way of the first, with `MAY_STOP` every chain a move. The
+    /// switches are constants so that a chain without them runs the walk it always ran.
+    fn from<const STRAIGHT: bool, const MAY_STOP: bool>(
         &self,
         at: Site,
         jumped: &mut Sites,
@@ -122,14 +121,14 @@ impl Walk<'_> {
         out: &mut Vec<Move>,
     ) {
         // A chain that may stop is a move as soon as it has a jump, before those going on.
-        let stops = self.may_stop && len > 0;
+        let stops = MAY_STOP && len > 0;
         if stops {
             out.push(Move::new(self.g, self.origin, at).with_chain_bits(bits));
         }
         let mut went_on = false;
         if len < Move::MAX_JUMPS {
             let nb = self.game.topology.neighbours(at);
-            let dirs = if self.straight && len > 0 {
+            let dirs = if STRAIGHT && len > 0 {
                 std::slice::from_ref(&last)
             } else {
                 self.dirs
@@ -151,7 +150,7 @@ impl Walk<'_> {
                 let code = if len == 0 { d } else { chain_turn(last, d) };
                 debug_assert!(len == 0 || code != 0);
                 jumped.insert(over);
-                self.from(
+                self.from::<STRAIGHT, MAY_STOP>(
                     land,
                     jumped,
                     (bits | (code as u64) << (3 * len), len + 1, d),
@@ -166,10 +165,15 @@ impl Walk<'_> {
     }
 }
 
-impl MoveFamily for Jump {
-    // Out of line: the games without jumps keep the generators' dispatch as it was.
-    #[inline(never)]
-    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+impl Jump {
+    /// Every chain of every piece of the mover, walked with the switches as constants.
+    #[inline(always)]
+    fn chains<const STRAIGHT: bool, const MAY_STOP: bool>(
+        &self,
+        ctx: &Ctx,
+        g: u16,
+        out: &mut Vec<Move>,
+    ) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mine = board.owned[mover as usize];
         let mut walk = Walk {
@@ -177,8 +181,6 @@ impl MoveFamily for Jump {
             board,
             theirs: board.filled.and_not(&mine),
             dirs: self.dirs.of(mover),
-            straight: self.straight,
-            may_stop: self.may_stop,
             origin: NO_SITE,
             origin_empties: false,
             g,
@@ -191,7 +193,20 @@ impl MoveFamily for Jump {
             }
             walk.origin = s;
             walk.origin_empties = cell.count == 1;
-            walk.from(s, &mut jumped, (0, 0, 0), out);
+            walk.from::<STRAIGHT, MAY_STOP>(s, &mut jumped, (0, 0, 0), out);
+        }
+    }
+}
+
+impl MoveFamily for Jump {
+    // Out of line: the games without jumps keep the generators' dispatch as it was.
+    #[inline(never)]
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        match (self.straight, self.may_stop) {
+            (false, false) => self.chains::<false, false>(ctx, g, out),
+            (true, false) => self.chains::<true, false>(ctx, g, out),
+            (false, true) => self.chains::<false, true>(ctx, g, out),
+            (true, true) => self.chains::<true, true>(ctx, g, out),
         }
     }
 
