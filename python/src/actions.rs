@@ -162,7 +162,7 @@ fn shape(game: &Game, gen: &Gen) -> Shape {
         },
         Gen::Jump(jump) => {
             let dirs: Vec<&[u8]> = players.map(|p| jump.dirs.of(p)).collect();
-            Chains::of(topology, &dirs).map_or(Shape::ChainEnds, Shape::Chains)
+            Chains::of(topology, &dirs, jump.straight).map_or(Shape::ChainEnds, Shape::Chains)
         }
         Gen::Slide(slide) => Shape::Targets(Targets::of(sites, |s| {
             players
