@@ -49,7 +49,13 @@ impl Chains {
                     over: Vec::new(),
                     landed: vec![origin as Site],
                 };
-                chains.grow(origin as u32, origin as Site, player_dirs, straight, &mut walk)?;
+                chains.grow(
+                    origin as u32,
+                    origin as Site,
+                    player_dirs,
+                    straight,
+                    &mut walk,
+                )?;
             }
         }
         Some(chains)

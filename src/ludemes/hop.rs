@@ -198,8 +198,8 @@ impl Hop {
         // The run is the sites from the first one up to the landing, or through it on the edge.
         let mut run = 0u16;
         let mut t = game.topology.neighbour(from, d);
-        while t != to {
-            run += 1;
+        while t != to && t != NO_SITE {
+            run = run.saturating_add(1);
             t = game.topology.neighbour(t, d);
         }
         let on_edge = cells[to as usize].count > 0;
