@@ -279,6 +279,7 @@ macro_rules! for_each_family {
             capture_step { CaptureStep }
             progress {}
             relocate { Relocate }
+            lift { Lift }
             removal {}
             choose {}
             effects {}
@@ -419,6 +420,7 @@ pub mod hop;
 pub mod jump;
 pub mod last;
 pub mod leap;
+pub mod lift;
 pub mod lines;
 pub mod logic;
 pub mod phases;

@@ -4,7 +4,7 @@
 //!
 //! Layout: the pass, then one action per throw value (the lowest to the highest of the game's
 //! dice), then a block per generator, numbered by the shape of its moves (docs/PYTHON.md):
-//! - on one site (place, sow, swap, enter): by the site; a drop where hands keep kinds, by the
+//! - on one site (place, sow, swap, enter, lift): by the site; a drop where hands keep kinds, by the
 //!   kind dropped and the site;
 //! - a step: by its origin and the target among the origin's neighbours in the step's
 //!   directions (a few a site, not every site);
@@ -185,9 +185,12 @@ fn shape(game: &Game, gen: &Gen) -> Shape {
         Gen::Place(_) if game.needs().contains(ludus::compile::Needs::KINDS_HELD) => {
             Shape::KindSites(game.kinds.len().max(1) as u64)
         }
-        Gen::Place(_) | Gen::Sow(_) | Gen::SowStores(_) | Gen::Swap(_) | Gen::Enter(_) => {
-            Shape::OneSite
-        }
+        Gen::Place(_)
+        | Gen::Sow(_)
+        | Gen::SowStores(_)
+        | Gen::Swap(_)
+        | Gen::Enter(_)
+        | Gen::Lift(_) => Shape::OneSite,
         Gen::Step(step) => Shape::Targets(Targets::of(sites, |s| {
             players
                 .clone()
@@ -214,7 +217,7 @@ fn shape(game: &Game, gen: &Gen) -> Shape {
             let chains = if jump.flying {
                 None
             } else {
-                Chains::of(topology, &dirs)
+                Chains::of(topology, &dirs, jump.straight)
             };
             chains.map_or_else(|| chain_ends(game, jump, &dirs), Shape::Chains)
         }
@@ -384,7 +387,9 @@ impl Actions {
             if seen.insert(x) {
                 continue;
             }
-            let Some(block) = moves[i].generator().and_then(|g| self.blocks.get(g as usize))
+            let Some(block) = moves[i]
+                .generator()
+                .and_then(|g| self.blocks.get(g as usize))
             else {
                 *a = None;
                 continue;
@@ -419,7 +424,10 @@ impl Actions {
             return None;
         }
         if !self.inexact {
-            return moves.iter().copied().find(|&m| self.encode(m) == Some(action));
+            return moves
+                .iter()
+                .copied()
+                .find(|&m| self.encode(m) == Some(action));
         }
         let i = self
             .encode_all(moves)

@@ -35,8 +35,9 @@ impl Chains {
     /// The chains of jumps in the directions each player reads (`dirs[p]`), or `None` past
     /// [`MAX_CHAINS`]. A chain here is any that the position could allow: each jump over a site
     /// not jumped before and not landed on (a jumped piece is an opponent's, a landing empty),
-    /// onto a site not jumped over, at most [`Move::MAX_JUMPS`] jumps.
-    pub fn of(topology: &Topology, dirs: &[&[u8]]) -> Option<Chains> {
+    /// onto a site not jumped over, at most [`Move::MAX_JUMPS`] jumps; where `straight`, every
+    /// jump the way of the first (`jump ... straight:true`), so a chain only of those.
+    pub fn of(topology: &Topology, dirs: &[&[u8]], straight: bool) -> Option<Chains> {
         let sites = topology.sites();
         let mut chains = Chains {
             nodes: vec![[NONE; 8]; sites],
@@ -49,14 +50,27 @@ impl Chains {
                     over: Vec::new(),
                     landed: vec![origin as Site],
                 };
-                chains.grow(origin as u32, origin as Site, player_dirs, &mut walk)?;
+                chains.grow(
+                    origin as u32,
+                    origin as Site,
+                    player_dirs,
+                    straight,
+                    &mut walk,
+                )?;
             }
         }
         Some(chains)
     }
 
     /// Adds every chain that goes on from node `node` (at site `at`) by jumps in `dirs`.
-    fn grow(&mut self, node: u32, at: Site, dirs: &[u8], walk: &mut Walk<'_>) -> Option<()> {
+    fn grow(
+        &mut self,
+        node: u32,
+        at: Site,
+        dirs: &[u8],
+        straight: bool,
+        walk: &mut Walk<'_>,
+    ) -> Option<()> {
         if walk.over.len() >= Move::MAX_JUMPS {
             return Some(());
         }
@@ -83,7 +97,12 @@ impl Chains {
             };
             walk.over.push(over);
             walk.landed.push(land);
-            self.grow(child, land, dirs, walk)?;
+            let next = if straight {
+                std::slice::from_ref(&d)
+            } else {
+                dirs
+            };
+            self.grow(child, land, next, straight, walk)?;
             walk.over.pop();
             walk.landed.pop();
         }

@@ -99,8 +99,10 @@ def test_two_chains_between_the_same_squares_have_two_actions():
 # target × extra (draughts 73,729, Ludo 50,857, Morris 29,401, Breakthrough 4,097).
 SIZES = {
     "amazons": 3041,
+    "bagh-chal": 763,
     "breakthrough": 309,
     "draughts": 3481,
+    "konane": 513,
     "ludo": 16585,
     "morris": 16601,
     "international-draughts": 11473,

@@ -8,7 +8,7 @@ use crate::compile::ir::Site;
 use crate::engine::Game;
 
 /// Words that take the next word as part of the same move.
-const PREFIXES: [&str; 5] = ["place", "sow", "throw", "all", "enter"];
+const PREFIXES: [&str; 6] = ["place", "sow", "throw", "all", "enter", "lift"];
 
 pub(crate) fn site_name(game: &Game, site: Site) -> String {
     match game.topology.coords.get(site as usize).copied().flatten() {

@@ -293,6 +293,8 @@ fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
                 run_in: _,
                 edge_last: _,
                 kind: _,
+                // A bounded hop has no draw family, so it never reaches here.
+                max: _,
             }),
         ) => {
             for r in rays {

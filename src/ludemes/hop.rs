@@ -1,5 +1,6 @@
 //! Hop: one piece over a run of enemy sites, capturing them.
 
+use crate::board::MAX_SITES;
 use crate::check::registry::{
     opt, req,
     Kind::*,
@@ -36,6 +37,9 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         opt("edge", O(EdgeRule)),
         /// only pieces of this kind hop
         opt("kind", O(Str)),
+        /// the longest run hopped over, 1 or more: a longer run is no hop (1: a single piece,
+        /// as a hunt game's jump); any length if absent
+        opt("max", O(Int)),
         /// where the captured pieces go: the mover's store (Store, the default), their owner's
         /// hand (Hand), off the game (Removed), or the mover's hand as its own (Captor)
         opt("captured", O(CaptureTo)),
@@ -52,6 +56,17 @@ fn hop(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let edge_last = node.named("edge").and_then(|n| n.as_name()) == Some("LastSite");
     let kind = c.kind(node.named("kind"));
     let captured = c.capture_to(node.named("captured"));
+    let max = node.named("max").map(|n| {
+        let v = n.as_int().unwrap_or(1);
+        if !(1..=MAX_SITES as i64).contains(&v) {
+            c.error(
+                n,
+                format!("a run of at most {v} sites is out of range"),
+                "give `max:` 1 or more",
+            );
+        }
+        v.clamp(1, MAX_SITES as i64) as u16
+    });
     c.gen(
         Gen::Hop(Hop {
             dirs,
@@ -59,6 +74,7 @@ fn hop(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
             edge_last,
             kind,
             captured,
+            max,
         }),
         node,
     )
@@ -77,6 +93,8 @@ pub struct Hop {
     pub kind: Option<u8>,
     /// Where the captured pieces go.
     pub captured: CaptureTo,
+    /// The longest run hopped over, if bounded.
+    pub max: Option<u16>,
 }
 
 impl MoveFamily for Hop {
@@ -96,7 +114,10 @@ impl MoveFamily for Hop {
                 if t == NO_SITE || !theirs.contains(t) {
                     continue;
                 }
-                let landing = landing(game, &board.cells, mover, s, d, self.run_in, self.edge_last);
+                let landing = match self.max {
+                    None => landing(game, &board.cells, mover, s, d, self.run_in, self.edge_last),
+                    Some(max) => self.landing_within(game, &board.cells, mover, s, d, max),
+                };
                 if let Some(t) = landing {
                     out.push(Move::new(g, s, t).with_dir(d));
                 }
@@ -145,9 +166,10 @@ impl MoveFamily for Hop {
             kind,
             // Read by `apply`, which plays the drawn move.
             captured: _,
+            max,
         } = self;
-        // The draw's rays know no kinds: a kind filter is drawn from the listed moves.
-        if kind.is_some() {
+        // The draw's rays know no kinds nor bounds: those are drawn from the listed moves.
+        if kind.is_some() || max.is_some() {
             return None;
         }
         Some(Family::Hop {
@@ -156,6 +178,32 @@ impl MoveFamily for Hop {
             edge_last: *edge_last,
             region: *run_in,
         })
+    }
+}
+
+impl Hop {
+    /// Where a hop from `from` in direction `d` over a run of at most `max` sites lands, if it
+    /// can: a longer run is no hop. Apart from `landing` so that an unbounded hop pays nothing.
+    #[inline(never)]
+    fn landing_within(
+        &self,
+        game: &Game,
+        cells: &[Cell],
+        mover: u8,
+        from: Site,
+        d: u8,
+        max: u16,
+    ) -> Option<Site> {
+        let to = landing(game, cells, mover, from, d, self.run_in, self.edge_last)?;
+        // The run is the sites from the first one up to the landing, or through it on the edge.
+        let mut run = 0u16;
+        let mut t = game.topology.neighbour(from, d);
+        while t != to && t != NO_SITE {
+            run = run.saturating_add(1);
+            t = game.topology.neighbour(t, d);
+        }
+        let on_edge = cells[to as usize].count > 0;
+        (run + u16::from(on_edge) <= max).then_some(to)
     }
 }
 

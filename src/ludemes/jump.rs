@@ -12,6 +12,7 @@ use crate::compile::Compiler;
 use crate::engine::Game;
 use crate::engine::{chain_turn, site_name, Board, Ctx, Effects, Move};
 use crate::ludemes::hop::land;
+use crate::ludemes::lines::flag;
 use crate::ludemes::{Arg, Lower, Ref};
 use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::syntax::Node;
@@ -21,10 +22,11 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
     /// A piece of the mover jumps over an adjacent opposing piece to the empty site just
     /// beyond, the same way, and from its landing must jump on while it can: the whole chain is
     /// one move, written as its landings (`c3xe5xc7`). Every chain that cannot go on is a move,
-    /// whatever it captures, so a chain that branches lists one move per branch; two chains of
-    /// one piece over the same pieces to the same site are one move (the first found). The jumped
-    /// pieces stay until the chain ends (none is jumped twice or landed on), then go where
-    /// `captured:` says; the piece's origin counts as empty. The piece keeps its kind and
+    /// whatever it captures, so a chain that branches lists one move per branch (with
+    /// `may-stop:true`, every chain, each beginning of one too: `a1xc1` and `a1xc1xe1`); two
+    /// chains of one piece over the same pieces to the same site are one move (the first found).
+    /// The jumped pieces stay until the chain ends (none is jumped twice or landed on), then go
+    /// where `captured:` says; the piece's origin counts as empty. The piece keeps its kind and
     /// state; `then:` runs once, after the chain, which landed on its last landing. A chain
     /// ends at 16 jumps, the most a move records. Boards whose directions come in opposite
     /// pairs (square and hexagonal grids).
@@ -41,6 +43,12 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         /// where the jumped pieces go: the mover's store (Store, the default), their owner's
         /// hand (Hand), off the game (Removed), or the mover's hand as its own (Captor)
         opt("captured", O(CaptureTo)),
+        /// true: every jump of a chain goes the way of the first (false, the default: any of
+        /// the directions)
+        opt("straight", O(Switch)),
+        /// true: the chain may stop after any jump, so that every chain and each of its
+        /// beginnings is a move (false, the default: a chain goes on while it can)
+        opt("may-stop", O(Switch)),
         /// true: the piece flies, as a draughts king does: each jump crosses any number of
         /// empty sites to the first piece along the line, an opposing piece not jumped
         /// before, and lands on any empty site beyond it, before the next piece. The jumped
@@ -49,7 +57,7 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         opt("flying", O(Switch)),
         THEN,
     ],
-    example: "(jump Diagonal captured:Removed)",
+    example: "(jump Orthogonal straight:true may-stop:true)",
     lower: Lower::Moves(jump),
     refs: [Ref::Kind(Arg::Key("kind"))],
 }];
@@ -66,13 +74,23 @@ fn jump(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     }
     let kind = c.kind(node.named("kind"));
     let captured = c.capture_to(node.named("captured"));
-    let flying = crate::ludemes::lines::flag(c, node, "flying");
+    let (straight, may_stop) = (flag(c, node, "straight"), flag(c, node, "may-stop"));
+    let flying = flag(c, node, "flying");
+    if flying && (straight || may_stop) {
+        c.error(
+            node,
+            "a flying `jump` goes on while it can, in any of its directions",
+            "leave out `straight:` and `may-stop:`, or `flying:`",
+        );
+    }
     c.gen(
         Gen::Jump(Jump {
             dirs,
             kind,
             captured,
             flying,
+            straight,
+            may_stop,
         }),
         node,
     )
@@ -87,6 +105,10 @@ pub struct Jump {
     pub kind: Option<u8>,
     /// Where the jumped pieces go.
     pub captured: CaptureTo,
+    /// Whether every jump of a chain goes the way of the first.
+    pub straight: bool,
+    /// Whether a chain may stop after any jump: each beginning of a chain is a move too.
+    pub may_stop: bool,
     /// Whether the piece flies: crosses empty sites before and after each jumped piece.
     pub flying: bool,
 }
@@ -108,18 +130,30 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     /// Every chain that goes on from `at`, reached by the jumps in `bits` (`len` of them, the
-    /// last in direction `last`) over the pieces in `jumped`, ending each that cannot go on.
-    fn from(
+    /// last in direction `last`) over the pieces in `jumped`, ending each that cannot go on:
+    /// with `STRAIGHT` each jump the way of the first, with `MAY_STOP` every chain a move. The
+    /// switches are constants so that a chain without them runs the walk it always ran.
+    fn from<const STRAIGHT: bool, const MAY_STOP: bool>(
         &self,
         at: Site,
         jumped: &mut Sites,
         (bits, len, last): (u64, usize, u8),
         out: &mut Vec<Move>,
     ) {
+        // A chain that may stop is a move as soon as it has a jump, before those going on.
+        let stops = MAY_STOP && len > 0;
+        if stops {
+            out.push(Move::new(self.g, self.origin, at).with_chain_bits(bits));
+        }
         let mut went_on = false;
         if len < Move::MAX_JUMPS {
             let nb = self.game.topology.neighbours(at);
-            for &d in self.dirs {
+            let dirs = if STRAIGHT && len > 0 {
+                std::slice::from_ref(&last)
+            } else {
+                self.dirs
+            };
+            for &d in dirs {
                 let over = nb.get(d as usize).copied().unwrap_or(NO_SITE);
                 if over == NO_SITE || !self.theirs.contains(over) || jumped.contains(over) {
                     continue;
@@ -136,7 +170,7 @@ impl Walk<'_> {
                 let code = if len == 0 { d } else { chain_turn(last, d) };
                 debug_assert!(len == 0 || code != 0);
                 jumped.insert(over);
-                self.from(
+                self.from::<STRAIGHT, MAY_STOP>(
                     land,
                     jumped,
                     (bits | (code as u64) << (3 * len), len + 1, d),
@@ -145,7 +179,7 @@ impl Walk<'_> {
                 jumped.remove(over);
             }
         }
-        if !went_on && len > 0 {
+        if !went_on && len > 0 && !stops {
             out.push(Move::new(self.g, self.origin, at).with_chain_bits(bits));
         }
     }
@@ -187,12 +221,15 @@ impl Jump {
         }
         out.truncate(keep);
     }
-}
 
-impl MoveFamily for Jump {
-    // Out of line: the games without jumps keep the generators' dispatch as it was.
-    #[inline(never)]
-    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+    /// Every chain of every piece of the mover, walked with the switches as constants.
+    #[inline(always)]
+    fn chains<const STRAIGHT: bool, const MAY_STOP: bool>(
+        &self,
+        ctx: &Ctx,
+        g: u16,
+        out: &mut Vec<Move>,
+    ) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mine = board.owned[mover as usize];
         let mut walk = Walk {
@@ -216,11 +253,24 @@ impl MoveFamily for Jump {
             if self.flying {
                 walk.fly(s, &mut jumped, (0, 0, 0), out);
             } else {
-                walk.from(s, &mut jumped, (0, 0, 0), out);
+                walk.from::<STRAIGHT, MAY_STOP>(s, &mut jumped, (0, 0, 0), out);
             }
             if out.len() - start > 1 {
                 self.merge_alike(game, board, start, out);
             }
+        }
+    }
+}
+
+impl MoveFamily for Jump {
+    // Out of line: the games without jumps keep the generators' dispatch as it was.
+    #[inline(never)]
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        match (self.straight, self.may_stop) {
+            (false, false) => self.chains::<false, false>(ctx, g, out),
+            (true, false) => self.chains::<true, false>(ctx, g, out),
+            (false, true) => self.chains::<false, true>(ctx, g, out),
+            (true, true) => self.chains::<true, true>(ctx, g, out),
         }
     }
 

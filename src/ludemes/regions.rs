@@ -139,6 +139,29 @@ pub(crate) const ROWS: &[Ludeme] = &[
         lower: Lower::Region(checkered),
         refs: [],
     },
+    ludeme! {
+        /// The middle of a board of squares, or of a graph's rows and columns: its middle row, or
+        /// two rows when the rows are even, met with its middle column, or two (one site to
+        /// four; a graph's points there).
+        name: "centre",
+        kind: Region,
+        positional: [],
+        named: [],
+        example: "(centre)",
+        lower: Lower::Region(centre),
+        refs: [],
+    },
+    ludeme! {
+        /// The four corner squares of a board of squares, or a graph's points at the corners of
+        /// its rows and columns (fewer on a board of one row or column).
+        name: "corners",
+        kind: Region,
+        positional: [],
+        named: [],
+        example: "(corners)",
+        lower: Lower::Region(corners),
+        refs: [],
+    },
 ];
 
 /// A region's sites for each mover, P1 first: `Mover` and `Next` name a different player's.
@@ -358,18 +381,76 @@ fn intersection(b: &mut dyn Board, node: &Node, scope: Scope) -> Option<MoverSit
     out
 }
 
-fn checkered(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
-    if b.symbols().tiling != Tiling::Square {
+/// Whether the board is of squares (or, where `points` allows, a graph of points in rows and
+/// columns); reported otherwise, naming the ludeme.
+fn on_squares(b: &mut dyn Board, node: &Node, points: bool) -> bool {
+    let tiling = b.symbols().tiling;
+    let fits = tiling == Tiling::Square || (points && tiling == Tiling::Graph);
+    if !fits {
+        let name = node.head().unwrap_or("this region");
+        let (cells, boards) = match tiling {
+            Tiling::Graph => ("this board is a graph of points", "square or rectangular"),
+            _ if points => (
+                "this board's cells are hexagons",
+                "square, rectangular or graph",
+            ),
+            _ => ("this board's cells are hexagons", "square or rectangular"),
+        };
         b.report(
             Diagnostic::new(
                 "check::out-of-range",
                 node.span,
-                "`checkered` needs a board of squares",
+                format!("`{name}` needs a board of squares"),
             )
-            .label("this board's cells are hexagons")
-            .help("use `checkered` on a square or rectangular board")
+            .label(cells)
+            .help(format!("use `{name}` on a {boards} board"))
             .via(node.via),
         );
+    }
+    fits
+}
+
+/// The sites at the rows and columns given, each pair once, in order of rows then columns.
+fn grid_cells(b: &dyn Board, rows: &[usize], columns: &[usize]) -> Vec<Site> {
+    let mut out: Vec<Site> = Vec::new();
+    for &r in rows {
+        for &c in columns {
+            if let Some(s) = b.symbols().site_at(r, c).filter(|s| !out.contains(s)) {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
+fn centre(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
+    if !on_squares(b, node, true) {
+        return None;
+    }
+    // The middle one of an odd count, the middle two of an even one.
+    let middle = |n: usize| {
+        let half = n.saturating_sub(1) / 2;
+        if n.is_multiple_of(2) {
+            vec![half, half + 1]
+        } else {
+            vec![half]
+        }
+    };
+    let (rows, cols) = (b.symbols().rows, b.symbols().columns);
+    Some(fixed(grid_cells(b, &middle(rows), &middle(cols))))
+}
+
+fn corners(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
+    if !on_squares(b, node, true) {
+        return None;
+    }
+    let (rows, cols) = (b.symbols().rows, b.symbols().columns);
+    let ends = |n: usize| vec![0, n.saturating_sub(1)];
+    Some(fixed(grid_cells(b, &ends(rows), &ends(cols))))
+}
+
+fn checkered(b: &mut dyn Board, node: &Node, _: Scope) -> Option<MoverSites> {
+    if !on_squares(b, node, false) {
         return None;
     }
     // a1, row 0 and column 0, is dark: dark squares have an even sum of row and column.

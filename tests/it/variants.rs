@@ -47,6 +47,7 @@ fn the_variants_are_the_files_of_tests_variants() {
             "hexapawn",
             "hexapawn-drops",
             "kalah-clockwise",
+            "konane-8x11",
             "leapers",
             "lines-of-action-6x6",
             "ludo-open-starts",
@@ -55,6 +56,7 @@ fn the_variants_are_the_files_of_tests_variants() {
             "six-mens-morris",
             "tabou-5",
             "toki-7x7",
+            "toki-single",
             "woli-4"
         ]
     );
