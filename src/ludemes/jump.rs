@@ -23,9 +23,7 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
     /// beyond, the same way, and from its landing must jump on while it can: the whole chain is
     /// one move, written as its landings (`c3xe5xc7`). Every chain that cannot go on is a move,
     /// whatever it captures, so a chain that branches lists one move per branch (with
-    /// `may-stop:true`, every chain, each beginning of one too: `a1xc1` and `a1xc1xe1`); two
-    /// chains of one piece over the same pieces to the same site are one move (the first found).
-    /// The jumped pieces stay until the chain ends (none is jumped twice or landed on), then go
+    /// `may-stop:true`, every chain, each beginning of one too: `a1xc1` and `a1xc1xe1`). The jumped pieces stay until the chain ends (none is jumped twice or landed on), then go
     /// where `captured:` says; the piece's origin counts as empty. The piece keeps its kind and
     /// state; `then:` runs once, after the chain, which landed on its last landing. A chain
     /// ends at 16 jumps, the most a move records. Boards whose directions come in opposite
@@ -55,6 +53,10 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         /// pieces stay until the chain ends, so none is crossed twice. A flying chain records
         /// at most 8 jumps, each landing at most 8 sites beyond its piece
         opt("flying", O(Switch)),
+        /// true: a move is known by the pieces it takes and where it ends, so two chains of one
+        /// piece over the same pieces to the same site are one move (the first found), as the
+        /// FMJD counts them; false, the default: chains through other landings are two moves
+        opt("one-per-capture", O(Switch)),
         THEN,
     ],
     example: "(jump Orthogonal straight:true may-stop:true)",
@@ -76,6 +78,7 @@ fn jump(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let captured = c.capture_to(node.named("captured"));
     let (straight, may_stop) = (flag(c, node, "straight"), flag(c, node, "may-stop"));
     let flying = flag(c, node, "flying");
+    let one_per_capture = flag(c, node, "one-per-capture");
     if flying && (straight || may_stop) {
         c.error(
             node,
@@ -91,6 +94,7 @@ fn jump(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
             flying,
             straight,
             may_stop,
+            one_per_capture,
         }),
         node,
     )
@@ -111,6 +115,8 @@ pub struct Jump {
     pub may_stop: bool,
     /// Whether the piece flies: crosses empty sites before and after each jumped piece.
     pub flying: bool,
+    /// Whether two chains of one piece over the same pieces to the same site are one move.
+    pub one_per_capture: bool,
 }
 
 mod flying;
@@ -224,7 +230,7 @@ impl Jump {
 
     /// Every chain of every piece of the mover, walked with the switches as constants.
     #[inline(always)]
-    fn chains<const STRAIGHT: bool, const MAY_STOP: bool>(
+    fn chains<const FLYING: bool, const STRAIGHT: bool, const MAY_STOP: bool, const MERGE: bool>(
         &self,
         ctx: &Ctx,
         g: u16,
@@ -250,12 +256,12 @@ impl Jump {
             walk.origin = s;
             walk.origin_empties = cell.count == 1;
             let start = out.len();
-            if self.flying {
+            if FLYING {
                 walk.fly(s, &mut jumped, (0, 0, 0), out);
             } else {
                 walk.from::<STRAIGHT, MAY_STOP>(s, &mut jumped, (0, 0, 0), out);
             }
-            if out.len() - start > 1 {
+            if MERGE && out.len() - start > 1 {
                 self.merge_alike(game, board, start, out);
             }
         }
@@ -266,11 +272,25 @@ impl MoveFamily for Jump {
     // Out of line: the games without jumps keep the generators' dispatch as it was.
     #[inline(never)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
-        match (self.straight, self.may_stop) {
-            (false, false) => self.chains::<false, false>(ctx, g, out),
-            (true, false) => self.chains::<true, false>(ctx, g, out),
-            (false, true) => self.chains::<false, true>(ctx, g, out),
-            (true, true) => self.chains::<true, true>(ctx, g, out),
+        // A flying chain goes on while it can, in any of its directions (`jump` refuses the
+        // switches with it).
+        if self.flying {
+            return match self.one_per_capture {
+                true => self.chains::<true, false, false, true>(ctx, g, out),
+                false => self.chains::<true, false, false, false>(ctx, g, out),
+            };
+        }
+        match (self.straight, self.may_stop, self.one_per_capture) {
+            (false, false, false) => self.chains::<false, false, false, false>(ctx, g, out),
+            (true, false, false) => self.chains::<false, true, false, false>(ctx, g, out),
+            (false, true, false) => self.chains::<false, false, true, false>(ctx, g, out),
+            (true, true, false) => self.chains::<false, true, true, false>(ctx, g, out),
+            (straight, may_stop, true) => match (straight, may_stop) {
+                (false, false) => self.chains::<false, false, false, true>(ctx, g, out),
+                (true, false) => self.chains::<false, true, false, true>(ctx, g, out),
+                (false, true) => self.chains::<false, false, true, true>(ctx, g, out),
+                (true, true) => self.chains::<false, true, true, true>(ctx, g, out),
+            },
         }
     }
 

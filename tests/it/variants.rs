@@ -37,6 +37,7 @@ fn the_variants_are_the_files_of_tests_variants() {
     assert_eq!(
         stems,
         [
+            "brazilian-draughts",
             "breakthrough-lancers",
             "chess-kiwipete",
             "chess-position3",
