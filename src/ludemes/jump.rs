@@ -23,7 +23,8 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
     /// beyond, the same way, and from its landing must jump on while it can: the whole chain is
     /// one move, written as its landings (`c3xe5xc7`). Every chain that cannot go on is a move,
     /// whatever it captures, so a chain that branches lists one move per branch (with
-    /// `may-stop:true`, every chain, each beginning of one too: `a1xc1` and `a1xc1xe1`). The jumped pieces stay until the chain ends (none is jumped twice or landed on), then go
+    /// `may-stop:true`, every chain, each beginning of one too: `a1xc1` and `a1xc1xe1`). The
+    /// jumped pieces stay until the chain ends (none is jumped twice or landed on), then go
     /// where `captured:` says; the piece's origin counts as empty. The piece keeps its kind and
     /// state; `then:` runs once, after the chain, which landed on its last landing. A chain
     /// ends at 16 jumps, the most a move records. Boards whose directions come in opposite
