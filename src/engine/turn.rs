@@ -463,6 +463,13 @@ fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
             });
             by_count(n, &pieces, 0)
         }
+        Outcome::ByArea { territory, komi } => {
+            let komi = Ctx::after(game, &s.clock, &s.board, actor).int(komi);
+            // In half points, so that a komi of a half point is a whole number.
+            let mut halves = territory.area(game, &s.board).map(|a| 2 * a);
+            halves[1] = halves[1].saturating_add(komi);
+            by_count(n, &halves, 0)
+        }
     };
     s.node = NodeType::Terminal;
 }
