@@ -36,9 +36,9 @@ pub(crate) use phases::play as lower_play;
 pub use place::Beside;
 pub(crate) use removal::lower as lower_removal;
 pub use removal::Removal;
+pub use sow::{Capture, GrandSlam};
 pub(crate) use surround::lower_territory;
 pub use surround::Territory;
-pub use sow::{Capture, GrandSlam};
 // The engine: the conditions and effects it evaluates, and the generators that its loops for
 // shapes of game read field by field.
 pub(crate) use advance::track_target;

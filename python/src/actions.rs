@@ -384,7 +384,9 @@ impl Actions {
             if seen.insert(x) {
                 continue;
             }
-            let Some(block) = moves[i].generator().and_then(|g| self.blocks.get(g as usize))
+            let Some(block) = moves[i]
+                .generator()
+                .and_then(|g| self.blocks.get(g as usize))
             else {
                 *a = None;
                 continue;
@@ -419,7 +421,10 @@ impl Actions {
             return None;
         }
         if !self.inexact {
-            return moves.iter().copied().find(|&m| self.encode(m) == Some(action));
+            return moves
+                .iter()
+                .copied()
+                .find(|&m| self.encode(m) == Some(action));
         }
         let i = self
             .encode_all(moves)

@@ -229,7 +229,11 @@ impl PyState {
     /// The actions of the legal moves, or of the chance outcomes at a chance node.
     fn legal_or_outcomes(&self) -> Vec<u64> {
         let moves = crate::actions::candidates(&self.game, &self.state);
-        self.actions.encode_all(&moves).into_iter().flatten().collect()
+        self.actions
+            .encode_all(&moves)
+            .into_iter()
+            .flatten()
+            .collect()
     }
 }
 

@@ -74,7 +74,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
         /// Area scoring: a player's area is their pieces on the board plus their territory, the
         /// empty sites of each region of empty sites (joined along the directions) that only their
         /// pieces border. The larger area wins, the second player's counted with `komi` added;
-        /// equal areas are a draw.
+        /// equal areas are a draw. Each player's store then holds their area.
         name: "by-area",
         kind: Outcome,
         positional: [

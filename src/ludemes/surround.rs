@@ -177,7 +177,11 @@ impl Surround {
         let mut one = Sites::default();
         one.insert(site);
         let mut taken = Sites::default();
-        for n in self.around(game, &one).and(&theirs).iter_in(game.topology.words) {
+        for n in self
+            .around(game, &one)
+            .and(&theirs)
+            .iter_in(game.topology.words)
+        {
             if taken.contains(n) {
                 continue;
             }
@@ -193,7 +197,15 @@ impl Surround {
 
     /// The placements of `mover` on the sites of `free` that the rule allows, into `out`.
     #[inline(never)]
-    pub(crate) fn generate(&self, ctx: &Ctx, g: u16, free: Sites, kind: u8, count: u16, out: &mut Vec<Move>) {
+    pub(crate) fn generate(
+        &self,
+        ctx: &Ctx,
+        g: u16,
+        free: Sites,
+        kind: u8,
+        count: u16,
+        out: &mut Vec<Move>,
+    ) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let libs = self.liberties(game, board, mover);
         let open = empty(game, board);
@@ -214,7 +226,10 @@ impl Surround {
                 };
                 let mut key = board.key.wrapping_add(key_term(s as usize, &cell));
                 if libs.capturing.contains(s) {
-                    for t in self.captured_by(game, board, mover, s).iter_in(game.topology.words) {
+                    for t in self
+                        .captured_by(game, board, mover, s)
+                        .iter_in(game.topology.words)
+                    {
                         key = key.wrapping_sub(key_term(t as usize, &board.cells[t as usize]));
                     }
                 }
@@ -245,7 +260,11 @@ impl Surround {
         let theirs = board.filled.and_not(&mine);
         let mut one = Sites::default();
         one.insert(site);
-        for n in self.around(game, &one).and(&theirs).iter_in(game.topology.words) {
+        for n in self
+            .around(game, &one)
+            .and(&theirs)
+            .iter_in(game.topology.words)
+        {
             if !board.filled.contains(n) {
                 continue;
             }
@@ -325,8 +344,7 @@ impl Territory {
 /// Each player's area: their pieces on the board plus the empty sites of the regions (joined
 /// along `dirs`) that only their pieces border.
 fn area(game: &Game, board: &Board, dirs: &[u8], rays: &Option<Shifts>) -> [i64; MAX_PLAYERS] {
-    let mut area: [i64; MAX_PLAYERS] =
-        std::array::from_fn(|p| i64::from(board.owned[p].len()));
+    let mut area: [i64; MAX_PLAYERS] = std::array::from_fn(|p| i64::from(board.owned[p].len()));
     let free = empty(game, board);
     let mut left = free;
     while let Some(seed) = left.iter_in(game.topology.words).next() {

@@ -34,6 +34,7 @@ mod fanorona;
 mod flank;
 mod format;
 mod gates;
+mod go;
 mod grammar;
 mod hex;
 mod international_draughts;
