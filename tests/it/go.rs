@@ -497,6 +497,11 @@ fn the_area_of_a_finished_5x5_game() {
     assert!(setup::ended(&s, Status::Won(1)), "{}", game.render(&s));
     let stores: Vec<u32> = s.scores().iter().copied().collect();
     assert_eq!(stores, [15, 10]);
+    // The drawing marks the territory at the end: ten points for Black (a, b), five for White.
+    let svg = ludus::diagram::svg(&game, &s);
+    assert_eq!(svg.matches(r#"class="territory""#).count(), 15);
+    let before = from_start(&game, &line(&["c1"], &["d1"]));
+    assert!(!ludus::diagram::svg(&game, &before).contains("territory"));
     // With a White stone inside Black's side, a1 is bordered by both: neither's territory.
     let s = from_start(
         &game,
