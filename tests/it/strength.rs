@@ -339,3 +339,27 @@ fn mcts_beats_three_random_players_at_ludo() {
         ) >= 0.4
     );
 }
+
+/// Long (minutes): `cargo test --release --locked --test it strength::mcts_beats_random_at_go --
+/// --ignored`.
+#[test]
+#[ignore = "long: 20 games of 9x9 Go at 1000 iterations a move"]
+fn mcts_beats_random_at_go() {
+    assert!(score("games/go.game", "mcts:iterations=1000", "random", 20, 1) >= 0.9);
+}
+
+/// Long (a minute or more): `cargo test --release --locked --test it
+/// strength::mcts_beats_random_at_atari_go -- --ignored`.
+#[test]
+#[ignore = "long: 20 games of Atari Go at 1000 iterations a move"]
+fn mcts_beats_random_at_atari_go() {
+    assert!(
+        score(
+            "games/atari-go.game",
+            "mcts:iterations=1000",
+            "random",
+            20,
+            1
+        ) >= 0.9
+    );
+}
