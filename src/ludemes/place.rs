@@ -297,8 +297,11 @@ impl MoveFamily for Place {
         };
         let start = out.len();
         if let Some(surround) = &self.surround {
-            let kind = self.kind.unwrap_or(0);
-            surround.generate(ctx, g, free, kind, self.count, out);
+            let piece = Cell {
+                kind: self.kind.unwrap_or(0),
+                ..Cell::piece(mover, self.count)
+            };
+            surround.generate(ctx, g, free, piece, out);
         } else if self.tested() {
             self.generate_tested(ctx, g, free, out);
         } else if let Some(sets) = &self.site_sets {

@@ -3,7 +3,7 @@
 //! territory of empty regions that one player's pieces alone bound.
 
 use crate::check::registry::{opt, req, Kind::*, Ludeme, Shape::One as O, Shape::OneOrList as OL};
-use crate::compile::ir::{Site, Sites, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{by_width, Site, Sites, MAX_PLAYERS, NO_SITE, SITE_WORDS};
 use crate::compile::{Compiler, Needs};
 use crate::engine::{key_term, repetition_key_of, History};
 use crate::engine::{Board, Cell, Ctx, Game, Move};
@@ -85,79 +85,142 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Surround {
     }
 }
 
-/// The sites next to any site of `x` along `dirs`: shifts of site sets where the board has them,
-/// else a walk of the neighbour tables.
-#[inline]
-fn around(game: &Game, dirs: &[u8], rays: &Option<Shifts>, x: &Sites) -> Sites {
-    let mut out = Sites::default();
-    match rays {
-        Some(rays) => {
-            for (delta, has) in rays {
-                out = out.or(&x.and(has).shifted(*delta));
+/// The most directions a group joins along (a square grid's eight).
+const MAX_DIRS: usize = 8;
+
+/// How groups spread, in `W` words: shifts of site sets where the board has them, else the
+/// neighbour tables.
+struct Spread<'a, const W: usize> {
+    game: &'a Game,
+    dirs: &'a [u8],
+    rays: [(i32, Sites<W>); MAX_DIRS],
+    /// How many of `rays` there are; `None` for the neighbour tables.
+    shifts: Option<usize>,
+}
+
+impl<'a, const W: usize> Spread<'a, W> {
+    #[inline]
+    fn of(game: &'a Game, dirs: &'a [u8], rays: &Option<Shifts>) -> Spread<'a, W> {
+        let mut out = Spread {
+            game,
+            dirs,
+            rays: [(0, Sites::default()); MAX_DIRS],
+            shifts: None,
+        };
+        if let Some(rays) = rays.as_ref().filter(|r| r.len() <= MAX_DIRS) {
+            for (slot, (delta, has)) in out.rays.iter_mut().zip(rays) {
+                *slot = (*delta, has.narrow());
             }
+            out.shifts = Some(rays.len());
         }
-        None => {
-            for s in x.iter_in(game.topology.words) {
-                for &d in dirs {
-                    let n = game.topology.neighbour(s, d);
-                    if n != NO_SITE {
-                        out.insert(n);
+        out
+    }
+
+    /// The sites next to any site of `x`.
+    #[inline]
+    fn around(&self, x: &Sites<W>) -> Sites<W> {
+        let mut out = Sites::default();
+        match self.shifts {
+            Some(n) => {
+                for (delta, has) in &self.rays[..n] {
+                    out = out.or(&x.and(has).shifted(*delta));
+                }
+            }
+            None => {
+                for s in x.iter_in(self.game.topology.words) {
+                    for &d in self.dirs {
+                        let n = self.game.topology.neighbour(s, d);
+                        if n != NO_SITE {
+                            out.insert(n);
+                        }
                     }
                 }
             }
         }
+        out
     }
-    out
-}
 
-/// The group of `within` that holds `seed`: grown a ring at a time.
-#[inline]
-fn group_of(game: &Game, dirs: &[u8], rays: &Option<Shifts>, seed: Site, within: &Sites) -> Sites {
-    let mut group = Sites::default();
-    group.insert(seed);
-    loop {
-        let grown = around(game, dirs, rays, &group).and(within).or(&group);
-        if grown == group {
-            return group;
+    /// The group of `within` that holds `seed`: grown a ring at a time.
+    #[inline]
+    fn group(&self, seed: Site, within: &Sites<W>) -> Sites<W> {
+        let mut group = Sites::default();
+        group.insert(seed);
+        loop {
+            let grown = self.around(&group).and(within).or(&group);
+            if grown == group {
+                return group;
+            }
+            group = grown;
         }
-        group = grown;
+    }
+
+    /// Whether a site next to `site` is in `x` (read in the neighbour tables).
+    #[inline(always)]
+    fn touches(&self, site: Site, x: &Sites<W>) -> bool {
+        self.dirs.iter().any(|&d| {
+            let n = self.game.topology.neighbour(site, d);
+            n != NO_SITE && x.contains(n)
+        })
+    }
+
+    /// The owners' groups next to `site` that have no liberty in `free`.
+    #[inline]
+    fn dead_next_to(
+        &self,
+        board: &Board,
+        site: Site,
+        theirs: &Sites<W>,
+        free: &Sites<W>,
+    ) -> Sites<W> {
+        let mut taken = Sites::default();
+        for &d in self.dirs {
+            let n = self.game.topology.neighbour(site, d);
+            if n == NO_SITE || !theirs.contains(n) || taken.contains(n) {
+                continue;
+            }
+            let owner = board.cells[n as usize].owner;
+            let own = board.owned[(owner as usize).wrapping_sub(1) & (MAX_PLAYERS - 1)].narrow();
+            let group = self.group(n, &own);
+            if !self.around(&group).intersects(free) {
+                taken = taken.or(&group);
+            }
+        }
+        taken
     }
 }
 
-/// The empty sites of the board.
+/// The empty sites of the board, in `W` words.
 #[inline]
-fn empty(game: &Game, board: &Board) -> Sites {
-    game.topology.board_sites.and_not(&board.filled)
+fn empty<const W: usize>(game: &Game, board: &Board) -> Sites<W> {
+    game.topology.board_sites.and_not(&board.filled).narrow()
 }
 
 /// What a position says of each empty site's placement: the liberties of opposing groups with
 /// one liberty left (a placement there captures) and the mover's pieces in groups with two or
 /// more (a placement next to them keeps a liberty).
-struct Liberties {
-    capturing: Sites,
-    safe: Sites,
+struct Liberties<const W: usize> {
+    capturing: Sites<W>,
+    safe: Sites<W>,
 }
 
 impl Surround {
-    fn around(&self, game: &Game, x: &Sites) -> Sites {
-        around(game, &self.dirs, &self.rays, x)
-    }
-
-    fn group(&self, game: &Game, seed: Site, within: &Sites) -> Sites {
-        group_of(game, &self.dirs, &self.rays, seed, within)
-    }
-
     /// Every group of the position read once: what [`Liberties`] says.
-    fn liberties(&self, game: &Game, board: &Board, mover: u8) -> Liberties {
-        let free = empty(game, board);
+    fn liberties<const W: usize>(
+        &self,
+        spread: &Spread<W>,
+        board: &Board,
+        mover: u8,
+    ) -> Liberties<W> {
+        let game = spread.game;
+        let free = empty::<W>(game, board);
         let (mut capturing, mut safe) = (Sites::default(), Sites::default());
         for p in 0..game.players.min(MAX_PLAYERS as u8) {
-            let own = board.owned[p as usize];
+            let own: Sites<W> = board.owned[p as usize].narrow();
             let mut left = own;
             while let Some(seed) = left.iter_in(game.topology.words).next() {
-                let group = self.group(game, seed, &own);
+                let group = spread.group(seed, &own);
                 left = left.and_not(&group);
-                let libs = self.around(game, &group).and(&free);
+                let libs = spread.around(&group).and(&free);
                 if p == mover && libs.len() >= 2 {
                     safe = safe.or(&group);
                 } else if p != mover && libs.len() == 1 {
@@ -168,33 +231,6 @@ impl Surround {
         Liberties { capturing, safe }
     }
 
-    /// The opposing pieces a piece of `mover` placed on `site` would capture (`site` empty).
-    fn captured_by(&self, game: &Game, board: &Board, mover: u8, site: Site) -> Sites {
-        let mine = board.owned[mover as usize & (MAX_PLAYERS - 1)];
-        let theirs = board.filled.and_not(&mine);
-        let mut free = empty(game, board);
-        free.remove(site);
-        let mut one = Sites::default();
-        one.insert(site);
-        let mut taken = Sites::default();
-        for n in self
-            .around(game, &one)
-            .and(&theirs)
-            .iter_in(game.topology.words)
-        {
-            if taken.contains(n) {
-                continue;
-            }
-            let owner = board.cells[n as usize].owner;
-            let own = board.owned[(owner as usize).wrapping_sub(1) & (MAX_PLAYERS - 1)];
-            let group = self.group(game, n, &own);
-            if !self.around(game, &group).intersects(&free) {
-                taken = taken.or(&group);
-            }
-        }
-        taken
-    }
-
     /// The placements of `mover` on the sites of `free` that the rule allows, into `out`.
     #[inline(never)]
     pub(crate) fn generate(
@@ -202,47 +238,53 @@ impl Surround {
         ctx: &Ctx,
         g: u16,
         free: Sites,
-        kind: u8,
-        count: u16,
+        piece: Cell,
+        out: &mut Vec<Move>,
+    ) {
+        by_width!(ctx.game.topology.words, |W| {
+            self.generate_in::<W>(ctx, g, free.narrow(), piece, out)
+        })
+    }
+
+    fn generate_in<const W: usize>(
+        &self,
+        ctx: &Ctx,
+        g: u16,
+        free: Sites<W>,
+        piece: Cell,
         out: &mut Vec<Move>,
     ) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
-        let libs = self.liberties(game, board, mover);
-        let open = empty(game, board);
+        let spread = Spread::<W>::of(game, &self.dirs, &self.rays);
+        let libs = self.liberties(&spread, board, mover);
+        let open = empty::<W>(game, board);
+        let mine: Sites<W> = board.owned[mover as usize & (MAX_PLAYERS - 1)].narrow();
+        let theirs = board.filled.narrow::<W>().and_not(&mine);
         for s in free.iter_in(game.topology.words) {
-            let mut one = Sites::default();
-            one.insert(s);
-            let next_to = self.around(game, &one);
-            let lives = next_to.intersects(&open)
-                || libs.capturing.contains(s)
-                || next_to.intersects(&libs.safe);
+            let lives = libs.capturing.contains(s)
+                || spread.touches(s, &open)
+                || spread.touches(s, &libs.safe);
             if !lives && !self.suicide {
                 continue;
             }
             if let Some(repeat) = self.repeat {
-                let cell = Cell {
-                    kind,
-                    ..Cell::piece(mover, count)
+                let mut key = board.key.wrapping_add(key_term(s as usize, &piece));
+                let mut open = open;
+                open.remove(s);
+                let mut gone = if libs.capturing.contains(s) {
+                    spread.dead_next_to(board, s, &theirs, &open)
+                } else {
+                    Sites::default()
                 };
-                let mut key = board.key.wrapping_add(key_term(s as usize, &cell));
-                if libs.capturing.contains(s) {
-                    for t in self
-                        .captured_by(game, board, mover, s)
-                        .iter_in(game.topology.words)
-                    {
-                        key = key.wrapping_sub(key_term(t as usize, &board.cells[t as usize]));
-                    }
-                }
                 if !lives {
-                    // A suicide: the mover's group, the new piece with it, goes too.
-                    let mut with = board.owned[mover as usize & (MAX_PLAYERS - 1)];
+                    // A suicide: the mover's group goes, the new piece with it.
+                    let mut with = mine;
                     with.insert(s);
-                    key = board.key;
-                    for t in self.group(game, s, &with).iter_in(game.topology.words) {
-                        if t != s {
-                            key = key.wrapping_sub(key_term(t as usize, &board.cells[t as usize]));
-                        }
-                    }
+                    gone = spread.group(s, &with);
+                    gone.remove(s);
+                }
+                for t in gone.iter_in(game.topology.words) {
+                    key = key.wrapping_sub(key_term(t as usize, &board.cells[t as usize]));
                 }
                 if repeats(ctx.history, repeat, key, game, mover) {
                     continue;
@@ -255,30 +297,26 @@ impl Surround {
     /// Removes what a piece of `mover` just placed on `site` captures, and the mover's own group
     /// if it is left with no liberty; returns the pieces removed.
     pub(crate) fn apply(&self, game: &Game, board: &mut Board, mover: u8, site: Site) -> u32 {
-        let mut removed = 0;
-        let mine = board.owned[mover as usize & (MAX_PLAYERS - 1)];
-        let theirs = board.filled.and_not(&mine);
-        let mut one = Sites::default();
-        one.insert(site);
-        for n in self
-            .around(game, &one)
-            .and(&theirs)
-            .iter_in(game.topology.words)
-        {
-            if !board.filled.contains(n) {
-                continue;
-            }
-            let owner = board.cells[n as usize].owner;
-            let own = board.owned[(owner as usize).wrapping_sub(1) & (MAX_PLAYERS - 1)];
-            let group = self.group(game, n, &own);
-            if !self.around(game, &group).intersects(&empty(game, board)) {
-                removed += remove_all(game, board, &group);
-            }
-        }
+        by_width!(game.topology.words, |W| self
+            .apply_in::<W>(game, board, mover, site))
+    }
+
+    fn apply_in<const W: usize>(
+        &self,
+        game: &Game,
+        board: &mut Board,
+        mover: u8,
+        site: Site,
+    ) -> u32 {
+        let spread = Spread::<W>::of(game, &self.dirs, &self.rays);
+        let mine: Sites<W> = board.owned[mover as usize & (MAX_PLAYERS - 1)].narrow();
+        let theirs = board.filled.narrow::<W>().and_not(&mine);
+        let dead = spread.dead_next_to(board, site, &theirs, &empty(game, board));
+        let removed = remove_all(game, board, &dead);
         if self.suicide {
-            let own = board.owned[mover as usize & (MAX_PLAYERS - 1)];
-            let group = self.group(game, site, &own);
-            if !self.around(game, &group).intersects(&empty(game, board)) {
+            let own: Sites<W> = board.owned[mover as usize & (MAX_PLAYERS - 1)].narrow();
+            let group = spread.group(site, &own);
+            if !spread.around(&group).intersects(&empty(game, board)) {
                 remove_all(game, board, &group);
             }
         }
@@ -287,7 +325,7 @@ impl Surround {
 }
 
 /// Empties every site of `group`; returns the pieces it held.
-fn remove_all(game: &Game, board: &mut Board, group: &Sites) -> u32 {
+fn remove_all<const W: usize>(game: &Game, board: &mut Board, group: &Sites<W>) -> u32 {
     let mut n = 0;
     for t in group.iter_in(game.topology.words) {
         n += u32::from(board.cells[t as usize].count);
@@ -345,12 +383,13 @@ impl Territory {
 /// along `dirs`) that only their pieces border.
 fn area(game: &Game, board: &Board, dirs: &[u8], rays: &Option<Shifts>) -> [i64; MAX_PLAYERS] {
     let mut area: [i64; MAX_PLAYERS] = std::array::from_fn(|p| i64::from(board.owned[p].len()));
+    let spread = Spread::<SITE_WORDS>::of(game, dirs, rays);
     let free = empty(game, board);
     let mut left = free;
     while let Some(seed) = left.iter_in(game.topology.words).next() {
-        let region = group_of(game, dirs, rays, seed, &free);
+        let region = spread.group(seed, &free);
         left = left.and_not(&region);
-        if let Some(p) = bounded_by(board, &around(game, dirs, rays, &region)) {
+        if let Some(p) = bounded_by(board, &spread.around(&region)) {
             area[p] += i64::from(region.len());
         }
     }
@@ -367,12 +406,13 @@ fn bounded_by(board: &Board, border: &Sites) -> Option<usize> {
 /// holding it, or `None`; for drawings of a finished game.
 fn territory(game: &Game, board: &Board, dirs: &[u8], rays: &Option<Shifts>) -> Vec<Option<u8>> {
     let mut out = vec![None; board.cells.len()];
+    let spread = Spread::<SITE_WORDS>::of(game, dirs, rays);
     let free = empty(game, board);
     let mut left = free;
     while let Some(seed) = left.iter_in(game.topology.words).next() {
-        let region = group_of(game, dirs, rays, seed, &free);
+        let region = spread.group(seed, &free);
         left = left.and_not(&region);
-        if let Some(p) = bounded_by(board, &around(game, dirs, rays, &region)) {
+        if let Some(p) = bounded_by(board, &spread.around(&region)) {
             for s in region.iter_in(game.topology.words) {
                 if let Some(o) = out.get_mut(s as usize) {
                     *o = Some(p as u8);
