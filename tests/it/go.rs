@@ -176,9 +176,8 @@ impl Reference {
         let repeated = self.seen.contains(&position);
         self.seen.push(position);
         if self.atari {
-            if taken > 0 {
-                self.result = Some(Status::Won(actor));
-            } else if self.moves().is_empty() {
+            // The first capture wins; a player left with no placement loses.
+            if taken > 0 || self.moves().is_empty() {
                 self.result = Some(Status::Won(actor));
             }
         } else if (m == Play::Pass && repeated) || self.played >= self.limit {
