@@ -73,8 +73,9 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
     let mut warnings = checked.warnings.clone();
     let end_span = end.map_or(game.span, |e| e.span);
     warnings.extend(
-        endless::warning(&end_rules, end_span)
-            .or_else(|| endless::stuck_warning(&phases, &end_rules, sym.players, end_span)),
+        endless::warning(&end_rules, end_span).or_else(|| {
+            endless::stuck_warning(&phases, &c.gens, &end_rules, sym.players, end_span)
+        }),
     );
     c.check_limits(game, (start, play), &setup);
     if !c.errors.is_empty() {

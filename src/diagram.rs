@@ -67,6 +67,7 @@ pub fn svg(game: &Game, state: &State) -> String {
     geometry.draw_marks(game, &mut out);
     geometry.draw_names(game, &mut out);
     geometry.draw_pieces(game, state, &mut out);
+    geometry.draw_territory(game, state, &mut out);
     geometry.draw_yards(game, state, &mut out);
     geometry.draw_last_move(state, &mut out);
     draw_legend(game, state, geometry.height, &mut out);
@@ -418,6 +419,30 @@ impl Geometry {
     }
 
     /// Pieces by owner, with the height of a stack and the kind's initial; counters by number.
+    /// At the end of a game scored by area, a small square of the owner's colour on each point
+    /// of their territory.
+    fn draw_territory(&self, game: &Game, state: &State, out: &mut String) {
+        let Some(owners) = game.territory(state) else {
+            return;
+        };
+        for (s, owner) in owners.iter().enumerate() {
+            let Some(p) = owner else {
+                continue;
+            };
+            let (x, y) = self.centre(s);
+            let (fill, stroke, _) = piece_colours(game, *p as usize & (MAX_PLAYERS - 1));
+            let d = CELL * 0.14;
+            let _ = writeln!(
+                out,
+                r##"<rect class="territory" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>"##,
+                x - d,
+                y - d,
+                2.0 * d,
+                2.0 * d
+            );
+        }
+    }
+
     fn draw_pieces(&self, game: &Game, state: &State, out: &mut String) {
         for (s, cell) in state.board.cells.iter().enumerate() {
             if cell.count == 0 {

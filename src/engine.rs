@@ -41,6 +41,7 @@ pub use sample::Scratch;
 pub use shifting::ShiftPlan;
 pub use sowing::SowingKernel;
 pub(crate) use state::Clock;
+pub(crate) use state::{key_term, repetition_key_of, History};
 pub use state::{Board, Cell, Last, NodeType, PerPlayer, State, Status};
 
 use crate::compile::ir::{Dice, Phase, MAX_PLAYERS};

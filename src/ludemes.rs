@@ -37,6 +37,8 @@ pub use place::Beside;
 pub(crate) use removal::lower as lower_removal;
 pub use removal::Removal;
 pub use sow::{Capture, GrandSlam};
+pub(crate) use surround::lower_territory;
+pub use surround::Territory;
 // The engine: the conditions and effects it evaluates, and the generators that its loops for
 // shapes of game read field by field.
 pub(crate) use advance::track_target;
@@ -275,6 +277,7 @@ macro_rules! for_each_family {
             attack {}
             swap { Swap }
             flank {}
+            surround {}
             jump { Jump }
             capture_step { CaptureStep }
             progress {}
@@ -433,6 +436,7 @@ pub mod slide;
 pub mod sow;
 pub mod start;
 pub mod step;
+pub mod surround;
 pub mod swap;
 pub mod tracks;
 pub mod transfer;

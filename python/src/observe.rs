@@ -1,7 +1,8 @@
 //! The observation tensor: what a learner sees of a state, as planes over the board's sites.
 //!
 //! Planes, each one value per site: the pieces of each player on the site, the neutral counters
-//! on it, one plane per piece kind when the game has more than one (1 where such a piece stands),
+//! on it (in a game that sows none, 1 on each empty site instead: with the players' planes,
+//! pyspiel's layout for Go), one plane per piece kind when the game has more than one (1 where such a piece stands),
 //! then planes that hold one value everywhere: the player to move (one-hot, a plane a player), each
 //! player's hand and each player's store.
 
@@ -39,6 +40,15 @@ pub fn write(game: &Game, state: &State, out: &mut [f32]) {
             out[(players + 1 + cell.kind as usize) * sites + s] = 1.0;
         }
     }
+    // A game that sows no counters has no neutral ones: the plane shows the empty sites.
+    if !sows(game) {
+        let board = &mut out[players * sites..(players + 1) * sites];
+        for (s, cell) in state.cells().iter().enumerate().take(sites) {
+            if cell.count == 0 {
+                board[s] = 1.0;
+            }
+        }
+    }
     let base = players + 1 + kinds;
     let mut fill = |plane: usize, value: f32| {
         out[plane * sites..(plane + 1) * sites].fill(value);
@@ -52,4 +62,9 @@ pub fn write(game: &Game, state: &State, out: &mut [f32]) {
         fill(base + players + p, hands[p] as f32);
         fill(base + 2 * players + p, stores[p] as f32);
     }
+}
+
+/// Whether the game sows counters, which are no one's: its neutral plane then counts them.
+fn sows(game: &Game) -> bool {
+    game.gens.iter().any(|d| d.gen.family() == "sow")
 }

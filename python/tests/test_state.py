@@ -163,6 +163,8 @@ def test_observation_tensor():
     # b2 is site 4: P1's piece there; P2 to move.
     assert obs[0].tolist() == [0, 0, 0, 0, 1, 0, 0, 0, 0]
     assert obs[1].sum() == 0
+    # No counters are sown: the third plane holds the empty points, as pyspiel's Go does.
+    assert obs[2].tolist() == [1, 1, 1, 1, 0, 1, 1, 1, 1]
     assert obs[3].tolist() == [0.0] * 9 and obs[4].tolist() == [1.0] * 9
 
 
@@ -328,3 +330,19 @@ def test_a_draw_is_not_stopped():
 def test_an_edge_limit_below_one_is_refused(limit):
     with pytest.raises((ValueError, TypeError, OverflowError)):
         ludus.load_game(str(ROOT / "games/ur.game"), max_edges=limit)
+
+
+def test_go_observes_as_pyspiel_does():
+    game = ludus.load_game(str(ROOT / "games/go.game"), size=5)
+    state = game.new_initial_state()
+    for move in ["place c3", "place d3", "pass"]:
+        state.apply_action(state.string_to_action(move))
+    obs = state.observation_tensor()
+    # Black's stones, White's stones, the empty points; then White to move.
+    assert obs[0].sum() == 1 and obs[0][12] == 1
+    assert obs[1].sum() == 1 and obs[1][13] == 1
+    assert obs[2].sum() == 23 and obs[2][12] == 0 and obs[2][13] == 0
+    assert obs[4].tolist() == [1.0] * 25
+    # The pass is action 0; a placement is one site.
+    assert state.string_to_action("pass") == 0
+    assert len(state.legal_actions()) == 23 + 1

@@ -74,6 +74,10 @@ pub enum Kind {
     ChainRule,
     /// A flanking rule of a placement.
     Flank,
+    /// A placement's capture of surrounded groups.
+    Surround,
+    /// The positions a placement may not repeat.
+    Repeat,
     /// What a site holds, seen by the mover.
     Occupant,
     /// One colour of a checkered board's squares.
@@ -131,6 +135,8 @@ impl Kind {
             Kind::LineCapture => "a way of capturing a line",
             Kind::ChainRule => "a chain rule",
             Kind::Flank => "a flanking rule",
+            Kind::Surround => "a capture of surrounded groups",
+            Kind::Repeat => "a rule of repetition",
             Kind::Occupant => "what a site holds",
             Kind::Colour => "a colour of squares",
             Kind::Diagonals => "a choice of diagonals",
@@ -179,6 +185,7 @@ impl Kind {
             Kind::Occupant => &["Empty", "Filled", "Friend", "Enemy", "Off"],
             Kind::Colour => &["Dark", "Light"],
             Kind::Diagonals => &["Alternating"],
+            Kind::Repeat => &["Positional", "Previous"],
             Kind::Paint => &["P1", "P2", "P3", "P4", "Each"],
             Kind::Mark => &["Rosette", "Star", "Dot", "Cross"],
             _ => &[],
@@ -362,6 +369,7 @@ fn limits_and_names(out: &mut String) {
         Kind::ResultKind,
         Kind::Colour,
         Kind::Diagonals,
+        Kind::Repeat,
         Kind::Mark,
     ] {
         out.push_str(&format!(

@@ -2,7 +2,7 @@
 //! false whatever the position (constants, comparisons of numbers written out) count as never
 //! holding, so the warning is never wrong, and a game it misses still stops at the edge limit.
 
-use super::ir::{Action, Cond, IntExpr, Leaf, Outcome, Phase, Who};
+use super::ir::{Action, Cond, Gen, GenDef, IntExpr, Leaf, MoveExpr, Outcome, Phase, Who};
 use crate::diagnostic::Diagnostic;
 use crate::syntax::Span;
 
@@ -26,17 +26,18 @@ pub fn warning(rules: &[(Cond, Outcome)], span: Span) -> Option<Diagnostic> {
 
 /// A warning if the player to move can be left with no move while no end rule reads it: the
 /// game would then end as a draw that the file never states. A decision with `pass:true` never
-/// leaves its player stuck. After `(again)` the player to move is the mover, whom
+/// leaves its player stuck, nor one whose moves always offer a pass. After `(again)` the player to move is the mover, whom
 /// `(no-moves Next)` does not see.
 pub fn stuck_warning(
     phases: &[Phase],
+    gens: &[GenDef],
     rules: &[(Cond, Outcome)],
     players: u8,
     span: Span,
 ) -> Option<Diagnostic> {
     let can_stick = phases
         .iter()
-        .any(|p| matches!(p, Phase::Decision { pass: false, .. }));
+        .any(|p| matches!(p, Phase::Decision { pass: false, moves, .. } if !passes(moves, gens)));
     if !can_stick || rules.is_empty() {
         return None;
     }
@@ -75,6 +76,18 @@ pub fn stuck_warning(
         return None;
     };
     Some(warning.warning())
+}
+
+/// Whether the moves always include a pass: a pass that no condition guards, in an `or` or as
+/// a last resort of `priority`.
+fn passes(moves: &MoveExpr, gens: &[GenDef]) -> bool {
+    match moves {
+        MoveExpr::Gen(g) => gens
+            .get(*g as usize)
+            .is_some_and(|d| matches!(d.gen, Gen::Pass(_))),
+        MoveExpr::Or(list) | MoveExpr::Priority(list) => list.iter().any(|m| passes(m, gens)),
+        _ => false,
+    }
 }
 
 /// The players whose being stuck a condition reads.

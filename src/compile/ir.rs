@@ -330,6 +330,13 @@ pub enum Outcome {
     },
     /// The most pieces on the board wins.
     ByPieces,
+    /// The larger area (pieces and territory) wins.
+    ByArea {
+        /// How empty sites join into regions.
+        territory: crate::ludemes::Territory,
+        /// Half points added to the second player's area.
+        komi: IntExpr,
+    },
 }
 
 /// Win, loss or draw.

@@ -201,6 +201,13 @@ impl Compiler<'_> {
                         }
                     }
                     Some(r) if r.head() == Some("by-pieces") => Outcome::ByPieces,
+                    Some(r) if r.head() == Some("by-area") => Outcome::ByArea {
+                        territory: crate::ludemes::lower_territory(self, r.pos(0)),
+                        komi: r
+                            .named("komi")
+                            .map(|n| self.int(n))
+                            .unwrap_or(IntExpr::Lit(0)),
+                    },
                     Some(r) => {
                         let who = match r.pos(0).and_then(|n| n.as_name()) {
                             Some("All") | Some("Each") | Some("Shared") => None,

@@ -2,7 +2,7 @@
 //! rules' expressions, read on the hot path.
 
 use super::moves::Move;
-use super::state::{Board, Clock, Last, State};
+use super::state::{Board, Clock, History, Last, State};
 use crate::compile::choice::within_range;
 use crate::compile::ir::*;
 use crate::compile::Needs;
@@ -80,7 +80,12 @@ pub(crate) struct Ctx<'a> {
     pub stuck: Option<u8>,
     /// Whether the position occurred before.
     pub repeated: bool,
+    /// The positions the game went through (empty where the context is not a state's).
+    pub history: &'a History,
 }
+
+/// The history of a context made of parts: no positions.
+static NO_HISTORY: History = History::EMPTY;
 
 impl<'a> Ctx<'a> {
     /// The context of a board with `mover` as `Mover` (in effects and end rules).
@@ -93,13 +98,17 @@ impl<'a> Ctx<'a> {
             mover,
             stuck: None,
             repeated: false,
+            history: &NO_HISTORY,
         }
     }
 
     /// The context of a position before a move: `Mover` is the player to move.
     #[inline]
     pub fn of(game: &'a Game, state: &'a State) -> Ctx<'a> {
-        Ctx::after(game, &state.clock, &state.board, state.mover)
+        Ctx {
+            history: &state.history,
+            ..Ctx::after(game, &state.clock, &state.board, state.mover)
+        }
     }
 
     #[inline]

@@ -166,6 +166,8 @@ pub(super) fn place_only(game: &Game) -> bool {
                 Gen::Place(Place {
                     // The loop plays no flips.
                     flank: None,
+                    // Nor captures of groups.
+                    surround: None,
                     // Read through the family: the draw counts them.
                     count: _,
                     to: _,

@@ -4,6 +4,7 @@
 //! the engine's, so a caller cannot make one stale by editing the other.
 
 use super::draw::{place_only, DrawPlan};
+use super::state::{NodeType, State};
 use super::{RacePlan, ShiftPlan, SowingKernel};
 use crate::compile::ir::{Cond, Outcome, Phase, Rules, DEFAULT_MAX_EDGES};
 use std::ops::Deref;
@@ -105,6 +106,22 @@ impl Game {
         ShiftPlan::reread_end_rules(self);
         self.plans.race = RacePlan::of(self);
         self.plans.sowing = SowingKernel::of(self).map(Box::new);
+    }
+
+    /// At the end of a game scored by area, each site's owner as territory (0-based): the
+    /// empty sites that only one player's pieces border. `None` before the end, or for a game
+    /// not scored by area.
+    pub fn territory(&self, state: &State) -> Option<Vec<Option<u8>>> {
+        if state.node != NodeType::Terminal {
+            return None;
+        }
+        self.rules
+            .end
+            .iter()
+            .find_map(|(_, outcome)| match outcome {
+                Outcome::ByArea { territory, .. } => Some(territory.owners(self, &state.board)),
+                _ => None,
+            })
     }
 
     /// Whether playouts run the placement loop (`engine/placing.rs`).

@@ -202,6 +202,7 @@ fn plays_placement(place: &Place) -> bool {
     // Every field named, so that a new one fails to compile until the loop decides it.
     let Place {
         flank,
+        surround,
         kind,
         from_last,
         // Read through the family (`Place`, not `PlaceWhere`: no test of the site).
@@ -210,7 +211,7 @@ fn plays_placement(place: &Place) -> bool {
         site_test: _,
         site_sets: _,
     } = place;
-    flank.is_none() && kind.is_none() && from_last.is_none()
+    flank.is_none() && surround.is_none() && kind.is_none() && from_last.is_none()
 }
 
 /// Adds the groups of one step of a draw plan; `None` if the step is not of the shape.

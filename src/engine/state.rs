@@ -132,6 +132,12 @@ fn site_term(s: usize, word: u64) -> u64 {
     word.wrapping_mul(site_key(s))
 }
 
+/// A site's term of the board key when it holds `c`: what [`Board::put`] adds for it.
+#[inline(always)]
+pub(crate) fn key_term(s: usize, c: &Cell) -> u64 {
+    site_term(s, cell_word(c))
+}
+
 /// A site's multiplier of the board key: a neutral cell of `n` counters adds `n` times it.
 #[inline(always)]
 pub(crate) fn site_key(s: usize) -> u64 {

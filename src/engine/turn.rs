@@ -463,6 +463,18 @@ fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
             });
             by_count(n, &pieces, 0)
         }
+        Outcome::ByArea { territory, komi } => {
+            let komi = Ctx::after(game, &s.clock, &s.board, actor).int(komi);
+            // In half points, so that a komi of a half point is a whole number.
+            let area = territory.area(game, &s.board);
+            // Each store shows the player's area, for the record of the game.
+            for (store, &a) in s.board.store.iter_mut().zip(&area) {
+                *store = a.clamp(0, i64::from(u32::MAX)) as u32;
+            }
+            let mut halves = area.map(|a| 2 * a);
+            halves[1] = halves[1].saturating_add(komi);
+            by_count(n, &halves, 0)
+        }
     };
     s.node = NodeType::Terminal;
 }

@@ -71,6 +71,27 @@ pub(crate) const ROWS: &[Ludeme] = &[
         refs: [Ref::PlayerRegion(Arg::Key("collect"))],
     },
     ludeme! {
+        /// Area scoring: a player's area is their pieces on the board plus their territory, the
+        /// empty sites of each region of empty sites (joined along the directions) that only their
+        /// pieces border. The larger area wins, the second player's counted with `komi` added;
+        /// equal areas are a draw. Each player's store then holds their area.
+        name: "by-area",
+        kind: Outcome,
+        positional: [
+            /// the directions that join empty sites into regions and give their borders: a
+            /// direction, a group such as Orthogonal, or a list of them
+            req("directions", OL(Dir)),
+        ],
+        named: [
+            /// the points added to the second player's area, in half points (15 is 7.5, so that
+            /// a komi of a half point rules out draws); 0 if absent
+            opt("komi", O(Int)),
+        ],
+        example: "(by-area Orthogonal komi:15)",
+        lower: Lower::Part,
+        refs: [],
+    },
+    ludeme! {
         /// The player with the most pieces on the board wins; equal counts are a draw. With three
         /// or four players, the players are ranked by their pieces, equal counts sharing a place.
         name: "by-pieces",

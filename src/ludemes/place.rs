@@ -22,6 +22,7 @@ use crate::engine::{Board, Cell, Ctx, Effects, Game, Move};
 use crate::ludemes::flank::{self, Flank};
 use crate::ludemes::removal::REMOVE;
 use crate::ludemes::slide::reach;
+use crate::ludemes::surround::{self, Surround};
 use crate::ludemes::{Arg, Lower, Ref};
 use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::syntax::Node;
@@ -42,6 +43,9 @@ pub(crate) const ROWS: &[Ludeme] = &[
             opt("to", O(Region)),
             /// the runs of opposing pieces the placed piece flanks, and whether it must flank one
             opt("flank", O(Flank)),
+            /// the opposing groups the placed piece leaves with no liberty, captured, and the
+            /// placements refused as suicide or repetition
+            opt("surround", O(Surround)),
             /// a condition each empty site must meet, read before the placement with the site as
             /// the last move's (`beside`, `landed-in`)
             opt("if", O(Cond)),
@@ -134,6 +138,7 @@ fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     }
     let to = node.named("to").map(|r| c.region(r));
     let flank = node.named("flank").map(|f| flank::lower(c, f));
+    let surround = node.named("surround").map(|f| surround::lower(c, f));
     let cond = node.named("if").map(|n| c.cond(n));
     let site_sets = cond
         .as_ref()
@@ -152,6 +157,7 @@ fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
             count: count.clamp(1, MAX_COUNTERS) as u16,
             to,
             flank,
+            surround,
             site_test,
             site_sets,
             kind,
@@ -170,6 +176,8 @@ pub struct Place {
     pub to: Option<RegionRef>,
     /// The runs the placed piece flanks.
     pub flank: Option<Flank>,
+    /// The groups the placed piece surrounds, and the placements refused as suicide or repetition.
+    pub surround: Option<Surround>,
     /// The condition each site must meet, read with the site as the last move's.
     pub site_test: Option<Choice>,
     /// The same condition as site-set arithmetic for each player, where it is built only of
@@ -288,7 +296,13 @@ impl MoveFamily for Place {
             _ => free,
         };
         let start = out.len();
-        if self.tested() {
+        if let Some(surround) = &self.surround {
+            let piece = Cell {
+                kind: self.kind.unwrap_or(0),
+                ..Cell::piece(mover, self.count)
+            };
+            surround.generate(ctx, g, free, piece, out);
+        } else if self.tested() {
             self.generate_tested(ctx, g, free, out);
         } else if let Some(sets) = &self.site_sets {
             generate_meeting(sets, ctx, g, free, out);
@@ -319,12 +333,16 @@ impl MoveFamily for Place {
                 ..Cell::piece(on.mover, self.count)
             },
         );
-        match &self.flank {
-            Some(f) => Effects {
-                captured: f.apply(on.game, board, on.mover, m.to),
-                ..Effects::default()
-            },
-            None => Effects::default(),
+        let mut captured = 0;
+        if let Some(f) = &self.flank {
+            captured += f.apply(on.game, board, on.mover, m.to);
+        }
+        if let Some(s) = &self.surround {
+            captured += s.apply(on.game, board, on.mover, m.to);
+        }
+        Effects {
+            captured,
+            ..Effects::default()
         }
     }
 
@@ -356,6 +374,8 @@ impl MoveFamily for Place {
             // Tested sites, and those that must flank, are drawn from the listed moves; a
             // flank that need not be made is played by `apply` after the draw.
             flank: _,
+            // Placements that may surround are listed: each is tested for its liberties.
+            surround,
             site_test: _,
             site_sets,
             // Played by `apply` after the draw.
@@ -365,6 +385,7 @@ impl MoveFamily for Place {
         // The draw's families know no last landing, nor kinds in hand: those placements are
         // listed.
         if self.tested()
+            || surround.is_some()
             || self.must_flank()
             || from_last.is_some()
             || game.needs.contains(Needs::KINDS_HELD)

@@ -572,7 +572,7 @@ fn captured_counters(c: &mut Compiler<'_>, node: Option<&Node>) -> CaptureTo {
             if let Some(n) = node {
                 c.error(
                     n,
-                    "sown counters keep no kind: they cannot go to the captor's hand as pieces",
+                    "sown counters keep no kind: they cannot pass to the captor's hand as pieces",
                     "write captured:Hand, Store or Removed",
                 );
             }

@@ -524,7 +524,7 @@ fn hands_that_keep_kinds_are_refused_where_they_cannot_be_kept() {
     let messages = refused(sowing);
     assert!(
         messages.contains(
-            &"sown counters keep no kind: they cannot go to the captor's hand as pieces"
+            &"sown counters keep no kind: they cannot pass to the captor's hand as pieces"
                 .to_string()
         ),
         "{messages:?}"

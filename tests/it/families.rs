@@ -79,6 +79,7 @@ fn games(kind: Kind, e: &str) -> Vec<String> {
         Kind::Capture => vec![with("@MOVE", format!("(sow \"Sow\" capture:{e})"))],
         Kind::Effect => vec![with("@MOVE", format!("(place 1 then:{e})"))],
         Kind::Flank => vec![with("@MOVE", format!("(place 1 flank:{e})"))],
+        Kind::Surround => vec![with("@MOVE", format!("(place 1 surround:{e})"))],
         Kind::Removal => vec![with("@MOVE", format!("(place 1 remove:{e})"))],
         Kind::Cond => vec![
             with("@MOVE", format!("(if {e} (place 1))")),

@@ -35,6 +35,7 @@ mod fanorona;
 mod flank;
 mod format;
 mod gates;
+mod go;
 mod grammar;
 mod hex;
 mod international_draughts;

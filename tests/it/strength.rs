@@ -339,3 +339,29 @@ fn mcts_beats_three_random_players_at_ludo() {
         ) >= 0.4
     );
 }
+
+/// Long (minutes in the test profile; `ludus match games/go.game --p1 mcts:iterations=1000 --p2
+/// random --games 20 --seed 1` took 26 s in release, 19 of 20 won): `cargo test --release
+/// --locked --test it strength::mcts_beats_random_at_go -- --ignored`.
+#[test]
+#[ignore = "long: 20 games of 9x9 Go at 1000 iterations a move"]
+fn mcts_beats_random_at_go() {
+    assert!(score("games/go.game", "mcts:iterations=1000", "random", 20, 1) >= 0.9);
+}
+
+/// Long in the test profile (the same match with `ludus match` took 3 s in release, 20 of 20
+/// won): `cargo test --release --locked --test it strength::mcts_beats_random_at_atari_go --
+/// --ignored`.
+#[test]
+#[ignore = "long: 20 games of Atari Go at 1000 iterations a move"]
+fn mcts_beats_random_at_atari_go() {
+    assert!(
+        score(
+            "games/atari-go.game",
+            "mcts:iterations=1000",
+            "random",
+            20,
+            1
+        ) >= 0.9
+    );
+}

@@ -45,6 +45,7 @@ fn the_variants_are_the_files_of_tests_variants() {
             "chess-position5",
             "draughts-back",
             "fanoron-dimy",
+            "go-hexagonal",
             "hexapawn",
             "hexapawn-drops",
             "kalah-clockwise",
@@ -510,4 +511,24 @@ fn a_slide_distance_or_passing_rule_that_means_nothing_is_reported() {
             .render(false);
         assert!(e.contains(says), "{bad}: {e}");
     }
+}
+
+#[test]
+fn hexagonal_go_captures_a_stone_ringed_by_six() {
+    plays_to_an_end("go-hexagonal");
+    let game = variant("go-hexagonal");
+    // c3's six neighbours on hexagons: b3, d3, c4, c2, b4 and d2.
+    let ring = "place c3 place b3 place a1 place d3 place a2 place c4 place a3 place c2 \
+                place a4 place b4 place a5";
+    let s = setup::from_start(&game, ring);
+    assert_eq!(s.cells()[setup::site(6, "c3")].owner, 1);
+    let s = after(&game, &s, "place d2");
+    assert_eq!(
+        s.cells()[setup::site(6, "c3")].owner,
+        0,
+        "{}",
+        game.render(&s)
+    );
+    // Black may not fill c3 again: it would have no liberty.
+    assert!(!names(&game, &s).contains(&"place c3".to_string()));
 }

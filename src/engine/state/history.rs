@@ -9,6 +9,12 @@ pub(crate) struct History {
 }
 
 impl History {
+    /// No positions.
+    pub(crate) const EMPTY: History = History {
+        keys: Vec::new(),
+        bloom: [0; 4],
+    };
+
     /// The word and bit of the filter that stand for a key.
     #[inline(always)]
     pub(crate) fn bit(key: u64) -> (usize, u64) {
