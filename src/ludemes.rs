@@ -275,6 +275,8 @@ macro_rules! for_each_family {
             attack {}
             swap { Swap }
             flank {}
+            conversion {}
+            distance { Ring }
             jump { Jump }
             capture_step { CaptureStep }
             progress {}
@@ -410,7 +412,9 @@ pub mod capture_step;
 pub mod castle;
 pub mod choose;
 pub mod connection;
+pub mod conversion;
 pub mod counts;
+pub mod distance;
 pub mod effects;
 pub mod end;
 pub mod equipment;
