@@ -14,6 +14,7 @@ mod tree;
 
 mod agents;
 mod amazons;
+mod ataxx;
 mod architecture;
 mod arithmetic;
 mod bagh_chal;
