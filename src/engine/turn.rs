@@ -158,7 +158,10 @@ pub(super) fn advance(
             };
             s.clock.last = last;
             // One test for the features most games keep none of.
-            if game.needs.intersects(KEPT_AFTER_A_MOVE.with(Needs::CAPTURED)) {
+            if game
+                .needs
+                .intersects(KEPT_AFTER_A_MOVE.with(Needs::CAPTURED))
+            {
                 if game.needs.contains(Needs::CAPTURED) {
                     s.clock.captured = captured;
                 }

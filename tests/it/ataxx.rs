@@ -226,7 +226,9 @@ fn at(game: &Game, p1: &[&str], p2: &[&str], mover: u8) -> State {
 
 /// The owners of the listed squares (1 P1, 2 P2, 0 empty).
 fn owners(s: &State, list: &[&str]) -> Vec<u8> {
-    list.iter().map(|n| s.cells()[site(SIDE, n)].owner).collect()
+    list.iter()
+        .map(|n| s.cells()[site(SIDE, n)].owner)
+        .collect()
 }
 
 #[test]

@@ -80,7 +80,11 @@ impl Reference {
 
     fn name(&self, p: usize) -> String {
         let side = self.side;
-        format!("place {}{}", (b'a' + (p % side) as u8) as char, p / side + 1)
+        format!(
+            "place {}{}",
+            (b'a' + (p % side) as u8) as char,
+            p / side + 1
+        )
     }
 
     /// The board and the player to move agree with ludus's.
@@ -95,7 +99,11 @@ impl Reference {
             }
         }
         if self.result.is_none() && s.mover() != self.mover {
-            return Err(format!("P{} to move, not P{}", s.mover() + 1, self.mover + 1));
+            return Err(format!(
+                "P{} to move, not P{}",
+                s.mover() + 1,
+                self.mover + 1
+            ));
         }
         Ok(())
     }

@@ -14,9 +14,9 @@ mod tree;
 
 mod agents;
 mod amazons;
-mod ataxx;
 mod architecture;
 mod arithmetic;
+mod ataxx;
 mod bagh_chal;
 mod board_text;
 mod boards;

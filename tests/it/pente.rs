@@ -103,7 +103,11 @@ impl Reference {
     }
 
     fn name(p: usize) -> String {
-        format!("place {}{}", (b'a' + (p % SIDE) as u8) as char, p / SIDE + 1)
+        format!(
+            "place {}{}",
+            (b'a' + (p % SIDE) as u8) as char,
+            p / SIDE + 1
+        )
     }
 
     /// The board and the scores agree with ludus's.
@@ -175,7 +179,10 @@ fn random_games_agree_with_the_reference() {
         }
         captured += taken;
     }
-    assert!(wins[0] > 0 && wins[1] > 0 && captured > 0, "{wins:?} {captured}");
+    assert!(
+        wins[0] > 0 && wins[1] > 0 && captured > 0,
+        "{wins:?} {captured}"
+    );
 }
 
 /// A position of P1's and P2's stones after `moves` moves, `mover` to move, with scores.
@@ -194,7 +201,9 @@ fn at(game: &Game, p1: &[&str], p2: &[&str], mover: u8, scores: [u32; 2]) -> Sta
 }
 
 fn owners(s: &State, list: &[&str]) -> Vec<u8> {
-    list.iter().map(|n| s.cells()[site(SIDE, n)].owner).collect()
+    list.iter()
+        .map(|n| s.cells()[site(SIDE, n)].owner)
+        .collect()
 }
 
 #[test]
@@ -211,7 +220,10 @@ fn a_stone_captures_two_pairs_at_once() {
     );
     let s = after(&game, &s, "place j10");
     assert_eq!(owners(&s, &["k10", "l10", "j11", "j12"]), [0, 0, 0, 0]);
-    assert_eq!(owners(&s, &["i10", "h10", "g10", "i9", "h8"]), [2, 2, 2, 2, 2]);
+    assert_eq!(
+        owners(&s, &["i10", "h10", "g10", "i9", "h8"]),
+        [2, 2, 2, 2, 2]
+    );
     assert_eq!(s.scores()[..], [4, 0]);
     assert_eq!(s.node(), NodeType::Decision);
 }
