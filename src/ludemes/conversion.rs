@@ -2,7 +2,7 @@
 //! mover's (pieces infecting their neighbours).
 
 use crate::check::registry::{req, Kind::*, Ludeme, Shape::OneOrList as OL};
-use crate::compile::ir::{Dirs, Site, NO_SITE};
+use crate::compile::ir::{Dirs, Site};
 use crate::engine::{Board, Cell, Game};
 use crate::ludemes::Lower;
 
@@ -26,17 +26,17 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
 
 /// Turns to `mover` every opposing piece beside `site` in the directions; returns how many.
 pub(crate) fn convert(game: &Game, board: &mut Board, mover: u8, site: Site, dirs: &Dirs) -> u32 {
-    if site == NO_SITE {
+    // A move that left the board (or none) has no neighbours.
+    if site as usize >= board.cells.len() {
         return 0;
     }
     let owner = mover + 1;
     let mut turned = 0;
     for &d in dirs.of(mover) {
         let n = game.topology.neighbour(site, d);
-        if n == NO_SITE {
+        let Some(&cell) = board.cells.get(n as usize) else {
             continue;
-        }
-        let cell = board.cells[n as usize];
+        };
         if cell.count > 0 && cell.owner != 0 && cell.owner != owner {
             board.put(n as usize, Cell { owner, ..cell });
             turned += 1;

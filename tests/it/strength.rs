@@ -252,7 +252,15 @@ fn mcts_beats_random_at_pente() {
 #[test]
 #[ignore = "long: run with --release --ignored"]
 fn mcts_beats_random_at_connect6() {
-    assert!(score("games/connect6.game", "mcts:iterations=1000", "random", 20, 1) >= 0.9);
+    assert!(
+        score(
+            "games/connect6.game",
+            "mcts:iterations=1000",
+            "random",
+            20,
+            1
+        ) >= 0.9
+    );
 }
 
 #[test]
