@@ -254,3 +254,37 @@ fn the_fifth_captured_pair_wins() {
     let s = after(&game, &s, "place s18 place a5");
     assert!(ended(&s, Status::Won(0)));
 }
+
+/// `(captured)` in an end rule reads the move just made: a game won by the first move that
+/// captures two stones at once (two pairs of one, here), not by two captures of one.
+#[test]
+fn an_end_rule_reads_what_the_last_move_captured() {
+    let source = r#"(game "Two at once" (players 2) (equipment {(board (square 7)) (hand Each)})
+  (rules (start (hand Each 30))
+    (play (place 1 flank:(flank All max:1 remove:true)))
+    (end {(if (>= (captured) 2) (result Mover Win)) (if (no-moves Next) (result All Draw))})))"#;
+    let game = ludus::load_source("two.game", source, &[]).unwrap_or_else(|e| panic!("{e}"));
+    // Placed on c2, P1 takes b2 (closed by a2) and c3 (closed by c4) at once; placed on f5,
+    // only e5 (closed by d5).
+    let mut p = empty(&game);
+    for (name, player) in [
+        ("a2", 0),
+        ("c4", 0),
+        ("d5", 0),
+        ("b2", 1),
+        ("c3", 1),
+        ("e5", 1),
+    ] {
+        p.board.cells[site(7, name)] = stack(player, 1);
+    }
+    p.board.hand[..2].copy_from_slice(&[20, 20]);
+    let s = game.state_at(p);
+    // One stone taken is no win.
+    let one = after(&game, &s, "place f5");
+    assert_eq!(one.cells()[site(7, "e5")].count, 0);
+    assert_eq!(one.node(), NodeType::Decision);
+    let s = after(&game, &s, "place c2");
+    let taken = |n: &str| s.cells()[site(7, n)].count == 0;
+    assert!(taken("b2") && taken("c3"));
+    assert!(ended(&s, Status::Won(0)), "{}", game.render(&s));
+}
