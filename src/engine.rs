@@ -134,6 +134,8 @@ impl Game {
                 last: p.last,
                 since_progress: p.moves_without_progress,
                 turn_moves: p.moves_this_turn,
+                // Read only right after a move, whose end rules the position comes after.
+                captured: 0,
             },
             node: NodeType::Decision,
             status: Status::Ongoing,

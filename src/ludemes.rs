@@ -278,6 +278,8 @@ macro_rules! for_each_family {
             swap { Swap }
             flank {}
             surround {}
+            conversion {}
+            distance { Ring }
             jump { Jump }
             capture_step { CaptureStep }
             progress {}
@@ -413,7 +415,9 @@ pub mod capture_step;
 pub mod castle;
 pub mod choose;
 pub mod connection;
+pub mod conversion;
 pub mod counts;
+pub mod distance;
 pub mod effects;
 pub mod end;
 pub mod equipment;

@@ -19,6 +19,8 @@
 //! - a slide: by its origin and the target among the sites along the origin's rays in the
 //!   slide's directions, as far as its bound;
 //! - a leap: by its origin and the target among the origin's leaps;
+//! - a move to a ring of sites (leap-ring): by its origin and the target among the origin's ring;
+//!   with `copy:` (a new piece, whichever piece grows it), by the target site;
 //! - a castling: by its origin and the target among the sites its distance away;
 //! - any other (hop, relocate, transfer): by its origin and target.
 //!
@@ -235,6 +237,14 @@ fn shape(game: &Game, gen: &Gen) -> Shape {
             players
                 .clone()
                 .flat_map(|p| leap.targets[p as usize].of_site(s).to_vec())
+                .collect()
+        })),
+        // A new piece on a site, whichever piece grows it: by the site.
+        Gen::Ring(ring) if ring.copy => Shape::OneSite,
+        Gen::Ring(ring) => Shape::Targets(Targets::of(sites, |s| {
+            players
+                .clone()
+                .flat_map(|p| ring.of_site(p, s).to_vec())
                 .collect()
         })),
         Gen::Castle(castle) => Shape::Targets(Targets::of(sites, |s| {

@@ -84,6 +84,8 @@ pub enum IntExpr {
     MovesWithoutProgress,
     /// Moves (passes included) the player to move has made in this turn.
     MovesThisTurn,
+    /// The pieces the last move captured.
+    Captured,
 }
 
 /// A comparison.
@@ -199,6 +201,8 @@ pub enum Effect {
     If(Choice, Vec<Effect>, Vec<Effect>),
     /// The move makes progress: the count of moves without progress starts again.
     Progress,
+    /// The opposing pieces beside the landing site, in the directions, become the mover's.
+    Convert(Dirs),
 }
 
 /// A generator with its effects.

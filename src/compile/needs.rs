@@ -30,6 +30,8 @@ impl Needs {
     pub const UNMOVED: Needs = Needs(1 << 8);
     /// Hands that keep the kinds of the pieces they hold (`captured:Captor`).
     pub const KINDS_HELD: Needs = Needs(1 << 9);
+    /// The pieces the last move captured, read by `captured`: kept in the clock after a move.
+    pub const CAPTURED: Needs = Needs(1 << 10);
 
     /// Whether every feature of `other` is in the set.
     pub const fn contains(self, other: Needs) -> bool {

@@ -49,8 +49,9 @@ impl Effects {
         }
     }
 
-    /// The clock that conditions read right after move `m`: a copy with this move as the last,
-    /// put in `slot`, made only when some condition of the game reads the last move.
+    /// The clock that conditions read right after move `m`: a copy with this move as the last
+    /// (and its captures), put in `slot`, made only when some condition of the game reads the
+    /// last move or what it captured.
     #[inline(always)]
     pub(crate) fn clock_after<'c>(
         &self,
@@ -59,11 +60,12 @@ impl Effects {
         m: Move,
         slot: &'c mut Option<Clock>,
     ) -> &'c Clock {
-        if !game.needs.contains(Needs::LAST) {
+        if !game.needs.intersects(Needs::LAST.with(Needs::CAPTURED)) {
             return clock;
         }
         slot.insert(Clock {
             last: self.last(m),
+            captured: self.captured,
             ..*clock
         })
     }
@@ -150,6 +152,7 @@ impl<'a> Ctx<'a> {
             IntExpr::MovesMade(w) => self.clock.moves_made[self.who(*w) as usize] as i64,
             IntExpr::MovesWithoutProgress => self.clock.since_progress as i64,
             IntExpr::MovesThisTurn => self.clock.turn_moves as i64,
+            IntExpr::Captured => self.clock.captured as i64,
             IntExpr::CountIn(_)
             | IntExpr::PiecesOnBoard(_)
             | IntExpr::Arith(..)

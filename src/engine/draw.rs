@@ -185,6 +185,8 @@ pub(super) fn place_only(game: &Game) -> bool {
     !*pass
         && !game.needs.contains(Needs::REPETITION)
         && !game.needs.contains(Needs::SOWN)
+        // The loop keeps no count of what a move captured for `captured` to read.
+        && !game.needs.contains(Needs::CAPTURED)
         && matches!(next.fixed(), Some(Action::EndTurn))
         && draw.ops.iter().take(game.players as usize).all(placing)
 }

@@ -134,7 +134,9 @@ impl ShiftPlan {
                 Needs::REPETITION
                     .with(Needs::SOWN)
                     .with(Needs::UNMOVED)
-                    .with(Needs::KINDS_HELD),
+                    .with(Needs::KINDS_HELD)
+                    // The loop keeps no count of what a move captured for `captured` to read.
+                    .with(Needs::CAPTURED),
             )
             || !matches!(next.fixed(), Some(Action::EndTurn))
         {

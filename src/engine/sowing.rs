@@ -152,7 +152,10 @@ impl SowingKernel {
         let draw = game.draw_plan(0);
         let players = game.players as usize;
         let fits = |sites: &[Site]| sites.iter().all(|&s| (s as usize) < LANE);
-        let shaped = !game.needs.intersects(KEPT_AFTER_A_MOVE)
+        // The loop keeps no count of what a move captured for `captured` to read.
+        let shaped = !game
+            .needs
+            .intersects(KEPT_AFTER_A_MOVE.with(Needs::CAPTURED))
             && game.sites() <= LANE
             && game.regions.iter().all(|r| r.sites.iter().all(|s| fits(s)))
             && game.tracks.iter().all(|t| t.sites.iter().all(|s| fits(s)))

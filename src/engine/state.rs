@@ -422,6 +422,8 @@ pub(crate) struct Clock {
     pub since_progress: u32,
     /// Moves made in the current turn, kept when the game reads it.
     pub turn_moves: u16,
+    /// The pieces the last move captured, kept when the game reads it (`captured`).
+    pub captured: u32,
 }
 
 /// The origin and landing site of the last move; [`NO_SITE`] before the first move and for a

@@ -157,8 +157,14 @@ pub(super) fn advance(
                 (0, Last::default(), 0)
             };
             s.clock.last = last;
-            // One test for the three features most games keep none of.
-            if game.needs.intersects(KEPT_AFTER_A_MOVE) {
+            // One test for the features most games keep none of.
+            if game
+                .needs
+                .intersects(KEPT_AFTER_A_MOVE.with(Needs::CAPTURED))
+            {
+                if game.needs.contains(Needs::CAPTURED) {
+                    s.clock.captured = captured;
+                }
                 keep_after_move(game, s, progress);
             }
             s.clock.moves_played += 1;

@@ -341,7 +341,8 @@ pub(crate) fn guarded(cond: &Cond) -> Option<u8> {
 fn promotes(effects: &[crate::compile::ir::Effect]) -> bool {
     use crate::compile::ir::Effect;
     effects.iter().any(|e| match e {
-        Effect::Promote(_) => true,
+        // A conversion makes an opposing piece the mover's, of whatever kind.
+        Effect::Promote(_) | Effect::Convert(_) => true,
         Effect::If(_, a, b) => promotes(a) || promotes(b),
         _ => false,
     })

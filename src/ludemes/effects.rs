@@ -102,6 +102,7 @@ fn effect(c: &mut Compiler<'_>, e: &Node) -> Effect {
             Effect::If(Choice::of(&test), lower(c, e.pos(1)), lower(c, e.pos(2)))
         }
         Some("progress") => Effect::Progress,
+        Some("convert") => Effect::Convert(c.dirs(e.pos(0))),
         _ => Effect::SetVar(c.who(e.pos(0)), c.var(e.pos(1)), int(c, e.pos(2))),
     }
 }
@@ -145,6 +146,9 @@ pub(crate) fn run(
                 progress |= run(branch, game, clock, board, mover, (m, fx));
             }
             Effect::Progress => progress = true,
+            Effect::Convert(dirs) => {
+                crate::ludemes::conversion::convert(game, board, mover, fx.last(m).to, dirs);
+            }
         }
     }
     progress

@@ -1,7 +1,8 @@
-//! The last move: conditions on where the move just made started and ended.
+//! The last move: conditions on where the move just made started and ended, and the count of
+//! the pieces it captured.
 
 use crate::check::registry::{req, Kind::*, Ludeme, Shape::One as O};
-use crate::compile::ir::{Cond, Leaf, RegionRef};
+use crate::compile::ir::{Cond, IntExpr, Leaf, RegionRef};
 use crate::compile::{Compiler, Needs};
 use crate::ludemes::Lower;
 use crate::syntax::Node;
@@ -36,7 +37,25 @@ pub(crate) const ROWS: &[Ludeme] = &[
         lower: Lower::Cond(moved_from),
         refs: [],
     },
+    ludeme! {
+        /// The pieces the last move captured: those a flank removed, a step, leap, slide or jump
+        /// took, a `remove:` took; 0 after a pass and before the first move. In `then:` and end
+        /// rules it is the move just made (add it to a score: `(add-score Mover (captured))`).
+        name: "captured",
+        kind: Int,
+        positional: [],
+        named: [],
+        example: "(captured)",
+        lower: Lower::Int(captured),
+        refs: [],
+    },
 ];
+
+fn captured(c: &mut Compiler<'_>, _: &Node) -> IntExpr {
+    // Only a game that reads the count keeps it after a move.
+    c.needs.insert(Needs::CAPTURED);
+    IntExpr::Captured
+}
 
 fn region(c: &mut Compiler<'_>, node: &Node) -> RegionRef {
     c.needs.insert(Needs::LAST);

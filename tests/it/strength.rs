@@ -235,6 +235,35 @@ fn mcts_beats_random_at_international_draughts() {
 }
 
 #[test]
+fn mcts_beats_random_at_ataxx() {
+    assert!(score("games/ataxx.game", "mcts:iterations=1000", "random", 20, 1) >= 0.9);
+}
+
+/// 19x19: about 5 s of one core in a release build (`ludus match games/pente.game --p1
+/// mcts:iterations=1000 --p2 random -n 20 --seed 1` gives 20 of 20).
+#[test]
+#[ignore = "long: run with --release --ignored"]
+fn mcts_beats_random_at_pente() {
+    assert!(score("games/pente.game", "mcts:iterations=1000", "random", 20, 1) >= 0.9);
+}
+
+/// 19x19: about 9 s of one core in a release build (`ludus match games/connect6.game --p1
+/// mcts:iterations=1000 --p2 random -n 20 --seed 1` gives 20 of 20).
+#[test]
+#[ignore = "long: run with --release --ignored"]
+fn mcts_beats_random_at_connect6() {
+    assert!(
+        score(
+            "games/connect6.game",
+            "mcts:iterations=1000",
+            "random",
+            20,
+            1
+        ) >= 0.9
+    );
+}
+
+#[test]
 fn mcts_beats_random_at_fanorona() {
     assert!(
         score(

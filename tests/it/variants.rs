@@ -48,7 +48,9 @@ fn the_variants_are_the_files_of_tests_variants() {
             "go-hexagonal",
             "hexapawn",
             "hexapawn-drops",
+            "hexxagon",
             "kalah-clockwise",
+            "keryo-pente",
             "konane-8x11",
             "leapers",
             "lines-of-action-6x6",
@@ -531,4 +533,52 @@ fn hexagonal_go_captures_a_stone_ringed_by_six() {
     );
     // Black may not fill c3 again: it would have no liberty.
     assert!(!names(&game, &s).contains(&"place c3".to_string()));
+}
+
+#[test]
+fn hexxagon_and_keryo_pente_play_1000_games() {
+    plays_to_an_end("hexxagon");
+    plays_to_an_end("keryo-pente");
+}
+
+#[test]
+fn on_hexagons_the_ring_two_steps_away_holds_twelve_cells() {
+    let game = variant("hexxagon");
+    let mut p = setup::empty(&game);
+    // The centre cell (row 5, the longest, its fifth cell) alone for P1, a corner for P2.
+    p.board.cells[30] = Cell {
+        count: 1,
+        owner: 1,
+        ..Cell::default()
+    };
+    p.board.cells[60] = Cell {
+        count: 1,
+        owner: 2,
+        ..Cell::default()
+    };
+    let s = game.state_at(p);
+    let moves = names(&game, &s);
+    let grows = moves.iter().filter(|m| m.starts_with('+')).count();
+    let jumps = moves.iter().filter(|m| m.contains('-')).count();
+    assert_eq!((grows, jumps), (6, 12), "{moves:?}");
+}
+
+#[test]
+fn keryo_pente_captures_three_stones_and_scores_them() {
+    let game = variant("keryo-pente");
+    let mut p = setup::empty(&game);
+    for (site, owner) in [(0, 1), (1, 2), (2, 2), (3, 2)] {
+        p.board.cells[site] = Cell {
+            count: 1,
+            owner,
+            ..Cell::default()
+        };
+    }
+    p.board.hand[..2].copy_from_slice(&[300, 300]);
+    p.moves_played = 4;
+    let s = game.state_at(p);
+    let s = after(&game, &s, "place e1");
+    assert_eq!(counts(&s)[..5], [1, 0, 0, 0, 1]);
+    assert_eq!(s.scores()[..], [3, 0]);
+    assert_eq!(s.node(), NodeType::Decision);
 }

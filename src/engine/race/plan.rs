@@ -11,7 +11,13 @@ impl RacePlan {
         if !game.filters.is_empty()
             || game
                 .needs
-                .intersects(Needs::REPETITION.with(Needs::SOWN).with(Needs::KINDS_HELD))
+                // The loop keeps no count of what a move captured for `captured` to read.
+                .intersects(
+                    Needs::REPETITION
+                        .with(Needs::SOWN)
+                        .with(Needs::KINDS_HELD)
+                        .with(Needs::CAPTURED),
+                )
         {
             return None;
         }
