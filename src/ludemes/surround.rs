@@ -30,7 +30,8 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         opt("suicide", O(Switch)),
         /// the positions a placement may not make: Positional, any position (every site's
         /// contents) seen before in the game; Previous, the position before the opponent's last
-        /// move. Any position may be made if absent
+        /// move. Any position may be made if absent. Positions are keyed as at a turn's first
+        /// phase: a game whose turns have several phases would miss repetitions
         opt("repeat", O(Repeat)),
     ],
     example: "(surround Orthogonal repeat:Positional)",
