@@ -33,7 +33,19 @@ fn push(errors: &mut Vec<Diagnostic>, d: Diagnostic) {
 /// Checks one expression against the kind expected where it stands.
 fn expr(node: &Node, kind: Kind, errors: &mut Vec<Diagnostic>) {
     match &node.kind {
-        NodeKind::Int(_) if kind == Kind::Int => {}
+        NodeKind::Int(_) if matches!(kind, Kind::Int | Kind::Decimal) => {}
+        NodeKind::Decimal(_) if kind == Kind::Decimal && node.as_thousandths().is_some() => {}
+        NodeKind::Decimal(d) if kind == Kind::Decimal => push(
+            errors,
+            Diagnostic::new(
+                "check::kind",
+                node.span,
+                format!("`{d}` has more than three places after its point"),
+            )
+            .label("at most three decimal places")
+            .help("numbers are counted to a thousandth: write it to three places, such as 7.125")
+            .via(node.via),
+        ),
         NodeKind::Bool(_) if matches!(kind, Kind::Cond | Kind::Switch) => {}
         NodeKind::Str(_) if matches!(kind, Kind::Str | Kind::Paint) => {}
         NodeKind::Name(n) if kind.names().contains(&n.as_str()) => {}
@@ -118,6 +130,9 @@ fn expr(node: &Node, kind: Kind, errors: &mut Vec<Diagnostic>) {
             .help(match (&node.kind, kind) {
                 (NodeKind::Name(_) | NodeKind::Int(_), Kind::Cond) => {
                     "write `true` or `false`, or a condition such as `(= (pips) 6)`".to_string()
+                }
+                (NodeKind::Decimal(_), Kind::Int) => {
+                    "this argument counts in whole numbers: write one without a point".to_string()
                 }
                 (NodeKind::Name(n), Kind::Str) => format!(
                     "names of regions, tracks, phases and options are strings: write \"{n}\""
@@ -345,6 +360,7 @@ fn unbraced(
         NodeKind::Call { head, .. } => format!("({head} ...)"),
         NodeKind::List(_) => "{...}".to_string(),
         NodeKind::Int(v) => v.to_string(),
+        NodeKind::Decimal(d) => d.clone(),
         NodeKind::Bool(b) => b.to_string(),
         NodeKind::Str(s) => format!("\"{s}\""),
         NodeKind::Name(n) => n.clone(),
@@ -456,7 +472,8 @@ fn has_shape(node: &Node, shape: Shape) -> bool {
         (_, Shape::One(k) | Shape::Many(k) | Shape::OneOrList(k)) => k,
     };
     match &node.kind {
-        NodeKind::Int(_) => kind == Kind::Int,
+        NodeKind::Int(_) => matches!(kind, Kind::Int | Kind::Decimal),
+        NodeKind::Decimal(_) => kind == Kind::Decimal,
         NodeKind::Bool(_) => matches!(kind, Kind::Cond | Kind::Switch),
         NodeKind::Str(_) => kind == Kind::Str,
         NodeKind::Name(n) => kind.names().contains(&n.as_str()),

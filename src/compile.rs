@@ -45,6 +45,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         filters: Vec::new(),
         needs: if sym.hands { Needs::HANDS } else { Needs::NONE },
         groups: crate::ludemes::GroupPlan::default(),
+        chains: crate::ludemes::ChainPlan::default(),
         repetitions: None,
     };
     if sym.stores {
@@ -117,6 +118,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         end_conditions: c.end_branches,
         needs: c.needs,
         groups: c.groups,
+        chains: c.chains,
         repetitions: c.repetitions.unwrap_or(2),
         warnings,
     };
@@ -222,6 +224,8 @@ pub struct Compiler<'a> {
     pub(crate) needs: Needs,
     /// What the board's groups of pieces follow, for the connection tests that read them.
     pub(crate) groups: crate::ludemes::GroupPlan,
+    /// What the board's chains follow, for the surround rule that reads them.
+    pub(crate) chains: crate::ludemes::ChainPlan,
     /// How many times a position occurs for `repeated` to hold, once a rule said it.
     pub(crate) repetitions: Option<u16>,
 }

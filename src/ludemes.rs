@@ -38,6 +38,7 @@ pub(crate) use removal::lower as lower_removal;
 pub use removal::Removal;
 pub use sow::{Capture, GrandSlam};
 pub(crate) use surround::lower_territory;
+pub use surround::ChainPlan;
 pub use surround::Territory;
 // The engine: the conditions and effects it evaluates, and the generators that its loops for
 // shapes of game read field by field.
@@ -55,6 +56,7 @@ pub(crate) use sow::capture as sow_capture;
 pub(crate) use sow::Holes;
 pub use sow::Sow;
 pub use step::Step;
+pub(crate) use surround::Chains;
 pub use transfer::Transfer;
 
 /// How a ludeme is lowered into the executable form.

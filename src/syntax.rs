@@ -12,6 +12,6 @@ mod tree;
 pub use format::format_source;
 pub use lexer::{lex, unquote, Token, TokenKind};
 pub use parser::{parse, Parsed, MAX_NESTING, MAX_SYNTAX_ERRORS};
-pub use tree::{Arg, Node, NodeKind, Span};
+pub use tree::{decimal_text, thousandths, Arg, Node, NodeKind, Span};
 
 pub use crate::diagnostic::normalize;

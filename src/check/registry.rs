@@ -46,6 +46,8 @@ pub enum Kind {
     Switch,
     /// A whole number.
     Int,
+    /// A number, whole or with a fractional part of up to three places (`7.5`), written out.
+    Decimal,
     /// A set of sites.
     Region,
     /// The end block.
@@ -121,6 +123,7 @@ impl Kind {
             Kind::Cond => "a condition",
             Kind::Switch => "true or false",
             Kind::Int => "an integer",
+            Kind::Decimal => "a number",
             Kind::Region => "a region",
             Kind::End => "an end block",
             Kind::EndRule => "an end rule",
@@ -320,7 +323,8 @@ fn language_preface() -> String {
          A `.game` file holds one `(game ...)`, one `(metadata ...)`, at most one `(graphics ...)`, and any number of `(option ...)` and `(define ...)` forms.\n\n\
          - A call is written `(ludeme positional... key:value...)`: positional arguments in order, named ones with their key \
          written against the value (`from:(row 0)`, no blank after the colon), in any order after the name.\n\
-         - A list is written `{a b c}`; strings in double quotes, escaping `\\\"`, `\\\\` and `\\n`; whole numbers, possibly negative; \
+         - A list is written `{a b c}`; strings in double quotes, escaping `\\\"`, `\\\\` and `\\n`; whole numbers, possibly negative (and, where an argument says \
+         a number, decimals of up to three places such as `7.5`); \
          `true` and `false`; names such as `Mover` or `Orthogonal`; comments from `//` to the end of the line.\n\
          - Every argument expects one kind of expression, named after the sections below: where a condition is expected, \
          any ludeme of the section \"Condition\" may stand.\n\
@@ -331,7 +335,7 @@ fn language_preface() -> String {
          ## Defines and options\n\n\
          - `(define \"Name\" body)` names a piece of text; `(\"Name\" a b)` inserts the body with `#1` = a, `#2` = b. \
          Defines are expanded before checking, like macros; a define that uses itself, even through others, is an error.\n\
-         - `(option \"name\" 6 min:1 max:20 doc:\"...\")` declares a number; `step:` keeps every step-th number from `min:` (`min:4 max:16 step:2`: the even numbers 4 to 16); `(option \"name\" {\"a\" \"b\"} default:\"a\" doc:\"...\")` a choice.\n\
+         - `(option \"name\" 6 min:1 max:20 doc:\"...\")` declares a number; `step:` keeps every step-th number from `min:` (`min:4 max:16 step:2`: the even numbers 4 to 16); a decimal default (`(option \"komi\" 7.5 min:-99 max:99)`) declares a decimal, for arguments that take one; `(option \"name\" {\"a\" \"b\"} default:\"a\" doc:\"...\")` a choice.\n\
          - `(option \"name\")` inserts an option's value; `(select \"name\" a:X b:Y)` inserts X or Y according to it. \
          Set options with `--option name=value`; `ludus info` lists a game's options.\n\n\
          ## Sites\n\n\

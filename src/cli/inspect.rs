@@ -29,6 +29,9 @@ pub fn info(args: InfoArgs) -> Result<(), String> {
                     OptionKind::Int { min, max, step, .. } => {
                         serde_json::json!({"min": min, "max": max, "step": step})
                     }
+                    OptionKind::Decimal { min, max, .. } => {
+                        serde_json::json!({"min": *min as f64 / 1000.0, "max": *max as f64 / 1000.0})
+                    }
                     OptionKind::Choice { values, .. } => serde_json::json!(values),
                 };
                 serde_json::json!({
@@ -88,7 +91,7 @@ pub fn info(args: InfoArgs) -> Result<(), String> {
         for (decl, (_, value)) in game.options.iter().zip(&game.option_values) {
             let default = decl.default_value();
             let values = match &decl.kind {
-                OptionKind::Int { .. } => decl.describe_values(),
+                OptionKind::Int { .. } | OptionKind::Decimal { .. } => decl.describe_values(),
                 OptionKind::Choice { values, .. } => values.join(" | "),
             };
             outln!(

@@ -338,8 +338,8 @@ pub enum Outcome {
     ByArea {
         /// How empty sites join into regions.
         territory: crate::ludemes::Territory,
-        /// Half points added to the second player's area.
-        komi: IntExpr,
+        /// Thousandths of a point added to the second player's area.
+        komi: i64,
     },
 }
 
@@ -443,6 +443,8 @@ pub struct Rules {
     pub(crate) needs: super::Needs,
     /// What the board's groups of pieces follow (kept when `needs` has [`super::Needs::GROUPS`]).
     pub(crate) groups: crate::ludemes::GroupPlan,
+    /// What the board's chains follow (kept when `needs` has [`super::Needs::CHAINS`]).
+    pub(crate) chains: crate::ludemes::ChainPlan,
     /// How many times a position occurs for `repeated` to hold (2: it occurred before).
     pub(crate) repetitions: u16,
     /// The ways the moves capture by replacement, read backwards by `attacked` and `castle`.

@@ -32,6 +32,9 @@ impl Needs {
     pub const KINDS_HELD: Needs = Needs(1 << 9);
     /// The pieces the last move captured, read by `captured`: kept in the clock after a move.
     pub const CAPTURED: Needs = Needs(1 << 10);
+    /// The chains of each player's pieces with their liberties, kept after every move, read
+    /// by `surround`.
+    pub const CHAINS: Needs = Needs(1 << 11);
 
     /// Whether every feature of `other` is in the set.
     pub const fn contains(self, other: Needs) -> bool {

@@ -203,10 +203,8 @@ impl Compiler<'_> {
                     Some(r) if r.head() == Some("by-pieces") => Outcome::ByPieces,
                     Some(r) if r.head() == Some("by-area") => Outcome::ByArea {
                         territory: crate::ludemes::lower_territory(self, r.pos(0)),
-                        komi: r
-                            .named("komi")
-                            .map(|n| self.int(n))
-                            .unwrap_or(IntExpr::Lit(0)),
+                        // The checker let through only numbers of three places at most.
+                        komi: r.named("komi").and_then(Node::as_thousandths).unwrap_or(0),
                     },
                     Some(r) => {
                         let who = match r.pos(0).and_then(|n| n.as_name()) {

@@ -75,6 +75,9 @@ pub struct Board {
     /// The groups of each player's pieces, kept only for games whose connection tests read
     /// them, and no part of the position.
     pub(crate) groups: Aside<crate::ludemes::Groups>,
+    /// The chains of each player's pieces with their liberties, kept only for games whose
+    /// surround rule reads them, and no part of the position.
+    pub(crate) chains: Aside<crate::ludemes::Chains>,
 }
 
 /// What a board holds beside its position: boards equal or hash alike whatever it holds.
@@ -390,6 +393,7 @@ impl Clone for Board {
             words: self.words,
             sown: Sown::default(),
             groups: self.groups.clone(),
+            chains: self.chains.clone(),
         }
     }
 
@@ -405,6 +409,7 @@ impl Clone for Board {
         self.copy_sets(other);
         self.key = other.key;
         self.keyed = other.keyed;
+        self.chains.0.copy_from(&other.chains.0);
     }
 }
 
@@ -561,6 +566,7 @@ impl State {
             + self.board.cells.len() * std::mem::size_of::<Cell>()
             + std::mem::size_of_val(self.history.keys())
             + self.board.groups.0.footprint()
+            + self.board.chains.0.footprint()
     }
 
     /// The player to move (or whose turn it is at a chance node), 0-based.

@@ -280,7 +280,10 @@ pub(super) fn follow(
 
 /// The features a move updates besides the board: the groups of pieces, the moves without
 /// progress and the moves of the turn.
-pub(super) const KEPT_AFTER_A_MOVE: Needs = Needs::GROUPS.with(Needs::PROGRESS).with(Needs::TURN);
+pub(super) const KEPT_AFTER_A_MOVE: Needs = Needs::GROUPS
+    .with(Needs::CHAINS)
+    .with(Needs::PROGRESS)
+    .with(Needs::TURN);
 
 /// Updates what the game keeps of [`KEPT_AFTER_A_MOVE`] after a move that made `progress`.
 #[inline(always)]
@@ -290,6 +293,12 @@ pub(super) fn keep_after_move(game: &Game, s: &mut State, progress: u8) {
         b.groups
             .0
             .follow(&game.groups, &b.owned, game.players as usize);
+    }
+    if game.needs.contains(Needs::CHAINS) {
+        // Taken out while it reads the board it follows (a move of a pointer).
+        let mut chains = std::mem::take(&mut s.board.chains.0);
+        chains.follow(game, &s.board);
+        s.board.chains.0 = chains;
     }
     if game.needs.contains(Needs::PROGRESS) {
         s.clock.since_progress = if progress != 0 {
@@ -470,16 +479,15 @@ fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
             by_count(n, &pieces, 0)
         }
         Outcome::ByArea { territory, komi } => {
-            let komi = Ctx::after(game, &s.clock, &s.board, actor).int(komi);
-            // In half points, so that a komi of a half point is a whole number.
             let area = territory.area(game, &s.board);
             // Each store shows the player's area, for the record of the game.
             for (store, &a) in s.board.store.iter_mut().zip(&area) {
                 *store = a.clamp(0, i64::from(u32::MAX)) as u32;
             }
-            let mut halves = area.map(|a| 2 * a);
-            halves[1] = halves[1].saturating_add(komi);
-            by_count(n, &halves, 0)
+            // In thousandths, as the komi is.
+            let mut points = area.map(|a| a.saturating_mul(1000));
+            points[1] = points[1].saturating_add(*komi);
+            by_count(n, &points, 0)
         }
     };
     s.node = NodeType::Terminal;

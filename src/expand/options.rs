@@ -2,7 +2,7 @@
 //! replaced by the chosen values as the game expands.
 
 use super::{suggest, Diagnostic, Expander, Node, Span};
-use crate::syntax::NodeKind;
+use crate::syntax::{decimal_text, thousandths, NodeKind};
 use std::collections::HashSet;
 
 /// A declared game option.
@@ -34,6 +34,15 @@ pub enum OptionKind {
         /// The allowed values are `min`, `min + step`, ...: 2 for an even board from 4.
         step: i64,
     },
+    /// A number with a fractional part, in thousandths, in a range: `7.5` is 7500.
+    Decimal {
+        /// The default value.
+        default: i64,
+        /// Smallest allowed value.
+        min: i64,
+        /// Largest allowed value.
+        max: i64,
+    },
     /// One of a list of named readings.
     Choice {
         /// The allowed values.
@@ -49,14 +58,34 @@ pub enum OptionKind {
 pub enum OptionValue {
     /// A number.
     Int(i64),
+    /// A decimal number.
+    Decimal(Thousandths),
     /// A named reading.
     Choice(String),
+}
+
+/// A decimal number in thousandths (`7.5` is 7500), written and read as a number with a point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Thousandths(pub i64);
+
+impl serde::Serialize for Thousandths {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.0 as f64 / 1000.0)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Thousandths {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = f64::deserialize(d)?;
+        Ok(Thousandths((v * 1000.0).round() as i64))
+    }
 }
 
 impl std::fmt::Display for OptionValue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             OptionValue::Int(i) => write!(f, "{i}"),
+            OptionValue::Decimal(d) => f.write_str(&decimal_text(d.0)),
             OptionValue::Choice(s) => f.write_str(s),
         }
     }
@@ -67,6 +96,7 @@ impl OptionDecl {
     pub fn default_value(&self) -> OptionValue {
         match &self.kind {
             OptionKind::Int { default, .. } => OptionValue::Int(*default),
+            OptionKind::Decimal { default, .. } => OptionValue::Decimal(Thousandths(*default)),
             OptionKind::Choice { default, .. } => OptionValue::Choice(default.clone()),
         }
     }
@@ -78,6 +108,11 @@ impl OptionDecl {
                 format!("an integer from {min} to {max} in steps of {step}")
             }
             OptionKind::Int { min, max, .. } => format!("an integer from {min} to {max}"),
+            OptionKind::Decimal { min, max, .. } => format!(
+                "a number from {} to {}, to three decimal places",
+                decimal_text(*min),
+                decimal_text(*max)
+            ),
             OptionKind::Choice { values, .. } => values.join(", "),
         }
     }
@@ -91,6 +126,9 @@ impl OptionDecl {
                 .ok()
                 .filter(|v| v >= min && v <= max && on_step(*v, *min, *step))
                 .map(OptionValue::Int),
+            OptionKind::Decimal { min, max, .. } => thousandths(text.trim())
+                .filter(|v| v >= min && v <= max)
+                .map(|v| OptionValue::Decimal(Thousandths(v))),
             OptionKind::Choice { values, .. } => values
                 .iter()
                 .find(|v| v.as_str() == text)
@@ -140,6 +178,7 @@ pub(super) fn option_decl(form: &Node) -> Result<OptionDecl, Diagnostic> {
     }
     let kind = match &value.kind {
         NodeKind::Int(default) => int_option(form, value, *default)?,
+        NodeKind::Decimal(_) => decimal_option(form, value)?,
         NodeKind::List(items) => choice_option(form, value, items)?,
         _ => {
             return Err(malformed(
@@ -205,6 +244,30 @@ fn int_option(form: &Node, value: &Node, default: i64) -> Result<OptionKind, Dia
     })
 }
 
+/// A decimal option (written at `value`), within `min:` and `max:` (whole or decimal numbers).
+fn decimal_option(form: &Node, value: &Node) -> Result<OptionKind, Diagnostic> {
+    let default = value.as_thousandths().ok_or_else(|| {
+        malformed(
+            value.span,
+            "a decimal option has at most three decimal places",
+        )
+    })?;
+    let bound = |key: &str, absent: i64| match form.named(key) {
+        None => Ok(absent),
+        Some(n) => n
+            .as_thousandths()
+            .ok_or_else(|| malformed(n.span, "the bound must be a number")),
+    };
+    let (min, max) = (bound("min", i64::MIN)?, bound("max", i64::MAX)?);
+    if form.named("step").is_some() {
+        return Err(malformed(form.span, "`step:` is for integer options"));
+    }
+    if !(min..=max).contains(&default) {
+        return Err(malformed(value.span, "the default lies outside min..max"));
+    }
+    Ok(OptionKind::Decimal { default, min, max })
+}
+
 /// A choice among the strings `items` (written at `value`), its `default:` one of them (the
 /// first when not given).
 fn choice_option(form: &Node, value: &Node, items: &[Node]) -> Result<OptionKind, Diagnostic> {
@@ -259,12 +322,16 @@ pub(super) fn resolve_options(
                 None => {
                     let help = match &options[i].kind {
                         // The option's own words say what its numbers mean ("an even number").
-                        OptionKind::Int { .. } if !options[i].doc.is_empty() => format!(
-                            "\"{name}\" takes {}: {}",
-                            options[i].describe_values(),
-                            options[i].doc
-                        ),
-                        OptionKind::Int { .. } => {
+                        OptionKind::Int { .. } | OptionKind::Decimal { .. }
+                            if !options[i].doc.is_empty() =>
+                        {
+                            format!(
+                                "\"{name}\" takes {}: {}",
+                                options[i].describe_values(),
+                                options[i].doc
+                            )
+                        }
+                        OptionKind::Int { .. } | OptionKind::Decimal { .. } => {
                             format!("\"{name}\" takes {}", options[i].describe_values())
                         }
                         OptionKind::Choice { values, .. } => {
@@ -383,6 +450,7 @@ impl<'a> Expander<'a> {
         };
         let kind = match &self.values[i].1 {
             OptionValue::Int(v) => NodeKind::Int(*v),
+            OptionValue::Decimal(d) => NodeKind::Decimal(decimal_text(d.0)),
             OptionValue::Choice(s) => NodeKind::Str(s.clone()),
         };
         Node {

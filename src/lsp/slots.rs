@@ -38,7 +38,9 @@ pub fn tokens(text: &str) -> Vec<(Token, Span)> {
                 K::OpenList | K::CloseList => Token::Brace,
                 K::Key => Token::Key(slice[..slice.len() - 1].to_string()),
                 K::Str | K::BadString => Token::Str(ludus::syntax::unquote(slice)),
-                K::Int | K::Bool | K::Param | K::Name | K::Stray => Token::Name(slice.to_string()),
+                K::Int | K::Decimal | K::Bool | K::Param | K::Name | K::Stray => {
+                    Token::Name(slice.to_string())
+                }
                 K::Comment => return None,
             };
             Some((token, t.span))

@@ -83,11 +83,11 @@ pub(crate) const ROWS: &[Ludeme] = &[
             req("directions", OL(Dir)),
         ],
         named: [
-            /// the points added to the second player's area, in half points (15 is 7.5, so that
-            /// a komi of a half point rules out draws); 0 if absent
-            opt("komi", O(Int)),
+            /// the points added to the second player's area, a whole or decimal number (7.5:
+            /// a fraction rules out draws); 0 if absent
+            opt("komi", O(Decimal)),
         ],
-        example: "(by-area Orthogonal komi:15)",
+        example: "(by-area Orthogonal komi:7.5)",
         lower: Lower::Part,
         refs: [],
     },

@@ -11,6 +11,10 @@ use crate::ludemes::flank::Shifts;
 use crate::ludemes::Lower;
 use crate::syntax::Node;
 
+mod chains;
+pub use chains::ChainPlan;
+pub(crate) use chains::Chains;
+
 /// The family's ludemes.
 pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
     /// A placement's capture of surrounded groups: after the piece lands, every opposing group
@@ -59,6 +63,9 @@ pub struct Surround {
     pub repeat: Option<Repeat>,
     /// The directions as shifts of site sets, where the board has them.
     pub rays: Option<Shifts>,
+    /// Whether the board's chains follow these directions (the game's first surround rule's),
+    /// so that a listing reads liberties from them.
+    pub chained: bool,
 }
 
 /// Lowers `(surround ...)`.
@@ -78,11 +85,22 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Surround {
         .iter()
         .map(|&d| c.topology.ray(d))
         .collect::<Option<Shifts>>();
+    if c.chains.dirs.is_empty() {
+        c.chains = ChainPlan {
+            dirs: dirs.clone(),
+            rays: rays.clone(),
+        };
+    }
+    let chained = c.chains.dirs == dirs;
+    if chained {
+        c.needs.insert(Needs::CHAINS);
+    }
     Surround {
         dirs,
         suicide,
         repeat,
         rays,
+        chained,
     }
 }
 
@@ -162,6 +180,30 @@ impl<'a, const W: usize> Spread<'a, W> {
             let n = self.game.topology.neighbour(site, d);
             n != NO_SITE && x.contains(n)
         })
+    }
+
+    /// The sites of `within` with a site of `x` next to them: `x` shifted back along each
+    /// direction, where the board has shifts.
+    #[inline]
+    fn touching(&self, x: &Sites<W>, within: &Sites<W>) -> Sites<W> {
+        match self.shifts {
+            Some(n) => {
+                let mut out = Sites::default();
+                for (delta, has) in &self.rays[..n] {
+                    out = out.or(&x.shifted(-*delta).and(has));
+                }
+                out.and(within)
+            }
+            None => {
+                let mut out = Sites::default();
+                for s in within.iter_in(self.game.topology.words) {
+                    if self.touches(s, x) {
+                        out.insert(s);
+                    }
+                }
+                out
+            }
+        }
     }
 
     /// The owners' groups next to `site` that have no liberty in `free`.
@@ -257,25 +299,35 @@ impl Surround {
     ) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let spread = Spread::<W>::of(game, &self.dirs, &self.rays);
-        let libs = self.liberties(&spread, board, mover);
+        let players = game.players as usize;
+        let kept = self
+            .chained
+            .then(|| board.chains.0.liberties::<W>(board, players, mover))
+            .flatten();
+        let chained = kept.is_some();
+        let libs = kept.unwrap_or_else(|| self.liberties(&spread, board, mover));
         let open = empty::<W>(game, board);
         let mine: Sites<W> = board.owned[mover as usize & (MAX_PLAYERS - 1)].narrow();
         let theirs = board.filled.narrow::<W>().and_not(&mine);
-        for s in free.iter_in(game.topology.words) {
-            let lives = libs.capturing.contains(s)
-                || spread.touches(s, &open)
-                || spread.touches(s, &libs.safe);
-            if !lives && !self.suicide {
-                continue;
-            }
+        // The placements that leave their group a liberty: a capture, an empty neighbour, or
+        // a neighbour of the mover's in a group with another liberty.
+        let living = libs
+            .capturing
+            .or(&spread.touching(&open.or(&libs.safe), &free))
+            .and(&free);
+        let tried = if self.suicide { free } else { living };
+        for s in tried.iter_in(game.topology.words) {
+            let lives = living.contains(s);
             if let Some(repeat) = self.repeat {
                 let mut key = board.key.wrapping_add(key_term(s as usize, &piece));
                 let mut open = open;
                 open.remove(s);
-                let mut gone = if libs.capturing.contains(s) {
-                    spread.dead_next_to(board, s, &theirs, &open)
-                } else {
+                let mut gone = if !libs.capturing.contains(s) {
                     Sites::default()
+                } else if chained {
+                    board.chains.0.captured_by::<W>(mover, s)
+                } else {
+                    spread.dead_next_to(board, s, &theirs, &open)
                 };
                 if !lives {
                     // A suicide: the mover's group goes, the new piece with it.
@@ -310,9 +362,20 @@ impl Surround {
         site: Site,
     ) -> u32 {
         let spread = Spread::<W>::of(game, &self.dirs, &self.rays);
-        let mine: Sites<W> = board.owned[mover as usize & (MAX_PLAYERS - 1)].narrow();
-        let theirs = board.filled.narrow::<W>().and_not(&mine);
-        let dead = spread.dead_next_to(board, site, &theirs, &empty(game, board));
+        let kept = self
+            .chained
+            .then(|| {
+                board
+                    .chains
+                    .0
+                    .placed::<W>(board, game.players as usize, mover, site)
+            })
+            .flatten();
+        let dead = kept.unwrap_or_else(|| {
+            let mine: Sites<W> = board.owned[mover as usize & (MAX_PLAYERS - 1)].narrow();
+            let theirs = board.filled.narrow::<W>().and_not(&mine);
+            spread.dead_next_to(board, site, &theirs, &empty(game, board))
+        });
         let removed = remove_all(game, board, &dead);
         if self.suicide {
             let own: Sites<W> = board.owned[mover as usize & (MAX_PLAYERS - 1)].narrow();

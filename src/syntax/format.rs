@@ -101,6 +101,7 @@ impl Layout {
             // A text without errors has no bad string or stray token; were there one, it is kept.
             TokenKind::Str
             | TokenKind::Int
+            | TokenKind::Decimal
             | TokenKind::Bool
             | TokenKind::Param
             | TokenKind::Name

@@ -34,6 +34,8 @@ pub enum TokenKind {
     Str,
     /// A whole number.
     Int,
+    /// A number with a fractional part: `7.5`.
+    Decimal,
     /// `true` or `false`.
     Bool,
     /// A define parameter `#1`.
@@ -53,7 +55,12 @@ impl TokenKind {
     pub fn is_atom(self) -> bool {
         matches!(
             self,
-            TokenKind::Str | TokenKind::Int | TokenKind::Bool | TokenKind::Param | TokenKind::Name
+            TokenKind::Str
+                | TokenKind::Int
+                | TokenKind::Decimal
+                | TokenKind::Bool
+                | TokenKind::Param
+                | TokenKind::Name
         )
     }
 }
@@ -78,6 +85,7 @@ pub fn lex(text: &str) -> Vec<Token> {
             Rule::key => TokenKind::Key,
             Rule::string => TokenKind::Str,
             Rule::integer => TokenKind::Int,
+            Rule::decimal => TokenKind::Decimal,
             Rule::boolean => TokenKind::Bool,
             Rule::parameter => TokenKind::Param,
             Rule::name => TokenKind::Name,

@@ -264,6 +264,7 @@ impl<'t> Parser<'t> {
             } else {
                 i64::MAX
             })),
+            TokenKind::Decimal => NodeKind::Decimal(slice.to_string()),
             TokenKind::Bool => NodeKind::Bool(slice == "true"),
             TokenKind::Param => NodeKind::Param(slice[1..].parse().unwrap_or(u32::MAX)),
             TokenKind::Name => NodeKind::Name(slice.to_string()),

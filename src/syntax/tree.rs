@@ -31,6 +31,8 @@ pub enum NodeKind {
     List(Vec<Node>),
     /// A whole number.
     Int(i64),
+    /// A number with a fractional part, as written (`7.5`): read by [`thousandths`].
+    Decimal(String),
     /// A string.
     Str(String),
     /// `true` or `false`.
@@ -117,6 +119,16 @@ impl Node {
         }
     }
 
+    /// The value of a number literal, whole or decimal, in thousandths; `None` for anything
+    /// else, or a decimal of more than three places.
+    pub fn as_thousandths(&self) -> Option<i64> {
+        match &self.kind {
+            NodeKind::Int(i) => i.checked_mul(1000),
+            NodeKind::Decimal(d) => thousandths(d),
+            _ => None,
+        }
+    }
+
     /// The text of a name.
     pub fn as_name(&self) -> Option<&str> {
         match &self.kind {
@@ -146,10 +158,41 @@ impl Node {
             } => format!("a use of define \"{head}\""),
             NodeKind::List(_) => "a list".into(),
             NodeKind::Int(i) => format!("the integer {i}"),
+            NodeKind::Decimal(d) => format!("the number {d}"),
             NodeKind::Str(s) => format!("the string \"{s}\""),
             NodeKind::Bool(b) => format!("`{b}`"),
             NodeKind::Name(n) => format!("`{n}`"),
             NodeKind::Param(n) => format!("parameter #{n}"),
         }
     }
+}
+
+/// A decimal's value in thousandths (`"7.5"` is 7500); `None` past three places or out of range.
+pub fn thousandths(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let valid = |d: &str| d.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || fraction.len() > 3 || !valid(whole) || !valid(fraction) {
+        return None;
+    }
+    let mut value = whole.parse::<i64>().ok()?.checked_mul(1000)?;
+    let scale = [100, 10, 1];
+    for (d, unit) in fraction.bytes().zip(scale) {
+        value = value.checked_add(i64::from(d - b'0') * unit)?;
+    }
+    Some(if negative { -value } else { value })
+}
+
+/// A value in thousandths written as a decimal, with no trailing zeros past the first place
+/// (7500 is `7.5`, 7000 is `7.0`).
+pub fn decimal_text(thousandths: i64) -> String {
+    let sign = if thousandths < 0 { "-" } else { "" };
+    let v = thousandths.unsigned_abs();
+    let fraction = format!("{:03}", v % 1000);
+    let fraction = fraction.trim_end_matches('0');
+    let fraction = if fraction.is_empty() { "0" } else { fraction };
+    format!("{sign}{}.{fraction}", v / 1000)
 }

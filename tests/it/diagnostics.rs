@@ -180,6 +180,24 @@ diagnostic_test!(
     "expected a condition, found `sow`, which is a move"
 );
 diagnostic_test!(
+    decimal_where_integer,
+    "decimal_where_integer.game",
+    &[],
+    ["check::kind"],
+    "6:30",
+    "expected an integer, found the number 6.5",
+    "this argument counts in whole numbers: write one without a point"
+);
+diagnostic_test!(
+    decimal_too_precise,
+    "decimal_too_precise.game",
+    &[],
+    ["check::kind"],
+    "7:55",
+    "`0.0625` has more than three places after its point",
+    "at most three decimal places"
+);
+diagnostic_test!(
     switch_given_a_condition,
     "switch_given_a_condition.game",
     &[],

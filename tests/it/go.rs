@@ -517,3 +517,38 @@ fn the_area_of_a_finished_5x5_game() {
     assert_eq!(stores, [6, 11], "{}", game.render(&s));
     assert!(setup::ended(&s, Status::Won(1)));
 }
+
+#[test]
+fn the_komi_is_a_decimal_counted_to_a_thousandth() {
+    // The finished game above: Black 15 points, White 10 and the komi.
+    let moves = format!(
+        "{} pass pass",
+        line(
+            &["c1", "c2", "c3", "c4", "c5"],
+            &["d1", "d2", "d3", "d4", "d5"]
+        )
+    );
+    for (komi, result) in [
+        ("5", Status::Drawn),
+        ("5.0", Status::Drawn),
+        ("4.999", Status::Won(0)),
+        ("5.001", Status::Won(1)),
+        ("-0.5", Status::Won(0)),
+    ] {
+        let game = load("games/go.game", &[("size", "5"), ("komi", komi)]);
+        let s = from_start(&game, &moves);
+        assert!(setup::ended(&s, result), "komi {komi}: {}", game.render(&s));
+    }
+    // Past three places, or outside its range, a komi is refused with the values it takes.
+    for komi in ["7.5555", "100", "seven"] {
+        let settings = [("komi".to_string(), komi.to_string())];
+        let Err(e) = ludus::load_file(std::path::Path::new("games/go.game"), &settings) else {
+            panic!("komi {komi} loads");
+        };
+        let text = e.render(false);
+        assert!(
+            text.contains("a number from -99.0 to 99.0, to three decimal places"),
+            "{text}"
+        );
+    }
+}

@@ -36,6 +36,7 @@ fn show(node: &Node) -> String {
             items.iter().map(show).collect::<Vec<_>>().join(" ")
         ),
         NodeKind::Int(i) => i.to_string(),
+        NodeKind::Decimal(d) => format!("{d}d"),
         NodeKind::Str(s) => format!("{s:?}"),
         NodeKind::Bool(b) => b.to_string(),
         NodeKind::Name(n) => format!("<{n}>"),
@@ -180,6 +181,39 @@ fn numbers_negative_and_out_of_range() {
     );
     // A number runs into no letters: `3abc` is neither a number nor a name.
     assert_eq!(parse("(n 3abc)").diagnostics[0].code, "syntax::parse");
+}
+
+#[test]
+fn decimals_are_read_to_the_thousandth() {
+    let n = one("(n 7.5 -0.25 0.125 12.0 7.0625 3 -2)");
+    let shown: Vec<String> = n.positional().map(show).collect();
+    assert_eq!(
+        shown,
+        vec!["7.5d", "-0.25d", "0.125d", "12.0d", "7.0625d", "3", "-2"]
+    );
+    let values: Vec<Option<i64>> = n.positional().map(Node::as_thousandths).collect();
+    assert_eq!(
+        values,
+        vec![
+            Some(7500),
+            Some(-250),
+            Some(125),
+            Some(12000),
+            None,
+            Some(3000),
+            Some(-2000)
+        ]
+    );
+    // Written back with no zeros past the first place.
+    let text: Vec<String> = [7500, -250, 125, 12000, 0, -1]
+        .into_iter()
+        .map(ludus::syntax::decimal_text)
+        .collect();
+    assert_eq!(text, vec!["7.5", "-0.25", "0.125", "12.0", "0.0", "-0.001"]);
+    // A point needs digits on both sides, and runs into no letters.
+    for bad in ["(n 7.)", "(n .5)", "(n 7.5x)", "(n 1.2.3)"] {
+        assert!(!parse(bad).diagnostics.is_empty(), "{bad}");
+    }
 }
 
 #[test]
