@@ -346,3 +346,17 @@ def test_go_observes_as_pyspiel_does():
     # The pass is action 0; a placement is one site.
     assert state.string_to_action("pass") == 0
     assert len(state.legal_actions()) == 23 + 1
+
+
+def test_go_takes_a_decimal_komi():
+    # Black walls column c, White column d: 15 points against 10 and the komi.
+    moves = [m for b, w in zip("c1 c2 c3 c4 c5".split(), "d1 d2 d3 d4 d5".split())
+             for m in (f"place {b}", f"place {w}")] + ["pass", "pass"]
+    for komi, returns in [(7.5, [-1.0, 1.0]), (5, [0.0, 0.0]), (4.5, [1.0, -1.0])]:
+        game = ludus.load_game(str(ROOT / "games/go.game"), size=5, komi=komi)
+        state = game.new_initial_state()
+        for move in moves:
+            state.apply_action(state.string_to_action(move))
+        assert state.is_terminal() and state.returns() == returns, komi
+    with pytest.raises(ludus.GameError):
+        ludus.load_game(str(ROOT / "games/go.game"), komi=7.1234)
