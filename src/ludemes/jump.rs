@@ -136,6 +136,12 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
+    /// Whether the chain's piece sees `s` empty: nothing there, or its own origin left.
+    #[inline(always)]
+    fn empty(&self, s: Site) -> bool {
+        !self.board.filled.contains(s) || (s == self.origin && self.origin_empties)
+    }
+
     /// Every chain that goes on from `at`, reached by the jumps in `bits` (`len` of them, the
     /// last in direction `last`) over the pieces in `jumped`, ending each that cannot go on:
     /// with `STRAIGHT` each jump the way of the first, with `MAY_STOP` every chain a move. The
@@ -166,9 +172,7 @@ impl Walk<'_> {
                     continue;
                 }
                 let land = self.game.topology.neighbour(over, d);
-                let empty = !self.board.filled.contains(land)
-                    || (land == self.origin && self.origin_empties);
-                if land == NO_SITE || !empty {
+                if land == NO_SITE || !self.empty(land) {
                     continue;
                 }
                 went_on = true;

@@ -9,12 +9,6 @@ use crate::ludemes::hop::land;
 use crate::ludemes::MoverTurn;
 
 impl Walk<'_> {
-    /// Whether the chain's piece sees `s` empty: nothing there, or its own origin left.
-    #[inline(always)]
-    fn empty(&self, s: Site) -> bool {
-        !self.board.filled.contains(s) || (s == self.origin && self.origin_empties)
-    }
-
     /// Every flying chain that goes on from `at`, as [`Walk::from`] does for plain jumps: a jump
     /// crosses empty sites to the first piece on its line, an opposing piece not jumped yet, and
     /// lands on any empty site beyond, up to [`Move::MAX_BEYOND`]; jumped pieces stay, so a
