@@ -130,7 +130,10 @@ impl Dakon {
         if self.row(self.mover).all(|h| self.holes[h] == 0) {
             self.over = true;
             for q in 0..2 {
-                let left: u32 = self.row(q).map(|h| std::mem::take(&mut self.holes[h])).sum();
+                let left: u32 = self
+                    .row(q)
+                    .map(|h| std::mem::take(&mut self.holes[h]))
+                    .sum();
                 self.stores[q] += left;
             }
         }
@@ -152,7 +155,10 @@ fn the_start_and_a_first_sowing_with_relays() {
     let s = game.new_initial_state();
     let all: Vec<String> = "abcdefg".chars().map(|c| format!("sow {c}1")).collect();
     assert_eq!(names(&game, &s), all);
-    assert_eq!(counts(&s), [7; 14].iter().copied().chain([0, 0]).collect::<Vec<_>>());
+    assert_eq!(
+        counts(&s),
+        [7; 14].iter().copied().chain([0, 0]).collect::<Vec<_>>()
+    );
     // a1's 7 counters: b1 to g1 and the store: another turn, no relay.
     let s1 = after(&game, &s, "sow a1");
     assert_eq!(counts(&s1)[..7], [0, 8, 8, 8, 8, 8, 8]);
@@ -162,8 +168,14 @@ fn the_start_and_a_first_sowing_with_relays() {
     let mut model = Dakon::new(7, 7);
     model.play(1);
     let s2 = after(&game, &s, "sow b1");
-    assert_eq!(counts(&s2)[..14], model.holes.iter().map(|&c| c as u16).collect::<Vec<_>>());
-    assert_eq!(counts(&s2)[..14], [8, 0, 8, 8, 8, 8, 8, 8, 0, 8, 8, 8, 8, 0]);
+    assert_eq!(
+        counts(&s2)[..14],
+        model.holes.iter().map(|&c| c as u16).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        counts(&s2)[..14],
+        [8, 0, 8, 8, 8, 8, 8, 8, 0, 8, 8, 8, 8, 0]
+    );
     assert_eq!((scores(&s2), s2.mover()), ([10, 0], 1));
 }
 
@@ -173,7 +185,13 @@ fn a_relay_that_ends_in_the_movers_store_gives_another_turn() {
     let game = dakon(&[]);
     // g1's 3: the store, g2, f2 (4 + 1): f2's 5 are lifted: e2, d2, c2, b2, a2 (7 + 1): a2's 8
     // are lifted: a1 to g1 (g1 emptied, now 1) and the store. The last is in P1's store.
-    let s = position(&game, [0, 0, 0, 0, 0, 0, 3], [7, 0, 0, 0, 0, 4, 0], 0, [5, 6]);
+    let s = position(
+        &game,
+        [0, 0, 0, 0, 0, 0, 3],
+        [7, 0, 0, 0, 0, 4, 0],
+        0,
+        [5, 6],
+    );
     let s = after(&game, &s, "sow g1");
     assert_eq!(counts(&s)[..7], [1; 7]);
     assert_eq!(counts(&s)[7..14], [0, 1, 1, 1, 1, 0, 1]);
@@ -188,7 +206,13 @@ fn a_relay_ends_in_an_empty_hole_of_either_row() {
     let game = dakon(&[]);
     // c1's 2: d1, e1 (1 + 1): e1's 2 lifted: f1, g1 (empty): P1's own row, but g1 faces g2,
     // empty: no capture, the turn passes.
-    let s = position(&game, [0, 0, 2, 0, 1, 0, 0], [3, 0, 0, 0, 0, 0, 0], 0, [0, 0]);
+    let s = position(
+        &game,
+        [0, 0, 2, 0, 1, 0, 0],
+        [3, 0, 0, 0, 0, 0, 0],
+        0,
+        [0, 0],
+    );
     let s = after(&game, &s, "sow c1");
     assert_eq!(counts(&s)[..14], [0, 0, 0, 1, 0, 1, 1, 3, 0, 0, 0, 0, 0, 0]);
     assert_eq!((scores(&s), s.mover()), ([0, 0], 1));
@@ -202,7 +226,13 @@ fn a_relay_ends_in_an_empty_hole_of_either_row() {
 fn an_empty_own_hole_takes_the_last_counter_with_the_opposite_holes() {
     let game = dakon(&[]);
     // a1's 2: b1, c1 (empty), facing c2 (5): P1 takes 1 + 5.
-    let s = position(&game, [2, 0, 0, 1, 0, 0, 0], [0, 0, 5, 1, 0, 0, 0], 0, [0, 0]);
+    let s = position(
+        &game,
+        [2, 0, 0, 1, 0, 0, 0],
+        [0, 0, 5, 1, 0, 0, 0],
+        0,
+        [0, 0],
+    );
     let s = after(&game, &s, "sow a1");
     assert_eq!(counts(&s)[..14], [0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
     assert_eq!((scores(&s), s.mover()), ([6, 0], 1));
@@ -222,7 +252,13 @@ fn the_round_ends_when_the_player_to_move_has_an_empty_row() {
     assert_eq!(scores(&s), [42, 50]);
     // After an extra turn the player to move is the mover: a last counter in the store with an
     // empty row ends the round too.
-    let s = position(&game, [0, 0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0, 0], 0, [48, 48]);
+    let s = position(
+        &game,
+        [0, 0, 0, 0, 0, 0, 1],
+        [1, 0, 0, 0, 0, 0, 0],
+        0,
+        [48, 48],
+    );
     let s = after(&game, &s, "sow g1");
     assert!(ended(&s, Status::Drawn), "{:?}", s.status());
     assert_eq!(scores(&s), [49, 49]);
@@ -318,7 +354,13 @@ fn random_games_agree_with_the_reference_move_by_move() {
             assert!(s.is_terminal());
             assert_eq!(s.returns()[..2], model.returns());
             let r = model.returns()[0];
-            endings[if r > 0.0 { 0 } else if r < 0.0 { 1 } else { 2 }] += 1;
+            endings[if r > 0.0 {
+                0
+            } else if r < 0.0 {
+                1
+            } else {
+                2
+            }] += 1;
         }
     }
     assert!(endings.iter().all(|&n| n > 0), "{endings:?}");
@@ -344,7 +386,13 @@ fn congkak_relays_clockwise_and_mirrors_papan_dakons_tree() {
     // a1's 3: P1's store, a2, b2 (4 + 1): b2's 5 are lifted: c2 to g2 (7 + 1): g2's 8 are
     // lifted: g1 to a1 (a1 emptied, now 1) and the store: another turn, the mirror image of
     // the relay test above.
-    let s = position(&game, [3, 0, 0, 0, 0, 0, 0], [0, 4, 0, 0, 0, 0, 7], 0, [5, 6]);
+    let s = position(
+        &game,
+        [3, 0, 0, 0, 0, 0, 0],
+        [0, 4, 0, 0, 0, 0, 7],
+        0,
+        [5, 6],
+    );
     let s = after(&game, &s, "sow a1");
     assert_eq!(counts(&s)[..7], [1; 7]);
     assert_eq!(counts(&s)[7..14], [1, 0, 1, 1, 1, 1, 0]);
