@@ -215,6 +215,8 @@ fn known_answer(ctx: &Ctx, filter: u16, gen: u16, node: &[u16]) -> Option<(bool,
 #[inline]
 pub(super) fn surely_kept(sow: &Sow) -> Option<u16> {
     match &sow.capture {
+        // A relay lifts holes on its way, whatever they hold.
+        _ if sow.relay => None,
         None => Some(1),
         Some(cap) if cap.opposite.is_some() => None,
         Some(cap) => Some((64 - cap.counts.leading_zeros()).max(1) as u16),

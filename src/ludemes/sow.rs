@@ -38,6 +38,9 @@ pub(crate) const ROWS: &[Ludeme] = &[
             opt("from", O(Region)),
             /// whether laps skip the emptied hole
             opt("skip-origin", O(Switch)),
+            /// whether a last counter in a hole that held counters lifts them all and sows on
+            /// (relay sowing), until one falls in an empty hole or a store
+            opt("relay", O(Switch)),
             /// what the last counter captures
             opt("capture", O(Capture)),
             THEN,
@@ -222,6 +225,7 @@ fn sow(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
         track,
         from,
         skip_origin: flag(node.named("skip-origin")),
+        relay: flag(node.named("relay")),
         capture,
         first_store: c.sym.store_site(0),
     };
@@ -239,6 +243,10 @@ fn sow(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     )
 }
 
+/// The most lifts of one relay sowing: a bound that a relay on a track through a store never
+/// reaches (each lap drops a counter in the store), so that one without a store cannot loop.
+pub const RELAY_LIFTS: u32 = 10_000;
+
 /// Sowing along a track.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sow {
@@ -246,8 +254,10 @@ pub struct Sow {
     pub track: u16,
     /// Holes to sow from.
     pub from: Option<RegionRef>,
-    /// Laps skip the origin.
+    /// Laps skip the origin (in a relay, the hole last lifted).
     pub skip_origin: bool,
+    /// Relay sowing: a last counter in a hole that held counters lifts them and sows on.
+    pub relay: bool,
     /// The capture rule.
     pub capture: Option<Capture>,
     /// P1's store, the first place after the board.
@@ -362,6 +372,9 @@ impl Sow {
         let left = board.count(from);
         board.clear(from);
         i = self.sow_along::<STORES, H>(game, board, sites, i, from, left);
+        if self.relay {
+            i = self.relay::<STORES, H>(game, board, sites, i);
+        }
         fx.landed = sites[i];
         if let Some(cap) = &self.capture {
             fx.captured = capture(game, cap, board, mover, sites, i);
@@ -381,6 +394,30 @@ impl Sow {
         m: Move,
     ) {
         self.sow::<STORES, [u16]>(game, mover, counts, m);
+    }
+
+    /// Relay sowing from the last counter's place `i` of `sites`: while it falls in a hole that
+    /// held counters (not a store), that hole's counters are lifted and sown on. Returns the
+    /// place where the last counter stays. A relay that never ends (possible only on a track
+    /// without a store, which takes a counter a lap) is cut after [`RELAY_LIFTS`] lifts.
+    #[inline(never)]
+    fn relay<const STORES: bool, H: Holes + ?Sized>(
+        &self,
+        game: &Game,
+        board: &mut H,
+        sites: &[Site],
+        mut i: usize,
+    ) -> usize {
+        for _ in 0..RELAY_LIFTS {
+            let s = sites[i];
+            let held = board.count(s as usize);
+            if (STORES && s >= self.first_store) || held <= 1 {
+                break;
+            }
+            board.clear(s as usize);
+            i = self.sow_along::<STORES, H>(game, board, sites, i, s as usize, held);
+        }
+        i
     }
 
     /// Sows `left` counters taken from `from` along `sites` after place `i`; returns the place
@@ -457,6 +494,7 @@ impl MoveFamily for Sow {
             from,
             // Read by `apply`, which plays the drawn move: a sowing's origin is its only choice.
             skip_origin: _,
+            relay: _,
             capture: _,
             first_store: _,
         } = self;

@@ -51,6 +51,7 @@ mod lines_of_action;
 mod lsp;
 mod ludo;
 mod morris;
+mod papan_dakon;
 mod pente;
 mod perft;
 mod placing;

@@ -22,6 +22,12 @@ const SOWING: &[(&str, &[(&str, &str)])] = &[
     ("tests/sowing/woli-empty-own.game", &[("counters", "1")]),
     ("tests/sowing/woli-plans.game", &[]),
     ("tests/sowing/woli-plans.game", &[("counters", "3")]),
+    // Relay sowing, counter by counter: a track without stores, laps skipping the hole lifted.
+    ("tests/sowing/woli-relay.game", &[]),
+    ("tests/sowing/woli-relay.game", &[("counters", "1")]),
+    ("tests/sowing/woli-relay.game", &[("counters", "9")]),
+    ("games/papan-dakon.game", &[]),
+    ("tests/variants/congkak.game", &[("counters", "4")]),
     ("games/tabou.game", &[]),
     ("games/tabou.game", &[("transfers", "off")]),
     ("games/tabou.game", &[("draw-25-23", "on")]),

@@ -281,6 +281,20 @@ fn mcts_beats_random_at_kalah() {
     assert!(score("games/kalah.game", "mcts:iterations=1000", "random", 20, 1) >= 0.9);
 }
 
+/// Issue 40 asks for better than random; it wins every game of the 20 (release, about 1 s).
+#[test]
+fn mcts_plays_papan_dakon_better_than_random() {
+    assert!(
+        score(
+            "games/papan-dakon.game",
+            "mcts:iterations=1000",
+            "random",
+            20,
+            1
+        ) >= 0.9
+    );
+}
+
 #[test]
 fn mcts_beats_random_at_amazons() {
     assert!(

@@ -43,6 +43,7 @@ fn the_variants_are_the_files_of_tests_variants() {
             "chess-position3",
             "chess-position4",
             "chess-position5",
+            "congkak",
             "draughts-back",
             "fanoron-dimy",
             "go-hexagonal",
@@ -191,6 +192,11 @@ fn lancers_slide_two_squares_over_empty_ones_and_capture_at_the_end() {
 #[test]
 fn draughts_back_plays_1000_games() {
     plays_to_an_end("draughts-back");
+}
+
+#[test]
+fn congkak_plays_1000_games() {
+    plays_to_an_end("congkak");
 }
 
 #[test]

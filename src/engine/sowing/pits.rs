@@ -320,6 +320,7 @@ impl Table {
             first_store,
             // The draw's origins (`Family::Sow`).
             from: _,
+            relay,
         } = sow;
         let track = game.tracks.get(*track as usize)?;
         let sites = &track.sites[mover];
@@ -328,7 +329,8 @@ impl Table {
             .iter()
             .enumerate()
             .all(|(i, s)| !sites[..i].contains(s) && (*s as usize) < LANE);
-        if !track.looped || !once || !(2..=LANE).contains(&len) {
+        // A relay sows on from the holes it lifts: counter by counter (`Sow::sow`).
+        if !track.looped || !once || !(2..=LANE).contains(&len) || *relay {
             return None;
         }
         let store = |s: Site| stores && s >= *first_store;
