@@ -99,7 +99,17 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         dice: sym
             .dice
             .iter()
-            .map(|(_, outcomes)| lower_dice(outcomes))
+            .zip(&sym.dice_sets)
+            .map(|((_, outcomes), &(count, doubles))| {
+                let mut dice = lower_dice(outcomes);
+                if count > 1 {
+                    dice.sets = outcomes
+                        .iter()
+                        .map(|&(v, _)| crate::ludemes::dice_to_use(v, doubles))
+                        .collect();
+                }
+                dice
+            })
             .collect(),
         states: sym.states.clone(),
         kinds: sym.kinds.clone(),
@@ -194,6 +204,7 @@ fn lower_dice(outcomes: &[(i32, u64)]) -> Dice {
             .collect(),
         cumulative,
         by_draw,
+        sets: Vec::new(),
     }
 }
 
@@ -260,7 +271,7 @@ impl Compiler<'_> {
             .map(|s| match s {
                 Setup::Fill(sites, n) => sites.len() as i64 * *n as i64,
                 Setup::Hand(players, n) => players.len() as i64 * *n as i64,
-                Setup::Pieces { sites, .. } => sites.len() as i64,
+                Setup::Pieces { sites, count, .. } => sites.len() as i64 * *count as i64,
             })
             .sum();
         if total > MAX_COUNTERS {

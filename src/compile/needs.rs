@@ -32,6 +32,8 @@ impl Needs {
     pub const KINDS_HELD: Needs = Needs(1 << 9);
     /// The pieces the last move captured, read by `captured`: kept in the clock after a move.
     pub const CAPTURED: Needs = Needs(1 << 10);
+    /// Dice thrown together and used one at a time (`each-die`): the dice left in the clock.
+    pub const DICE: Needs = Needs(1 << 11);
 
     /// Whether every feature of `other` is in the set.
     pub const fn contains(self, other: Needs) -> bool {
