@@ -180,7 +180,7 @@ impl Move {
 
     /// The die the move uses (`each-die`), if it uses one.
     #[inline(always)]
-    pub(crate) fn die(&self) -> Option<u16> {
+    pub fn die(&self) -> Option<u16> {
         Some(self.chain[2] >> 12).filter(|&d| d != 0)
     }
 
