@@ -47,6 +47,10 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         groups: crate::ludemes::GroupPlan::default(),
         repetitions: None,
     };
+    // Dice thrown together read as their total and keep their dice, used by `each-die` or not.
+    if sym.dice_sets.iter().any(|&(count, _)| count > 1) {
+        c.needs.insert(Needs::DICE);
+    }
     if sym.stores {
         for _ in 0..sym.players {
             c.topology.add_place();
@@ -78,6 +82,18 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         }),
     );
     c.check_limits(game, (start, play), &setup);
+    // A move's die is kept in the bits a chain of jumps would use.
+    if c.needs.contains(Needs::DICE)
+        && c.gens
+            .iter()
+            .any(|d| matches!(d.gen.family(), "jump" | "capture_step"))
+    {
+        c.error(
+            play.unwrap_or(game),
+            "a game whose dice are used one at a time has no chains of jumps",
+            "move pieces along tracks or lines with the dice, or throw one value (no `count:`)",
+        );
+    }
     if !c.errors.is_empty() {
         return Err(c.errors);
     }

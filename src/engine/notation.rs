@@ -56,8 +56,8 @@ pub(super) fn write(game: &Game, state: &State, m: Move) -> String {
     };
     // The die a move uses, when each die is used alone: `a2-c2/2`, `l1-off/6`.
     match m.die() {
-        Some(d) => format!("{text}/{d}"),
-        None => text,
+        Some(d) if game.needs.contains(crate::compile::Needs::DICE) => format!("{text}/{d}"),
+        _ => text,
     }
 }
 

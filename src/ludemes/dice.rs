@@ -46,24 +46,13 @@ pub(crate) const ROWS: &[Ludeme] = &[
 
 fn each_die(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     c.needs.insert(Needs::DICE);
-    let start = c.gens.len();
     let inner = node
         .pos(0)
         .map(|n| c.moves(n))
         .unwrap_or(MoveExpr::Or(Vec::new()));
-    // A die is recorded in the bits a chain of jumps would use: those families are refused.
-    if c.gens[start.min(c.gens.len())..]
-        .iter()
-        .any(|d| matches!(d.gen.family(), "jump" | "capture_step"))
-    {
-        c.error(
-            node,
-            "`each-die` does not take chains of jumps",
-            "use each die for moves of one piece along a track or a line",
-        );
-    }
-    let nested = |e: &MoveExpr| -> bool { holds_each_die(e) };
-    if nested(&inner) {
+    // A game with dice used one at a time has no chains of jumps (`compile`), whose bits a
+    // move's die takes.
+    if holds_each_die(&inner) {
         c.error(
             node,
             "`each-die` inside `each-die` reads the same dice twice",

@@ -367,6 +367,26 @@ fn only_the_larger_die_is_played_when_one_die_only_can_be() {
     assert_eq!(sorted_names(&game, &s), strings(&["a2-e1/5"]));
 }
 
+/// Without `most:true`, `each-die` lists every die's moves: the 5 that leaves the 6 unusable is
+/// legal, and the 6 left is then passed, the pass using up the throw.
+#[test]
+fn without_most_each_die_lists_every_die_and_a_pass_ends_the_throw() {
+    let text = std::fs::read_to_string("games/backgammon.game").unwrap();
+    assert!(text.contains(" most:true"));
+    let text = text.replacen(" most:true", "", 1);
+    let game = ludus::load_source("each-die.game", &text, &[]).unwrap();
+    let s = at(&game, &[(13, 1), (1, 14)], &[(23, 2), (1, 13)], [0, 0]);
+    let s = after(&game, &s, "throw 65");
+    assert_eq!(sorted_names(&game, &s), strings(&["a2-e1/5", "a2-f1/6"]));
+    let s = after(&game, &s, "a2-e1/5");
+    assert_eq!(
+        (s.mover(), sorted_names(&game, &s)),
+        (0, strings(&["pass"]))
+    );
+    let s = after(&game, &s, "pass");
+    assert_eq!((s.node(), s.mover()), (NodeType::Chance, 1));
+}
+
 /// 4-4 with one checker free on the 20-point and the 4-point closed: three fours are played,
 /// the fourth is lost, and the turn ends after the third.
 #[test]
