@@ -736,44 +736,7 @@ impl Resolver {
                 .map(|k| (k as i32, binomial(n as u64, k as u64)))
                 .collect(),
             Some("die") if spec.named("count").is_some() => {
-                let count = spec.named("count").and_then(|c| c.as_int()).unwrap_or(0);
-                if !(2..=4).contains(&count) || !(2..=9).contains(&n) {
-                    self.error(
-                        Diagnostic::new(
-                            "check::out-of-range",
-                            spec.span,
-                            format!("{count} dice of {n} faces thrown together is out of range"),
-                        )
-                        .label("dice thrown together")
-                        .help("several dice are 2 to 4 dice of 2 to 9 faces")
-                        .via(spec.via),
-                    );
-                    return;
-                }
-                let doubles = matches!(
-                    spec.named("doubles").map(|d| &d.kind),
-                    Some(crate::syntax::NodeKind::Bool(true))
-                );
-                if doubles && count > 2 {
-                    let at = spec.named("doubles").unwrap_or(spec);
-                    self.error(
-                        Diagnostic::new(
-                            "check::out-of-range",
-                            at.span,
-                            "doubles used twice over are for two dice".to_string(),
-                        )
-                        .label("more than four moves a throw")
-                        .help("with `doubles:true` throw `count:2` dice")
-                        .via(at.via),
-                    );
-                    return;
-                }
-                self.dice.insert(name.clone());
-                self.symbols
-                    .dice
-                    .push((name, several_dice(count as u32, n as u32)));
-                self.symbols.dice_sets.push((count as u8, doubles));
-                return;
+                return self.dice_together(name, spec, n);
             }
             Some("die") if (1..=1000).contains(&n) => (1..=n).map(|v| (v as i32, 1)).collect(),
             _ => {
@@ -793,6 +756,47 @@ impl Resolver {
         self.dice.insert(name.clone());
         self.symbols.dice.push((name, outcomes));
         self.symbols.dice_sets.push((1, false));
+    }
+
+    /// Dice thrown together (`(die 6 count:2)`): their outcomes, each set of values once.
+    fn dice_together(&mut self, name: String, spec: &Node, n: i64) {
+        let count = spec.named("count").and_then(|c| c.as_int()).unwrap_or(0);
+        if !(2..=4).contains(&count) || !(2..=9).contains(&n) {
+            self.error(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    spec.span,
+                    format!("{count} dice of {n} faces thrown together is out of range"),
+                )
+                .label("dice thrown together")
+                .help("several dice are 2 to 4 dice of 2 to 9 faces")
+                .via(spec.via),
+            );
+            return;
+        }
+        let doubles = matches!(
+            spec.named("doubles").map(|d| &d.kind),
+            Some(crate::syntax::NodeKind::Bool(true))
+        );
+        if doubles && count > 2 {
+            let at = spec.named("doubles").unwrap_or(spec);
+            self.error(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    at.span,
+                    "doubles used twice over are for two dice".to_string(),
+                )
+                .label("more than four moves a throw")
+                .help("with `doubles:true` throw `count:2` dice")
+                .via(at.via),
+            );
+            return;
+        }
+        self.dice.insert(name.clone());
+        self.symbols
+            .dice
+            .push((name, several_dice(count as u32, n as u32)));
+        self.symbols.dice_sets.push((count as u8, doubles));
     }
 }
 

@@ -27,7 +27,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// The move after which no die left can be used uses them all up
             opt("most", O(Switch)),
         ],
-        example: "(each-die (advance \"Track\" (pips) stack:true) most:true)",
+        example: "(each-die (advance \"Loop\" (pips)) most:true)",
         lower: Lower::Moves(each_die),
         refs: [],
     },
