@@ -47,10 +47,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         groups: crate::ludemes::GroupPlan::default(),
         repetitions: None,
     };
-    // Dice thrown together read as their total and keep their dice, used by `each-die` or not.
-    if sym.dice_sets.iter().any(|&(count, _)| count > 1) {
-        c.needs.insert(Needs::DICE);
-    }
+    c.dice_together(sym);
     if sym.stores {
         for _ in 0..sym.players {
             c.topology.add_place();
@@ -82,18 +79,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         }),
     );
     c.check_limits(game, (start, play), &setup);
-    // A move's die is kept in the bits a chain of jumps would use.
-    if c.needs.contains(Needs::DICE)
-        && c.gens
-            .iter()
-            .any(|d| matches!(d.gen.family(), "jump" | "capture_step"))
-    {
-        c.error(
-            play.unwrap_or(game),
-            "a game whose dice are used one at a time has no chains of jumps",
-            "move pieces along tracks or lines with the dice, or throw one value (no `count:`)",
-        );
-    }
+    c.no_chains_with_dice(play.unwrap_or(game));
     if !c.errors.is_empty() {
         return Err(c.errors);
     }
@@ -295,6 +281,30 @@ impl Compiler<'_> {
                 Diagnostic::new("check::out-of-range", start.map_or(game.span, |s| s.span), format!("the start puts {total} counters and pieces in play; ludus allows {MAX_COUNTERS}"))
                     .label("too many counters")
                     .help("lower the counts per hole or in hand"),
+            );
+        }
+    }
+
+    /// Dice thrown together read as their total and keep their dice, used by `each-die` or not.
+    fn dice_together(&mut self, sym: &Symbols) {
+        if sym.dice_sets.iter().any(|&(count, _)| count > 1) {
+            self.needs.insert(Needs::DICE);
+        }
+    }
+
+    /// A move's die is kept in the bits a chain of jumps would use: a game with dice used one at
+    /// a time has none.
+    fn no_chains_with_dice(&mut self, at: &Node) {
+        if self.needs.contains(Needs::DICE)
+            && self
+                .gens
+                .iter()
+                .any(|d| matches!(d.gen.family(), "jump" | "capture_step"))
+        {
+            self.error(
+                at,
+                "a game whose dice are used one at a time has no chains of jumps",
+                "move pieces along tracks or lines with the dice, or throw one value (no `count:`)",
             );
         }
     }
