@@ -98,21 +98,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         prev: Rules::turn_order(sym.players).1,
         regions: c.regions,
         tracks: lower_tracks(sym, n),
-        dice: sym
-            .dice
-            .iter()
-            .zip(&sym.dice_sets)
-            .map(|((_, outcomes), &(count, doubles))| {
-                let mut dice = lower_dice(outcomes);
-                if count > 1 {
-                    dice.sets = outcomes
-                        .iter()
-                        .map(|&(v, _)| crate::ludemes::dice_to_use(v, doubles))
-                        .collect();
-                }
-                dice
-            })
-            .collect(),
+        dice: lower_all_dice(sym),
         states: sym.states.clone(),
         kinds: sym.kinds.clone(),
         demote: demotions(sym),
@@ -175,6 +161,24 @@ fn lower_tracks(sym: &Symbols, n: usize) -> Vec<Track> {
                 sites,
                 looped: t.looped,
             }
+        })
+        .collect()
+}
+
+/// The declared dice as the engine throws them; dice thrown together with their dice to use.
+fn lower_all_dice(sym: &Symbols) -> Vec<Dice> {
+    sym.dice
+        .iter()
+        .zip(&sym.dice_sets)
+        .map(|((_, outcomes), &(count, doubles))| {
+            let mut dice = lower_dice(outcomes);
+            if count > 1 {
+                dice.sets = outcomes
+                    .iter()
+                    .map(|&(v, _)| crate::ludemes::dice_to_use(v, doubles))
+                    .collect();
+            }
+            dice
         })
         .collect()
 }
