@@ -48,6 +48,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         chains: crate::ludemes::ChainPlan::default(),
         repetitions: None,
     };
+    c.dice_together(sym);
     if sym.stores {
         for _ in 0..sym.players {
             c.topology.add_place();
@@ -79,6 +80,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         }),
     );
     c.check_limits(game, (start, play), &setup);
+    c.no_chains_with_dice(play.unwrap_or(game));
     if !c.errors.is_empty() {
         return Err(c.errors);
     }
@@ -97,11 +99,7 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
         prev: Rules::turn_order(sym.players).1,
         regions: c.regions,
         tracks: lower_tracks(sym, n),
-        dice: sym
-            .dice
-            .iter()
-            .map(|(_, outcomes)| lower_dice(outcomes))
-            .collect(),
+        dice: lower_all_dice(sym),
         states: sym.states.clone(),
         kinds: sym.kinds.clone(),
         demote: demotions(sym),
@@ -169,6 +167,24 @@ fn lower_tracks(sym: &Symbols, n: usize) -> Vec<Track> {
         .collect()
 }
 
+/// The declared dice as the engine throws them; dice thrown together with their dice to use.
+fn lower_all_dice(sym: &Symbols) -> Vec<Dice> {
+    sym.dice
+        .iter()
+        .zip(&sym.dice_sets)
+        .map(|((_, outcomes), &(count, doubles))| {
+            let mut dice = lower_dice(outcomes);
+            if count > 1 {
+                dice.sets = outcomes
+                    .iter()
+                    .map(|&(v, _)| crate::ludemes::dice_to_use(v, doubles))
+                    .collect();
+            }
+            dice
+        })
+        .collect()
+}
+
 /// A die as the engine throws it, from its (value, weight) outcomes: their probabilities,
 /// their cumulative weights and, for small totals, the outcome of each draw.
 fn lower_dice(outcomes: &[(i32, u64)]) -> Dice {
@@ -196,6 +212,7 @@ fn lower_dice(outcomes: &[(i32, u64)]) -> Dice {
             .collect(),
         cumulative,
         by_draw,
+        sets: Vec::new(),
     }
 }
 
@@ -264,7 +281,7 @@ impl Compiler<'_> {
             .map(|s| match s {
                 Setup::Fill(sites, n) => sites.len() as i64 * *n as i64,
                 Setup::Hand(players, n) => players.len() as i64 * *n as i64,
-                Setup::Pieces { sites, .. } => sites.len() as i64,
+                Setup::Pieces { sites, count, .. } => sites.len() as i64 * *count as i64,
             })
             .sum();
         if total > MAX_COUNTERS {
@@ -272,6 +289,30 @@ impl Compiler<'_> {
                 Diagnostic::new("check::out-of-range", start.map_or(game.span, |s| s.span), format!("the start puts {total} counters and pieces in play; ludus allows {MAX_COUNTERS}"))
                     .label("too many counters")
                     .help("lower the counts per hole or in hand"),
+            );
+        }
+    }
+
+    /// Dice thrown together read as their total and keep their dice, used by `each-die` or not.
+    fn dice_together(&mut self, sym: &Symbols) {
+        if sym.dice_sets.iter().any(|&(count, _)| count > 1) {
+            self.needs.insert(Needs::DICE);
+        }
+    }
+
+    /// A move's die is kept in the bits a chain of jumps would use: a game with dice used one at
+    /// a time has none.
+    fn no_chains_with_dice(&mut self, at: &Node) {
+        if self.needs.contains(Needs::DICE)
+            && self
+                .gens
+                .iter()
+                .any(|d| matches!(d.gen.family(), "jump" | "capture_step"))
+        {
+            self.error(
+                at,
+                "a game whose dice are used one at a time has no chains of jumps",
+                "move pieces along tracks or lines with the dice, or throw one value (no `count:`)",
             );
         }
     }

@@ -10,6 +10,7 @@
 //! - Every move has a text notation that parses back to the same move in the same position.
 
 mod ctx;
+mod dice;
 pub mod draw;
 mod filter;
 mod game;
@@ -82,6 +83,9 @@ pub struct Position {
     pub moves_without_progress: u32,
     /// Moves the player to move has made in this turn (`moves-this-turn`).
     pub moves_this_turn: u16,
+    /// The dice of the throw not yet used (`each-die`), four bits each, the largest first in the
+    /// low bits: 0x56 for a 6 and a 5.
+    pub dice: u16,
 }
 
 impl Game {
@@ -98,6 +102,7 @@ impl Game {
             last: state.clock.last,
             moves_without_progress: state.clock.since_progress,
             moves_this_turn: state.clock.turn_moves,
+            dice: state.clock.dice,
         }
     }
 
@@ -136,6 +141,7 @@ impl Game {
                 turn_moves: p.moves_this_turn,
                 // Read only right after a move, whose end rules the position comes after.
                 captured: 0,
+                dice: p.dice,
             },
             node: NodeType::Decision,
             status: Status::Ongoing,

@@ -46,6 +46,7 @@ pub(crate) use advance::track_target;
 pub use advance::Advance;
 pub(crate) use attack::Guard;
 pub(crate) use connection::{holds as connected, one_group, Groups};
+pub(crate) use dice::{dice_count, dice_to_use, dice_total, distinct_dice, without_die};
 pub(crate) use effects::run as run_effects;
 pub(crate) use hop::landing as hop_landing;
 pub use hop::Hop;
@@ -274,6 +275,7 @@ macro_rules! for_each_family {
             sow { Sow SowStores }
             transfer { Transfer }
             advance { Advance AdvanceAll Enter }
+            dice {}
             lines {}
             connection {}
             attack {}
@@ -419,6 +421,7 @@ pub mod choose;
 pub mod connection;
 pub mod conversion;
 pub mod counts;
+pub mod dice;
 pub mod distance;
 pub mod effects;
 pub mod end;

@@ -25,7 +25,13 @@
 //! - any other (hop, relocate, transfer): by its origin and target.
 //!
 //! A generator with `remove:` multiplies its block by the sites plus one (no removal), and one
-//! that promotes by choice by its kinds plus one (no promotion).
+//! that promotes by choice by its kinds plus one (no promotion). In a game whose dice are used one
+//! at a time (`each-die`), every block is multiplied by the largest die plus one: a move's die
+//! (0 for none), since two dice may move the same checker the same way (bearing off).
+//!
+//! Dice thrown together are numbered by their outcomes in pyspiel's order instead of by value:
+//! the throws of different dice first, by their dice read smallest first (1-2, 1-3, ... 5-6),
+//! then the doubles (1-1 ... 6-6); two six-sided dice give pyspiel backgammon's 21 outcomes.
 //!
 //! Chains numbered by their ends or by a hash may share a number: in a position where two legal
 //! ones do, the later takes the next free number of its block there ([`Actions::encode_all`]).
@@ -107,6 +113,8 @@ struct Block {
     removal: bool,
     /// The kinds its moves may promote to: a factor of their number plus one (no promotion).
     promotions: Vec<u8>,
+    /// The largest die of dice used one at a time: a factor of it plus one (no die).
+    dice: u64,
 }
 
 /// The action encoding of one game.
@@ -115,6 +123,11 @@ pub struct Actions {
     sites: u64,
     /// The lowest throw value, and how many throw values there are.
     throws: (i32, u64),
+    /// The throw values in the order of their actions, for dice thrown together (else empty:
+    /// throws numbered by value from the lowest).
+    throw_order: Vec<i32>,
+    /// The largest die of dice used one at a time (0 if the game has none).
+    faces: u64,
     blocks: Vec<Block>,
     size: u64,
     /// Whether two moves may have one number (a block of chains numbered by their ends or by a
@@ -263,6 +276,30 @@ fn shape(game: &Game, gen: &Gen) -> Shape {
     }
 }
 
+/// The outcomes of dice thrown together (to be used one at a time), in pyspiel's order: those of
+/// different dice by their dice smallest first, then the doubles; empty for a game without.
+fn together(game: &Game) -> Vec<i32> {
+    let mut values: Vec<i32> = game
+        .dice
+        .iter()
+        .filter(|d| !d.sets.is_empty())
+        .flat_map(|d| d.outcomes.iter().map(|o| o.0))
+        .collect();
+    // A value's digits are its dice, largest first: 65 is a 6 and a 5.
+    let key = |v: &i32| {
+        let mut digits: Vec<u32> = v
+            .to_string()
+            .chars()
+            .filter_map(|c| c.to_digit(10))
+            .collect();
+        digits.reverse();
+        (digits.windows(2).all(|w| w[0] == w[1]), digits)
+    };
+    values.sort_by_key(key);
+    values.dedup();
+    values
+}
+
 /// The kinds a generator's moves may promote to, in order: the moves of one origin and target
 /// that differ only by the kind chosen.
 fn promotions(gen: &Gen) -> Vec<u8> {
@@ -284,11 +321,21 @@ impl Actions {
             .iter()
             .flat_map(|d| d.outcomes.iter().map(|o| o.0));
         let (lo, hi) = values.fold((i32::MAX, i32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
-        let throws = if lo > hi {
+        let throw_order = together(game);
+        let throws = if !throw_order.is_empty() {
+            (0, throw_order.len() as u64)
+        } else if lo > hi {
             (0, 0)
         } else {
             (lo, (hi as i64 - lo as i64 + 1) as u64)
         };
+        let faces = game
+            .dice
+            .iter()
+            .flat_map(|d| d.sets.iter())
+            .flat_map(|&set| (0..4).map(move |i| u64::from(set >> (4 * i) & 0xF)))
+            .max()
+            .unwrap_or(0);
         let mut next = 1 + throws.1;
         let blocks: Vec<Block> = game
             .gens
@@ -299,6 +346,7 @@ impl Actions {
                     shape: shape(game, &def.gen),
                     removal: def.remove.is_some(),
                     promotions: promotions(&def.gen),
+                    dice: faces,
                 };
                 next += block.width(sites);
                 block
@@ -308,6 +356,8 @@ impl Actions {
         Actions {
             sites,
             throws,
+            throw_order,
+            faces,
             blocks,
             size: next,
             inexact,
@@ -325,6 +375,13 @@ impl Actions {
             return Some(0);
         }
         if let Some(v) = m.throw_value() {
+            if !self.throw_order.is_empty() {
+                return self
+                    .throw_order
+                    .iter()
+                    .position(|&x| x == v)
+                    .map(|i| 1 + i as u64);
+            }
             let k = v as i64 - self.throws.0 as i64;
             return (0..self.throws.1 as i64)
                 .contains(&k)
@@ -371,6 +428,12 @@ impl Actions {
                 None => kinds.len(),
             };
             index * (kinds.len() as u64 + 1) + chosen as u64
+        };
+        let index = if self.faces > 0 {
+            let die = u64::from(m.die().unwrap_or(0));
+            (die <= self.faces).then_some(index * (self.faces + 1) + die)?
+        } else {
+            index
         };
         Some(block.start + index)
     }
@@ -489,6 +552,6 @@ impl Block {
             }
         };
         let w = if self.removal { w * (sites + 1) } else { w };
-        w * (self.promotions.len() as u64 + 1)
+        w * (self.promotions.len() as u64 + 1) * (self.dice + 1)
     }
 }

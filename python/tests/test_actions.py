@@ -55,7 +55,8 @@ def test_every_legal_move_round_trips_at_many_positions(path):
             text = state.action_to_string(a)
             texts.add(text)
             assert state.string_to_action(text) == a, (text, str(state))
-            plain = text.replace("x", "-")
+            # An entry that hits is written `enter xl2`: the same move as `enter l2`.
+            plain = text.replace("enter x", "enter ").replace("x", "-")
             # A chain numbered by its ends or its hash is one action however it goes.
             if Path(path).stem not in NUMBERED_BY_CLASS:
                 assert notation_of.setdefault(a, plain) == plain, (a, text, notation_of[a])
@@ -99,6 +100,7 @@ def test_two_chains_between_the_same_squares_have_two_actions():
 # target × extra (draughts 73,729, Ludo 50,857, Morris 29,401, Breakthrough 4,097).
 SIZES = {
     "amazons": 3041,
+    "backgammon": 4222,
     "bagh-chal": 763,
     "breakthrough": 309,
     "draughts": 3481,
@@ -222,3 +224,16 @@ def test_two_chains_numbered_alike_are_told_apart_in_their_position():
             for a in actions:
                 assert state.string_to_action(state.action_to_string(a)) == a
             state.apply_action(rng.choice(actions))
+
+
+def test_two_dice_follow_pyspiel_chance_outcomes():
+    """Backgammon's throws are pyspiel's 21 chance outcomes, in its order: the pairs of different
+    dice (1-2, 1-3, ... 5-6) at 1/18, then the doubles (1-1 ... 6-6) at 1/36."""
+    game = ludus.load_game(str(ROOT / "games" / "backgammon.game"))
+    state = game.new_initial_state()
+    by_action = sorted(state.chance_outcomes())
+    pairs = [(a, b) for a in range(1, 7) for b in range(a + 1, 7)] + [(a, a) for a in range(1, 7)]
+    assert [a for a, _ in by_action] == list(range(1, 22))
+    assert [state.action_to_string(a) for a, _ in by_action] == [f"throw {b}{a}" for a, b in pairs]
+    for (_, p), (a, b) in zip(by_action, pairs):
+        assert abs(p - (1 / 36 if a == b else 1 / 18)) < 1e-12

@@ -49,6 +49,9 @@ pub struct Symbols {
     pub tracks: Vec<TrackDecl>,
     /// Declared dice: name and (value, weight) outcomes.
     pub dice: Vec<(String, Vec<(i32, u64)>)>,
+    /// Per declared dice, in the same order: how many are thrown together to be used one at a
+    /// time (1 for one die or sticks), and whether equal dice are used twice over.
+    pub dice_sets: Vec<(u8, bool)>,
     /// Piece states; pieces start in the first.
     pub states: Vec<String>,
     /// Piece kinds; pieces are of the first unless said otherwise.
@@ -732,6 +735,9 @@ impl Resolver {
             Some("sticks") if (1..=60).contains(&n) => (0..=n)
                 .map(|k| (k as i32, binomial(n as u64, k as u64)))
                 .collect(),
+            Some("die") if spec.named("count").is_some() => {
+                return self.dice_together(name, spec, n);
+            }
             Some("die") if (1..=1000).contains(&n) => (1..=n).map(|v| (v as i32, 1)).collect(),
             _ => {
                 self.error(
@@ -749,7 +755,63 @@ impl Resolver {
         };
         self.dice.insert(name.clone());
         self.symbols.dice.push((name, outcomes));
+        self.symbols.dice_sets.push((1, false));
     }
+
+    /// Dice thrown together (`(die 6 count:2)`): their outcomes, each set of values once.
+    fn dice_together(&mut self, name: String, spec: &Node, n: i64) {
+        let count = spec.named("count").and_then(|c| c.as_int()).unwrap_or(0);
+        if !(2..=4).contains(&count) || !(2..=9).contains(&n) {
+            self.error(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    spec.span,
+                    format!("{count} dice of {n} faces thrown together is out of range"),
+                )
+                .label("dice thrown together")
+                .help("several dice are 2 to 4 dice of 2 to 9 faces")
+                .via(spec.via),
+            );
+            return;
+        }
+        let doubles = matches!(
+            spec.named("doubles").map(|d| &d.kind),
+            Some(crate::syntax::NodeKind::Bool(true))
+        );
+        if doubles && count > 2 {
+            let at = spec.named("doubles").unwrap_or(spec);
+            self.error(
+                Diagnostic::new(
+                    "check::out-of-range",
+                    at.span,
+                    "doubles used twice over are for two dice".to_string(),
+                )
+                .label("more than four moves a throw")
+                .help("with `doubles:true` throw `count:2` dice")
+                .via(at.via),
+            );
+            return;
+        }
+        self.dice.insert(name.clone());
+        self.symbols
+            .dice
+            .push((name, several_dice(count as u32, n as u32)));
+        self.symbols.dice_sets.push((count as u8, doubles));
+    }
+}
+
+/// The outcomes of `count` dice of `faces` faces thrown together: each set of values once,
+/// written as a number with its digits largest first (6 and 5: 65), weighted by the orders it
+/// can come in (65 twice, 66 once), in ascending order of that number.
+fn several_dice(count: u32, faces: u32) -> Vec<(i32, u64)> {
+    let mut out = std::collections::BTreeMap::new();
+    for i in 0..faces.pow(count) {
+        let mut digits: Vec<u32> = (0..count).map(|k| i / faces.pow(k) % faces + 1).collect();
+        digits.sort_unstable_by(|a, b| b.cmp(a));
+        let v = digits.iter().fold(0i32, |v, &d| v * 10 + d as i32);
+        *out.entry(v).or_insert(0u64) += 1;
+    }
+    out.into_iter().collect()
 }
 
 fn binomial(n: u64, k: u64) -> u64 {

@@ -86,6 +86,8 @@ pub enum IntExpr {
     MovesThisTurn,
     /// The pieces the last move captured.
     Captured,
+    /// The dice of the throw not yet used.
+    DiceLeft,
 }
 
 /// A comparison.
@@ -233,6 +235,9 @@ pub enum MoveExpr {
     Most(IntExpr, Box<MoveExpr>),
     /// One generator, by index, whose moves also take a chosen piece (its `remove:`).
     Remove(u16),
+    /// The moves for each die of the throw not yet used, `(pips)` read as that die; with the
+    /// flag, only those that begin a sequence using the most dice, then the largest total.
+    EachDie(Box<MoveExpr>, bool),
 }
 
 /// Where a turn goes.
@@ -313,6 +318,10 @@ pub struct Dice {
     pub cumulative: Vec<u64>,
     /// The outcome index of each draw in `0..total weight`, when the total is small; else empty.
     pub by_draw: Vec<u8>,
+    /// For dice thrown together and used one at a time (`count:`), per outcome the dice to use,
+    /// four bits each, largest first in the low bits (doubles repeated where they are used
+    /// twice over); empty for dice read as one value.
+    pub sets: Vec<u16>,
 }
 
 impl Dice {
@@ -369,6 +378,8 @@ pub enum Setup {
         sites: Vec<Site>,
         /// The track for positions.
         track: Option<u16>,
+        /// Pieces on each site (a stack of one owner).
+        count: u16,
         /// The state.
         state: u8,
         /// The kind.

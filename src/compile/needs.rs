@@ -35,6 +35,8 @@ impl Needs {
     /// The chains of each player's pieces with their liberties, kept after every move, read
     /// by `surround`.
     pub const CHAINS: Needs = Needs(1 << 11);
+    /// Dice thrown together and used one at a time (`each-die`): the dice left in the clock.
+    pub const DICE: Needs = Needs(1 << 12);
 
     /// Whether every feature of `other` is in the set.
     pub const fn contains(self, other: Needs) -> bool {

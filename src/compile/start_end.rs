@@ -6,6 +6,9 @@ use super::{Compiler, MAX_COUNTERS};
 use crate::diagnostic::Diagnostic;
 use crate::syntax::{Node, NodeKind};
 
+/// The most pieces a start instruction stacks on a site.
+const MAX_STACK: i64 = 255;
+
 impl Compiler<'_> {
     /// The start instructions.
     pub(super) fn setup(&mut self, node: &Node) -> Vec<Setup> {
@@ -80,10 +83,23 @@ impl Compiler<'_> {
                         item.named("moved").map(|n| &n.kind),
                         Some(NodeKind::Bool(true))
                     );
+                    let stacked = match item.named("count") {
+                        Some(n) if !matches!(n.as_int(), Some(1..=MAX_STACK)) => {
+                            self.error(
+                                n,
+                                "a stack at the start holds 1 to 255 pieces".to_string(),
+                                "write `count:5` for five pieces on each site",
+                            );
+                            1
+                        }
+                        Some(n) => n.as_int().unwrap_or(1) as u16,
+                        None => 1,
+                    };
                     self.claim(&mut set_up, item, &sites);
                     out.push(Setup::Pieces {
                         player,
                         sites,
+                        count: stacked,
                         track,
                         state,
                         kind,

@@ -157,7 +157,8 @@ impl<'a> Ctx<'a> {
             | IntExpr::PiecesOnBoard(_)
             | IntExpr::Arith(..)
             | IntExpr::CountOf(..)
-            | IntExpr::CountKind(..) => self.int_composite(e),
+            | IntExpr::CountKind(..)
+            | IntExpr::DiceLeft => self.int_composite(e),
         }
     }
 
@@ -196,6 +197,7 @@ impl<'a> Ctx<'a> {
                     .map(|c| c.count as i64)
                     .sum()
             }
+            IntExpr::DiceLeft => crate::ludemes::dice_count(self.clock.dice) as i64,
             // The leaves: `int` reads them and sends only the kinds above here.
             _ => self.int(e),
         }

@@ -245,11 +245,14 @@ fn flatten(game: &Rules, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<Dra
         // A filter inside a filter is applied at once; the outer one is tried when drawn.
         // A priority's later sets count only when the earlier ones have no legal move: its
         // moves are listed (exact, not counted), an outer filter tried when one is drawn. So
-        // are the moves that leave the largest value, known once every move is tried.
-        MoveExpr::Priority(..) | MoveExpr::Most(..) => ops.push(DrawOp::ListExpr {
-            expr: e.clone(),
-            tag,
-        }),
+        // are the moves that leave the largest value, known once every move is tried, and the
+        // moves of each die, looked ahead over the throw.
+        MoveExpr::Priority(..) | MoveExpr::Most(..) | MoveExpr::EachDie(..) => {
+            ops.push(DrawOp::ListExpr {
+                expr: e.clone(),
+                tag,
+            })
+        }
         // A move that takes a piece is known once the move is tried: listed.
         MoveExpr::Remove(..) => ops.push(DrawOp::ListExpr {
             expr: e.clone(),

@@ -168,6 +168,28 @@ impl Move {
         self.chain[0] as u64 | (self.chain[1] as u64) << 16 | (self.chain[2] as u64) << 32
     }
 
+    /// The same move, using a die of value `die` (1 to 15) of the throw (`each-die`), and with
+    /// `last` the last die of the throw that can be used: recorded in the top bits of the
+    /// chain, which moves of one piece along a track or line leave empty.
+    #[inline(always)]
+    pub(crate) fn with_die(self, die: u16, last: bool) -> Move {
+        let mut chain = self.chain;
+        chain[2] = chain[2] & 0x07FF | (die & 0xF) << 12 | u16::from(last) << 11;
+        Move { chain, ..self }
+    }
+
+    /// The die the move uses (`each-die`), if it uses one.
+    #[inline(always)]
+    pub fn die(&self) -> Option<u16> {
+        Some(self.chain[2] >> 12).filter(|&d| d != 0)
+    }
+
+    /// Whether the move uses the last die of the throw that can be used.
+    #[inline(always)]
+    pub(crate) fn last_die(&self) -> bool {
+        self.chain[2] & 1 << 11 != 0
+    }
+
     /// The same move, removing the piece on `site` too.
     pub fn with_removal(self, site: Site) -> Move {
         Move {

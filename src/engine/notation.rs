@@ -50,9 +50,14 @@ pub(super) fn write(game: &Game, state: &State, m: Move) -> String {
         None => format!("?{}", m.gen),
     };
     // A piece the move also takes: `place d1xg7`, `a4-a1xg7`.
-    match m.removal() {
+    let text = match m.removal() {
         Some(s) => format!("{text}x{}", site_name(game, s)),
         None => text,
+    };
+    // The die a move uses, when each die is used alone: `a2-c2/2`, `l1-off/6`.
+    match m.die() {
+        Some(d) if game.needs.contains(crate::compile::Needs::DICE) => format!("{text}/{d}"),
+        _ => text,
     }
 }
 

@@ -27,7 +27,7 @@ pub(super) fn board(game: &Game, state: &State) -> String {
 }
 
 /// What a site shows: `.` when empty (its count in a game of counters), else its owner's mark
-/// and count (or place on its track), its state's initial and, with two kinds or more, its
+/// and count (or place on its track, with the count of a stack), its state's initial and, with two kinds or more, its
 /// kind's initial in capitals.
 fn cell_text(game: &Game, state: &State, site: usize, on_tracks: bool, counters: bool) -> String {
     let c = state.board.cells[site];
@@ -38,8 +38,12 @@ fn cell_text(game: &Game, state: &State, site: usize, on_tracks: bool, counters:
             // P1 x, P2 o, P3 y, P4 z.
             let mark = ['x', 'o', 'y', 'z'][(o as usize - 1) & 3];
             let mut t = format!("{mark}{}", c.count);
+            // On a track, its place; a stack there shows its count too (`x5@12`).
             if on_tracks {
-                t = format!("{mark}@{}", c.pos);
+                t = match c.count {
+                    1 => format!("{mark}@{}", c.pos),
+                    n => format!("{mark}{n}@{}", c.pos),
+                };
             }
             if let Some(name) = game.states.get(c.state as usize) {
                 t.push(name.chars().next().unwrap_or('?').to_ascii_lowercase());

@@ -101,6 +101,12 @@ pub(super) fn expr_moves(
             }
         }
         MoveExpr::Filter(id, inner) => filter_moves(ctx, *id, inner, out, lazy, tag),
+        MoveExpr::EachDie(inner, most) => {
+            super::dice::each_die_moves(ctx, inner, *most, out);
+            if let Some(needs) = lazy {
+                needs.resize(out.len(), tag);
+            }
+        }
         MoveExpr::Most(value, inner) => {
             let start = out.len();
             // The values are compared at once: filters inside are applied at once too.

@@ -429,6 +429,9 @@ pub(crate) struct Clock {
     pub turn_moves: u16,
     /// The pieces the last move captured, kept when the game reads it (`captured`).
     pub captured: u32,
+    /// The dice of the throw not yet used, four bits each, kept when the game uses dice one at
+    /// a time (`each-die`).
+    pub dice: u16,
 }
 
 /// The origin and landing site of the last move; [`NO_SITE`] before the first move and for a
@@ -705,6 +708,10 @@ impl State {
                     h.add(pair.iter().fold(0, |w, &n| w << 8 | n as u64));
                 }
             }
+        }
+        // Only games that use dice one at a time add them: other hashes stay as they were.
+        if self.clock.dice != 0 {
+            h.add(self.clock.dice as u64);
         }
         h.add(
             self.mover as u64

@@ -127,6 +127,9 @@ pub(super) fn advance(
                 return Err(PlayError::Illegal);
             };
             s.clock.pips = v as i64;
+            if game.needs.contains(Needs::DICE) {
+                super::dice::thrown(&game.dice[*dice as usize], i, &mut s.clock);
+            }
             s.clock.edges_played += 1;
             by_outcome
                 .get(i)
@@ -156,6 +159,9 @@ pub(super) fn advance(
             } else {
                 (0, Last::default(), 0)
             };
+            if game.needs.contains(Needs::DICE) {
+                super::dice::spend(&mut s.clock, m);
+            }
             s.clock.last = last;
             // One test for the features most games keep none of.
             if game
@@ -181,6 +187,11 @@ pub(super) fn advance(
 /// after it played inline (no call, no dispatch on the family: race games' commonest move).
 #[inline(always)]
 fn apply_move(game: &Game, s: &mut State, actor: u8, m: Move) -> Effects {
+    if game.needs.contains(Needs::DICE) {
+        if let Some(die) = m.die() {
+            return super::dice::apply_with_die(game, s, actor, m, die);
+        }
+    }
     let on_board = (m.from as usize) < s.board.cells.len() && (m.to as usize) < s.board.cells.len();
     match game.gens.get(m.gen as usize) {
         Some(GenDef {
@@ -230,6 +241,9 @@ pub(crate) fn throw_sampled(
     let i = super::outcome_drawn(d, rng)?;
     let actor = s.mover;
     s.clock.pips = d.outcomes[i].0 as i64;
+    if game.needs.contains(Needs::DICE) {
+        super::dice::thrown(d, i, &mut s.clock);
+    }
     s.clock.edges_played += 1;
     let action = by_outcome
         .get(i)
@@ -554,6 +568,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
             Setup::Pieces {
                 player,
                 sites,
+                count,
                 track,
                 state,
                 kind,
@@ -575,7 +590,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
                         game.tracks[t as usize].first_index[*player as usize][s as usize]
                     });
                     board.cells[s as usize] = Cell {
-                        count: 1,
+                        count: *count,
                         owner: player + 1,
                         pos: if pos == NO_SITE { 0 } else { pos as u8 },
                         state: *state,

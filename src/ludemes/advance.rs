@@ -39,6 +39,12 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// board into the mover's store (read by `score`); a longer throw does not move it.
             /// Tracks that do not loop
             opt("bear-off", O(Switch)),
+            /// with `bear-off:true`: a piece bears off only while every piece of the mover stands
+            /// in this region (none in hand)
+            opt("home", O(Region)),
+            /// with `bear-off:true`: a throw longer than a piece needs to bear off bears it off
+            /// when no piece of the mover stands farther back on the track (nor in hand)
+            opt("higher", O(Switch)),
             THEN,
         ],
         example: "(advance \"Loop\" (pips) captured:Hand safe:(region \"Home\" Next))",
@@ -156,8 +162,22 @@ fn along(c: &mut Compiler<'_>, node: &Node) -> Advance {
         flag(c, node, "stack"),
     );
     let block = block(c, node);
+    let (home, higher) = (
+        node.named("home").map(|r| c.region(r)),
+        flag(c, node, "higher"),
+    );
+    if !bear_off && (home.is_some() || higher) {
+        let at = node.named("home").or(node.named("higher")).unwrap_or(node);
+        c.error(
+            at,
+            "`home:` and `higher:` say when a piece bears off, and this advance bears none off",
+            "add `bear-off:true`",
+        );
+    }
     Advance {
         race: bear_off || stack || safe.is_some() || block != NO_BLOCK,
+        home,
+        higher,
         track,
         steps: node.pos(1).map(|n| c.int(n)).unwrap_or(IntExpr::Lit(0)),
         state: c.state(node.named("state")),
@@ -212,6 +232,10 @@ pub struct Advance {
     pub stack: bool,
     /// How many enemy pieces bar a site (`u16::MAX`: no block).
     pub block: u16,
+    /// Where every piece of the mover must stand for one to bear off.
+    pub home: Option<RegionRef>,
+    /// Whether a longer throw bears off the rearmost piece.
+    pub higher: bool,
     /// Whether any of the four above is asked: the race's moves, generated out of line.
     pub race: bool,
 }
@@ -344,6 +368,12 @@ impl Advance {
             return;
         }
         let track = &game.tracks[self.track as usize];
+        let bears = self.bear_off && self.home.is_none_or(|r| all_in(ctx, r));
+        let rear = if bears && self.higher {
+            rearmost(ctx)
+        } else {
+            NOT_REAR
+        };
         for s in board.owned[mover as usize].iter_in(game.topology.words) {
             let c = board.cells[s as usize];
             if self.state.is_some_and(|st| c.state != st) {
@@ -353,7 +383,10 @@ impl Advance {
                 Some((t, _)) if t == s || self.open(ctx, t) => out.push(Move::new(g, s, t)),
                 Some(_) => {}
                 // Borne off: written from the piece's site to itself.
-                None if self.bear_off && borne_off(track, mover, c.pos, k) => {
+                None if bears
+                    && (borne_off(track, mover, c.pos, k)
+                        || c.pos as u16 == rear && beyond(track, mover, c.pos, k)) =>
+                {
                     out.push(Move::new(g, s, s))
                 }
                 None => {}
@@ -387,7 +420,10 @@ impl Advance {
                 &game.demote,
                 self.stack,
             );
-        } else if self.bear_off && borne_off(tr, mover, moving.pos, k) {
+        } else if self.bear_off
+            && (borne_off(tr, mover, moving.pos, k)
+                || self.higher && beyond(tr, mover, moving.pos, k))
+        {
             lift(board, from, moving, self.stack);
             board.store[mover as usize & (MAX_PLAYERS - 1)] += 1;
             fx.landed = Effects::OFF;
@@ -476,6 +512,38 @@ fn entry(track: &Track, player: u8, square: i64) -> Option<(Site, u8)> {
 fn borne_off(track: &Track, player: u8, pos: u8, steps: i64) -> bool {
     !track.looped
         && (pos as i64).checked_add(steps) == Some(track.sites[player as usize].len() as i64)
+}
+
+/// Whether `steps` from `pos` go past the end of a track that does not loop (beyond the
+/// exact throw that bears off).
+#[inline]
+fn beyond(track: &Track, player: u8, pos: u8, steps: i64) -> bool {
+    !track.looped && (pos as i64).saturating_add(steps) > track.sites[player as usize].len() as i64
+}
+
+/// No piece is the rearmost: a piece in hand stands farther back than any on the track.
+const NOT_REAR: u16 = u16::MAX;
+
+/// The place on its track of the mover's rearmost piece ([`NOT_REAR`] with a piece in hand).
+fn rearmost(ctx: &Ctx) -> u16 {
+    let (board, mover) = (ctx.board, ctx.mover);
+    if board.hand[mover as usize] > 0 {
+        return NOT_REAR;
+    }
+    board.owned[mover as usize]
+        .iter_in(ctx.game.topology.words)
+        .map(|s| board.cells[s as usize].pos as u16)
+        .min()
+        .unwrap_or(NOT_REAR)
+}
+
+/// Whether every piece of the mover stands in region `r` (none in hand).
+fn all_in(ctx: &Ctx, r: RegionRef) -> bool {
+    let mover = ctx.mover as usize;
+    ctx.board.hand[mover] == 0
+        && ctx.board.owned[mover]
+            .and_not(&ctx.game.regions[r.0 as usize].mask[mover])
+            .is_empty()
 }
 
 /// Takes the moving piece off its site: one of a stack (where pieces stack), or the whole cell.

@@ -67,7 +67,8 @@ pub(crate) const ROWS: &[Ludeme] = &[
         refs: [],
     },
     ludeme! {
-        /// The value of the current throw (or the value a `goto` set).
+        /// The value of the current throw (or the value a `goto` set); of dice thrown together,
+        /// the total of the dice to use, and inside `each-die` the die in use.
         name: "pips",
         kind: Int,
         positional: [],

@@ -257,8 +257,14 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// number of faces, valued 1 to n
             req("faces", O(Int)),
         ],
-        named: [],
-        example: "(die 6)",
+        named: [
+            /// how many such dice are thrown together (2 to 4, faces at most 9), each used alone
+            /// by `each-die`; a throw is written with its dice largest first (`throw 65`)
+            opt("count", O(Int)),
+            /// whether a throw of equal dice is used twice over (four moves with two dice)
+            opt("doubles", O(Switch)),
+        ],
+        example: "(die 6 count:2 doubles:true)",
         lower: Lower::Part,
         refs: [],
     },

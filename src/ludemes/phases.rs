@@ -241,9 +241,20 @@ fn chance(c: &mut Compiler<'_>, p: &Node) -> Phase {
             _ => branches(c, clause.pos(0), Cond::Const(true), &mut list),
         }
     }
+    // Dice used one at a time read as the total of the dice to use.
+    let (several, doubles) = c
+        .sym
+        .dice_sets
+        .get(dice as usize)
+        .copied()
+        .unwrap_or((1, false));
+    let pips = |v: i32| match several {
+        1 => v as i64,
+        _ => crate::ludemes::dice_total(crate::ludemes::dice_to_use(v, doubles)) as i64,
+    };
     let by_outcome = c.sym.dice.get(dice as usize).map_or(Vec::new(), |d| {
         d.1.iter()
-            .map(|&(v, _)| Branches::new(branches_with_pips(&list, v as i64)))
+            .map(|&(v, _)| Branches::new(branches_with_pips(&list, pips(v))))
             .collect()
     });
     Phase::Chance { dice, by_outcome }

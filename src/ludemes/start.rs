@@ -55,7 +55,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
         refs: [Ref::Hand],
     },
     ludeme! {
-        /// Puts one piece of a player on each site of a region.
+        /// Puts pieces of a player on each site of a region: one, or a stack of `count:`.
         name: "pieces",
         kind: Setup,
         positional: [
@@ -74,6 +74,8 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// whether the pieces count as having moved already (a king or rook that may no
             /// longer castle, in a position set up mid-game); false if absent
             opt("moved", O(Switch)),
+            /// pieces on each site, as one stack of the player's (1 if absent)
+            opt("count", O(Int)),
         ],
         example: "(pieces P1 (row 0) track:\"Loop\")",
         lower: Lower::Part,

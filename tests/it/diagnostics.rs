@@ -698,6 +698,31 @@ diagnostic_test!(
     "5:61",
     "a block is a number of pieces, from 1"
 );
+diagnostic_test!(
+    dice_together_range,
+    "dice_together_range.game",
+    &[],
+    ["check::out-of-range"],
+    "4:84",
+    "5 dice of 6 faces thrown together is out of range",
+    "several dice are 2 to 4 dice of 2 to 9 faces"
+);
+diagnostic_test!(
+    start_stack_zero,
+    "start_stack_zero.game",
+    &[],
+    ["check::kind"],
+    "5:46",
+    "a stack at the start holds 1 to 255 pieces"
+);
+diagnostic_test!(
+    bear_off_home_alone,
+    "bear_off_home_alone.game",
+    &[],
+    ["check::kind"],
+    "5:72",
+    "add `bear-off:true`"
+);
 
 /// An option's constraint is enforced: Reversi's size is "an even number" (`step:2` from
 /// `min:4`), so `size=7` is refused in the option's own words, and `size=6` loads.

@@ -17,6 +17,7 @@ mod amazons;
 mod architecture;
 mod arithmetic;
 mod ataxx;
+mod backgammon;
 mod bagh_chal;
 mod board_text;
 mod boards;

@@ -56,6 +56,7 @@ fn the_variants_are_the_files_of_tests_variants() {
             "leapers",
             "lines-of-action-6x6",
             "ludo-open-starts",
+            "nackgammon",
             "oware",
             "sig-3x8",
             "six-mens-morris",
@@ -442,6 +443,11 @@ fn six_mens_morris_takes_on_a_side_of_a_square_and_flies_at_three() {
     let s = after(&game, &s, "b3-e1xd4");
     assert_eq!(s.cells()[point("d4")].owner, 0);
     assert_eq!(names(&game, &s).len(), 30);
+}
+
+#[test]
+fn nackgammon_plays_1000_games() {
+    plays_to_an_end("nackgammon");
 }
 
 #[test]

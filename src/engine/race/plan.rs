@@ -16,7 +16,9 @@ impl RacePlan {
                     Needs::REPETITION
                         .with(Needs::SOWN)
                         .with(Needs::KINDS_HELD)
-                        .with(Needs::CAPTURED),
+                        .with(Needs::CAPTURED)
+                        // Dice used one at a time are looked ahead over by the general code.
+                        .with(Needs::DICE),
                 )
         {
             return None;
@@ -102,6 +104,9 @@ fn stage(game: &Game, phase: &Phase, draw: &DrawPlan) -> Stage {
                         bear_off: _,
                         stack: _,
                         block: _,
+                        // Bearing off, read only by a race's moves.
+                        home: _,
+                        higher: _,
                     },
                 ),
             then,
