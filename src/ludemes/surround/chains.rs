@@ -73,7 +73,8 @@ impl Chains {
         })
     }
 
-    /// Takes the chains of `other`, reusing this board's buffer.
+    /// Takes the chains of `other`, reusing this board's buffer: where `other` keeps none, the
+    /// chains of the empty board, which describe no other and from which a follow builds any.
     #[inline]
     pub(crate) fn copy_from(&mut self, other: &Chains) {
         match (&mut self.0, &other.0) {
@@ -81,6 +82,11 @@ impl Chains {
                 mine.joined = theirs.joined;
                 mine.filled = theirs.filled;
                 mine.list.clone_from(&theirs.list);
+            }
+            (Some(mine), None) => {
+                mine.joined = [Sites::default(); MAX_PLAYERS];
+                mine.filled = Sites::default();
+                mine.list.clear();
             }
             (mine, theirs) => mine.clone_from(theirs),
         }
