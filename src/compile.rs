@@ -24,18 +24,9 @@ pub use crate::board::{MAX_COUNTERS, MAX_PARTS, MAX_VARS};
 /// Compiles a checked game.
 pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>> {
     let sym = &checked.symbols;
-    let mut topology = match sym.tiling {
-        topology::Tiling::Square => Topology::rectangle(sym.rows, sym.columns),
-        topology::Tiling::HexRhombus => Topology::hex_rhombus(sym.rows),
-        topology::Tiling::Hexagon => Topology::hexagon(sym.rows.div_ceil(2)),
-        topology::Tiling::Graph => {
-            Topology::graph(sym.graph.as_ref().unwrap_or(&Default::default()))
-        }
-    };
-    topology.seat(sym.players);
     let mut c = Compiler {
         sym,
-        topology,
+        topology: board_of(sym),
         source,
         end_branches: Vec::new(),
         regions: Vec::new(),
@@ -124,6 +115,20 @@ pub fn compile(checked: &Checked, source: &str) -> Result<Rules, Vec<Diagnostic>
 }
 
 /// For each kind, the kind a piece of it is held as once captured (`piece-kinds`' `demote:`).
+/// The board the symbols declare, seated for their players.
+fn board_of(sym: &Symbols) -> Topology {
+    let mut topology = match sym.tiling {
+        topology::Tiling::Square => Topology::rectangle(sym.rows, sym.columns),
+        topology::Tiling::HexRhombus => Topology::hex_rhombus(sym.rows),
+        topology::Tiling::Hexagon => Topology::hexagon(sym.rows.div_ceil(2)),
+        topology::Tiling::Graph => {
+            Topology::graph(sym.graph.as_ref().unwrap_or(&Default::default()))
+        }
+    };
+    topology.seat(sym.players);
+    topology
+}
+
 fn demotions(sym: &Symbols) -> Vec<u8> {
     let index = |name: &str| sym.kinds.iter().position(|k| k == name);
     let mut demote: Vec<u8> = (0..sym.kinds.len()).map(|k| k as u8).collect();
