@@ -35,17 +35,7 @@ fn expr(node: &Node, kind: Kind, errors: &mut Vec<Diagnostic>) {
     match &node.kind {
         NodeKind::Int(_) if matches!(kind, Kind::Int | Kind::Decimal) => {}
         NodeKind::Decimal(_) if kind == Kind::Decimal && node.as_thousandths().is_some() => {}
-        NodeKind::Decimal(d) if kind == Kind::Decimal => push(
-            errors,
-            Diagnostic::new(
-                "check::kind",
-                node.span,
-                format!("`{d}` has more than three places after its point"),
-            )
-            .label("at most three decimal places")
-            .help("numbers are counted to a thousandth: write it to three places, such as 7.125")
-            .via(node.via),
-        ),
+        NodeKind::Decimal(d) if kind == Kind::Decimal => push(errors, too_precise(node, d)),
         NodeKind::Bool(_) if matches!(kind, Kind::Cond | Kind::Switch) => {}
         NodeKind::Str(_) if matches!(kind, Kind::Str | Kind::Paint) => {}
         NodeKind::Name(n) if kind.names().contains(&n.as_str()) => {}
@@ -127,21 +117,38 @@ fn expr(node: &Node, kind: Kind, errors: &mut Vec<Diagnostic>) {
                 format!("expected {}, found {}", kind.noun(), node.describe()),
             )
             .label(format!("expected {}", kind.noun()))
-            .help(match (&node.kind, kind) {
-                (NodeKind::Name(_) | NodeKind::Int(_), Kind::Cond) => {
-                    "write `true` or `false`, or a condition such as `(= (pips) 6)`".to_string()
-                }
-                (NodeKind::Decimal(_), Kind::Int) => {
-                    "this argument counts in whole numbers: write one without a point".to_string()
-                }
-                (NodeKind::Name(n), Kind::Str) => format!(
-                    "names of regions, tracks, phases and options are strings: write \"{n}\""
-                ),
-                _ => kind_hint(kind),
-            })
+            .help(mismatch_help(node, kind))
             .via(node.via),
         ),
     }
+}
+
+/// The help of a value of the wrong kind.
+fn mismatch_help(node: &Node, kind: Kind) -> String {
+    match (&node.kind, kind) {
+        (NodeKind::Name(_) | NodeKind::Int(_), Kind::Cond) => {
+            "write `true` or `false`, or a condition such as `(= (pips) 6)`".to_string()
+        }
+        (NodeKind::Decimal(_), Kind::Int) => {
+            "this argument counts in whole numbers: write one without a point".to_string()
+        }
+        (NodeKind::Name(n), Kind::Str) => {
+            format!("names of regions, tracks, phases and options are strings: write \"{n}\"")
+        }
+        _ => kind_hint(kind),
+    }
+}
+
+/// The error of a decimal number written past the thousandth.
+fn too_precise(node: &Node, d: &str) -> Diagnostic {
+    Diagnostic::new(
+        "check::kind",
+        node.span,
+        format!("`{d}` has more than three places after its point"),
+    )
+    .label("at most three decimal places")
+    .help("numbers are counted to a thousandth: write it to three places, such as 7.125")
+    .via(node.via)
 }
 
 /// A hint naming a few ludemes of the expected kind.
