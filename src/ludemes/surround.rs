@@ -320,13 +320,13 @@ impl Surround {
             let lives = living.contains(s);
             if let Some(repeat) = self.repeat {
                 let mut key = board.key.wrapping_add(key_term(s as usize, &piece));
-                let mut open = open;
-                open.remove(s);
                 let mut gone = if !libs.capturing.contains(s) {
                     Sites::default()
                 } else if chained {
                     board.chains.0.captured_by::<W>(mover, s)
                 } else {
+                    let mut open = open;
+                    open.remove(s);
                     spread.dead_next_to(board, s, &theirs, &open)
                 };
                 if !lives {
