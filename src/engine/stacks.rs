@@ -107,6 +107,11 @@ impl Board {
         owners
     }
 
+    /// Whether the board's stacks mix owners: it keeps the owner of each piece beneath a top.
+    pub fn mixes_owners(&self) -> bool {
+        self.layers.kept()
+    }
+
     /// Sets site `s` to a stack: `beneath` the owners (0-based) of the plain pieces under the
     /// top, the bottom first, and `top` the piece on top (its count is set to the height); an
     /// empty site for a `top` of no count. For positions set up by hand on a game that keeps
