@@ -615,8 +615,17 @@ const CAPSTONE_BY_WALL: &str = "Flat@a1 Flat@e5 Capstone@c3 Wall@d3";
 /// P1's flats on a1 (placed by P2) to d1, P2's on a5 (placed by P1) to d5; P1 to move.
 const FOUR_ON_ROW_1: &str = "Flat@a5 Flat@a1 Flat@b1 Flat@b5 Flat@c1 Flat@c5 Flat@d1 Flat@d5";
 
+/// On 3x3, eight sites filled without a road (P1: flats a1 c1 a3, wall b2; P2: flats a2 c2 b3,
+/// wall b1), three flats each; P1 to move, c3 empty.
+const FULL_BUT_C3: &str = "Flat@a2 Flat@a1 Flat@c1 Wall@b1 Wall@b2 Flat@c2 Flat@a3 Flat@b3";
+
 #[test]
 fn model_the_lines_played_up_for_the_game() {
+    let mut t = Tak::new(3);
+    t.play_line(FULL_BUT_C3);
+    assert_eq!((t.mover, t.result, t.flats()), (0, None, [3, 3]));
+    assert_eq!(t.stacks[site_of(3, "b1")], [P2W]);
+    assert_eq!(t.stacks[site_of(3, "b2")], [P1W]);
     let mut t = Tak::new(5);
     t.play_line(SIX_ON_A1);
     assert_eq!(t.stacks[site_of(5, "a1")], [P2F, P1F, P2F, P1F, P2F, P1F]);
@@ -881,4 +890,17 @@ fn a_road_made_with_a_capstone() {
     assert_eq!(walled.1.result, None);
     assert_eq!(walled.0.status(), Status::Ongoing);
     assert_eq!(sorted_names(&game, &walled.0), walled.1.names());
+}
+
+#[test]
+fn a_full_board_is_counted_by_flats() {
+    let (game, s, t) = both_after(3, FULL_BUT_C3);
+    for (last, result) in [("Flat@c3", Status::Won(0)), ("Wall@c3", Status::Drawn)] {
+        let (mut s, mut t) = (s.clone(), t.clone());
+        play_names(&game, &mut s, last);
+        t.play_name(last);
+        assert_eq!(t.result, Some(result), "{last}");
+        assert_eq!(s.node(), NodeType::Terminal, "{last}\n{}", game.render(&s));
+        assert_eq!(s.status(), result, "{last}\n{}", game.render(&s));
+    }
 }
