@@ -2,9 +2,10 @@
 //! as lists of pieces, bottom first; carries by enumerating every split of the lifted pieces
 //! along a line; roads by flood fill; the flat count when a reserve runs out or the board fills),
 //! checked on its own on hand-counted positions, and against `games/tak.game` by perft on sizes 3
-//! to 6, by lock-step random games (the same sorted move names at every ply, the same result) and
-//! by positions played up move by move: a carry over four squares, a capstone flattening a wall,
-//! a road finished by a capstone.
+//! to 6, by lock-step random games on sizes 3 to 8 (at every ply the same stack on every site,
+//! the same pieces in hand, the same sorted move names and the same status) and by positions
+//! played up move by move: a carry over four squares, a capstone flattening a wall, a road
+//! finished by a capstone, one move making both roads, a full board counted by flats.
 
 use crate::setup::{load, sorted_names};
 use ludus::{Game, NodeType, State, Status};
@@ -619,8 +620,17 @@ const FOUR_ON_ROW_1: &str = "Flat@a5 Flat@a1 Flat@b1 Flat@b5 Flat@c1 Flat@c5 Fla
 /// wall b1), three flats each; P1 to move, c3 empty.
 const FULL_BUT_C3: &str = "Flat@a2 Flat@a1 Flat@c1 Wall@b1 Wall@b2 Flat@c2 Flat@a3 Flat@b3";
 
+/// On 5x5, P1's flats on a1 b1 d1 e1 and P2's on a3 b3 d3 e3 (and a5 b5 d5); c3 holds P2's flat
+/// under two of P1's; P1 to move.
+const TWO_ROADS_OPEN: &str = "Flat@c3 Flat@c2 c2-c3:1 Flat@a3 Flat@c2 Flat@b3 c2-c3:1 Flat@d3 \
+                              Flat@a1 Flat@e3 Flat@b1 Flat@a5 Flat@d1 Flat@b5 Flat@e1 Flat@d5";
+
 #[test]
 fn model_the_lines_played_up_for_the_game() {
+    let mut t = Tak::new(5);
+    t.play_line(TWO_ROADS_OPEN);
+    assert_eq!(t.stacks[site_of(5, "c3")], [P2F, P1F, P1F]);
+    assert_eq!((t.mover, t.result), (0, None));
     let mut t = Tak::new(3);
     t.play_line(FULL_BUT_C3);
     assert_eq!((t.mover, t.result, t.flats()), (0, None, [3, 3]));
@@ -855,7 +865,7 @@ fn lock_step(size: usize, seed: u64, plies: usize) -> (Status, usize) {
 fn random_games_agree_with_the_model() {
     let mut total = 0;
     let mut ended = [0; 3];
-    for (size, games) in [(3, 12), (4, 8), (5, 5), (6, 3)] {
+    for (size, games) in [(3, 16), (4, 10), (5, 8), (6, 5), (7, 2), (8, 2)] {
         for seed in 0..games {
             let (status, plies) = lock_step(size, seed, 300);
             total += plies;
@@ -969,5 +979,20 @@ fn a_full_board_is_counted_by_flats() {
         assert_eq!(t.result, Some(result), "{last}");
         assert_eq!(s.node(), NodeType::Terminal, "{last}\n{}", game.render(&s));
         assert_eq!(s.status(), result, "{last}\n{}", game.render(&s));
+    }
+}
+
+#[test]
+fn a_move_making_both_roads_wins_for_the_mover() {
+    let (game, s, t) = both_after(5, TWO_ROADS_OPEN);
+    // Two carried down from c3, one on c2 and one on c1: row 1 is P1's road and c3 uncovered
+    // makes row 3 P2's; both dropped on c2 make only P2's, on P1's move.
+    for (carry, result) in [("c3-c1:11", Status::Won(0)), ("c3-c2:2", Status::Won(1))] {
+        let (mut s, mut t) = (s.clone(), t.clone());
+        play_names(&game, &mut s, carry);
+        t.play_name(carry);
+        assert_eq!(t.result, Some(result), "{carry}");
+        agree(&game, &s, &t, carry);
+        assert_eq!(s.node(), NodeType::Terminal, "{carry}");
     }
 }
