@@ -21,63 +21,17 @@ impl Compiler<'_> {
         // The instruction that set up each site so far: a site holds what one instruction puts.
         let mut set_up: Vec<Option<&Node>> = Vec::new();
         for item in items {
-            let count = |c: &mut Self, n: Option<&Node>| {
-                let v = n.and_then(|n| n.as_int()).unwrap_or(0);
-                if !(0..=MAX_COUNTERS).contains(&v) {
-                    if let Some(n) = n {
-                        c.errors.push(
-                            Diagnostic::new(
-                                "check::out-of-range",
-                                n.span,
-                                format!("{v} counters is out of range"),
-                            )
-                            .label("count")
-                            .help(format!("counts run from 0 to {MAX_COUNTERS}"))
-                            .via(n.via),
-                        );
-                    }
-                }
-                v.clamp(0, MAX_COUNTERS) as u16
-            };
             match item.head() {
                 Some("fill") => {
                     let sites = item
                         .pos(0)
                         .map(|r| self.region_sites(r)[0].clone())
                         .unwrap_or_default();
-                    let n = count(self, item.pos(1));
+                    let n = self.start_count(item.pos(1));
                     self.claim(&mut set_up, item, &sites);
                     out.push(Setup::Fill(sites, n));
                 }
-                Some("hand") => {
-                    let players = match item.pos(0).and_then(|n| n.as_name()) {
-                        Some("Each" | "All" | "Shared") => (0..self.sym.players).collect(),
-                        Some(p) if seat_of(p).is_some() => seat_of(p).into_iter().collect(),
-                        other => {
-                            // Nobody is the mover before the game starts.
-                            self.error(
-                                item,
-                                format!("`{}` names no hand at the start", other.unwrap_or("?")),
-                                "fill P1's, P2's or Each player's hand",
-                            );
-                            Vec::new()
-                        }
-                    };
-                    let n = count(self, item.pos(1));
-                    let kind = item.named("kind").map(|k| {
-                        // Hands that are given pieces by kind keep kinds.
-                        self.needs.insert(Needs::KINDS_HELD.with(Needs::HANDS));
-                        if n > u8::MAX as u16 {
-                            self.error(
-                                item.pos(1).unwrap_or(item),
-                                format!("a hand holds at most {} pieces of a kind", u8::MAX),
-                                "give fewer pieces of this kind",
-                            );
-                        }
-                        self.kind(Some(k)).unwrap_or(0)
-                    });
-                    out.push(Setup::Hand(players, n, kind));
-                }
+                Some("hand") => out.push(self.hand_setup(item)),
                 Some("pieces") => {
                     let player = item
                         .pos(0)
@@ -122,6 +76,57 @@ impl Compiler<'_> {
             }
         }
         out
+    }
+
+    /// A count of the start, clamped to what ludus allows, with an error past it.
+    fn start_count(&mut self, n: Option<&Node>) -> u16 {
+        let v = n.and_then(|n| n.as_int()).unwrap_or(0);
+        if !(0..=MAX_COUNTERS).contains(&v) {
+            if let Some(n) = n {
+                self.errors.push(
+                    Diagnostic::new(
+                        "check::out-of-range",
+                        n.span,
+                        format!("{v} counters is out of range"),
+                    )
+                    .label("count")
+                    .help(format!("counts run from 0 to {MAX_COUNTERS}"))
+                    .via(n.via),
+                );
+            }
+        }
+        v.clamp(0, MAX_COUNTERS) as u16
+    }
+
+    /// A `(hand ...)` of the start: whose hands, how many pieces, of which kind.
+    fn hand_setup(&mut self, item: &Node) -> Setup {
+        let players = match item.pos(0).and_then(|n| n.as_name()) {
+            Some("Each" | "All" | "Shared") => (0..self.sym.players).collect(),
+            Some(p) if seat_of(p).is_some() => seat_of(p).into_iter().collect(),
+            other => {
+                // Nobody is the mover before the game starts.
+                self.error(
+                    item,
+                    format!("`{}` names no hand at the start", other.unwrap_or("?")),
+                    "fill P1's, P2's or Each player's hand",
+                );
+                Vec::new()
+            }
+        };
+        let n = self.start_count(item.pos(1));
+        let kind = item.named("kind").map(|k| {
+            // Hands that are given pieces by kind keep kinds.
+            self.needs.insert(Needs::KINDS_HELD.with(Needs::HANDS));
+            if n > u8::MAX as u16 {
+                self.error(
+                    item.pos(1).unwrap_or(item),
+                    format!("a hand holds at most {} pieces of a kind", u8::MAX),
+                    "give fewer pieces of this kind",
+                );
+            }
+            self.kind(Some(k)).unwrap_or(0)
+        });
+        Setup::Hand(players, n, kind)
     }
 
     /// Notes the sites a start instruction sets up; a site an earlier one set up is an error, once

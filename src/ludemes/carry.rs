@@ -1,5 +1,5 @@
 //! Carry: pieces lifted off the top of a stack and dropped along a line, at least one on each
-//! site passed, as Tak and Focus move. The stacks mix owners: the top decides who controls one.
+//! site passed, as stacking games move. The stacks mix owners: the top decides who controls one.
 
 use crate::check::registry::{
     opt, req,
@@ -43,7 +43,7 @@ pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
         opt("by", O(Str)),
         THEN,
     ],
-    example: "(carry Orthogonal max:5 flatten:\"Wall\" by:\"Capstone\")",
+    example: "(carry Orthogonal max:5)",
     lower: Lower::Moves(carry),
     refs: [Ref::Kind(Arg::Key("flatten")), Ref::Kind(Arg::Key("by"))],
 }];
@@ -66,7 +66,7 @@ fn carry(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
         let at = node.named("flatten").or(node.named("by")).unwrap_or(node);
         c.error(
             at,
-            "a piece is flattened by a kind of piece: `flatten:` and `by:` go together",
+            "a piece is flattened by a kind of piece: `flatten:` and `by:` are written together",
             "write both, as `flatten:\"Wall\" by:\"Capstone\"`",
         );
     }

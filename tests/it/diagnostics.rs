@@ -787,5 +787,5 @@ diagnostic_test!(
     &[],
     ["check::kind"],
     "6:57",
-    "`flatten:` and `by:` go together"
+    "`flatten:` and `by:` are written together"
 );

@@ -183,16 +183,12 @@ fn every_perft_file_is_run() {
 /// Tak on every board from 3x3 to 8x8, to the depths that run in well under a second each.
 #[test]
 fn tak() {
-    for file in [
-        "tak.perft",
-        "tak-3.perft",
-        "tak-4.perft",
-        "tak-6.perft",
-        "tak-7.perft",
-        "tak-8.perft",
-    ] {
-        run(file);
-    }
+    run("tak.perft");
+    run("tak-3.perft");
+    run("tak-4.perft");
+    run("tak-6.perft");
+    run("tak-7.perft");
+    run("tak-8.perft");
 }
 
 /// Tak deeper, about 15 s in release (3x3 to depth 7: roads end games on the way):
@@ -200,14 +196,10 @@ fn tak() {
 #[test]
 #[ignore]
 fn tak_deep() {
-    for file in [
-        "tak-deep.perft",
-        "tak-3-deep.perft",
-        "tak-4-deep.perft",
-        "tak-6-deep.perft",
-        "tak-7-deep.perft",
-        "tak-8-deep.perft",
-    ] {
-        run(file);
-    }
+    run("tak-deep.perft");
+    run("tak-3-deep.perft");
+    run("tak-4-deep.perft");
+    run("tak-6-deep.perft");
+    run("tak-7-deep.perft");
+    run("tak-8-deep.perft");
 }
