@@ -142,7 +142,7 @@ fn demotions(sym: &Symbols) -> Vec<u8> {
 
 /// Each track as the engine reads it, once per track name (the shared or P1's declaration
 /// standing for the others): per player its sites in order, the first index of each of the
-/// board's `n` sites on it, and the set of its sites.
+/// board's `n` sites on it, the set of its sites and where its jumps lead.
 fn lower_tracks(sym: &Symbols, n: usize) -> Vec<Track> {
     sym.tracks
         .iter()
@@ -166,6 +166,7 @@ fn lower_tracks(sym: &Symbols, n: usize) -> Vec<Track> {
                 first_index: std::array::from_fn(|p| index(&sites[p])),
                 on: std::array::from_fn(|p| Sites::of(&sites[p])),
                 jumps: std::array::from_fn(|p| jump_table(&own(p).jumps, sites[p].len())),
+                links: t.jumps.clone(),
                 sites,
                 looped: t.looped,
             }

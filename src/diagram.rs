@@ -8,6 +8,8 @@ use crate::engine::{NodeType, State, Status};
 use crate::ludemes::graphics::{Mark, Paint, Rgb};
 use std::fmt::Write;
 
+mod jumps;
+
 /// The side of a square cell, and the distance between neighbouring centres, in pixels.
 const CELL: f64 = 40.0;
 /// The room left of the board, for the row names.
@@ -65,6 +67,7 @@ pub fn svg(game: &Game, state: &State) -> String {
     geometry.draw_board(game, state, &mut out);
     geometry.draw_sides(game, &mut out);
     geometry.draw_marks(game, &mut out);
+    geometry.draw_jumps(game, &mut out);
     geometry.draw_names(game, &mut out);
     geometry.draw_pieces(game, state, &mut out);
     geometry.draw_territory(game, state, &mut out);
