@@ -34,6 +34,21 @@ pub const MAX_HELD_KINDS: usize = 16;
 /// them in 16 bits, with room for its markers (a pass, a throw, no filter).
 pub const MAX_PARTS: usize = 4096;
 
+/// The bits a layer of a stack of mixed owners takes: one owner, 0-based.
+pub const fn layer_width(players: u8) -> u32 {
+    if players > 2 {
+        2
+    } else {
+        1
+    }
+}
+
+/// The most pieces a stack of mixed owners holds in a game of `players` players: its top and
+/// the owners of 128 bits of layers beneath it.
+pub const fn stack_capacity(players: u8) -> u32 {
+    128 / layer_width(players) + 1
+}
+
 /// The player a role name such as `P3` fixes (0-based), if it names one.
 pub fn seat_of(name: &str) -> Option<u8> {
     match name {

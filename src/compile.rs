@@ -308,10 +308,18 @@ impl Compiler<'_> {
             .iter()
             .map(|s| match s {
                 Setup::Fill(sites, n) => sites.len() as i64 * *n as i64,
-                Setup::Hand(players, n) => players.len() as i64 * *n as i64,
+                Setup::Hand(players, n, _) => players.len() as i64 * *n as i64,
                 Setup::Pieces { sites, count, .. } => sites.len() as i64 * *count as i64,
             })
             .sum();
+        let capacity = crate::board::stack_capacity(self.sym.players);
+        if self.needs.contains(Needs::LAYERS) && total > i64::from(capacity) {
+            self.errors.push(
+                Diagnostic::new("check::out-of-range", start.map_or(game.span, |s| s.span), format!("the start puts {total} pieces in play, and a stack of mixed owners holds at most {capacity} in a game of {} players", self.sym.players))
+                    .label("more pieces than a stack holds")
+                    .help(format!("give at most {capacity} pieces in all, so that no stack can overflow")),
+            );
+        }
         if total > MAX_COUNTERS {
             self.errors.push(
                 Diagnostic::new("check::out-of-range", start.map_or(game.span, |s| s.span), format!("the start puts {total} counters and pieces in play; ludus allows {MAX_COUNTERS}"))

@@ -26,6 +26,7 @@ mod sample;
 mod seated;
 mod shifting;
 mod sowing;
+mod stacks;
 mod state;
 mod turn;
 
@@ -116,6 +117,12 @@ impl Game {
         if !board.varied {
             // A board without variables holds zeros (copies skip them).
             board.vars = Default::default();
+        }
+        if self.needs.contains(crate::compile::Needs::LAYERS) != board.layers.kept() {
+            board.layers = match self.needs.contains(crate::compile::Needs::LAYERS) {
+                true => stacks::Layers::new(self.sites(), self.players),
+                false => stacks::Layers::default(),
+            };
         }
         board.kinded = self.needs.contains(crate::compile::Needs::KINDS_HELD);
         if !board.kinded {

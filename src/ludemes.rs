@@ -289,6 +289,7 @@ macro_rules! for_each_family {
             progress {}
             relocate { Relocate }
             lift { Lift }
+            carry { Carry }
             removal {}
             choose {}
             effects {}
@@ -416,6 +417,7 @@ pub mod advance;
 pub mod arithmetic;
 pub mod attack;
 pub mod capture_step;
+pub mod carry;
 pub mod castle;
 pub mod choose;
 pub mod connection;

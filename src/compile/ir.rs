@@ -155,6 +155,8 @@ pub enum Leaf {
     Empty(RegionRef),
     /// Some site of the region holds something (`(> (count-in R) 0)`, read from occupancy).
     Filled(RegionRef),
+    /// Every site of the region holds something (`(full R)`).
+    Full(RegionRef),
     /// The player is to move and has no legal move.
     NoMoves(Who),
     /// The player has no piece on the board or in hand.
@@ -347,8 +349,9 @@ pub enum Outcome {
         /// Scores this close are a draw.
         draw_within: IntExpr,
     },
-    /// The most pieces on the board wins.
-    ByPieces,
+    /// The most pieces on the board wins: only those of a kind, if one is given, and in stacks
+    /// of mixed owners only the top of each.
+    ByPieces(Option<u8>),
     /// The larger area (pieces and territory) wins.
     ByArea {
         /// How empty sites join into regions.
@@ -374,8 +377,8 @@ pub enum ResultKind {
 pub enum Setup {
     /// Neutral counters on sites.
     Fill(Vec<Site>, u16),
-    /// Pieces in hand.
-    Hand(Vec<u8>, u16),
+    /// Pieces in hand, of a kind where hands keep kinds (the first if none is given).
+    Hand(Vec<u8>, u16, Option<u8>),
     /// One piece of a player on each site, with its track position and state.
     Pieces {
         /// The player.

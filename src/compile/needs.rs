@@ -37,6 +37,8 @@ impl Needs {
     pub const CHAINS: Needs = Needs(1 << 11);
     /// Dice thrown together and used one at a time (`each-die`): the dice left in the clock.
     pub const DICE: Needs = Needs(1 << 12);
+    /// Stacks of mixed owners: the owners beneath each site's top piece, kept in the board.
+    pub const LAYERS: Needs = Needs(1 << 13);
 
     /// Whether every feature of `other` is in the set.
     pub const fn contains(self, other: Needs) -> bool {

@@ -2,7 +2,7 @@
 //! condition's source text.
 
 use super::ir::*;
-use super::{Compiler, MAX_COUNTERS};
+use super::{Compiler, Needs, MAX_COUNTERS};
 use crate::diagnostic::Diagnostic;
 use crate::syntax::{Node, NodeKind};
 
@@ -64,7 +64,19 @@ impl Compiler<'_> {
                         }
                     };
                     let n = count(self, item.pos(1));
-                    out.push(Setup::Hand(players, n));
+                    let kind = item.named("kind").map(|k| {
+                        // Hands that are given pieces by kind keep kinds.
+                        self.needs.insert(Needs::KINDS_HELD.with(Needs::HANDS));
+                        if n > u8::MAX as u16 {
+                            self.error(
+                                item.pos(1).unwrap_or(item),
+                                format!("a hand holds at most {} pieces of a kind", u8::MAX),
+                                "give fewer pieces of this kind",
+                            );
+                        }
+                        self.kind(Some(k)).unwrap_or(0)
+                    });
+                    out.push(Setup::Hand(players, n, kind));
                 }
                 Some("pieces") => {
                     let player = item
@@ -216,7 +228,9 @@ impl Compiler<'_> {
                             draw_within,
                         }
                     }
-                    Some(r) if r.head() == Some("by-pieces") => Outcome::ByPieces,
+                    Some(r) if r.head() == Some("by-pieces") => {
+                        Outcome::ByPieces(self.kind(r.named("kind")))
+                    }
                     Some(r) if r.head() == Some("by-area") => Outcome::ByArea {
                         territory: crate::ludemes::lower_territory(self, r.pos(0)),
                         // The checker let through only numbers of three places at most.

@@ -238,6 +238,9 @@ impl<'a> Ctx<'a> {
             Leaf::Repeated => self.repeated,
             Leaf::Empty(r) => !self.meets(*r, &self.board.filled),
             Leaf::Filled(r) => self.meets(*r, &self.board.filled),
+            Leaf::Full(r) => self.game.regions[r.0 as usize].mask[self.mover as usize & 3]
+                .and_not(&self.board.filled)
+                .is_empty(),
             Leaf::SownInto(r) => self.meets(*r, &self.board.sown.0),
             Leaf::LandedIn(r) => self.region_holds(*r, self.clock.last.to),
             Leaf::MovedFrom(r) => self.region_holds(*r, self.clock.last.from),

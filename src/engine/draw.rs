@@ -175,6 +175,9 @@ pub(super) fn place_only(game: &Game) -> bool {
                     site_sets: _,
                     // The loop places pieces of the first kind, anywhere empty.
                     kind: None,
+                    placed_as: None,
+                    // The mover's own pieces.
+                    of: None,
                     from_last: None,
                 })
             );

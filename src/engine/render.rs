@@ -215,7 +215,7 @@ impl Game {
         let sites = self.topology.coords.iter().filter(|c| c.is_some()).count();
         let mut start = [0usize; MAX_PLAYERS];
         for s in &self.setup {
-            if let Setup::Hand(players, n) = s {
+            if let Setup::Hand(players, n, _) = s {
                 for &p in players {
                     if let Some(h) = start.get_mut(p as usize) {
                         *h += *n as usize;

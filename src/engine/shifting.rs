@@ -206,6 +206,8 @@ fn plays_placement(place: &Place) -> bool {
         flank,
         surround,
         kind,
+        placed_as,
+        of,
         from_last,
         // Read through the family (`Place`, not `PlaceWhere`: no test of the site).
         count: _,
@@ -213,7 +215,12 @@ fn plays_placement(place: &Place) -> bool {
         site_test: _,
         site_sets: _,
     } = place;
-    flank.is_none() && surround.is_none() && kind.is_none() && from_last.is_none()
+    flank.is_none()
+        && surround.is_none()
+        && kind.is_none()
+        && placed_as.is_none()
+        && of.is_none()
+        && from_last.is_none()
 }
 
 /// Adds the groups of one step of a draw plan; `None` if the step is not of the shape.

@@ -78,6 +78,8 @@ pub struct Board {
     /// The chains of each player's pieces with their liberties, kept only for games whose
     /// surround rule reads them, and no part of the position.
     pub(crate) chains: Aside<crate::ludemes::Chains>,
+    /// The owners beneath each site's top, kept only by games whose stacks mix owners.
+    pub(crate) layers: super::stacks::Layers,
 }
 
 /// What a board holds beside its position: boards equal or hash alike whatever it holds.
@@ -153,6 +155,9 @@ impl Board {
         self.filled = Sites::default();
         self.owned = [Sites::default(); MAX_PLAYERS];
         self.key = 0;
+        if self.keyed {
+            self.key = self.layers_key();
+        }
         if self.keyed && self.kinded {
             for (p, kinds) in self.held.iter().enumerate() {
                 for (k, &n) in kinds.iter().enumerate() {
@@ -182,6 +187,7 @@ impl Board {
     #[inline]
     pub(crate) fn take_from(&mut self, other: &mut Board) {
         std::mem::swap(&mut self.cells, &mut other.cells);
+        std::mem::swap(&mut self.layers, &mut other.layers);
         self.hand = other.hand;
         self.store = other.store;
         self.copy_vars(other);
@@ -394,6 +400,7 @@ impl Clone for Board {
             sown: Sown::default(),
             groups: self.groups.clone(),
             chains: self.chains.clone(),
+            layers: self.layers.clone(),
         }
     }
 
@@ -410,6 +417,7 @@ impl Clone for Board {
         self.key = other.key;
         self.keyed = other.keyed;
         self.chains.0.copy_from(&other.chains.0);
+        self.layers.copy_from(&other.layers);
     }
 }
 
@@ -570,6 +578,7 @@ impl State {
             + std::mem::size_of_val(self.history.keys())
             + self.board.groups.0.footprint()
             + self.board.chains.0.footprint()
+            + self.board.layers.footprint()
     }
 
     /// The player to move (or whose turn it is at a chance node), 0-based.
@@ -708,6 +717,10 @@ impl State {
                     h.add(pair.iter().fold(0, |w, &n| w << 8 | n as u64));
                 }
             }
+        }
+        // Only games whose stacks mix owners add their layers: other hashes stay as they were.
+        if self.board.layers.kept() {
+            h.add(self.board.layers_key());
         }
         // Only games that use dice one at a time add them: other hashes stay as they were.
         if self.clock.dice != 0 {

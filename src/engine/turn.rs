@@ -6,6 +6,7 @@ use super::moves::Move;
 use super::rules::{apply_gen, generate, PlayError};
 use super::sample::Scratch;
 use super::state::{Board, Cell, Clock, History, Last, NodeType, State, Status};
+use crate::board::MAX_HELD_KINDS;
 use crate::compile::choice::{within_range, Test};
 use crate::compile::ir::*;
 use crate::compile::Needs;
@@ -483,11 +484,15 @@ fn finish(game: &Game, s: &mut State, actor: u8, outcome: &Outcome) {
             let store = s.board.store.map(i64::from);
             by_count(n, &store, within)
         }
-        Outcome::ByPieces => {
+        Outcome::ByPieces(kind) => {
+            // In stacks of mixed owners only the top is the player's to count.
+            let tops = game.needs.contains(Needs::LAYERS);
             let pieces: [i64; MAX_PLAYERS] = std::array::from_fn(|p| {
                 s.board.owned[p]
                     .iter_in(game.topology.words)
-                    .map(|site| i64::from(s.board.cells[site as usize].count))
+                    .map(|site| s.board.cells[site as usize])
+                    .filter(|c| kind.is_none_or(|k| c.kind == k))
+                    .map(|c| if tops { 1 } else { i64::from(c.count) })
                     .sum()
             });
             by_count(n, &pieces, 0)
@@ -557,14 +562,22 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
             board.vars[p][i] = *v;
         }
     }
+    // Pieces given to hands by kind, per player.
+    let mut by_kind = [[0u16; MAX_HELD_KINDS]; MAX_PLAYERS];
     for setup in &game.setup {
         match setup {
             Setup::Fill(sites, count) => sites
                 .iter()
                 .for_each(|&s| board.cells[s as usize].count = *count),
-            Setup::Hand(players, count) => players
-                .iter()
-                .for_each(|&p| board.hand[p as usize] = *count),
+            Setup::Hand(players, count, kind) => {
+                for &p in players {
+                    let p = p as usize & (MAX_PLAYERS - 1);
+                    match kind {
+                        Some(k) => by_kind[p][(*k as usize).min(MAX_HELD_KINDS - 1)] = *count,
+                        None => board.hand[p] = *count,
+                    }
+                }
+            }
             Setup::Pieces {
                 player,
                 sites,
@@ -602,11 +615,17 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
     }
     board.keyed = game.needs.contains(Needs::REPETITION);
     board.varied = !game.vars.is_empty();
+    if game.needs.contains(Needs::LAYERS) {
+        board.layers = super::stacks::Layers::new(n, game.players);
+    }
     if game.needs.contains(Needs::KINDS_HELD) {
-        // Pieces given to a hand at the start are of the first kind.
+        // Pieces given to a hand at the start without a kind are of the first kind.
         for p in 0..game.players {
-            let n = board.hand[p as usize].min(u8::MAX as u16) as u8;
-            board.set_held(p, 0, n);
+            let first = board.hand[p as usize] + by_kind[p as usize][0];
+            by_kind[p as usize][0] = first;
+            for (k, &n) in by_kind[p as usize].iter().enumerate() {
+                board.set_held(p, k as u8, n.min(u8::MAX as u16) as u8);
+            }
         }
     }
     board.words = game.topology.words.min(u8::MAX as usize) as u8;

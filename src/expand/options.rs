@@ -471,20 +471,7 @@ impl<'a> Expander<'a> {
             return Self::placeholder(node, via);
         };
         let OptionKind::Choice { values, .. } = &decl.kind else {
-            self.error(
-                Diagnostic::new(
-                    "check::kind",
-                    node.span,
-                    format!(
-                        "option \"{}\" is a number; `select` needs an option with named values",
-                        decl.name
-                    ),
-                )
-                .label("select over a number")
-                .help("use `(option \"name\")` to insert a number")
-                .via(via),
-            );
-            return Self::placeholder(node, via);
+            return self.select_by_number(node, (i, decl), params, via, depth);
         };
         for arg in node.args().iter().skip(1) {
             match &arg.key {
@@ -548,6 +535,68 @@ impl<'a> Expander<'a> {
                 );
                 Self::placeholder(node, via)
             }
+        }
+    }
+
+    /// `(select "name" {a b c})` over a number option: the list's value for the option's
+    /// number, one value for each number it allows, from its smallest.
+    fn select_by_number(
+        &mut self,
+        node: &'a Node,
+        (i, decl): (usize, &'a OptionDecl),
+        params: Option<&[Node]>,
+        via: Option<Span>,
+        depth: usize,
+    ) -> Node {
+        let (name, allowed) = match decl.kind {
+            OptionKind::Int { min, max, step, .. } => (
+                decl.name.clone(),
+                Some((min, max, step, (max - min) / step.max(1) + 1)),
+            ),
+            _ => (decl.name.clone(), None),
+        };
+        let list = match node.pos(1).map(|n| &n.kind) {
+            Some(NodeKind::List(items)) if node.args().len() == 2 => Some(items),
+            _ => None,
+        };
+        let (Some((min, max, step, count)), Some(items)) = (allowed, list) else {
+            self.error(
+                Diagnostic::new(
+                    "check::kind",
+                    node.span,
+                    format!("option \"{name}\" is a number; `select` over it takes one list"),
+                )
+                .label("select over a number")
+                .help(format!(
+                    "write `(select \"{name}\" {{...}})` with one value for each number the option allows, from the smallest; or `(option \"{name}\")` to insert the number"
+                ))
+                .via(via),
+            );
+            return Self::placeholder(node, via);
+        };
+        if items.len() as i64 != count {
+            self.error(
+                Diagnostic::new(
+                    "check::count",
+                    node.pos(1).map_or(node.span, |n| n.span),
+                    format!(
+                        "this list has {} values, and option \"{name}\" allows {count} numbers ({min} to {max})",
+                        items.len()
+                    ),
+                )
+                .label("one value for each number")
+                .help(format!("give {count} values, the first for {min}"))
+                .via(via),
+            );
+            return Self::placeholder(node, via);
+        }
+        let OptionValue::Int(v) = self.values[i].1 else {
+            return Self::placeholder(node, via);
+        };
+        let at = ((v - min) / step.max(1)) as usize;
+        match items.get(at) {
+            Some(item) => self.node(item, params, via, depth + 1),
+            None => Self::placeholder(node, via),
         }
     }
 }

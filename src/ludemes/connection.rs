@@ -16,7 +16,7 @@ use crate::check::registry::{
 use crate::compile::ir::{by_width, Cond, Leaf, RegionRef, Site, Sites, Who, MAX_PLAYERS, NO_SITE};
 use crate::compile::{Compiler, Needs};
 use crate::engine::Ctx;
-use crate::ludemes::{Board, Lower, MoverSites, Scope};
+use crate::ludemes::{Arg, Board, Lower, MoverSites, Ref, Scope};
 use crate::syntax::Node;
 
 /// The family's ludemes.
@@ -37,10 +37,13 @@ pub(crate) const ROWS: &[Ludeme] = &[
             opt("dirs", OL(Dir)),
             /// whether only the group of the last move's piece counts (fast, for end rules)
             opt("through-last", O(Switch)),
+            /// only pieces of these kinds join (in stacks of mixed owners, the piece on top of
+            /// each stack the player controls); any piece if absent
+            opt("kinds", OL(Str)),
         ],
         example: "(connected Mover {(bottom) (top)})",
         lower: Lower::Cond(connected),
-        refs: [],
+        refs: [Ref::Kind(Arg::Key("kinds"))],
     },
     ludeme! {
         /// All of the player's pieces form one group, each next to another along the directions.
@@ -118,6 +121,8 @@ pub struct Connected {
     /// For a test through the last piece that the board's groups answer: the mask bits
     /// ([`GroupPlan`]) the last piece's group must carry, per mover.
     pub marks: Option<[u32; MAX_PLAYERS]>,
+    /// The kinds of piece that join, one bit each; `None` for any.
+    pub kinds: Option<u32>,
 }
 
 fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
@@ -148,7 +153,15 @@ fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
     let through_last = super::lines::through_last(c, node);
     let rays = dirs.iter().map(|&d| c.topology.ray(d)).collect();
     let players = c.sym.players as usize;
-    let marks = through_last
+    let kinds = node.named("kinds").map(|k| {
+        k.as_list()
+            .unwrap_or(std::slice::from_ref(k))
+            .iter()
+            .filter_map(|k| c.kind(Some(k)))
+            .fold(0u32, |bits, k| bits | 1 << (k & 31))
+    });
+    // The board's groups hold every piece: a test of some kinds fills its own groups.
+    let marks = (through_last && kinds.is_none())
         .then(|| {
             c.groups
                 .mark((&dirs, &regions), &c.regions, &c.topology, players)
@@ -164,6 +177,7 @@ fn connected(c: &mut Compiler<'_>, node: &Node) -> Cond {
         through_last,
         rays,
         marks,
+        kinds,
     })))
 }
 
@@ -269,7 +283,15 @@ fn filled(ctx: &Ctx, mine: &Sites, from: Site, dirs: &[u8]) -> Sites {
 /// Whether the connection test holds in the context's position.
 #[inline(never)]
 pub(crate) fn holds(ctx: &Ctx, c: &Connected) -> bool {
-    let mine = &ctx.board.owned[ctx.who(c.who) as usize];
+    let owned = &ctx.board.owned[ctx.who(c.who) as usize];
+    let only_kinds;
+    let mine = match c.kinds {
+        Some(kinds) => {
+            only_kinds = of_kinds(ctx, owned, kinds);
+            &only_kinds
+        }
+        None => owned,
+    };
     let mask = |r: &RegionRef| &ctx.game.regions[r.0 as usize].mask[ctx.mover as usize];
     let joins = |g: &Sites| c.regions.iter().all(|r| mask(r).intersects(g));
     if c.through_last {
@@ -303,6 +325,17 @@ pub(crate) fn holds(ctx: &Ctx, c: &Connected) -> bool {
         done = done.or(&g);
     }
     false
+}
+
+/// The sites of `owned` whose piece (a stack's top) is of one of the `kinds`, one bit each.
+fn of_kinds(ctx: &Ctx, owned: &Sites, kinds: u32) -> Sites {
+    let mut only = *owned;
+    for s in owned.iter_in(ctx.game.topology.words) {
+        if kinds & 1 << (ctx.board.cells[s as usize].kind & 31) == 0 {
+            only.remove(s);
+        }
+    }
+    only
 }
 
 /// The sites at (row, column) where `on(row, column, rows, columns)` holds.

@@ -26,6 +26,19 @@ pub(crate) const ROWS: &[Ludeme] = &[
         refs: [],
     },
     ludeme! {
+        /// Every site of the region holds something: no empty site is left there.
+        name: "full",
+        kind: Cond,
+        positional: [
+            /// the sites looked at
+            req("region", O(Region)),
+        ],
+        named: [],
+        example: "(full (all-sites))",
+        lower: Lower::Cond(full),
+        refs: [],
+    },
+    ludeme! {
         /// The player has no piece on the board and none in hand.
         name: "no-pieces",
         kind: Cond,
@@ -187,6 +200,12 @@ pub(crate) const ROWS: &[Ludeme] = &[
 
 fn no_moves(c: &mut Compiler<'_>, node: &Node) -> Cond {
     Cond::Leaf(Leaf::NoMoves(c.who(node.pos(0))))
+}
+
+fn full(c: &mut Compiler<'_>, node: &Node) -> Cond {
+    Cond::Leaf(Leaf::Full(
+        node.pos(0).map_or(RegionRef(0), |r| c.region(r)),
+    ))
 }
 
 fn no_pieces(c: &mut Compiler<'_>, node: &Node) -> Cond {

@@ -97,9 +97,13 @@ pub(crate) const ROWS: &[Ludeme] = &[
         name: "by-pieces",
         kind: Outcome,
         positional: [],
-        named: [],
+        named: [
+            /// only pieces of this kind; in stacks of mixed owners, only the piece on top of
+            /// each stack counts
+            opt("kind", O(Str)),
+        ],
         example: "(by-pieces)",
         lower: Lower::Part,
-        refs: [],
+        refs: [Ref::Kind(Arg::Key("kind"))],
     },
 ];

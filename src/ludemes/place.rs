@@ -12,7 +12,7 @@ use crate::check::registry::{
 };
 use crate::compile::ir::Rules;
 use crate::compile::ir::{
-    Choice, Cond, Dirs, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE,
+    Choice, Cond, Dirs, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, Who, MAX_PLAYERS, NO_SITE,
 };
 use crate::compile::{Compiler, Needs, MAX_COUNTERS};
 use crate::engine::draw::region_mask;
@@ -53,6 +53,12 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// kinds (`captured:Captor`), a drop of a piece held: one move for each kind held (only
             /// this one if given), written `Kind@b2`
             opt("kind", O(Str)),
+            /// the kind the piece is placed as, where it is not the kind taken from the hand
+            /// (a stone from the hand stood up as a wall); written with this kind
+            opt("as", O(Str)),
+            /// whose piece is placed, from whose hand: Mover if absent (Next: the mover places
+            /// one of the next player's pieces)
+            opt("of", O(Role)),
             /// only the empty sites that a slide from the last move's landing reaches along one of
             /// these directions, over empty sites (a shot from where a piece just landed); none
             /// before the first move
@@ -62,7 +68,11 @@ pub(crate) const ROWS: &[Ludeme] = &[
         ],
         example: "(place 2 to:(region \"Board\"))",
         lower: Lower::Moves(place),
-        refs: [Ref::Hand, Ref::Kind(Arg::Key("kind"))],
+        refs: [
+            Ref::Hand,
+            Ref::Kind(Arg::Key("kind")),
+            Ref::Kind(Arg::Key("as")),
+        ],
     },
     ludeme! {
         /// The pass: the mover does nothing. Offered as a last resort inside `priority`.
@@ -146,6 +156,8 @@ fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
         .map(Box::new);
     let site_test = cond.as_ref().map(Choice::of);
     let kind = c.kind(node.named("kind"));
+    let placed_as = c.kind(node.named("as"));
+    let of = node.named("of").map(|w| c.who(Some(w)));
     let from_last = node.named("from-last").map(|d| c.dirs(Some(d)));
     if from_last.is_some() {
         // It reads the last move's landing.
@@ -161,6 +173,8 @@ fn place(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
             site_test,
             site_sets,
             kind,
+            placed_as,
+            of,
             from_last,
         }),
         node,
@@ -185,6 +199,10 @@ pub struct Place {
     pub site_sets: Option<Box<[BesideSets; MAX_PLAYERS]>>,
     /// The kind of the placed pieces, if not the first.
     pub kind: Option<u8>,
+    /// The kind they are placed as, if not the kind taken from the hand.
+    pub placed_as: Option<u8>,
+    /// Whose pieces, from whose hand, if not the mover's.
+    pub of: Option<Who>,
     /// The directions of the slide from the last move's landing that the placement must reach.
     pub from_last: Option<Dirs>,
 }
@@ -220,7 +238,7 @@ impl Place {
     /// (only `kind` if given), kind by kind, each recording its kind.
     #[inline(never)]
     fn drops(&self, ctx: &Ctx, start: usize, out: &mut Vec<Move>) {
-        let (board, mover, end) = (ctx.board, ctx.mover, out.len());
+        let (board, mover, end) = (ctx.board, self.owner(ctx), out.len());
         let kinds = ctx.game.kinds.len().clamp(1, MAX_HELD_KINDS) as u8;
         for k in 0..kinds {
             if self.kind.is_some_and(|only| only != k)
@@ -233,6 +251,12 @@ impl Place {
             }
         }
         out.drain(start..end);
+    }
+
+    /// The player whose piece is placed.
+    #[inline(always)]
+    fn owner(&self, ctx: &Ctx) -> u8 {
+        self.of.map_or(ctx.mover, |w| ctx.who(w))
     }
 
     /// Whether each free site is tested before it is offered, one by one.
@@ -273,7 +297,7 @@ impl MoveFamily for Place {
     #[inline(always)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
-        if board.hand[mover as usize] < self.count {
+        if board.hand[self.owner(ctx) as usize] < self.count {
             return;
         }
         let free = match self.to {
@@ -320,17 +344,21 @@ impl MoveFamily for Place {
     #[inline(always)]
     fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
         let kind = m.promotion().or(self.kind).unwrap_or(0);
+        let owner = match self.of {
+            Some(w) => Ctx::after(on.game, on.clock, board, on.mover).who(w),
+            None => on.mover,
+        };
         if board.kinded {
-            board.hold(on.mover, kind, -i32::from(self.count));
+            board.hold(owner, kind, -i32::from(self.count));
         } else {
-            let hand = &mut board.hand[on.mover as usize];
+            let hand = &mut board.hand[owner as usize];
             *hand -= self.count.min(*hand);
         }
         board.put(
             m.to as usize,
             Cell {
-                kind,
-                ..Cell::piece(on.mover, self.count)
+                kind: self.placed_as.unwrap_or(kind),
+                ..Cell::piece(owner, self.count)
             },
         );
         let mut captured = 0;
@@ -359,8 +387,12 @@ impl MoveFamily for Place {
         to: &str,
         enemy: bool,
     ) -> String {
-        // A drop from a hand that keeps kinds names its kind, in one word.
-        match m.promotion().and_then(|k| game.kinds.get(k as usize)) {
+        // A drop from a hand that keeps kinds names the kind placed, in one word.
+        match self
+            .placed_as
+            .or(m.promotion())
+            .and_then(|k| game.kinds.get(k as usize))
+        {
             Some(kind) => format!("{}@{to}", kind.replace(char::is_whitespace, "")),
             None => self.notation(from, to, enemy),
         }
@@ -380,6 +412,8 @@ impl MoveFamily for Place {
             site_sets,
             // Played by `apply` after the draw.
             kind: _,
+            placed_as: _,
+            of,
             from_last,
         } = self;
         // The draw's families know no last landing, nor kinds in hand: those placements are
@@ -388,6 +422,7 @@ impl MoveFamily for Place {
             || surround.is_some()
             || self.must_flank()
             || from_last.is_some()
+            || of.is_some()
             || game.needs.contains(Needs::KINDS_HELD)
         {
             return None;

@@ -49,10 +49,14 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// pieces in hand
             req("count", O(Int)),
         ],
-        named: [],
+        named: [
+            /// the pieces' kind: the hands then keep kinds, each given its own count (at most
+            /// 255); pieces given without a kind are of the first
+            opt("kind", O(Str)),
+        ],
         example: "(hand Each 20)",
         lower: Lower::Part,
-        refs: [Ref::Hand],
+        refs: [Ref::Hand, Ref::Kind(Arg::Key("kind"))],
     },
     ludeme! {
         /// Puts pieces of a player on each site of a region: one, or a stack of `count:`.

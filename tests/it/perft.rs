@@ -179,3 +179,35 @@ fn every_perft_file_is_run() {
         );
     }
 }
+
+/// Tak on every board from 3x3 to 8x8, to the depths that run in well under a second each.
+#[test]
+fn tak() {
+    for file in [
+        "tak.perft",
+        "tak-3.perft",
+        "tak-4.perft",
+        "tak-6.perft",
+        "tak-7.perft",
+        "tak-8.perft",
+    ] {
+        run(file);
+    }
+}
+
+/// Tak deeper, about 15 s in release (3x3 to depth 7: roads end games on the way):
+/// `cargo test --release --test it -- --ignored perft::tak_deep`.
+#[test]
+#[ignore]
+fn tak_deep() {
+    for file in [
+        "tak-deep.perft",
+        "tak-3-deep.perft",
+        "tak-4-deep.perft",
+        "tak-6-deep.perft",
+        "tak-7-deep.perft",
+        "tak-8-deep.perft",
+    ] {
+        run(file);
+    }
+}
