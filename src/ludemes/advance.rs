@@ -234,9 +234,13 @@ fn edge(c: &mut Compiler<'_>, node: &Node, bear_off: bool, looped: bool) -> bool
 }
 
 /// Whether pieces share squares (`share:true`): then no piece is captured, nor is a square
-/// closed, so `captured:`, `safe:`, `block:` and `stack:` say nothing.
+/// closed, so `captured:`, `safe:`, `block:` and `stack:` say nothing. The board keeps the
+/// owners of the pieces beneath each top.
 fn share(c: &mut Compiler<'_>, node: &Node) -> bool {
     let share = flag(c, node, "share");
+    if share {
+        c.needs.insert(Needs::LAYERS);
+    }
     let moot = ["captured", "safe", "block", "stack"]
         .into_iter()
         .find_map(|k| node.named(k).map(|n| (k, n)));
@@ -373,7 +377,7 @@ impl MoveFamily for Advance {
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
         if self.bear_off && from == to {
             format!("{from}-off")
-        } else if enemy {
+        } else if enemy && !self.share {
             format!("{from}x{to}")
         } else {
             format!("{from}-{to}")

@@ -270,8 +270,8 @@ fn perft_from_random_positions_matches_the_model() {
         let game = game(players, exact);
         for _ in 0..MID_GAMES {
             let (mut s, mut m) = (game.new_initial_state(), Snl::new(players, exact));
-            // Throw by throw until a token stands at 80 or beyond, or the game is over.
-            while m.winner.is_none() && m.at.iter().all(|&a| a < 80) {
+            // Throw by throw until a token stands at 90 or beyond, or the game is over.
+            while m.winner.is_none() && m.at.iter().all(|&a| a < 90) {
                 let moves = m.moves();
                 both(
                     &game,
@@ -286,7 +286,7 @@ fn perft_from_random_positions_matches_the_model() {
             ended += (theirs.last() < Some(&6u64.pow(MID_DEPTH as u32 / 2))) as u32;
         }
     }
-    assert!(ended > 10, "{ended}");
+    assert!(ended >= 5, "{ended}");
 }
 
 /// Lock-step random games from `start`: at every node the same moves, throws, mover and board;

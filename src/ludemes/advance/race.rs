@@ -3,8 +3,8 @@
 //! advance stays as short as it was.
 
 use super::{land, track_target, Advance, Enter};
-use crate::compile::ir::{RegionRef, Site, Track, MAX_PLAYERS};
-use crate::engine::{Board, Cell, Ctx, Effects, Move};
+use crate::compile::ir::{RegionRef, Site, Track, MAX_PLAYERS, NO_SITE};
+use crate::engine::{Board, Cell, Ctx, Effects, Game, Move};
 use crate::ludemes::{MoveFamily, MoverTurn};
 
 impl Advance {
@@ -24,24 +24,71 @@ impl Advance {
         } else {
             NOT_REAR
         };
-        for s in board.owned[mover as usize].iter_in(game.topology.words) {
-            let c = board.cells[s as usize];
-            if self.state.is_some_and(|st| c.state != st) {
+        // With shared squares a piece of the mover's may stand beneath another player's.
+        let sites = if self.share {
+            &board.filled
+        } else {
+            &board.owned[mover as usize & (MAX_PLAYERS - 1)]
+        };
+        for s in sites.iter_in(game.topology.words) {
+            let Some((pos, state)) = self.piece(board, track, mover, s) else {
+                continue;
+            };
+            if self.state.is_some_and(|st| state != st) {
                 continue;
             }
-            match self.reach(track, mover, c.pos, k) {
+            match self.reach(track, mover, pos, k) {
                 Some((t, _)) if t == s || self.open(ctx, t) => out.push(Move::new(g, s, t)),
                 Some(_) => {}
                 // Borne off: written from the piece's site to itself.
                 None if bears
-                    && (borne_off(track, mover, c.pos, k)
-                        || c.pos as u16 == rear && beyond(track, mover, c.pos, k)) =>
+                    && (borne_off(track, mover, pos, k)
+                        || pos as u16 == rear && beyond(track, mover, pos, k)) =>
                 {
                     out.push(Move::new(g, s, s))
                 }
                 None => {}
             }
         }
+    }
+
+    /// The place on the track and the state of the piece of `mover` on site `s` that moves: the
+    /// top's; with shared squares the mover's topmost anywhere in the stack, at the site's place
+    /// on the track (a piece beneath others is plain). `None` if the mover has none there.
+    #[inline]
+    fn piece(&self, board: &Board, track: &Track, mover: u8, s: Site) -> Option<(u8, u8)> {
+        let c = board.cells[s as usize];
+        if !self.share {
+            return Some((c.pos, c.state));
+        }
+        let me = mover as usize & (MAX_PLAYERS - 1);
+        let at = *track.first_index[me].get(s as usize)?;
+        let state = if c.owner == mover + 1 { c.state } else { 0 };
+        (at != NO_SITE && board.holds(s as usize, mover)).then_some((at as u8, state))
+    }
+
+    /// Takes the mover's moving piece off site `from` and returns it, one piece: with shared
+    /// squares the mover's topmost there, else the top (one of a stack where pieces stack).
+    #[inline]
+    fn leave(&self, board: &mut Board, from: usize, mover: u8) -> Cell {
+        let moving = board.cells[from];
+        if self.share {
+            return board.take_of(from, mover).unwrap_or(moving);
+        }
+        lift(board, from, moving, self.stack);
+        Cell { count: 1, ..moving }
+    }
+
+    /// Puts the mover's `piece` on site `t`: on top of whatever stands there with shared
+    /// squares, else as [`land`] does, capturing; returns the counters captured.
+    #[inline]
+    fn arrive(&self, game: &Game, board: &mut Board, mover: u8, t: Site, piece: Cell) -> u32 {
+        if self.share {
+            board.push(t as usize, piece);
+            return 0;
+        }
+        let (to, stack) = (self.captured, self.stack);
+        land(board, mover, t, piece, to, &game.demote, stack)
     }
 
     /// Where a piece of `player` at `pos` ends after `steps`, with its new place: on the track,
@@ -69,29 +116,21 @@ impl Advance {
         let from = m.from as usize;
         let k = Ctx::after(game, on.clock, board, mover).int(&self.steps);
         let tr = &game.tracks[self.track as usize];
-        let moving = board.cells[from];
-        if let Some((t, np)) = self.reach(tr, mover, moving.pos, k) {
-            lift(board, from, moving, self.stack);
+        let Some((pos, _)) = self.piece(board, tr, mover, m.from) else {
+            return fx;
+        };
+        if let Some((t, np)) = self.reach(tr, mover, pos, k) {
+            let moving = self.leave(board, from, mover);
             let piece = Cell {
-                count: 1,
                 pos: np,
                 state: self.set_state.unwrap_or(moving.state),
                 ..moving
             };
-            fx.captured = land(
-                board,
-                mover,
-                t,
-                piece,
-                self.captured,
-                &game.demote,
-                self.stack,
-            );
+            fx.captured = self.arrive(game, board, mover, t, piece);
         } else if self.bear_off
-            && (borne_off(tr, mover, moving.pos, k)
-                || self.higher && beyond(tr, mover, moving.pos, k))
+            && (borne_off(tr, mover, pos, k) || self.higher && beyond(tr, mover, pos, k))
         {
-            lift(board, from, moving, self.stack);
+            self.leave(board, from, mover);
             board.store[mover as usize & (MAX_PLAYERS - 1)] += 1;
             fx.landed = Effects::OFF;
         }
@@ -103,7 +142,9 @@ impl Advance {
     #[inline(always)]
     fn open(&self, ctx: &Ctx, t: Site) -> bool {
         let c = ctx.board.cells[t as usize];
-        if c.owner == ctx.mover + 1 {
+        if self.share {
+            true
+        } else if c.owner == ctx.mover + 1 {
             self.stack
         } else {
             c.owner == 0
@@ -145,21 +186,13 @@ impl MoveFamily for Enter {
                 state: self.0.set_state.unwrap_or(0),
                 ..Cell::piece(mover, 1)
             };
-            fx.captured = land(
-                board,
-                mover,
-                t,
-                piece,
-                self.0.captured,
-                &game.demote,
-                self.0.stack,
-            );
+            fx.captured = self.0.arrive(game, board, mover, t, piece);
         }
         fx
     }
 
     fn notation(&self, _from: &str, to: &str, enemy: bool) -> String {
-        if enemy {
+        if enemy && !self.0.share {
             format!("enter x{to}")
         } else {
             format!("enter {to}")
