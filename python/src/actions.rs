@@ -22,6 +22,8 @@
 //! - a move to a ring of sites (leap-ring): by its origin and the target among the origin's ring;
 //!   with `copy:` (a new piece, whichever piece grows it), by the target site;
 //! - a castling: by its origin and the target among the sites its distance away;
+//! - a carry: by its origin, its direction and its pattern of drops (those of fewer pieces
+//!   first, then by the sites where it goes on), exact;
 //! - any other (hop, relocate, transfer): by its origin and target.
 //!
 //! A generator with `remove:` multiplies its block by the sites plus one (no removal), and one
@@ -63,6 +65,11 @@ enum Shape {
     ChainEnds { targets: Targets, dirs: Vec<u8> },
     /// By the number of a chain of capturing steps.
     StepChains(StepChains),
+    /// By origin, direction (its place among `dirs`) and pattern of drops: a carry.
+    Carry {
+        dirs: Vec<u8>,
+        carry: ludus::ludemes::carry::Carry,
+    },
 }
 
 /// Each origin's possible targets, in order, with where they start in the block.
@@ -272,6 +279,15 @@ fn shape(game: &Game, gen: &Gen) -> Shape {
                 })
                 .collect()
         })),
+        Gen::Carry(carry) => {
+            let mut dirs: Vec<u8> = players.flat_map(|p| carry.dirs.of(p).to_vec()).collect();
+            dirs.sort_unstable();
+            dirs.dedup();
+            Shape::Carry {
+                dirs,
+                carry: carry.clone(),
+            }
+        }
         Gen::Hop(_) | Gen::Relocate(_) | Gen::Transfer(_) => Shape::Pairs,
     }
 }
@@ -404,6 +420,10 @@ impl Actions {
             Shape::Targets(targets) => targets.index(from, to)?,
             Shape::Chains(chains) => chains.number(from, m.jumps())?,
             Shape::StepChains(chains) => chains.number(m)?,
+            Shape::Carry { dirs, carry } => {
+                let d = dirs.iter().position(|&d| Some(d) == m.dir())? as u64;
+                (from as u64 * dirs.len() as u64 + d) * carry.patterns() + carry.pattern_of(m)?
+            }
             Shape::ChainEnds { targets, dirs } => {
                 let target = targets.index(from, to)?;
                 if dirs.is_empty() {
@@ -547,6 +567,7 @@ impl Block {
             Shape::Targets(targets) => targets.to.len() as u64,
             Shape::Chains(chains) => chains.len(),
             Shape::StepChains(chains) => chains.len(),
+            Shape::Carry { dirs, carry } => sites * dirs.len() as u64 * carry.patterns(),
             Shape::ChainEnds { targets, dirs } => {
                 targets.to.len() as u64 * dirs.len().max(1) as u64
             }

@@ -339,7 +339,7 @@ fn language_preface() -> String {
          - `(define \"Name\" body)` names a piece of text; `(\"Name\" a b)` inserts the body with `#1` = a, `#2` = b. \
          Defines are expanded before checking, like macros; a define that uses itself, even through others, is an error.\n\
          - `(option \"name\" 6 min:1 max:20 doc:\"...\")` declares a number; `step:` keeps every step-th number from `min:` (`min:4 max:16 step:2`: the even numbers 4 to 16); a decimal default (`(option \"komi\" 7.5 min:-99 max:99)`) declares a decimal, for arguments that take one; `(option \"name\" {\"a\" \"b\"} default:\"a\" doc:\"...\")` a choice.\n\
-         - `(option \"name\")` inserts an option's value; `(select \"name\" a:X b:Y)` inserts X or Y according to it. \
+         - `(option \"name\")` inserts an option's value; `(select \"name\" a:X b:Y)` inserts X or Y according to it, and over a number, `(select \"size\" {10 15 21})` the list's value for its number, one for each number it allows from the smallest. \
          Set options with `--option name=value`; `ludus info` lists a game's options.\n\n\
          ## Sites\n\n\
          A board of R rows and C columns has sites 0 to R×C−1, numbered row by row from the bottom left: \

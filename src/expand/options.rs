@@ -577,7 +577,7 @@ impl<'a> Expander<'a> {
         if items.len() as i64 != count {
             self.error(
                 Diagnostic::new(
-                    "check::count",
+                    "check::out-of-range",
                     node.pos(1).map_or(node.span, |n| n.span),
                     format!(
                         "this list has {} values, and option \"{name}\" allows {count} numbers ({min} to {max})",

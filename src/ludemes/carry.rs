@@ -117,6 +117,24 @@ impl Drops {
 }
 
 impl Carry {
+    /// How many patterns of drops its carries may have: for each number of pieces carried, one
+    /// for each way of splitting them among sites.
+    pub fn patterns(&self) -> u64 {
+        (1u64 << self.max) - 1
+    }
+
+    /// The number of a carry's pattern of drops, below [`Carry::patterns`]: those of fewer
+    /// pieces first, then by where the carry goes on to the next site.
+    pub fn pattern_of(&self, m: Move) -> Option<u64> {
+        let drops = Drops(m.chain_bits());
+        let n = drops.carried();
+        if n == 0 || n > self.max {
+            return None;
+        }
+        let splits = (drops.0 >> 4) & ((1u64 << (n - 1)) - 1);
+        Some((1u64 << (n - 1)) - 1 + splits)
+    }
+
     /// Whether a carried piece may land on site `t`: empty, or a plain piece on top.
     #[inline]
     fn open(board: &Board, t: Site) -> bool {

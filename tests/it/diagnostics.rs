@@ -790,3 +790,28 @@ fn an_option_value_off_its_step_is_refused() {
         ),
     }
 }
+diagnostic_test!(
+    select_list_too_short,
+    "select_list_too_short.game",
+    &[],
+    ["check::out-of-range"],
+    "6:43",
+    "this list has 3 values, and option \"size\" allows 4 numbers (3 to 6)",
+    "give 4 values, the first for 3"
+);
+diagnostic_test!(
+    carry_limit_out_of_range,
+    "carry_limit_out_of_range.game",
+    &[],
+    ["check::kind"],
+    "6:47",
+    "a carry lifts 1 to 9 pieces at once, not 12"
+);
+diagnostic_test!(
+    flatten_without_by,
+    "flatten_without_by.game",
+    &[],
+    ["check::kind"],
+    "6:57",
+    "`flatten:` and `by:` go together"
+);

@@ -78,6 +78,7 @@ mod standalone;
 mod strength;
 mod syntax_recovery;
 mod tabou;
+mod tak;
 mod toki;
 mod trials;
 mod turns;
