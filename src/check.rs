@@ -39,6 +39,9 @@ fn expr(node: &Node, kind: Kind, errors: &mut Vec<Diagnostic>) {
         NodeKind::Bool(_) if matches!(kind, Kind::Cond | Kind::Switch) => {}
         NodeKind::Str(_) if matches!(kind, Kind::Str | Kind::Paint) => {}
         NodeKind::Name(n) if kind.names().contains(&n.as_str()) => {}
+        NodeKind::List(items) if kind == Kind::Pair && items.len() == 2 => {
+            items.iter().for_each(|i| expr(i, Kind::Int, errors))
+        }
         NodeKind::Name(n) if !kind.names().is_empty() => {
             let help = match suggest(n, kind.names().iter().copied()) {
                 Some(s) => format!("did you mean `{s}`? {}", kind_hint(kind)),
@@ -132,6 +135,7 @@ fn mismatch_help(node: &Node, kind: Kind) -> String {
         (NodeKind::Decimal(_), Kind::Int) => {
             "this argument counts in whole numbers: write one without a point".to_string()
         }
+        (_, Kind::Pair) => "write two numbers in braces, such as `{1 38}`".to_string(),
         (NodeKind::Name(n), Kind::Str) => {
             format!("names of regions, tracks, phases and options are strings: write \"{n}\"")
         }

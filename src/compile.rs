@@ -142,19 +142,19 @@ fn demotions(sym: &Symbols) -> Vec<u8> {
 
 /// Each track as the engine reads it, once per track name (the shared or P1's declaration
 /// standing for the others): per player its sites in order, the first index of each of the
-/// board's `n` sites on it, and the set of its sites.
+/// board's `n` sites on it, the set of its sites and where its jumps lead.
 fn lower_tracks(sym: &Symbols, n: usize) -> Vec<Track> {
     sym.tracks
         .iter()
         .filter(|t| t.owner.is_none_or(|o| o == 0))
         .map(|t| {
             // Each player's own declaration, else the shared (or P1's) one.
-            let sites: [Vec<Site>; MAX_PLAYERS] = std::array::from_fn(|p| {
+            let own = |p: usize| {
                 sym.tracks_named(&t.name)
                     .find(|u| u.owner == Some(p as u8))
-                    .map_or(&t.sites, |u| &u.sites)
-                    .clone()
-            });
+                    .unwrap_or(t)
+            };
+            let sites: [Vec<Site>; MAX_PLAYERS] = std::array::from_fn(|p| own(p).sites.clone());
             let index = |sites: &[Site]| {
                 let mut idx = vec![NO_SITE; n];
                 for (i, &s) in sites.iter().enumerate().rev() {
@@ -165,9 +165,32 @@ fn lower_tracks(sym: &Symbols, n: usize) -> Vec<Track> {
             Track {
                 first_index: std::array::from_fn(|p| index(&sites[p])),
                 on: std::array::from_fn(|p| Sites::of(&sites[p])),
+                jumps: std::array::from_fn(|p| jump_table(&own(p).jumps, sites[p].len())),
+                links: t.jumps.clone(),
                 sites,
                 looped: t.looped,
             }
+        })
+        .collect()
+}
+
+/// Where a piece landing on each of a track's `len` places ends, following its jumps (checked
+/// to end: no cycle); empty when it has none, so a track without jumps reads nothing.
+fn jump_table(jumps: &[(u8, u8)], len: usize) -> Vec<u8> {
+    if jumps.is_empty() {
+        return Vec::new();
+    }
+    (0..len)
+        .map(|p| {
+            let mut at = p as u8;
+            // At most one jump from each square and no cycle: a chain ends within `jumps.len()`.
+            for _ in 0..jumps.len() {
+                match jumps.iter().find(|j| j.0 == at) {
+                    Some(&(_, to)) => at = to,
+                    None => break,
+                }
+            }
+            at
         })
         .collect()
 }

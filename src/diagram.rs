@@ -8,6 +8,7 @@ use crate::engine::{NodeType, State, Status};
 use crate::ludemes::graphics::{Mark, Paint, Rgb};
 use std::fmt::Write;
 
+mod jumps;
 mod pieces;
 
 use pieces::piece_colours;
@@ -69,6 +70,7 @@ pub fn svg(game: &Game, state: &State) -> String {
     geometry.draw_board(game, state, &mut out);
     geometry.draw_sides(game, &mut out);
     geometry.draw_marks(game, &mut out);
+    geometry.draw_jumps(game, &mut out);
     geometry.draw_names(game, &mut out);
     geometry.draw_pieces(game, state, &mut out);
     geometry.draw_territory(game, state, &mut out);

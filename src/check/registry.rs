@@ -96,6 +96,8 @@ pub enum Kind {
     Paint,
     /// A mark drawn on a site.
     Mark,
+    /// Two whole numbers in braces, `{1 38}`.
+    Pair,
 }
 
 impl Kind {
@@ -148,6 +150,7 @@ impl Kind {
             Kind::Look => "a graphics item",
             Kind::Paint => "a colour (\"#rrggbb\", a player, or Each)",
             Kind::Mark => "a mark",
+            Kind::Pair => "a pair of numbers",
         }
     }
 

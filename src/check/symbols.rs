@@ -15,6 +15,7 @@ use std::collections::{HashMap, HashSet};
 mod dice;
 mod graph;
 mod graphics;
+mod jumps;
 mod references;
 mod tracks;
 
@@ -112,6 +113,8 @@ pub struct TrackDecl {
     pub sites: Vec<Site>,
     /// Whether it returns to its start.
     pub looped: bool,
+    /// Its jumps (`jumps:`), as (from, to) places on it, 0 for its first square.
+    pub jumps: Vec<(u8, u8)>,
     /// Where it is declared.
     pub span: Span,
 }

@@ -49,6 +49,12 @@ pub struct Track {
     pub on: [Sites; MAX_PLAYERS],
     /// Whether the track returns to its start.
     pub looped: bool,
+    /// Per player, where a piece that lands on each place ends after the track's chain of
+    /// jumps (the place itself where none starts); empty for a track without jumps.
+    pub jumps: [Vec<u8>; MAX_PLAYERS],
+    /// The jumps as declared (the shared or P1's declaration), (from, to) places: what the
+    /// diagram draws.
+    pub links: Vec<(u8, u8)>,
 }
 
 /// An integer expression.

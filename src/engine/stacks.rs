@@ -157,7 +157,6 @@ impl Board {
     }
 
     /// Whether site `s` holds a piece of `player` (0-based), on top or beneath.
-    #[allow(dead_code)] // For the shared squares of races, which land next.
     #[inline]
     pub(crate) fn holds(&self, s: usize, player: u8) -> bool {
         let c = self.cells[s];
@@ -206,7 +205,6 @@ impl Board {
 
     /// Takes the topmost piece of `player` (0-based) off site `s`, wherever it is in the stack;
     /// the pieces above it come down one place. Returns the piece taken, if there was one.
-    #[allow(dead_code)] // For the shared squares of races, which land next.
     pub(crate) fn take_of(&mut self, s: usize, player: u8) -> Option<Cell> {
         let c = self.cells[s];
         if c.owner == player + 1 {

@@ -11,6 +11,8 @@ use crate::ludemes::{Arg, Lower, Ref};
 use crate::ludemes::{MoveFamily, MoverTurn};
 use crate::syntax::Node;
 
+mod race;
+
 /// The family's ludemes.
 pub(crate) const ROWS: &[Ludeme] = &[
     ludeme! {
@@ -45,6 +47,10 @@ pub(crate) const ROWS: &[Ludeme] = &[
             /// with `bear-off:true`: a throw longer than a piece needs to bear off bears it off
             /// when no piece of the mover stands farther back on the track (nor in hand)
             opt("higher", O(Switch)),
+            /// steps past the last square of a track that does not loop: the piece stops on
+            /// that square (LastSite) or does not move (None, the default)
+            opt("edge", O(EdgeRule)),
+            SHARE,
             THEN,
         ],
         example: "(advance \"Loop\" (pips) captured:Hand safe:(region \"Home\" Next))",
@@ -103,6 +109,7 @@ pub(crate) const ROWS: &[Ludeme] = &[
             SAFE,
             STACK,
             BLOCK,
+            SHARE,
             THEN,
         ],
         example: "(enter \"Loop\" (pips) captured:Hand)",
@@ -127,6 +134,12 @@ const STACK: Param = param! {
     /// whether a piece may end on its own side's pieces, which then share the square
     opt("stack", O(Switch))
 };
+/// Whether any pieces may share a square.
+const SHARE: Param = param! {
+    /// whether a piece may end on any square, on top of whatever pieces stand there, of any
+    /// side (none is captured); a piece anywhere in a stack may move
+    opt("share", O(Switch))
+};
 
 fn advance(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     let along = along(c, node);
@@ -144,12 +157,15 @@ fn enter(c: &mut Compiler<'_>, node: &Node) -> MoveExpr {
     c.gen(Gen::Enter(Enter(along)), node)
 }
 
-/// The track, steps, state and state afterwards both ludemes take.
+/// The track, steps, state and state afterwards the three ludemes take, and the race's rules.
 fn along(c: &mut Compiler<'_>, node: &Node) -> Advance {
     let bear_off = flag(c, node, "bear-off");
     let track = c.track(node.pos(0));
-    let name = node.pos(0).and_then(|n| n.as_str());
-    if bear_off && name.is_some_and(|n| c.sym.tracks_named(n).any(|t| t.looped)) {
+    let name = node.pos(0).and_then(|n| n.as_str()).unwrap_or_default();
+    let (looped, jumps) = c.sym.tracks_named(name).fold((false, false), |(l, j), t| {
+        (l || t.looped, j || !t.jumps.is_empty())
+    });
+    if bear_off && looped {
         let at = node.named("bear-off").unwrap_or(node);
         c.error(
             at,
@@ -174,8 +190,9 @@ fn along(c: &mut Compiler<'_>, node: &Node) -> Advance {
             "add `bear-off:true`",
         );
     }
+    let (last, share) = (edge(c, node, bear_off, looped), share(c, node));
     Advance {
-        race: bear_off || stack || safe.is_some() || block != NO_BLOCK,
+        race: bear_off || stack || safe.is_some() || block != NO_BLOCK || jumps || last || share,
         home,
         higher,
         track,
@@ -187,7 +204,54 @@ fn along(c: &mut Compiler<'_>, node: &Node) -> Advance {
         bear_off,
         stack,
         block,
+        last,
+        share,
     }
+}
+
+/// Whether steps past the track's end stop on its last square (`edge:LastSite`): a track that
+/// loops has no end, and a piece that bears off there does not stop.
+fn edge(c: &mut Compiler<'_>, node: &Node, bear_off: bool, looped: bool) -> bool {
+    let Some(at) = node.named("edge") else {
+        return false;
+    };
+    let last = at.as_name() == Some("LastSite");
+    if last && (bear_off || looped) {
+        let (what, help) = if looped {
+            (
+                "a track that loops has no last square",
+                "remove `edge:`, or declare the track without `loop:true`",
+            )
+        } else {
+            (
+                "a piece past the end bears off or stops on the last square, not both",
+                "remove `bear-off:true` or `edge:LastSite`",
+            )
+        };
+        c.error(at, what, help);
+    }
+    last
+}
+
+/// Whether pieces share squares (`share:true`): then no piece is captured, nor is a square
+/// closed, so `captured:`, `safe:`, `block:` and `stack:` say nothing. The board keeps the
+/// owners of the pieces beneath each top.
+fn share(c: &mut Compiler<'_>, node: &Node) -> bool {
+    let share = flag(c, node, "share");
+    if share {
+        c.needs.insert(Needs::LAYERS);
+    }
+    let moot = ["captured", "safe", "block", "stack"]
+        .into_iter()
+        .find_map(|k| node.named(k).map(|n| (k, n)));
+    if let (true, Some((key, at))) = (share, moot) {
+        c.error(
+            at,
+            format!("with `share:true` pieces share every square, and `{key}:` says nothing"),
+            &format!("remove `{key}:` or `share:true`"),
+        );
+    }
+    share
 }
 
 /// No block: any number of enemy pieces may be captured.
@@ -236,7 +300,12 @@ pub struct Advance {
     pub home: Option<RegionRef>,
     /// Whether a longer throw bears off the rearmost piece.
     pub higher: bool,
-    /// Whether any of the four above is asked: the race's moves, generated out of line.
+    /// Whether steps past the end of the track stop on its last square (`edge:LastSite`).
+    pub last: bool,
+    /// Whether pieces of any side share squares, with no capture (`share:true`).
+    pub share: bool,
+    /// Whether any of the above or the track's jumps is asked: the race's moves, generated out
+    /// of line.
     pub race: bool,
 }
 
@@ -308,7 +377,7 @@ impl MoveFamily for Advance {
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
         if self.bear_off && from == to {
             format!("{from}-off")
-        } else if enemy {
+        } else if enemy && !self.share {
             format!("{from}x{to}")
         } else {
             format!("{from}-{to}")
@@ -354,211 +423,6 @@ impl MoveFamily for AdvanceAll {
 
     fn notation(&self, from: &str, _to: &str, _enemy: bool) -> String {
         format!("all {from}")
-    }
-}
-
-impl Advance {
-    /// The moves of an advance with safe sites, stacks or bearing off: out of line, so that
-    /// the plain advance stays as short as it was.
-    #[inline(never)]
-    fn generate_race(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
-        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
-        let k = ctx.int(&self.steps);
-        if k <= 0 {
-            return;
-        }
-        let track = &game.tracks[self.track as usize];
-        let bears = self.bear_off && self.home.is_none_or(|r| all_in(ctx, r));
-        let rear = if bears && self.higher {
-            rearmost(ctx)
-        } else {
-            NOT_REAR
-        };
-        for s in board.owned[mover as usize].iter_in(game.topology.words) {
-            let c = board.cells[s as usize];
-            if self.state.is_some_and(|st| c.state != st) {
-                continue;
-            }
-            match track_target(track, mover, c.pos, k) {
-                Some((t, _)) if t == s || self.open(ctx, t) => out.push(Move::new(g, s, t)),
-                Some(_) => {}
-                // Borne off: written from the piece's site to itself.
-                None if bears
-                    && (borne_off(track, mover, c.pos, k)
-                        || c.pos as u16 == rear && beyond(track, mover, c.pos, k)) =>
-                {
-                    out.push(Move::new(g, s, s))
-                }
-                None => {}
-            }
-        }
-    }
-
-    /// Plays a move of [`Advance::generate_race`].
-    #[inline(never)]
-    fn apply_race(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
-        let (game, mover) = (on.game, on.mover);
-        let mut fx = Effects::default();
-        let from = m.from as usize;
-        let k = Ctx::after(game, on.clock, board, mover).int(&self.steps);
-        let tr = &game.tracks[self.track as usize];
-        let moving = board.cells[from];
-        if let Some((t, np)) = track_target(tr, mover, moving.pos, k) {
-            lift(board, from, moving, self.stack);
-            let piece = Cell {
-                count: 1,
-                pos: np,
-                state: self.set_state.unwrap_or(moving.state),
-                ..moving
-            };
-            fx.captured = land(
-                board,
-                mover,
-                t,
-                piece,
-                self.captured,
-                &game.demote,
-                self.stack,
-            );
-        } else if self.bear_off
-            && (borne_off(tr, mover, moving.pos, k)
-                || self.higher && beyond(tr, mover, moving.pos, k))
-        {
-            lift(board, from, moving, self.stack);
-            board.store[mover as usize & (MAX_PLAYERS - 1)] += 1;
-            fx.landed = Effects::OFF;
-        }
-        fx
-    }
-
-    /// Whether one of the mover's pieces may end on site `t`: an empty site, its own side's
-    /// pieces if they stack, enemy pieces off the safe sites and fewer than a block.
-    #[inline(always)]
-    fn open(&self, ctx: &Ctx, t: Site) -> bool {
-        let c = ctx.board.cells[t as usize];
-        if c.owner == ctx.mover + 1 {
-            self.stack
-        } else {
-            c.owner == 0
-                || (c.count < self.block
-                    && self.safe.is_none_or(|r| {
-                        !ctx.game.regions[r.0 as usize].mask[ctx.mover as usize].contains(t)
-                    }))
-        }
-    }
-}
-
-impl MoveFamily for Enter {
-    #[inline(never)]
-    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
-        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
-        if board.hand[mover as usize] == 0 {
-            return;
-        }
-        let square = ctx.int(&self.0.steps);
-        let track = &game.tracks[self.0.track as usize];
-        if let Some((t, _)) = entry(track, mover, square) {
-            if self.0.open(ctx, t) {
-                out.push(Move::new(g, t, t));
-            }
-        }
-    }
-
-    #[inline(never)]
-    fn apply(&self, on: MoverTurn<'_>, board: &mut Board, _: Move) -> Effects {
-        let (game, mover) = (on.game, on.mover);
-        let square = Ctx::after(game, on.clock, board, mover).int(&self.0.steps);
-        let track = &game.tracks[self.0.track as usize];
-        let mut fx = Effects::default();
-        if let Some((t, np)) = entry(track, mover, square) {
-            let hand = &mut board.hand[mover as usize];
-            *hand = hand.saturating_sub(1);
-            let piece = Cell {
-                pos: np,
-                state: self.0.set_state.unwrap_or(0),
-                ..Cell::piece(mover, 1)
-            };
-            fx.captured = land(
-                board,
-                mover,
-                t,
-                piece,
-                self.0.captured,
-                &game.demote,
-                self.0.stack,
-            );
-        }
-        fx
-    }
-
-    fn notation(&self, _from: &str, to: &str, enemy: bool) -> String {
-        if enemy {
-            format!("enter x{to}")
-        } else {
-            format!("enter {to}")
-        }
-    }
-}
-
-/// The site and track position of the track's `square` (1 for its first), if it has one.
-#[inline]
-fn entry(track: &Track, player: u8, square: i64) -> Option<(Site, u8)> {
-    let i = usize::try_from(square.checked_sub(1)?).ok()?;
-    track.sites[player as usize].get(i).map(|&t| (t, i as u8))
-}
-
-/// Whether `steps` from `pos` end exactly one past the end of a track that does not loop.
-#[inline]
-fn borne_off(track: &Track, player: u8, pos: u8, steps: i64) -> bool {
-    !track.looped
-        && (pos as i64).checked_add(steps) == Some(track.sites[player as usize].len() as i64)
-}
-
-/// Whether `steps` from `pos` go past the end of a track that does not loop (beyond the
-/// exact throw that bears off).
-#[inline]
-fn beyond(track: &Track, player: u8, pos: u8, steps: i64) -> bool {
-    !track.looped && (pos as i64).saturating_add(steps) > track.sites[player as usize].len() as i64
-}
-
-/// No piece is the rearmost: a piece in hand stands farther back than any on the track.
-const NOT_REAR: u16 = u16::MAX;
-
-/// The place on its track of the mover's rearmost piece ([`NOT_REAR`] with a piece in hand).
-fn rearmost(ctx: &Ctx) -> u16 {
-    let (board, mover) = (ctx.board, ctx.mover);
-    if board.hand[mover as usize] > 0 {
-        return NOT_REAR;
-    }
-    board.owned[mover as usize]
-        .iter_in(ctx.game.topology.words)
-        .map(|s| board.cells[s as usize].pos as u16)
-        .min()
-        .unwrap_or(NOT_REAR)
-}
-
-/// Whether every piece of the mover stands in region `r` (none in hand).
-fn all_in(ctx: &Ctx, r: RegionRef) -> bool {
-    let mover = ctx.mover as usize;
-    ctx.board.hand[mover] == 0
-        && ctx.board.owned[mover]
-            .and_not(&ctx.game.regions[r.0 as usize].mask[mover])
-            .is_empty()
-}
-
-/// Takes the moving piece off its site: one of a stack (where pieces stack), or the whole cell.
-#[inline(always)]
-fn lift(board: &mut Board, from: usize, moving: Cell, stack: bool) {
-    if stack && moving.count > 1 {
-        board.put(
-            from,
-            Cell {
-                count: moving.count - 1,
-                ..moving
-            },
-        );
-    } else {
-        board.clear(from);
     }
 }
 

@@ -203,6 +203,10 @@ pub(crate) const ROWS: &[Ludeme] = &[
         named: [
             /// whether the track returns to its start (true) or stops at its end
             opt("loop", O(Switch)),
+            /// jumps between its squares (1 for its first), `{{1 38} {16 6}}`: a piece that
+            /// `advance` or `enter` brings to a jump's first square goes on to its second, and on
+            /// along a chain of jumps to its end (a ladder, a snake)
+            opt("jumps", L(Pair)),
         ],
         example: "(track \"Sow\" {(row 0 W) (row 1 E)} loop:true)",
         lower: Lower::Part,

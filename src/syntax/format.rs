@@ -281,6 +281,11 @@ fn write_item(item: &Item, indent: usize, out: &mut String) {
             out.push_str(k);
             write_item(v, indent, out);
         }
+        Item::Group { list: true, items } if items.iter().all(plain) => {
+            out.push('{');
+            fill(items, indent + INDENT, out);
+            out.push('}');
+        }
         Item::Group { list: true, items } => {
             out.push('{');
             write_lines(items, indent + INDENT, out);
@@ -351,6 +356,34 @@ fn write_item(item: &Item, indent: usize, out: &mut String) {
     }
 }
 
+/// Whether a list item is numbers, filled in lines rather than one to a line: a number, or a
+/// list of numbers, with no comment.
+fn plain(p: &Placed) -> bool {
+    let number = |p: &Placed| {
+        p.before.is_empty()
+            && p.trailing.is_none()
+            && matches!(&p.item, Some(Item::Atom(a)) if a.starts_with(|c: char| c.is_ascii_digit() || c == '-'))
+    };
+    number(p)
+        || p.before.is_empty()
+            && p.trailing.is_none()
+            && matches!(&p.item, Some(Item::Group { list: true, items }) if items.iter().all(number))
+}
+
+/// A list of data items, as many to a line as fit, the lines after the first at `indent`.
+fn fill(items: &[Placed], indent: usize, out: &mut String) {
+    for (i, p) in items.iter().enumerate() {
+        let text = p.item.as_ref().map(flat).unwrap_or_default();
+        if i > 0 && line_len(out) + 1 + text.len() + 1 > WIDTH {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+        } else if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(&text);
+    }
+}
+
 fn write_lines(items: &[Placed], indent: usize, out: &mut String) {
     for (i, p) in items.iter().enumerate() {
         out.push('\n');
@@ -365,6 +398,15 @@ fn write_lines(items: &[Placed], indent: usize, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_list_of_numbers_fills_its_lines() {
+        let pairs: Vec<String> = (10..40).map(|i| format!("{{{i} {}}}", i + 50)).collect();
+        let once = format_source(&format!("(track \"T\" jumps:{{{}}})", pairs.join(" "))).unwrap();
+        assert_eq!(once.lines().count(), 4, "{once}");
+        assert!(once.lines().all(|l| l.len() <= WIDTH), "{once}");
+        assert_eq!(format_source(&once).unwrap(), once);
+    }
 
     #[test]
     fn short_forms_go_on_one_line() {

@@ -699,6 +699,32 @@ diagnostic_test!(
     "a block is a number of pieces, from 1"
 );
 diagnostic_test!(
+    jump_cycle,
+    "jump_cycle.game",
+    &[],
+    ["check::jump-cycle"],
+    "4:78",
+    "the jumps from square 2 come back to it: 2 -> 5 -> 3 -> 2",
+    "a chain of jumps must end"
+);
+diagnostic_test!(
+    jump_off_track,
+    "jump_off_track.game",
+    &[],
+    ["check::out-of-range"],
+    "4:81",
+    "square 9 is not on track \"Track\", which has 8",
+    "numbered 1 to 8 along it"
+);
+diagnostic_test!(
+    edge_last_bear_off,
+    "edge_last_bear_off.game",
+    &[],
+    ["check::kind"],
+    "5:98",
+    "a piece past the end bears off or stops on the last square, not both"
+);
+diagnostic_test!(
     dice_together_range,
     "dice_together_range.game",
     &[],

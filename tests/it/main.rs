@@ -71,6 +71,7 @@ mod sampling;
 mod sets;
 mod shifting;
 mod sig;
+mod snakes_and_ladders;
 mod sowing;
 mod sowing_perft;
 mod standalone;

@@ -60,6 +60,7 @@ fn the_variants_are_the_files_of_tests_variants() {
             "oware",
             "sig-3x8",
             "six-mens-morris",
+            "snakes-and-ladders-chained",
             "tabou-5",
             "toki-7x7",
             "toki-single",
@@ -448,6 +449,11 @@ fn six_mens_morris_takes_on_a_side_of_a_square_and_flies_at_three() {
 #[test]
 fn nackgammon_plays_1000_games() {
     plays_to_an_end("nackgammon");
+}
+
+#[test]
+fn snakes_and_ladders_chained_plays_1000_games() {
+    plays_to_an_end("snakes-and-ladders-chained");
 }
 
 #[test]

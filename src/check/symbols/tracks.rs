@@ -59,6 +59,7 @@ impl Resolver {
             item.named("loop").map(|n| &n.kind),
             Some(NodeKind::Bool(true))
         );
+        let jumps = self.jumps(item, &name, sites.len());
         match each {
             Some(at) => {
                 // All seats or none: a refused declaration is reported once, for every use.
@@ -71,6 +72,7 @@ impl Resolver {
                         owner: Some(p as u8),
                         sites,
                         looped,
+                        jumps: jumps.clone(),
                         span: item.span,
                     });
                 }
@@ -80,6 +82,7 @@ impl Resolver {
                 owner,
                 sites,
                 looped,
+                jumps,
                 span: item.span,
             }),
         }

@@ -104,9 +104,12 @@ fn stage(game: &Game, phase: &Phase, draw: &DrawPlan) -> Stage {
                         bear_off: _,
                         stack: _,
                         block: _,
-                        // Bearing off, read only by a race's moves.
+                        // Bearing off, the stop on the last square and shared squares, read
+                        // only by a race's moves.
                         home: _,
                         higher: _,
+                        last: _,
+                        share: _,
                     },
                 ),
             then,
