@@ -119,10 +119,7 @@ impl Game {
             board.vars = Default::default();
         }
         if self.needs.contains(crate::compile::Needs::LAYERS) != board.layers.kept() {
-            board.layers = match self.needs.contains(crate::compile::Needs::LAYERS) {
-                true => stacks::Layers::new(self.sites(), self.players),
-                false => stacks::Layers::default(),
-            };
+            board.layers = stacks::Layers::of(self);
         }
         board.kinded = self.needs.contains(crate::compile::Needs::KINDS_HELD);
         if !board.kinded {

@@ -41,6 +41,14 @@ impl Layers {
         }
     }
 
+    /// The layers a board of `game` keeps: one a site where its stacks mix owners, else none.
+    pub(crate) fn of(game: &super::Game) -> Layers {
+        match game.needs.contains(crate::compile::Needs::LAYERS) {
+            true => Layers::new(game.sites(), game.players),
+            false => Layers::default(),
+        }
+    }
+
     /// Whether the board keeps layers.
     #[inline(always)]
     pub(crate) fn kept(&self) -> bool {
