@@ -1,0 +1,1 @@
+// The page's script: see docs/STUDIO.md.

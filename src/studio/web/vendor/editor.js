@@ -1,0 +1,1 @@
+/* The editor's bundle: built by src/studio/editor/build.sh. */
