@@ -253,7 +253,13 @@ impl Jump {
             g,
         };
         let mut jumped = Sites::default();
-        for s in mine.iter_in(game.topology.words) {
+        // Only the pieces with a first jump can begin a chain: found at once by shifts of site
+        // sets where the board has them (most positions have none, and the walk is skipped).
+        let origins = match FLYING {
+            true => None,
+            false => first_jumps(game, walk.dirs, &mine, &board.filled),
+        };
+        for s in origins.unwrap_or(mine).iter_in(game.topology.words) {
             let cell = board.cells[s as usize];
             if self.kind.is_some_and(|k| cell.kind != k) {
                 continue;
@@ -271,6 +277,26 @@ impl Jump {
             }
         }
     }
+}
+
+/// The sites of `mine` with a first jump: an opposing piece beside them in one of `dirs` with an
+/// empty site beyond. `None` where a direction is no shift of site sets on this board.
+fn first_jumps(game: &Game, dirs: &[u8], mine: &Sites, filled: &Sites) -> Option<Sites> {
+    let t = &game.topology;
+    crate::board::sites::by_width!(t.words, |W| {
+        let (mine, filled) = (mine.narrow::<W>(), filled.narrow::<W>());
+        let theirs = filled.and_not(&mine);
+        let empty = t.board_sites.narrow::<W>().and_not(&filled);
+        let mut out = Sites::<W>::default();
+        for &d in dirs {
+            let (delta, from) = t.ray(d)?;
+            let from = from.narrow::<W>();
+            // The opposing pieces with an empty site beyond, then the pieces beside them.
+            let over = theirs.and(&from).and(&empty.shifted(-delta));
+            out = out.or(&mine.and(&from).and(&over.shifted(-delta)));
+        }
+        Some(out.narrow())
+    })
 }
 
 impl MoveFamily for Jump {
