@@ -137,6 +137,7 @@ function create(parent, text, options = {}) {
         options.onChange(update.state.doc.toString());
       }
     }),
+    EditorView.lineWrapping,
     EditorView.theme({ "&": { height: "100%" }, ".cm-scroller": { fontFamily: "ui-monospace, Menlo, Consolas, monospace" } }),
   ];
   if (options.hover) {
