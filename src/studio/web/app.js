@@ -537,6 +537,12 @@ function step(to) {
 }
 
 function onKey(event) {
+  // Ctrl-S outside the editor saves too, rather than the browser saving the page.
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s" && !app.editor.hasFocus()) {
+    event.preventDefault();
+    save();
+    return;
+  }
   if (app.tab !== "watch" || app.editor.hasFocus()) return;
   const tag = (event.target.tagName || "").toLowerCase();
   if (tag === "input" || tag === "select" || tag === "textarea") return;
