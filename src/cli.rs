@@ -125,6 +125,8 @@ enum Command {
     Render(render::RenderArgs),
     /// Runs the language server for editors (LSP over stdio).
     Lsp,
+    /// Opens the designer's workbench in the browser: edit, play, watch and analyse a game.
+    Studio(crate::studio::StudioArgs),
 }
 
 /// The agents and their settings, for `--help`.
@@ -215,6 +217,7 @@ pub fn main() -> i32 {
         Command::Analyse(a) => analyse::run(a),
         Command::Render(a) => render::run(a),
         Command::Lsp => crate::lsp::run(),
+        Command::Studio(a) => crate::studio::run(a),
     };
     output::flush();
     match result {

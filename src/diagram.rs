@@ -81,6 +81,12 @@ pub fn svg(game: &Game, state: &State) -> String {
     out
 }
 
+/// Where [`svg`] draws each site's centre, in the picture's pixels (stores and other places off
+/// the grid included), so that a front end can lay clickable marks over the picture.
+pub fn site_centres(game: &Game) -> Vec<(f64, f64)> {
+    Geometry::of(game).places
+}
+
 /// Where each site is drawn, and the picture's extent.
 struct Geometry {
     /// The tiling the board is made of.
@@ -678,7 +684,7 @@ fn site_at(game: &Game, x: i16, y: Option<i16>) -> Option<Site> {
 }
 
 /// Who is to move or throw, the throw being played, or the result.
-fn status_line(game: &Game, state: &State) -> String {
+pub fn status_line(game: &Game, state: &State) -> String {
     let mover = player_name(game, state.mover as usize);
     match (state.node, state.status) {
         (NodeType::Terminal, Status::Won(p)) => {

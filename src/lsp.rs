@@ -2,9 +2,9 @@
 //! end as `ludus validate` and `ludus fmt`: diagnostics on every change, hover, completion, go to
 //! definition, references, formatting and the outline.
 
-mod features;
+pub(crate) mod features;
 mod slots;
-mod text;
+pub(crate) mod text;
 mod wire;
 
 use serde_json::{json, Value};

@@ -4,6 +4,7 @@
 
 mod cli;
 mod lsp;
+mod studio;
 
 fn main() {
     std::process::exit(cli::main());

@@ -223,6 +223,7 @@ pub fn analyse(
         seed,
         agents: &specs,
         agent_games,
+        cancel: None,
     };
     let (g, file) = (&*game.game, game.origin.text());
     let report = py

@@ -248,6 +248,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
         seed: args.seed,
         agents: &agents,
         agent_games: args.agent_games,
+        cancel: None,
     };
     let file = args.game.file.display().to_string();
     let mut reports = Vec::new();

@@ -517,9 +517,10 @@ pub enum NodeType {
 }
 
 /// How a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Status {
     /// Still being played.
+    #[default]
     Ongoing,
     /// Won by a player (0-based); the others share the places after.
     Won(u8),

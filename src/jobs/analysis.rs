@@ -8,6 +8,7 @@ use crate::{Game, State, Status};
 use rand::Rng;
 use rayon::prelude::*;
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Mean, spread and range of a quantity over games.
 #[derive(Serialize, Clone, Copy, Default)]
@@ -111,6 +112,11 @@ pub struct Report {
     pub edges: Spread,
     /// Legal moves per decision, on average.
     pub branching: f64,
+    /// Legal moves per decision over the course of a game: the mean in each tenth of the games'
+    /// decisions, the first tenth first.
+    pub branching_by_stage: Vec<f64>,
+    /// How many games had each length in moves, in bins of equal width.
+    pub length_histogram: Vec<Bin>,
     /// P1's wins.
     pub p1_wins: Rate,
     /// P2's wins.
@@ -134,8 +140,43 @@ pub struct Report {
     pub agents: Vec<AgentScore>,
 }
 
+/// A bin of a histogram: the values from `from` to `to`, both included, and how many fell in it.
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bin {
+    /// The least value of the bin.
+    pub from: u64,
+    /// The greatest value of the bin.
+    pub to: u64,
+    /// How many values fell in it.
+    pub count: u64,
+}
+
+/// The most bins of a histogram.
+const BINS: u64 = 20;
+/// The stages of a game the branching is measured over.
+const STAGES: usize = 10;
+
+/// A histogram of values in at most [`BINS`] bins of equal width, from the least to the greatest.
+pub fn histogram(values: &[u64]) -> Vec<Bin> {
+    let (Some(&min), Some(&max)) = (values.iter().min(), values.iter().max()) else {
+        return Vec::new();
+    };
+    let width = (max - min) / BINS + 1;
+    let mut bins: Vec<Bin> = (0..=(max - min) / width)
+        .map(|i| Bin {
+            from: min + i * width,
+            to: min + (i + 1) * width - 1,
+            count: 0,
+        })
+        .collect();
+    for v in values {
+        bins[((v - min) / width) as usize].count += 1;
+    }
+    bins
+}
+
 /// What one random playout showed.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Sample {
     status: Status,
     moves: u64,
@@ -145,12 +186,15 @@ struct Sample {
     captured: u64,
     /// The end condition that fired; `None` for a decision without moves that no rule covers.
     ended_by: Option<usize>,
+    /// Legal moves summed over the decisions of each tenth of the game, and the decisions.
+    stages: [(u64, u64); STAGES],
 }
 
 fn sample(game: &Game, endings: &Endings, rng: &mut impl Rng) -> Sample {
     let mut state = game.new_initial_state();
     let (mut decisions, mut choices, mut captured) = (0u64, 0u64, 0u64);
     let mut ended_by = None;
+    let mut branching: Vec<u32> = Vec::new();
     let stores = |s: &State| s.scores().iter().map(|&x| x as u64).sum::<u64>();
     // Counters (a mancala's) are captured into stores; pieces are captured off the board, into
     // a store, a hand or out of the game (a piece borne off scores, but is no capture).
@@ -162,6 +206,7 @@ fn sample(game: &Game, endings: &Endings, rng: &mut impl Rng) -> Sample {
         if !legal.is_empty() {
             decisions += 1;
             choices += legal.len() as u64;
+            branching.push(legal.len() as u32);
         }
         if after.is_terminal() {
             ended_by = endings.fired(before, m);
@@ -177,6 +222,12 @@ fn sample(game: &Game, endings: &Endings, rng: &mut impl Rng) -> Sample {
                 opponents_on_board(before, mover).saturating_sub(opponents_on_board(after, mover));
         }
     });
+    let mut stages = [(0u64, 0u64); STAGES];
+    for (i, &n) in branching.iter().enumerate() {
+        let stage = &mut stages[i * STAGES / branching.len()];
+        stage.0 += u64::from(n);
+        stage.1 += 1;
+    }
     Sample {
         status: state.status(),
         moves: state.moves_played(),
@@ -185,6 +236,7 @@ fn sample(game: &Game, endings: &Endings, rng: &mut impl Rng) -> Sample {
         choices,
         captured,
         ended_by,
+        stages,
     }
 }
 
@@ -269,7 +321,12 @@ pub struct Plan<'a> {
     pub agents: &'a [AgentSpec],
     /// Games each agent plays against `random`.
     pub agent_games: u64,
+    /// Set to stop the analysis early: it then answers [`CANCELLED`].
+    pub cancel: Option<&'a AtomicBool>,
 }
+
+/// The error of an analysis stopped by its plan's `cancel`.
+pub const CANCELLED: &str = "cancelled";
 
 /// Analyses a game on the current rayon pool: `file` names it in trials, `label` in the report.
 pub fn analyse(
@@ -285,14 +342,21 @@ pub fn analyse(
             .map_err(|e| format!("error: --agents: {e}"))?;
     }
     let endings = Endings::new(game);
+    let cancelled = || plan.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let samples: Vec<Sample> = (0..plan.playouts)
         .into_par_iter()
         .map(|i| {
+            if cancelled() {
+                return Sample::default();
+            }
             let s = sample(game, &endings, &mut rng_stream(plan.seed, i));
             progress(1);
             s
         })
         .collect();
+    if cancelled() {
+        return Err(CANCELLED.into());
+    }
     let agent_scores = against_random(game, file, plan, progress);
     let n = samples.len() as f64;
     let count = |f: &dyn Fn(&Sample) -> bool| samples.iter().filter(|s| f(s)).count() as f64;
@@ -317,6 +381,15 @@ pub fn analyse(
         moves: Spread::of(&samples.iter().map(|s| s.moves).collect::<Vec<_>>()),
         edges: Spread::of(&samples.iter().map(|s| s.edges).collect::<Vec<_>>()),
         branching: samples.iter().map(|s| s.choices).sum::<u64>() as f64 / decisions.max(1) as f64,
+        branching_by_stage: (0..STAGES)
+            .map(|k| {
+                let (sum, n) = samples
+                    .iter()
+                    .fold((0, 0), |(a, b), s| (a + s.stages[k].0, b + s.stages[k].1));
+                sum as f64 / n.max(1) as f64
+            })
+            .collect(),
+        length_histogram: histogram(&samples.iter().map(|s| s.moves).collect::<Vec<_>>()),
         p1_wins: Rate::of(count(&|s| s.status == Status::Won(0)), n),
         p2_wins: Rate::of(count(&|s| s.status == Status::Won(1)), n),
         more_wins: (2..players)

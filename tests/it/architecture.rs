@@ -25,6 +25,7 @@ const LAYERS: &[&str] = &[
     "jobs",
     "lib",
     "lsp",
+    "studio",
     "cli",
 ];
 
