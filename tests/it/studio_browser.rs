@@ -283,20 +283,19 @@ async fn play(client: &Client) -> Vec<String> {
         )
         .await;
         let site = |key: &str| m[key].as_u64();
+        let hit = |site: u64| format!("#board .hit[data-site=\"{site}\"]");
         match (site("from"), site("to")) {
-            (Some(from), to) => {
-                click(client, &format!("#board .hit[data-site=\"{from}\"]")).await;
-                let done = js(client, "return document.querySelectorAll('#history li').length;").await;
-                if done != json!(ply + 1) {
-                    let to = to.expect("a move that needs a second click has a target");
-                    let marked = js(client, &format!(
-                        "return document.querySelector('#board .hit[data-site=\"{to}\"]').classList.contains('target');"
-                    )).await;
-                    assert_eq!(marked, json!(true), "the target is marked");
-                    click(client, &format!("#board .hit[data-site=\"{to}\"]")).await;
-                }
+            // A piece, then its target, marked when the piece is.
+            (Some(from), Some(to)) if from != to => {
+                click(client, &hit(from)).await;
+                let target = format!("document.querySelector('{}').classList.contains('target')", hit(to));
+                until(client, &target, 5).await;
+                click(client, &hit(to)).await;
             }
-            (None, Some(to)) => click(client, &format!("#board .hit[data-site=\"{to}\"]")).await,
+            // A move that stays on its site (a sowing from a hole): one click.
+            (Some(from), _) => click(client, &hit(from)).await,
+            // A placement.
+            (None, Some(to)) => click(client, &hit(to)).await,
             (None, None) => panic!("a move with no site: {m}"),
         }
         until(

@@ -400,11 +400,17 @@ function renderOptions(options) {
   box.dataset.game = app.path;
   box.replaceChildren(...options.map((o) => {
     const label = el("label", { title: o.doc || "" }, o.name + " ");
-    const select = el("select", { name: o.name });
-    const values = o.values.includes(o.value) ? o.values : [o.value, ...o.values];
-    for (const v of values) select.appendChild(el("option", { value: v }, v));
-    select.value = app.play.options[o.name] ?? o.value;
-    label.appendChild(select);
+    // Too many values to list (null): a text input takes any.
+    let field;
+    if (Array.isArray(o.values)) {
+      field = el("select", { name: o.name });
+      const values = o.values.includes(o.value) ? o.values : [o.value, ...o.values];
+      for (const v of values) field.appendChild(el("option", { value: v }, v));
+    } else {
+      field = el("input", { name: o.name, size: 6 });
+    }
+    field.value = app.play.options[o.name] ?? o.value;
+    label.appendChild(field);
     return label;
   }));
 }
@@ -488,7 +494,7 @@ function goToPly(n) {
 function restart() {
   const p = app.play;
   const options = {};
-  for (const select of $("options").querySelectorAll("select")) options[select.name] = select.value;
+  for (const field of $("options").querySelectorAll("select, input")) options[field.name] = field.value.trim();
   Object.assign(p, { options, moves: [], redo: [], selected: null, choice: null, paused: false });
   note("");
   refreshPlay();
