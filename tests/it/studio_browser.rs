@@ -55,7 +55,10 @@ fn wait_for_port(port: u16, what: &str, child: &mut Child) {
         if let Ok(Some(status)) = child.try_wait() {
             panic!("{what} stopped before it listened: {status}");
         }
-        assert!(start.elapsed() < Duration::from_secs(20), "{what} never listened on {port}");
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{what} never listened on {port}"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
 }
@@ -80,7 +83,12 @@ fn folder(session: &mut Session) -> PathBuf {
 fn start(session: &mut Session, dir: &Path) -> (String, String) {
     let port = free_port();
     let mut studio = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(["studio", &dir.to_string_lossy(), "--port", &port.to_string()])
+        .args([
+            "studio",
+            &dir.to_string_lossy(),
+            "--port",
+            &port.to_string(),
+        ])
         .stdout(Stdio::null())
         .spawn()
         .expect("the studio starts");
@@ -184,7 +192,10 @@ async fn list(client: &Client, css: &str) -> Vec<String> {
 fn the_studio_in_a_browser() {
     if !Path::new(CHROMEDRIVER).exists() {
         let required = std::env::var("LUDUS_BROWSER_TESTS").is_ok_and(|v| v == "required");
-        assert!(!required, "LUDUS_BROWSER_TESTS=required and no {CHROMEDRIVER}");
+        assert!(
+            !required,
+            "LUDUS_BROWSER_TESTS=required and no {CHROMEDRIVER}"
+        );
         println!("studio_browser: skipped, no {CHROMEDRIVER} (apt-get install chromium-driver)");
         return;
     }
@@ -216,9 +227,19 @@ fn the_studio_in_a_browser() {
 /// A typo gets a diagnostic at its line; the fix takes it away. Nothing is saved.
 async fn edit(client: &Client) {
     until(client, "document.querySelector('#editor .cm-content')", 10).await;
-    until(client, "app.path && document.querySelector('#board svg')", 10).await;
+    until(
+        client,
+        "app.path && document.querySelector('#board svg')",
+        10,
+    )
+    .await;
     assert_eq!(
-        until(client, "document.getElementById('file-status').textContent", 5).await,
+        until(
+            client,
+            "document.getElementById('file-status').textContent",
+            5
+        )
+        .await,
         json!("saved")
     );
     // Selects the word on its line, then types over it as a user would.
@@ -247,15 +268,25 @@ async fn edit(client: &Client) {
     .await;
     assert_eq!(found, json!(line.to_string()), "the diagnostic's line");
     assert_eq!(
-        js(client, "return document.getElementById('file-status').textContent;").await,
+        js(
+            client,
+            "return document.getElementById('file-status').textContent;"
+        )
+        .await,
         json!("unsaved")
     );
-    assert!(js(client, "return document.querySelectorAll('.cm-lintRange-error').length;")
-        .await
-        .as_u64()
-        .is_some_and(|n| n > 0));
+    assert!(js(
+        client,
+        "return document.querySelectorAll('.cm-lintRange-error').length;"
+    )
+    .await
+    .as_u64()
+    .is_some_and(|n| n > 0));
     for _ in 0.."rectangel".len() {
-        content.send_keys(&Key::Backspace.to_string()).await.expect("a backspace");
+        content
+            .send_keys(&Key::Backspace.to_string())
+            .await
+            .expect("a backspace");
     }
     content.send_keys("rectangle").await.expect("typing");
     until(
@@ -265,7 +296,11 @@ async fn edit(client: &Client) {
     )
     .await;
     assert_eq!(
-        js(client, "return document.getElementById('file-status').textContent;").await,
+        js(
+            client,
+            "return document.getElementById('file-status').textContent;"
+        )
+        .await,
         json!("saved")
     );
 }
@@ -288,7 +323,10 @@ async fn play(client: &Client) -> Vec<String> {
             // A piece, then its target, marked when the piece is.
             (Some(from), Some(to)) if from != to => {
                 click(client, &hit(from)).await;
-                let target = format!("document.querySelector('{}').classList.contains('target')", hit(to));
+                let target = format!(
+                    "document.querySelector('{}').classList.contains('target')",
+                    hit(to)
+                );
                 until(client, &target, 5).await;
                 click(client, &hit(to)).await;
             }
@@ -317,7 +355,10 @@ async fn play(client: &Client) -> Vec<String> {
 /// The page mid-play, the board and the editor in sight: docs/studio.png with UPDATE_DOCS=1.
 async fn screenshot(client: &Client) {
     let png = client.screenshot().await.expect("a screenshot");
-    assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "a picture");
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 10_000,
+        "a picture"
+    );
     let path = if std::env::var("UPDATE_DOCS").is_ok_and(|v| v == "1") {
         PathBuf::from("docs/studio.png")
     } else {
@@ -357,13 +398,25 @@ async fn watch(client: &Client, dir: &Path) {
         .map(|e| e.expect("an entry").path())
         .find(|p| p.extension().is_some_and(|e| e == "ron"))
         .expect("a recorded trial");
-    let actions = ludus::trial::Trial::read(&trial).expect("the trial reads").actions.len();
+    let actions = ludus::trial::Trial::read(&trial)
+        .expect("the trial reads")
+        .actions
+        .len();
     click(client, "#tab-watch").await;
-    until(client, "document.querySelectorAll('#trial-select option').length === 1", 5).await;
+    until(
+        client,
+        "document.querySelectorAll('#trial-select option').length === 1",
+        5,
+    )
+    .await;
     click(client, "#trial-load").await;
     let ply = "document.getElementById('watch-ply').textContent";
     until(client, &format!("{ply} === '0 / {actions}'"), 5).await;
-    let start = js(client, "return document.querySelector('#board svg').outerHTML;").await;
+    let start = js(
+        client,
+        "return document.querySelector('#board svg').outerHTML;",
+    )
+    .await;
     click(client, "#watch-ply").await; // the keys go to the page, not the editor
     for _ in 0..3 {
         press(client, Key::Right).await;
@@ -386,17 +439,35 @@ async fn watch(client: &Client, dir: &Path) {
 /// 200 playouts analysed: the plots are drawn, a bar a player and one for draws.
 async fn analyse(client: &Client) {
     click(client, "#tab-analyse").await;
-    let input = client.find(Locator::Id("analyse-playouts")).await.expect("the input");
+    let input = client
+        .find(Locator::Id("analyse-playouts"))
+        .await
+        .expect("the input");
     input.clear().await.expect("cleared");
     input.send_keys("200").await.expect("typing");
     click(client, "#analyse-run").await;
-    until(client, "document.querySelector('svg.plot[data-plot=endings]')", 30).await;
-    let bars = |plot: &str| format!("return document.querySelectorAll('svg.plot[data-plot={plot}] rect.bar').length;");
-    assert_eq!(js(client, &bars("results")).await, json!(3), "P1, P2 and draws");
+    until(
+        client,
+        "document.querySelector('svg.plot[data-plot=endings]')",
+        30,
+    )
+    .await;
+    let bars = |plot: &str| {
+        format!("return document.querySelectorAll('svg.plot[data-plot={plot}] rect.bar').length;")
+    };
+    assert_eq!(
+        js(client, &bars("results")).await,
+        json!(3),
+        "P1, P2 and draws"
+    );
     for plot in ["lengths", "branching", "endings"] {
         let n = js(client, &bars(plot)).await;
         assert!(n.as_u64().is_some_and(|n| n > 0), "{plot}: {n} bars");
     }
-    let progress = js(client, "const p = document.getElementById('analyse-progress'); return p.value === p.max;").await;
+    let progress = js(
+        client,
+        "const p = document.getElementById('analyse-progress'); return p.value === p.max;",
+    )
+    .await;
     assert_eq!(progress, json!(true));
 }
