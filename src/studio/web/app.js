@@ -79,7 +79,9 @@ async function loadFiles() {
   fillSelect($("file-select"), data.games);
   fillSelect($("trial-select"), data.trials);
   $("trial-load").disabled = data.trials.length === 0;
-  const open = data.open || data.games[0];
+  // The address may name a file after `#` (the studio prints one): it wins over the default.
+  const named = decodeURIComponent(location.hash.slice(1));
+  const open = data.games.includes(named) ? named : data.open || data.games[0];
   if (open) await openFile(open);
 }
 
@@ -95,6 +97,7 @@ async function openFile(path, keepPlay = false) {
   app.version = data.version;
   app.diskText = data.text;
   $("file-select").value = data.path;
+  history.replaceState(null, "", "#" + encodeURIComponent(data.path).replace(/%2F/g, "/"));
   app.editor.setText(data.text, true);
   setFileStatus("saved");
   const stored = readStored(data.path);
@@ -787,6 +790,10 @@ function start() {
   $("watch-next").addEventListener("click", () => step(app.watch.k + 1));
   $("watch-last").addEventListener("click", () => step(app.watch.moves.length));
   document.addEventListener("keydown", onKey);
+  window.addEventListener("hashchange", () => {
+    const named = decodeURIComponent(location.hash.slice(1));
+    if (named && named !== app.path) openFile(named);
+  });
   $("analyse-run").addEventListener("click", runAnalysis);
   $("analyse-cancel").addEventListener("click", cancelAnalysis);
   loadFiles();
