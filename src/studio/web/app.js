@@ -17,7 +17,7 @@ const app = {
   play: { options: {}, moves: [], redo: [], position: null, selected: null, choice: null, paused: false },
   token: 0,              // bumped by every change of the game in play: a late answer is dropped
   positionSeq: 0,
-  watch: { trial: null, options: {}, moves: [], k: 0 },
+  watch: { trial: null, game: null, options: {}, moves: [], k: 0 },
   jobs: [],
 };
 
@@ -513,7 +513,7 @@ async function loadTrial() {
     $("watch-info").textContent = data.error;
     return;
   }
-  app.watch = { trial: path, options: data.options || {}, moves: data.moves || [], k: 0 };
+  app.watch = { trial: path, game: data.game, options: data.options || {}, moves: data.moves || [], k: 0 };
   const seats = (data.seats || []).join(" vs ");
   $("watch-info").textContent = [seats, data.result].filter(Boolean).join(" — ");
   selectTab("watch");
@@ -526,7 +526,7 @@ async function showWatch() {
   $("watch-ply").textContent = `${w.k} / ${w.moves.length}`;
   if (!w.trial) return;
   const seq = ++app.positionSeq;
-  const body = { path: app.path, options: w.options, moves: w.moves.slice(0, w.k) };
+  const body = { path: w.game, options: w.options, moves: w.moves.slice(0, w.k) };
   const { ok, data } = await api("POST", "/api/position", body);
   if (seq !== app.positionSeq || app.tab !== "watch") return;
   if (!ok) {
@@ -649,7 +649,7 @@ function drawPlots(jobs) {
     const r = job.report;
     const column = el("div", { class: "plot-column" });
     const label = Object.entries(job.options).map(([k, v]) => k + "=" + v).join(" ");
-    column.appendChild(el("h4", {}, (r.label || r.game || "") + (label ? " (" + label + ")" : "")));
+    column.appendChild(el("h4", {}, r.label || label || r.game || ""));
     column.appendChild(barPlot("results", "results (95% interval)", resultBars(r), { unit: "%" }));
     column.appendChild(barPlot("lengths", `length: mean ${fixed(r.moves && r.moves.mean)} moves`,
       histogramBars(r.length_histogram), { gap: 0 }));
@@ -708,7 +708,7 @@ function stageBars(stages) {
 
 // A bar chart in hand-written SVG: a bar a <rect class="bar">, its interval as a whisker.
 function barPlot(name, title, bars, { unit = "", gap = 6, rotate = false } = {}) {
-  const W = 280, H = 160, left = 34, right = 8, top = 18, bottom = rotate ? 40 : 20;
+  const W = 250, H = 150, left = 34, right = 8, top = 18, bottom = rotate ? 52 : 20;
   const svg = svgEl("svg", { class: "plot", "data-plot": name, width: W, height: H, viewBox: `0 0 ${W} ${H}` });
   svg.appendChild(svgEl("text", { x: 4, y: 12, class: "title" }, title));
   const scale = unit === "%" ? 100 : 1;
@@ -738,8 +738,8 @@ function barPlot(name, title, bars, { unit = "", gap = 6, rotate = false } = {})
     }
     if (i % labelEvery === 0) {
       const tx = x + w / 2, ty = top + plotH + 12;
-      const text = String(b.label).length > 18 ? String(b.label).slice(0, 17) + "…" : String(b.label);
-      const attrs = rotate ? { x: tx, y: ty, "text-anchor": "end", transform: `rotate(-25 ${tx} ${ty})` } : { x: tx, y: ty, "text-anchor": "middle" };
+      const text = String(b.label).length > 16 ? String(b.label).slice(0, 15) + "…" : String(b.label);
+      const attrs = rotate ? { x: tx, y: ty, "text-anchor": "end", transform: `rotate(-30 ${tx} ${ty})` } : { x: tx, y: ty, "text-anchor": "middle" };
       svg.appendChild(svgEl("text", attrs, text));
     }
   });
