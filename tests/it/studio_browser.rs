@@ -389,6 +389,18 @@ async fn agent(client: &Client, played: &[String]) {
         names(&game, &state).contains(&history[played.len()]),
         "{history:?}"
     );
+    // An undo goes back to the human's turn: past the agent's move and the human's before it.
+    click(client, "#undo").await;
+    let back = played.len() - 1;
+    until(
+        client,
+        &format!(
+            "document.querySelectorAll('#history li').length === {back} && app.play.position.kept === {back} && app.play.position.mover === 0"
+        ),
+        5,
+    )
+    .await;
+    assert_eq!(list(client, "#history li").await, played[..back]);
 }
 
 /// The recorded trial loads into Watch and steps with the arrow keys, Home and End.

@@ -464,18 +464,21 @@ async function throwDice() {
   else note(data.error, "warn");
 }
 
-// Undoes a ply; when the seat then to move is an agent's, undoes back to a human's turn.
+// Undoes a ply; when the seat then to move is an agent's, undoes back to a human's turn. The
+// agents wait while it steps back, so that none starts on a position about to be undone.
 async function undo() {
   const p = app.play;
   if (!p.moves.length) return;
   p.redo.push(p.moves.pop());
-  p.paused = !hasHumanSeat();
+  p.paused = true;
   note("");
   await refreshPlay();
   while (p.moves.length && p.position && !humanToMove() && hasHumanSeat()) {
     p.redo.push(p.moves.pop());
     await refreshPlay();
   }
+  p.paused = !hasHumanSeat();
+  if (!p.paused) nextTurn(app.token);
 }
 
 function redo() {
