@@ -48,7 +48,7 @@ fn free_port() -> u16 {
     listener.local_addr().expect("an address").port()
 }
 
-/// Waits until something listens on the port; panics with `what` after 20 s.
+/// Waits until something listens on the port; panics with `what` after 60 s.
 fn wait_for_port(port: u16, what: &str, child: &mut Child) {
     let start = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
@@ -143,7 +143,8 @@ async fn js(client: &Client, script: &str) -> Value {
         .unwrap_or_else(|e| panic!("{script}: {e}"))
 }
 
-/// Waits until `expr` (a JS expression) is truthy, and answers its value; fails after `secs`.
+/// Waits until `expr` (a JS expression) is truthy, and answers its value; fails after `secs`
+/// (generous: the suite runs the other tests beside this one on a few cores).
 async fn until(client: &Client, expr: &str, secs: u64) -> Value {
     let start = Instant::now();
     loop {
@@ -226,18 +227,18 @@ fn the_studio_in_a_browser() {
 
 /// A typo gets a diagnostic at its line; the fix takes it away. Nothing is saved.
 async fn edit(client: &Client) {
-    until(client, "document.querySelector('#editor .cm-content')", 10).await;
+    until(client, "document.querySelector('#editor .cm-content')", 30).await;
     until(
         client,
         "app.path && document.querySelector('#board svg')",
-        10,
+        30,
     )
     .await;
     assert_eq!(
         until(
             client,
             "document.getElementById('file-status').textContent",
-            5
+            20
         )
         .await,
         json!("saved")
@@ -263,7 +264,7 @@ async fn edit(client: &Client) {
     let found = until(
         client,
         "document.querySelector('#diagnostics li.diagnostic')?.dataset.line",
-        5,
+        20,
     )
     .await;
     assert_eq!(found, json!(line.to_string()), "the diagnostic's line");
@@ -292,7 +293,7 @@ async fn edit(client: &Client) {
     until(
         client,
         "document.querySelectorAll('#diagnostics li').length === 0",
-        5,
+        20,
     )
     .await;
     assert_eq!(
@@ -327,7 +328,7 @@ async fn play(client: &Client) -> Vec<String> {
                     "document.querySelector('{}').classList.contains('target')",
                     hit(to)
                 );
-                until(client, &target, 5).await;
+                until(client, &target, 20).await;
                 click(client, &hit(to)).await;
             }
             // A move that stays on its site (a sowing from a hole): one click.
@@ -339,7 +340,7 @@ async fn play(client: &Client) -> Vec<String> {
         until(
             client,
             &format!("document.querySelectorAll('#history li').length === {} && app.play.position.kept === {}", ply + 1, ply + 1),
-            5,
+            20,
         )
         .await;
         played.push(m["notation"].as_str().expect("a notation").to_string());
@@ -377,7 +378,7 @@ async fn agent(client: &Client, played: &[String]) {
     until(
         client,
         &format!("document.querySelectorAll('#history li').length === {n} && document.getElementById('thinking').hidden"),
-        20,
+        60,
     )
     .await;
     let history = list(client, "#history li").await;
@@ -397,7 +398,7 @@ async fn agent(client: &Client, played: &[String]) {
         &format!(
             "document.querySelectorAll('#history li').length === {back} && app.play.position.kept === {back} && app.play.position.mover === 0"
         ),
-        5,
+        20,
     )
     .await;
     assert_eq!(list(client, "#history li").await, played[..back]);
@@ -418,12 +419,12 @@ async fn watch(client: &Client, dir: &Path) {
     until(
         client,
         "document.querySelectorAll('#trial-select option').length === 1",
-        5,
+        20,
     )
     .await;
     click(client, "#trial-load").await;
     let ply = "document.getElementById('watch-ply').textContent";
-    until(client, &format!("{ply} === '0 / {actions}'"), 5).await;
+    until(client, &format!("{ply} === '0 / {actions}'"), 20).await;
     let start = js(
         client,
         "return document.querySelector('#board svg').outerHTML;",
@@ -434,17 +435,17 @@ async fn watch(client: &Client, dir: &Path) {
         press(client, Key::Right).await;
     }
     press(client, Key::Left).await;
-    until(client, &format!("{ply} === '2 / {actions}'"), 5).await;
+    until(client, &format!("{ply} === '2 / {actions}'"), 20).await;
     until(
         client,
         &format!("document.querySelector('#board svg').outerHTML !== {start}"),
-        5,
+        20,
     )
     .await;
     press(client, Key::End).await;
-    until(client, &format!("{ply} === '{actions} / {actions}'"), 5).await;
+    until(client, &format!("{ply} === '{actions} / {actions}'"), 20).await;
     press(client, Key::Home).await;
-    until(client, &format!("{ply} === '0 / {actions}'"), 5).await;
+    until(client, &format!("{ply} === '0 / {actions}'"), 20).await;
     click(client, "#tab-play").await;
 }
 
@@ -461,7 +462,7 @@ async fn analyse(client: &Client) {
     until(
         client,
         "document.querySelector('svg.plot[data-plot=endings]')",
-        30,
+        120,
     )
     .await;
     let bars = |plot: &str| {
