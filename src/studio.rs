@@ -18,6 +18,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use clap::Args;
 use serde_json::json;
+use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -79,11 +80,12 @@ async fn serve(
         .open_file()
         .map(|f| format!("#{f}"))
         .unwrap_or_default();
-    println!(
-        "ludus studio on {} at http://{address}/{open}",
-        folder.root().display()
-    );
-    println!("(Ctrl-C stops it)");
+    // A server whose output was closed keeps serving: its address line is only a courtesy.
+    let mut out = std::io::stdout();
+    let root = folder.root().display();
+    let _ = writeln!(out, "ludus studio on {root} at http://{address}/{open}");
+    let _ = writeln!(out, "(Ctrl-C stops it)");
+    let _ = out.flush();
     let studio = Arc::new(Studio {
         folder,
         games: games::Games::default(),

@@ -380,6 +380,12 @@ impl Actions {
         }
     }
 
+    /// Whether every move has its own number whatever else is legal with it, so that a list of
+    /// moves is numbered one move at a time.
+    pub fn exact(&self) -> bool {
+        !self.inexact
+    }
+
     /// The number of distinct actions.
     pub fn size(&self) -> u64 {
         self.size
@@ -527,11 +533,6 @@ impl Actions {
             .iter()
             .position(|&a| a == Some(action))?;
         moves.get(i).copied()
-    }
-
-    /// The legal move (or chance outcome) of a state with this action, if any.
-    pub fn decode(&self, game: &Game, state: &State, action: u64) -> Option<Move> {
-        self.decode_among(&candidates(game, state), action)
     }
 }
 

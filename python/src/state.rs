@@ -54,6 +54,7 @@ impl PyGame {
             actions: self.actions.clone(),
             state,
             history,
+            legal: Legal::default(),
         }
     }
 }
@@ -210,30 +211,70 @@ pub struct PyState {
     pub(crate) actions: Arc<Actions>,
     pub(crate) state: State,
     pub(crate) history: Vec<u64>,
+    /// The legal moves here with their actions, once asked for: the usual loop asks for the
+    /// legal actions, then plays one, and the move of that action is then found without
+    /// generating the moves again.
+    pub(crate) legal: Legal,
+}
+
+/// The legal moves (or chance outcomes) of a position with their actions, kept between calls;
+/// the buffer is reused from position to position.
+#[derive(Default)]
+pub(crate) struct Legal {
+    pairs: Vec<(Move, u64)>,
+    /// Whether `pairs` is of the state now.
+    fresh: bool,
+    /// The moves the engine lists after a move, for the next position.
+    moves: Vec<Move>,
+}
+
+impl Legal {
+    /// Keeps the moves of the state now with their actions.
+    fn fill(&mut self, actions: &Actions, moves: &[Move]) {
+        self.pairs.clear();
+        if actions.exact() {
+            for &m in moves {
+                if let Some(a) = actions.encode(m) {
+                    self.pairs.push((m, a));
+                }
+            }
+        } else {
+            let numbered = moves.iter().zip(actions.encode_all(moves));
+            self.pairs
+                .extend(numbered.filter_map(|(&m, a)| a.map(|a| (m, a))));
+        }
+        self.fresh = true;
+    }
 }
 
 impl PyState {
-    /// The move of an action here, or a `ValueError` naming the legal actions.
-    fn move_of(&self, action: u64) -> PyResult<Move> {
-        self.actions
-            .decode(&self.game, &self.state, action)
-            .ok_or_else(|| {
-                let what = match self.state.node() {
-                    NodeType::Terminal => "the game is over".to_string(),
-                    _ => format!("legal: {:?}", self.legal_or_outcomes()),
-                };
-                PyValueError::new_err(format!("action {action} is not legal here; {what}"))
-            })
+    /// The legal moves here with their actions, generated once per position.
+    fn legal_pairs(&mut self) -> &[(Move, u64)] {
+        if !self.legal.fresh {
+            let moves = crate::actions::candidates(&self.game, &self.state);
+            self.legal.fill(&self.actions, &moves);
+        }
+        &self.legal.pairs
+    }
+
+    /// The move of an action here, or a `ValueError` naming the legal actions. The first legal
+    /// move with the action, as `Actions::decode` finds it.
+    fn move_of(&mut self, action: u64) -> PyResult<Move> {
+        if let Some(&(m, _)) = self.legal_pairs().iter().find(|(_, a)| *a == action) {
+            return Ok(m);
+        }
+        let what = match self.state.node() {
+            NodeType::Terminal => "the game is over".to_string(),
+            _ => format!("legal: {:?}", self.legal_or_outcomes()),
+        };
+        Err(PyValueError::new_err(format!(
+            "action {action} is not legal here; {what}"
+        )))
     }
 
     /// The actions of the legal moves, or of the chance outcomes at a chance node.
-    fn legal_or_outcomes(&self) -> Vec<u64> {
-        let moves = crate::actions::candidates(&self.game, &self.state);
-        self.actions
-            .encode_all(&moves)
-            .into_iter()
-            .flatten()
-            .collect()
+    fn legal_or_outcomes(&mut self) -> Vec<u64> {
+        self.legal_pairs().iter().map(|&(_, a)| a).collect()
     }
 }
 
@@ -249,12 +290,12 @@ impl PyState {
     }
 
     /// The actions of the legal moves in ludus's order (at a chance node: of the outcomes).
-    fn legal_actions(&self) -> Vec<u64> {
+    fn legal_actions(&mut self) -> Vec<u64> {
         self.legal_or_outcomes()
     }
 
     /// A bool array of `num_distinct_actions()`, true at each legal action.
-    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let mut mask = vec![false; self.actions.size() as usize];
         for a in self.legal_or_outcomes() {
             mask[a as usize] = true;
@@ -263,8 +304,9 @@ impl PyState {
     }
 
     /// The notation of an action's move here (`place c3`, `sow d1`, `throw 5`).
-    fn action_to_string(&self, action: u64) -> PyResult<String> {
-        Ok(self.game.notation(&self.state, self.move_of(action)?))
+    fn action_to_string(&mut self, action: u64) -> PyResult<String> {
+        let m = self.move_of(action)?;
+        Ok(self.game.notation(&self.state, m))
     }
 
     /// The action of a move in notation; a `ValueError` lists the legal moves.
@@ -282,9 +324,16 @@ impl PyState {
     /// Plays an action (a move, or a chance outcome at a chance node); a `ValueError` if it is not legal.
     fn apply_action(&mut self, action: u64) -> PyResult<()> {
         let m = self.move_of(action)?;
-        self.game
-            .apply(&mut self.state, m)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.legal.fresh = false;
+        // The engine lists the next decision's moves as it settles the turn: kept, they are
+        // not generated again when the legal actions are asked for.
+        let mut moves = std::mem::take(&mut self.legal.moves);
+        let played = self.game.apply_and_generate(&mut self.state, m, &mut moves);
+        if played.is_ok() && self.state.node() == NodeType::Decision {
+            self.legal.fill(&self.actions, &moves);
+        }
+        self.legal.moves = moves;
+        played.map_err(|e| PyValueError::new_err(e.to_string()))?;
         self.history.push(action);
         Ok(())
     }
@@ -342,6 +391,7 @@ impl PyState {
             actions: self.actions.clone(),
             state: self.state.clone(),
             history: self.history.clone(),
+            legal: Legal::default(),
         }
     }
 

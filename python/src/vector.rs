@@ -284,6 +284,7 @@ impl VectorEnv {
             actions: self.actions.clone(),
             state: t.state.clone(),
             history: t.history.clone(),
+            legal: crate::state::Legal::default(),
         })
     }
 }

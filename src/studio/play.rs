@@ -254,7 +254,16 @@ pub async fn trial(
         let trial = Trial::from_ron(&text, &req.path).map_err(|e| ApiError::bad(e.to_string()))?;
         let game_file = game_file_of(&studio, &trial)?;
         let settings = trial.settings();
-        let loaded = studio.games.load(&studio.folder, &game_file, &settings)?;
+        let loaded = studio
+            .games
+            .load(&studio.folder, &game_file, &settings)
+            .map_err(|e| {
+                let why = e.body["error"].as_str().unwrap_or_default().to_string();
+                ApiError::bad(format!(
+                    "the trial is of {}, and its game file here does not load with its options: {why}",
+                    trial.game.name
+                ))
+            })?;
         let warnings = trial
             .check_game(&loaded.game)
             .map_err(|e| ApiError::bad(format!("{}: {e}", req.path)))?;

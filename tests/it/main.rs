@@ -76,6 +76,7 @@ mod sowing;
 mod sowing_perft;
 mod standalone;
 mod strength;
+mod studio;
 mod studio_browser;
 mod syntax_recovery;
 mod tabou;
