@@ -399,8 +399,9 @@ function renderMoves() {
 
 function renderOptions(options) {
   const box = $("options");
-  if (box.dataset.game === app.path && box.children.length === options.length) return;
-  box.dataset.game = app.path;
+  const key = app.path + ":" + options.map((o) => o.name).join(" ");
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
   box.replaceChildren(...options.map((o) => {
     const label = el("label", { title: o.doc || "" }, o.name + " ");
     // Too many values to list (null): a text input takes any.
