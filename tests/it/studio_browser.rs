@@ -473,9 +473,19 @@ async fn analyse(client: &Client) {
         json!(3),
         "P1, P2 and draws"
     );
-    for plot in ["lengths", "branching", "endings"] {
+    // A bar a bin, a stage, an ending of the server's report.
+    let report = js(client, "return app.jobs[0].report;").await;
+    for (plot, field) in [
+        ("lengths", "length_histogram"),
+        ("branching", "branching_by_stage"),
+        ("endings", "endings"),
+    ] {
         let n = js(client, &bars(plot)).await;
-        assert!(n.as_u64().is_some_and(|n| n > 0), "{plot}: {n} bars");
+        let want = report[field].as_array().map(Vec::len);
+        assert!(
+            want.is_some_and(|w| w > 0 && n == json!(w)),
+            "{plot}: {n} bars, {want:?} in the report"
+        );
     }
     let progress = js(
         client,
