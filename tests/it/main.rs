@@ -77,6 +77,7 @@ mod sowing_perft;
 mod standalone;
 mod strength;
 mod studio;
+mod studio_browser;
 mod syntax_recovery;
 mod tabou;
 mod tak;
