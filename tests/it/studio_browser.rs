@@ -18,6 +18,8 @@ use std::time::{Duration, Instant};
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const CHROMIUM: &str = "/usr/bin/chromium";
 const GAME: &str = "woli.game";
+/// A game whose moves go from a piece to a target: clicked piece, then target.
+const MOVING: &str = "breakthrough.game";
 
 /// What one run started: the server, chromedriver (with chromium under it, in its process
 /// group), and the folders; all ended and removed when the test ends, also by a panic.
@@ -69,7 +71,9 @@ fn folder(session: &mut Session) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temp dir");
     session.dirs.push(dir.clone());
-    std::fs::copy(Path::new("games").join(GAME), dir.join(GAME)).expect("the game copies");
+    for game in [GAME, MOVING] {
+        std::fs::copy(Path::new("games").join(game), dir.join(game)).expect("the game copies");
+    }
     let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
         .args(["run", GAME, "-n", "1", "--record", "."])
         .current_dir(&dir)
@@ -214,13 +218,18 @@ fn the_studio_in_a_browser() {
         .expect("a runtime");
     runtime.block_on(async {
         let client = browser(&driver, &profile).await;
-        client.goto(&url).await.expect("the page opens");
+        client
+            .goto(&format!("{url}#{GAME}"))
+            .await
+            .expect("the page opens");
         edit(&client).await;
-        let played = play(&client).await;
+        let played = play(&client, GAME).await;
         screenshot(&client).await;
         agent(&client, &played).await;
         watch(&client, &dir).await;
         analyse(&client).await;
+        open(&client, MOVING).await;
+        play(&client, MOVING).await;
         client.close().await.expect("the browser closes");
     });
 }
@@ -308,7 +317,31 @@ async fn edit(client: &Client) {
 
 /// Three moves played by clicks on the board; the page's history and legal moves are the
 /// library's after them.
-async fn play(client: &Client) -> Vec<String> {
+/// Opens another file of the folder from the list of files, both seats played by hand, and
+/// waits for its start.
+async fn open(client: &Client, file: &str) {
+    click(client, "#tab-play").await;
+    let seat = client.find(Locator::Id("seat-2")).await.expect("seat 2");
+    seat.clear().await.expect("cleared");
+    seat.send_keys("human").await.expect("typing");
+    click(client, "#status").await;
+    js(
+        client,
+        &format!(
+            "const s = document.getElementById('file-select'); s.value = '{file}';
+             s.dispatchEvent(new Event('change')); return true;"
+        ),
+    )
+    .await;
+    until(
+        client,
+        &format!("app.path === '{file}' && app.play.position && app.play.position.legal.length > 0 && document.querySelectorAll('#history li').length === 0"),
+        20,
+    )
+    .await;
+}
+
+async fn play(client: &Client, file: &str) -> Vec<String> {
     let mut played = Vec::new();
     for ply in 0..3 {
         // A move whose sites pick it alone, so that clicks play it without a list to choose from.
@@ -346,7 +379,7 @@ async fn play(client: &Client) -> Vec<String> {
         played.push(m["notation"].as_str().expect("a notation").to_string());
     }
     assert_eq!(list(client, "#history li").await, played);
-    let game = load(&format!("games/{GAME}"), &[]);
+    let game = load(&format!("games/{file}"), &[]);
     let mut state = game.new_initial_state();
     crate::setup::play(&game, &mut state, &played.join(" "));
     assert_eq!(list(client, "#moves li.move").await, names(&game, &state));
