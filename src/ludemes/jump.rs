@@ -243,23 +243,28 @@ impl Jump {
     ) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mine = board.owned[mover as usize];
+        let dirs = self.dirs.of(mover);
+        // Only the pieces with a first jump can begin a chain: found at once by shifts of site
+        // sets where the board has them (most positions have none, and nothing more is done).
+        let origins = match FLYING {
+            true => mine,
+            false => match first_jumps(game, dirs, &mine, &board.filled) {
+                Some(none) if none.is_empty() => return,
+                Some(some) => some,
+                None => mine,
+            },
+        };
         let mut walk = Walk {
             game,
             board,
             theirs: board.filled.and_not(&mine),
-            dirs: self.dirs.of(mover),
+            dirs,
             origin: NO_SITE,
             origin_empties: false,
             g,
         };
         let mut jumped = Sites::default();
-        // Only the pieces with a first jump can begin a chain: found at once by shifts of site
-        // sets where the board has them (most positions have none, and the walk is skipped).
-        let origins = match FLYING {
-            true => None,
-            false => first_jumps(game, walk.dirs, &mine, &board.filled),
-        };
-        for s in origins.unwrap_or(mine).iter_in(game.topology.words) {
+        for s in origins.iter_in(game.topology.words) {
             let cell = board.cells[s as usize];
             if self.kind.is_some_and(|k| cell.kind != k) {
                 continue;
