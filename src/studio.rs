@@ -41,6 +41,8 @@ pub struct StudioArgs {
 /// The port tried first, and how many after it are tried when no port is given.
 const DEFAULT_PORT: u16 = 7878;
 const PORTS_TRIED: u16 = 20;
+/// The agents that think at once.
+const AGENTS_AT_ONCE: usize = 2;
 /// The largest request body: a game's text is far smaller.
 const MAX_BODY: usize = 1 << 20;
 
@@ -52,6 +54,9 @@ pub struct Studio {
     games: games::Games,
     /// The analyses, queued, running and done.
     analyses: analysis::Analyses,
+    /// The agents thinking at once, each on a worker thread with its own search tree: bounded,
+    /// so that many tabs asking at once wait their turn rather than exhaust the memory.
+    thinking: tokio::sync::Semaphore,
 }
 
 /// Shared by the handlers.
@@ -90,6 +95,7 @@ async fn serve(
         folder,
         games: games::Games::default(),
         analyses: analysis::Analyses::default(),
+        thinking: tokio::sync::Semaphore::new(AGENTS_AT_ONCE),
     });
     axum::serve(listener, router(studio))
         .await

@@ -210,6 +210,11 @@ pub async fn agent(
         .clone()
         .ok_or_else(|| ApiError::bad("no agent given"))?;
     let spec = AgentSpec::parse(&bounded(&text)).map_err(|e| ApiError::bad(e.to_string()))?;
+    let _turn =
+        studio.thinking.acquire().await.map_err(|e| {
+            ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, e.to_string())
+        })?;
+    let studio = studio.clone();
     on_worker(move || {
         let (game, state) = position_to_act(&studio, &req, NodeType::Decision)?;
         spec.fits(game.players)

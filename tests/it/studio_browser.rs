@@ -6,11 +6,12 @@
 
 use crate::command::stderr;
 use crate::setup::{load, names};
+use crate::studio::free_port;
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -43,11 +44,6 @@ impl Drop for Session {
             let _ = std::fs::remove_dir_all(dir);
         }
     }
-}
-
-fn free_port() -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
-    listener.local_addr().expect("an address").port()
 }
 
 /// Waits until something listens on the port; panics with `what` after 60 s.
