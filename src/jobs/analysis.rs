@@ -404,3 +404,27 @@ pub fn analyse(
         agents: agent_scores,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{histogram, Bin};
+
+    #[test]
+    fn a_histogram_has_at_most_twenty_bins_of_equal_width_covering_every_value() {
+        assert_eq!(histogram(&[]), Vec::<Bin>::new());
+        let one = Bin {
+            from: 7,
+            to: 7,
+            count: 3,
+        };
+        assert_eq!(histogram(&[7, 7, 7]), vec![one]);
+        let values: Vec<u64> = (10..=109).collect();
+        let bins = histogram(&values);
+        assert!(bins.len() <= 20, "{bins:?}");
+        assert_eq!(bins.iter().map(|b| b.count).sum::<u64>(), 100);
+        assert_eq!((bins[0].from, bins.last().unwrap().to >= 109), (10, true));
+        let width = bins[0].to - bins[0].from;
+        assert!(bins.iter().all(|b| b.to - b.from == width));
+        assert!(bins.windows(2).all(|w| w[1].from == w[0].to + 1));
+    }
+}
