@@ -189,6 +189,12 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
+/// A request that names one file of the folder: a file to read, a trial to load.
+#[derive(serde::Deserialize)]
+pub struct Named {
+    path: String,
+}
+
 /// A request's option settings, each value as text.
 fn settings_of(
     options: &std::collections::BTreeMap<String, serde_json::Value>,

@@ -257,8 +257,8 @@ impl PyState {
         &self.legal.pairs
     }
 
-    /// The move of an action here, or a `ValueError` naming the legal actions. The first legal
-    /// move with the action, as `Actions::decode` finds it.
+    /// The move of an action here, or a `ValueError` naming the legal actions: the first legal
+    /// move with the action, as `Actions::decode_among` finds it.
     fn move_of(&mut self, action: u64) -> PyResult<Move> {
         if let Some(&(m, _)) = self.legal_pairs().iter().find(|(_, a)| *a == action) {
             return Ok(m);

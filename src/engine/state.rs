@@ -517,10 +517,9 @@ pub enum NodeType {
 }
 
 /// How a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {
     /// Still being played.
-    #[default]
     Ongoing,
     /// Won by a player (0-based); the others share the places after.
     Won(u8),

@@ -176,7 +176,7 @@ pub fn histogram(values: &[u64]) -> Vec<Bin> {
 }
 
 /// What one random playout showed.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Sample {
     status: Status,
     moves: u64,
@@ -343,20 +343,20 @@ pub fn analyse(
     }
     let endings = Endings::new(game);
     let cancelled = || plan.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
-    let samples: Vec<Sample> = (0..plan.playouts)
+    // A playout begun after the cancel is skipped (`None`), and so is the whole analysis.
+    let samples: Option<Vec<Sample>> = (0..plan.playouts)
         .into_par_iter()
         .map(|i| {
-            if cancelled() {
-                return Sample::default();
-            }
-            let s = sample(game, &endings, &mut rng_stream(plan.seed, i));
-            progress(1);
-            s
+            (!cancelled()).then(|| {
+                let s = sample(game, &endings, &mut rng_stream(plan.seed, i));
+                progress(1);
+                s
+            })
         })
         .collect();
-    if cancelled() {
+    let Some(samples) = samples.filter(|_| !cancelled()) else {
         return Err(CANCELLED.into());
-    }
+    };
     let agent_scores = against_random(game, file, plan, progress);
     let n = samples.len() as f64;
     let count = |f: &dyn Fn(&Sample) -> bool| samples.iter().filter(|s| f(s)).count() as f64;

@@ -20,16 +20,10 @@ pub async fn files(State(studio): State<Shared>) -> Answer {
     })))
 }
 
-/// A file named in a query.
-#[derive(Deserialize)]
-pub struct FileQuery {
-    path: String,
-}
-
 /// `GET /api/file?path=P`: a file's text and version.
 pub async fn read(
     State(studio): State<Shared>,
-    query: Result<Query<FileQuery>, QueryRejection>,
+    query: Result<Query<super::Named>, QueryRejection>,
 ) -> Answer {
     let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
     let file = studio.folder.read(&q.path)?;

@@ -171,7 +171,7 @@ impl Folder {
 }
 
 /// The version of a file's bytes: a hash (FNV-1a, 64 bits) as hex.
-pub fn version_of(bytes: &[u8]) -> String {
+fn version_of(bytes: &[u8]) -> String {
     let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     });

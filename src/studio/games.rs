@@ -2,7 +2,7 @@
 //! and its last good game kept, so that a file saved with errors leaves the board playable until
 //! the text is fixed.
 
-use super::folder::{version_of, Folder};
+use super::folder::Folder;
 use super::ApiError;
 use crate::lsp::features;
 use crate::lsp::text::Text;
@@ -58,7 +58,7 @@ impl Games {
                 if map.len() >= KEPT && !map.contains_key(&key) {
                     map.clear();
                 }
-                map.insert(key, (version_of(file.text.as_bytes()), game.clone()));
+                map.insert(key, (file.version, game.clone()));
                 Ok(Loaded { game, stale: None })
             }
             Err(e) => {

@@ -42,7 +42,8 @@ struct Replayed {
     refused: Option<String>,
 }
 
-/// Plays the moves from the start, stopping at the first that is not legal.
+/// Plays the moves from the start, stopping at the first that is not legal. `parse_move` reads
+/// only a legal move, so each is played without listing the moves a second time.
 fn replay(game: &Game, moves: &[String]) -> Result<Replayed, ApiError> {
     if moves.len() > MAX_MOVES {
         return Err(ApiError::bad(format!("more than {MAX_MOVES} moves")));
@@ -52,10 +53,7 @@ fn replay(game: &Game, moves: &[String]) -> Result<Replayed, ApiError> {
         let played = game
             .parse_move(&state, text)
             .map_err(|e| format!("{e}"))
-            .and_then(|m| {
-                game.apply_checked(&mut state, m)
-                    .map_err(|e| format!("{e}"))
-            });
+            .and_then(|m| game.apply(&mut state, m).map_err(|e| format!("{e}")));
         if let Err(why) = played {
             return Ok(Replayed {
                 state,
@@ -241,17 +239,11 @@ fn bounded(spec: &str) -> String {
     format!("{spec}{joint}millis={AGENT_MILLIS}")
 }
 
-/// A trial named by its path.
-#[derive(Deserialize)]
-pub struct TrialRequest {
-    path: String,
-}
-
 /// `POST /api/trial`: a recorded trial's game, options and moves, checked against the game file
 /// of the folder it names.
 pub async fn trial(
     Studio(studio): Studio<Shared>,
-    body: Result<Json<TrialRequest>, JsonRejection>,
+    body: Result<Json<super::Named>, JsonRejection>,
 ) -> Answer {
     let Json(req) = body?;
     on_worker(move || {
