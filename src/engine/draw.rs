@@ -57,6 +57,12 @@ pub enum DrawOp {
         /// The outer filter, or [`NO_FILTER`].
         tag: u16,
     },
+    /// A set of a priority begins: remember how many moves the plan has so far.
+    SetStart,
+    /// A set of a priority ends: go on at a step (past the priority's last set) if the set gave
+    /// a move. Only sets whose moves are exact reach here (no hop's candidates, no filter but the
+    /// outer one), so a move counted is a legal move.
+    IfAny(u16),
     /// Go on at step `else_at` unless the condition holds.
     Unless(Choice, u16),
     /// Go on at a step.
@@ -103,6 +109,8 @@ pub enum Family {
         quiet: usize,
         /// Allowed targets.
         to: Sites,
+        /// The kind of the pieces that step, if only one kind does.
+        kind: Option<u8>,
     },
     /// A hop along a ray over a run of the opponent's sites within `run_in`.
     Hop {
@@ -245,11 +253,13 @@ fn flatten(game: &Rules, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<Dra
         }
         // The moves of a filter are tried when drawn.
         MoveExpr::Filter(id, inner) if tag == NO_FILTER => flatten(game, mover, inner, *id, ops),
+        // A priority's later sets count only when the earlier ones have no legal move: each set
+        // in turn, the rest skipped once one gives a move.
+        MoveExpr::Priority(sets) if priority(game, mover, sets, tag, ops) => {}
         // A filter inside a filter is applied at once; the outer one is tried when drawn.
-        // A priority's later sets count only when the earlier ones have no legal move: its
-        // moves are listed (exact, not counted), an outer filter tried when one is drawn. So
-        // are the moves that leave the largest value, known once every move is tried, and the
-        // moves of each die, looked ahead over the throw.
+        // A priority whose sets are not exact is listed (exact, not counted), an outer filter
+        // tried when one is drawn. So are the moves that leave the largest value, known once
+        // every move is tried, and the moves of each die, looked ahead over the throw.
         MoveExpr::Priority(..) | MoveExpr::Most(..) | MoveExpr::EachDie(..) => {
             ops.push(DrawOp::ListExpr {
                 expr: e.clone(),
@@ -266,6 +276,50 @@ fn flatten(game: &Rules, mover: usize, e: &MoveExpr, tag: u16, ops: &mut Vec<Dra
             tag,
         }),
     }
+}
+
+/// Flattens a priority's sets in turn, each ended by a jump past the last when it gave a move;
+/// `false`, with `ops` as it was, if a set's moves are not exact: a hop's candidates (which may
+/// not land), a filter of its own (a set counts only with moves that pass it), or a priority
+/// inside (one mark of a set's start at a time).
+fn priority(
+    game: &Rules,
+    mover: usize,
+    sets: &[MoveExpr],
+    tag: u16,
+    ops: &mut Vec<DrawOp>,
+) -> bool {
+    let start = ops.len();
+    let mut ends = Vec::new();
+    for (i, set) in sets.iter().enumerate() {
+        let last = i + 1 == sets.len();
+        if !last {
+            ops.push(DrawOp::SetStart);
+        }
+        let from = ops.len();
+        flatten(game, mover, set, tag, ops);
+        let exact = ops[from..].iter().all(|op| match op {
+            DrawOp::Count { tag: t, family, .. } => {
+                *t == tag && !matches!(family, Family::Hop { .. })
+            }
+            DrawOp::List { tag: t, .. } | DrawOp::ListExpr { tag: t, .. } => *t == tag,
+            DrawOp::Unless(..) | DrawOp::Jump(_) => true,
+            DrawOp::SetStart | DrawOp::IfAny(_) => false,
+        });
+        if !exact {
+            ops.truncate(start);
+            return false;
+        }
+        if !last {
+            ends.push(ops.len());
+            ops.push(DrawOp::IfAny(0));
+        }
+    }
+    let end = ops.len() as u16;
+    for i in ends {
+        ops[i] = DrawOp::IfAny(end);
+    }
+    true
 }
 
 #[cfg(test)]
@@ -305,18 +359,9 @@ mod tests {
         ));
     }
 
-    #[test]
-    fn an_if_becomes_a_test_and_jumps_around_the_branches() {
-        let game = match crate::load::load_source("plan.game", GAME, &[]) {
-            Ok(g) => g,
-            Err(e) => panic!("the test game loads: {e:?}"),
-        };
-        let Some(Phase::Decision { .. }) = game.phases.first() else {
-            panic!("one decision phase");
-        };
-        let draw = game.draw_plan(0);
-        let shape: Vec<String> = draw.ops[0]
-            .iter()
+    /// A plan's steps in a word each: a family counted (`?` when filtered), listed, or a jump.
+    fn shape(ops: &[DrawOp]) -> Vec<String> {
+        ops.iter()
             .map(|op| match op {
                 DrawOp::Count { tag, family, .. } => {
                     let kind = match family {
@@ -329,10 +374,81 @@ mod tests {
                 }
                 DrawOp::List { .. } => "list".into(),
                 DrawOp::ListExpr { .. } => "list-expr".into(),
+                DrawOp::SetStart => "set".into(),
+                DrawOp::IfAny(at) => format!("if-any->{at}"),
                 DrawOp::Unless(_, at) => format!("unless->{at}"),
                 DrawOp::Jump(at) => format!("jump->{at}"),
             })
-            .collect();
+            .collect()
+    }
+
+    /// The plan of P1 in a game of two kinds whose moves are `play`.
+    fn plan_of(play: &str) -> Vec<String> {
+        let text = format!(
+            r#"(game "Tiers" (players 2)
+  (equipment {{(board (square 4)) (piece-kinds {{"Man" "King"}})}})
+  (rules (start (pieces P1 (row 0))) (play {play})
+    (end (if (no-moves Next) (result Next Loss)))))"#
+        );
+        match crate::load::load_source("tiers.game", &text, &[]) {
+            Ok(game) => shape(&game.draw_plan(0).ops[0]),
+            Err(e) => panic!("the test game loads: {e:?}"),
+        }
+    }
+
+    #[test]
+    fn a_priority_draws_its_sets_in_turn_when_each_is_exact() {
+        // The jumps listed, then past the steps if they gave a move; the steps of each kind
+        // counted.
+        assert_eq!(
+            plan_of(
+                r#"(priority {(jump Diagonal) (or {(step Forward kind:"Man") (step All kind:"King")})})"#
+            ),
+            ["set", "list", "if-any->5", "step", "step"]
+        );
+        // Three sets: each but the last ends with a jump past the last.
+        assert_eq!(
+            plan_of("(priority {(jump Diagonal) (step Forward) (step Backward)})"),
+            [
+                "set",
+                "list",
+                "if-any->7",
+                "set",
+                "step",
+                "if-any->7",
+                "step"
+            ]
+        );
+        // A hop's candidates may not land, and a set's own filter decides which moves count:
+        // such a priority is listed whole.
+        assert_eq!(
+            plan_of("(priority {(hop Diagonal) (step Forward)})"),
+            ["list-expr"]
+        );
+        assert_eq!(
+            plan_of(
+                "(priority {(filter (> (count-in (row 3)) 0) (step Forward)) (step Backward)})"
+            ),
+            ["list-expr"]
+        );
+        // A priority inside a set: one mark of a set's start at a time.
+        assert_eq!(
+            plan_of("(priority {(priority {(jump Diagonal) (step Forward)}) (step Backward)})"),
+            ["list-expr"]
+        );
+    }
+
+    #[test]
+    fn an_if_becomes_a_test_and_jumps_around_the_branches() {
+        let game = match crate::load::load_source("plan.game", GAME, &[]) {
+            Ok(g) => g,
+            Err(e) => panic!("the test game loads: {e:?}"),
+        };
+        let Some(Phase::Decision { .. }) = game.phases.first() else {
+            panic!("one decision phase");
+        };
+        let draw = game.draw_plan(0);
+        let shape = shape(&draw.ops[0]);
         // The steps (four directions) and a placement, then the diagonal hops under the filter.
         assert_eq!(shape, ["unless->4", "step", "place", "jump->5", "hop?"]);
         let Some(DrawOp::Count {

@@ -9,7 +9,7 @@ use super::ctx::{Ctx, Effects};
 use super::filter::{passes_counted, Counts};
 use super::moves::Move;
 use super::rules::{expr_moves, gen_moves, try_on};
-use super::state::{Board, NodeType, State};
+use super::state::{Board, Cell, NodeType, State};
 use crate::compile::ir::*;
 use crate::engine::draw::{DrawOp, Family, Ray, NO_FILTER};
 use crate::engine::Game;
@@ -366,17 +366,20 @@ pub(super) fn pick_lists(
 }
 
 /// The board's site sets as a draw reads them, narrowed to `W` words.
-struct View<const W: usize> {
+struct View<'a, const W: usize> {
+    /// The cells, for the kinds of the pieces.
+    cells: &'a [Cell],
     filled: Sites<W>,
     mine: Sites<W>,
     theirs: Sites<W>,
     hand: u16,
 }
 
-impl<const W: usize> View<W> {
+impl<'a, const W: usize> View<'a, W> {
     #[inline(always)]
-    fn of(board: &Board, mover: usize) -> View<W> {
+    fn of(board: &'a Board, mover: usize) -> View<'a, W> {
         View {
+            cells: &board.cells,
             filled: board.filled.narrow(),
             mine: board.owned[mover & (MAX_PLAYERS - 1)].narrow(),
             // Enemies: occupied and not mine.
@@ -531,22 +534,30 @@ fn group<const W: usize>(sc: &mut Scratch, pc: usize, ray: usize, origins: Sites
 fn collect<const W: usize>(ctx: &Ctx, view: &View<W>, ops: &[DrawOp], sc: &mut Scratch) -> u32 {
     let mut counted = 0;
     let mut pc = 0;
+    // The moves before the current set of a priority.
+    let mut set_start = 0;
     while let Some(op) = ops.get(pc) {
         pc += 1;
         match op {
             DrawOp::Count { family, .. } => match family {
                 // Every ray in one loop: the step's `match` is paid once per family.
-                Family::Step { rays, quiet, to } => {
+                Family::Step {
+                    rays,
+                    quiet,
+                    to,
+                    kind,
+                } => {
                     let free = free(view, to);
+                    let mine = movers(view, *kind);
                     for (k, ray) in rays.iter().enumerate() {
                         let targets = if k < *quiet { free } else { prey(view, to) };
-                        counted += group(sc, pc, k, reaching(view, ray, &targets));
+                        counted += group(sc, pc, k, reaching(&mine, ray, &targets));
                     }
                 }
                 Family::Hop { rays, run_in, .. } => {
                     let prey = prey(view, run_in);
                     for (k, ray) in rays.iter().enumerate() {
-                        counted += group(sc, pc, k, reaching(view, ray, &prey));
+                        counted += group(sc, pc, k, reaching(&view.mine, ray, &prey));
                     }
                 }
                 _ => counted += group(sc, pc, 0, candidates::<W>(family, 0, view)),
@@ -559,6 +570,12 @@ fn collect<const W: usize>(ctx: &Ctx, view: &View<W>, ops: &[DrawOp], sc: &mut S
             }
             DrawOp::ListExpr { expr, tag } => {
                 expr_moves(ctx, expr, &mut sc.moves, &mut Some(&mut sc.needs), *tag)
+            }
+            DrawOp::SetStart => set_start = counted as usize + sc.moves.len(),
+            DrawOp::IfAny(at) => {
+                if counted as usize + sc.moves.len() > set_start {
+                    pc = *at as usize;
+                }
             }
             DrawOp::Unless(c, at) => {
                 if !ctx.holds(c) {
@@ -581,17 +598,22 @@ fn candidates<const W: usize>(family: &Family, ray: usize, view: &View<W>) -> Si
         Family::PlaceWhere { count, to, test } => {
             test.sites(&placements(view, *count, to), &view.filled, &view.mine)
         }
-        Family::Step { rays, quiet, to } => rays.get(ray).map_or(Sites::default(), |r| {
+        Family::Step {
+            rays,
+            quiet,
+            to,
+            kind,
+        } => rays.get(ray).map_or(Sites::default(), |r| {
             let targets = if ray < *quiet {
                 free(view, to)
             } else {
                 prey(view, to)
             };
-            reaching(view, r, &targets)
+            reaching(&movers(view, *kind), r, &targets)
         }),
-        Family::Hop { rays, run_in, .. } => rays
-            .get(ray)
-            .map_or(Sites::default(), |r| reaching(view, r, &prey(view, run_in))),
+        Family::Hop { rays, run_in, .. } => rays.get(ray).map_or(Sites::default(), |r| {
+            reaching(&view.mine, r, &prey(view, run_in))
+        }),
         Family::Sow { from } => sowings(view, from),
     }
 }
@@ -618,11 +640,26 @@ fn prey<const W: usize>(view: &View<W>, run_in: &Sites) -> Sites<W> {
     view.theirs.and(&run_in.narrow())
 }
 
-/// The mover's pieces whose neighbour along the ray is in `targets`.
+/// The pieces of `mine` whose neighbour along the ray is in `targets`.
 #[inline(always)]
-fn reaching<const W: usize>(view: &View<W>, ray: &Ray, targets: &Sites<W>) -> Sites<W> {
-    view.mine
-        .and(&targets.shifted(-ray.delta).and(&ray.from.narrow()))
+fn reaching<const W: usize>(mine: &Sites<W>, ray: &Ray, targets: &Sites<W>) -> Sites<W> {
+    mine.and(&targets.shifted(-ray.delta).and(&ray.from.narrow()))
+}
+
+/// The mover's pieces of `kind`, or all of them: the origins of a family of one kind. The kind
+/// is read from the cells, since the board keeps no set per kind.
+#[inline(always)]
+fn movers<const W: usize>(view: &View<W>, kind: Option<u8>) -> Sites<W> {
+    let Some(kind) = kind else {
+        return view.mine;
+    };
+    let mut out = Sites::default();
+    for s in view.mine.iter() {
+        if view.cells.get(s as usize).is_some_and(|c| c.kind == kind) {
+            out.insert(s);
+        }
+    }
+    out
 }
 
 /// The filled holes of `from`: where sowings start.

@@ -264,14 +264,16 @@ fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
             })
         }
         (
-            Family::Step { rays, quiet, to },
+            Family::Step {
+                rays, quiet, to, ..
+            },
             Gen::Step(Step {
                 captures,
                 captured,
-                // Read through the family: its rays and targets (no kind: a kind is listed).
+                // Read through the family: its rays and targets. The loop reads no kinds.
                 dirs: _,
                 to: _,
-                kind: _,
+                kind: None,
                 capture: _,
                 // A step that takes in passing or promotes has no draw family: never here.
                 in_passing: _,

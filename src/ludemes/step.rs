@@ -277,10 +277,6 @@ impl MoveFamily for Step {
         if in_passing.is_some() || promotion.is_some() {
             return None;
         }
-        // The draw's rays know no kinds: a kind filter is drawn from the listed moves.
-        if kind.is_some() {
-            return None;
-        }
         // The quiet rays first, then those that capture.
         let quiet = dirs.of(mover as u8);
         let capture = capture.of(mover as u8);
@@ -289,6 +285,7 @@ impl MoveFamily for Step {
             rays: rays(game, &all)?,
             quiet: quiet.len(),
             to: region_mask(game, to, mover),
+            kind: *kind,
         })
     }
 }

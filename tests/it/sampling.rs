@@ -129,6 +129,24 @@ fn breakthrough_draws_are_uniform() {
 }
 
 #[test]
+fn priority_and_kind_draws_are_uniform() {
+    // A priority's sets are drawn in turn, a later one only when the earlier ones gave no
+    // move; steps of one kind are counted from that kind's pieces.
+    for (file, games, every) in [
+        ("games/draughts.game", 10, 2),
+        ("games/international-draughts.game", 4, 4),
+        ("tests/variants/draughts-back.game", 6, 3),
+        ("games/fanorona.game", 4, 4),
+        ("games/reversi.game", 4, 3),
+        ("games/dobutsu-shogi.game", 10, 2),
+        ("games/chess.game", 2, 8),
+    ] {
+        let game = setup::load(file, &[]);
+        assert!(draws_are_uniform(&game, games, every) > 30, "{file}");
+    }
+}
+
+#[test]
 fn placement_games_draws_are_uniform() {
     for (file, options) in [
         ("games/tictactoe.game", vec![]),
