@@ -399,12 +399,16 @@ mod tests {
     #[test]
     fn a_priority_draws_its_sets_in_turn_when_each_is_exact() {
         // The jumps listed, then past the steps if they gave a move; the steps of each kind
-        // counted.
+        // counted, unless a kind steps along more than four rays.
         assert_eq!(
             plan_of(
-                r#"(priority {(jump Diagonal) (or {(step Forward kind:"Man") (step All kind:"King")})})"#
+                r#"(priority {(jump Diagonal) (or {(step Forward kind:"Man") (step Diagonal kind:"King")})})"#
             ),
             ["set", "list", "if-any->5", "step", "step"]
+        );
+        assert_eq!(
+            plan_of(r#"(or {(step Forward kind:"Man") (step All kind:"King") (step All)})"#),
+            ["step", "list", "step"]
         );
         // Three sets: each but the last ends with a jump past the last.
         assert_eq!(

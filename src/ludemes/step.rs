@@ -182,6 +182,10 @@ fn passed_over(ctx: &Ctx, kind: u8) -> Sites {
     out
 }
 
+/// The most rays of a step of one kind that the draw counts (a man's forward diagonals, a
+/// king's four); past them it lists (a lion's eight, quiet and capturing, are sixteen rays).
+const KIND_RAYS: usize = 4;
+
 /// One piece to an adjacent empty site.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {
@@ -281,6 +285,11 @@ impl MoveFamily for Step {
         let quiet = dirs.of(mover as u8);
         let capture = capture.of(mover as u8);
         let all: Vec<u8> = quiet.iter().chain(capture).copied().collect();
+        // A count pays a group for each ray, a listing a test for each piece and direction. A
+        // kind has few pieces (a lion, a king): only its steps along few rays are counted.
+        if kind.is_some() && all.len() > KIND_RAYS {
+            return None;
+        }
         Some(Family::Step {
             rays: rays(game, &all)?,
             quiet: quiet.len(),
