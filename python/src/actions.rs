@@ -391,6 +391,32 @@ impl Actions {
         self.size
     }
 
+    /// Pushes each of `moves` that has an action with its action, as [`Actions::encode`] numbers
+    /// it. A run of moves of one generator numbered by the target site alone (a placement with
+    /// no removal, promotion or die) is numbered without looking its block up again for each.
+    pub fn encode_into(&self, moves: &[Move], out: &mut Vec<(Move, u64)>) {
+        for run in moves.chunk_by(|a, b| a.generator() == b.generator()) {
+            match run.first().and_then(|&m| self.by_site(m)) {
+                Some(start) => out.extend(run.iter().filter_map(|&m| {
+                    let (from, to) = (m.from()?, m.to()?);
+                    (from == to && u64::from(to) < self.sites).then_some((m, start + to as u64))
+                })),
+                None => out.extend(run.iter().filter_map(|&m| Some((m, self.encode(m)?)))),
+            }
+        }
+    }
+
+    /// The start of the block of `m`'s generator, if its moves are numbered by the target site
+    /// alone.
+    fn by_site(&self, m: Move) -> Option<u64> {
+        let block = self.blocks.get(m.generator()? as usize)?;
+        let plain = matches!(block.shape, Shape::OneSite)
+            && !block.removal
+            && block.promotions.is_empty()
+            && self.faces == 0;
+        plain.then_some(block.start)
+    }
+
     /// The action of a move, or `None` for a move outside the encoding (a site past the board).
     pub fn encode(&self, m: Move) -> Option<u64> {
         if m.is_pass() {

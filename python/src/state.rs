@@ -233,11 +233,7 @@ impl Legal {
     fn fill(&mut self, actions: &Actions, moves: &[Move]) {
         self.pairs.clear();
         if actions.exact() {
-            for &m in moves {
-                if let Some(a) = actions.encode(m) {
-                    self.pairs.push((m, a));
-                }
-            }
+            actions.encode_into(moves, &mut self.pairs);
         } else {
             let numbered = moves.iter().zip(actions.encode_all(moves));
             self.pairs
