@@ -50,7 +50,8 @@ pub enum DrawOp {
         tag: u16,
     },
     /// An expression's moves, listed: a filter inside a filter (the inner one applied at once),
-    /// a priority, or a whole plan too long for its jumps (its filters tried when a move is drawn).
+    /// a priority whose sets are not exact, or a whole plan too long for its jumps (its filters
+    /// tried when a move is drawn).
     ListExpr {
         /// The expression.
         expr: MoveExpr,
