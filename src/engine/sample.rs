@@ -365,10 +365,15 @@ pub(super) fn pick_lists(
     }
 }
 
+/// The kinds whose pieces a draw keeps a set of; a later kind is found by a scan of its own.
+const KIND_SETS: usize = 8;
+
 /// The board's site sets as a draw reads them, narrowed to `W` words.
 struct View<'a, const W: usize> {
     /// The cells, for the kinds of the pieces.
     cells: &'a [Cell],
+    /// The mover's pieces of each of the first kinds, once a family of one kind has asked.
+    by_kind: std::cell::Cell<Option<[Sites<W>; KIND_SETS]>>,
     filled: Sites<W>,
     mine: Sites<W>,
     theirs: Sites<W>,
@@ -376,10 +381,24 @@ struct View<'a, const W: usize> {
 }
 
 impl<'a, const W: usize> View<'a, W> {
+    /// The mover's pieces of the kinds `wanted` takes, each kind's in the set of its number
+    /// modulo [`KIND_SETS`].
+    fn scan(&self, wanted: impl Fn(u8) -> bool) -> [Sites<W>; KIND_SETS] {
+        let mut sets = [Sites::default(); KIND_SETS];
+        for s in self.mine.iter() {
+            match self.cells.get(s as usize) {
+                Some(c) if wanted(c.kind) => sets[c.kind as usize % KIND_SETS].insert(s),
+                _ => {}
+            }
+        }
+        sets
+    }
+
     #[inline(always)]
     fn of(board: &'a Board, mover: usize) -> View<'a, W> {
         View {
             cells: &board.cells,
+            by_kind: std::cell::Cell::new(None),
             filled: board.filled.narrow(),
             mine: board.owned[mover & (MAX_PLAYERS - 1)].narrow(),
             // Enemies: occupied and not mine.
@@ -646,20 +665,23 @@ fn reaching<const W: usize>(mine: &Sites<W>, ray: &Ray, targets: &Sites<W>) -> S
     mine.and(&targets.shifted(-ray.delta).and(&ray.from.narrow()))
 }
 
-/// The mover's pieces of `kind`, or all of them: the origins of a family of one kind. The kind
-/// is read from the cells, since the board keeps no set per kind.
+/// The mover's pieces of `kind`, or all of them: the origins of a family of one kind. The board
+/// keeps no set per kind: the first kinds' sets are made in one scan of the cells, kept for the
+/// rest of the draw.
 #[inline(always)]
 fn movers<const W: usize>(view: &View<W>, kind: Option<u8>) -> Sites<W> {
     let Some(kind) = kind else {
         return view.mine;
     };
-    let mut out = Sites::default();
-    for s in view.mine.iter() {
-        if view.cells.get(s as usize).is_some_and(|c| c.kind == kind) {
-            out.insert(s);
-        }
+    if kind as usize >= KIND_SETS {
+        return view.scan(|k| k == kind)[kind as usize % KIND_SETS];
     }
-    out
+    let sets = view.by_kind.get().unwrap_or_else(|| {
+        let sets = view.scan(|k| (k as usize) < KIND_SETS);
+        view.by_kind.set(Some(sets));
+        sets
+    });
+    sets[kind as usize & (KIND_SETS - 1)]
 }
 
 /// The filled holes of `from`: where sowings start.

@@ -147,6 +147,22 @@ fn priority_and_kind_draws_are_uniform() {
 }
 
 #[test]
+fn steps_of_a_late_kind_draws_are_uniform() {
+    // Ten kinds: the draw keeps sets of the first eight, and scans for the ninth and tenth.
+    let text = r#"(game "Ranks" (players 2)
+  (equipment {(board (square 6))
+    (piece-kinds {"K0" "K1" "K2" "K3" "K4" "K5" "K6" "K7" "K8" "K9"})})
+  (rules
+    (start {(pieces P1 (row 0) kind:"K9") (pieces P1 (sites {6 8}) kind:"K1")
+      (pieces P2 (row 5) kind:"K8") (pieces P2 (sites {27 29}) kind:"K2")})
+    (play (or {(step Forward kind:"K9" capture:Forward) (step Forward kind:"K8" capture:Forward)
+      (step Diagonal kind:"K1") (step Diagonal kind:"K2")}))
+    (end {(if (no-moves Next) (result Next Loss)) (if (>= (moves-played) 40) (result All Draw))})))"#;
+    let game = ludus::load_source("ranks.game", text, &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(draws_are_uniform(&game, 6, 2) > 50);
+}
+
+#[test]
 fn placement_games_draws_are_uniform() {
     for (file, options) in [
         ("games/tictactoe.game", vec![]),
