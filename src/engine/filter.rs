@@ -69,6 +69,21 @@ impl Counts {
         }
     }
 
+    /// Reads the guard of filter `filter` (kind `kind`) at this node, once a node.
+    #[inline]
+    fn read_guard(&mut self, ctx: &Ctx, filter: u16, kind: u8) {
+        if self.guard.as_ref().map(|(f, _)| *f) != Some(filter) {
+            self.guard = Some((filter, Guard::at(ctx, kind)));
+        }
+    }
+
+    /// The guard of filter `filter` (kind `kind`) at this node, read once a node: `None` where
+    /// every move must be tried.
+    pub(crate) fn guard(&mut self, ctx: &Ctx, filter: u16, kind: u8) -> Option<&Guard> {
+        self.read_guard(ctx, filter, kind);
+        self.guard.as_ref().and_then(|(_, g)| g.as_ref())
+    }
+
     /// Forgets the node's counts: the next trial is at another node, perhaps of another game.
     #[inline]
     pub(crate) fn forget(&mut self) {
@@ -94,9 +109,7 @@ pub(crate) fn passes_counted(
     // A filter that keeps one piece unattacked passes most moves without a trial.
     if let Some(Some(kind)) = game.guards.get(filter as usize) {
         // Read in place: a guard holds a site set, too big to copy for every move.
-        if counts.guard.as_ref().map(|(f, _)| *f) != Some(filter) {
-            counts.guard = Some((filter, Guard::at(ctx, *kind)));
-        }
+        counts.read_guard(ctx, filter, *kind);
         if let Some((_, Some(g))) = &counts.guard {
             if g.clears(ctx, m) {
                 return true;

@@ -2,7 +2,7 @@
 //! backwards from its site along the ways the game's generators capture (check, in chess).
 
 use crate::check::registry::{req, Kind::*, Ludeme, Shape::One as O};
-use crate::compile::ir::{Cond, GenDef, Leaf, Site, Topology, Who, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{Cond, GenDef, Leaf, Site, Sites, Topology, Who, MAX_PLAYERS, NO_SITE};
 use crate::compile::Compiler;
 use crate::engine::{Ctx, Move};
 use crate::ludemes::slide::Over;
@@ -172,6 +172,13 @@ thread_local! {
 
 /// Whether another player than `victim` could capture a piece on site `s` by replacement.
 pub(crate) fn site_attacked(ctx: &Ctx, s: Site, victim: u8) -> bool {
+    attacked_on(ctx, s, victim, &ctx.board.filled, NO_SITE)
+}
+
+/// [`site_attacked`] on the board with the sites `filled` filled instead (the pieces where
+/// they stand otherwise) and the piece on `taken` ([`NO_SITE`]: none) taken off.
+#[inline]
+fn attacked_on(ctx: &Ctx, s: Site, victim: u8, filled: &Sites, taken: Site) -> bool {
     let game = ctx.game;
     let a = &game.attacks;
     let board = ctx.board;
@@ -182,7 +189,10 @@ pub(crate) fn site_attacked(ctx: &Ctx, s: Site, victim: u8) -> bool {
         }
         let theirs = &board.owned[q as usize];
         let by = |t: Site, kinds: &Kinds| {
-            t != NO_SITE && theirs.contains(t) && kinds.contains(board.cells[t as usize].kind)
+            t != NO_SITE
+                && t != taken
+                && theirs.contains(t)
+                && kinds.contains(board.cells[t as usize].kind)
         };
         for (back, kinds) in &a.steps[q as usize] {
             if by(topology.neighbour(s, *back), kinds) {
@@ -191,7 +201,7 @@ pub(crate) fn site_attacked(ctx: &Ctx, s: Site, victim: u8) -> bool {
         }
         for (back, kinds, max) in &a.slides[q as usize] {
             let (mut t, mut gone) = (topology.neighbour(s, *back), 1u16);
-            while t != NO_SITE && gone < *max && !board.filled.contains(t) {
+            while t != NO_SITE && gone < *max && !filled.contains(t) {
                 t = topology.neighbour(t, *back);
                 gone += 1;
             }
@@ -209,6 +219,30 @@ pub(crate) fn site_attacked(ctx: &Ctx, s: Site, victim: u8) -> bool {
         }
         if !a.listed.is_empty() && listed_attack(ctx, s, q) {
             return true;
+        }
+    }
+    false
+}
+
+/// Whether player `q` could capture a piece on `s` by a step or a leap: [`site_attacked`]
+/// without the slides.
+fn stepped_or_leapt(ctx: &Ctx, s: Site, q: u8) -> bool {
+    let (game, board) = (ctx.game, ctx.board);
+    let theirs = &board.owned[q as usize];
+    let by = |t: Site, kinds: &Kinds| {
+        t != NO_SITE && theirs.contains(t) && kinds.contains(board.cells[t as usize].kind)
+    };
+    for (back, kinds) in &game.attacks.steps[q as usize] {
+        if by(game.topology.neighbour(s, *back), kinds) {
+            return true;
+        }
+    }
+    for (g, kinds) in &game.attacks.leaps {
+        if let Some(Gen::Leap(l)) = game.gens.get(*g as usize).map(|d| &d.gen) {
+            let sources = &l.sources[q as usize & (MAX_PLAYERS - 1)];
+            if sources.of_site(s).iter().any(|&t| by(t, kinds)) {
+                return true;
+            }
         }
     }
     false
@@ -240,11 +274,11 @@ fn listed_attack(ctx: &Ctx, s: Site, q: u8) -> bool {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Guard {
     /// The guarded piece's site.
-    piece: Site,
+    pub(crate) piece: Site,
     /// The guarded kind.
-    kind: u8,
+    pub(crate) kind: u8,
     /// The mover's pieces pinned to it.
-    pinned: crate::compile::ir::Sites,
+    pub(crate) pinned: Sites,
 }
 
 impl Guard {
@@ -263,27 +297,32 @@ impl Guard {
         let (Some(piece), None) = (of_kind.next(), of_kind.next()) else {
             return None;
         };
-        if site_attacked(ctx, piece, mover) {
-            return None;
-        }
         let topology = &game.topology;
         let mine = &board.owned[mover as usize];
-        let mut pinned = crate::compile::ir::Sites::default();
+        let mut pinned = Sites::default();
         for q in (0..game.players).filter(|&q| q != mover) {
             let theirs = &board.owned[q as usize];
+            let by = |t: Site, kinds: &Kinds| {
+                theirs.contains(t) && kinds.contains(board.cells[t as usize].kind)
+            };
+            // The slides: the first piece along each line, then the next beyond it, within the
+            // slide. An opposing slider first attacks the piece; one beyond a piece of the
+            // mover's pins that piece.
             for (back, kinds, max) in &game.attacks.slides[q as usize] {
-                // The first piece along the line, then the next beyond it, within the slide.
                 let (mut t, mut gone) = (topology.neighbour(piece, *back), 1u16);
                 let mut first = NO_SITE;
                 while t != NO_SITE && gone <= *max {
                     if board.filled.contains(t) {
                         if first != NO_SITE {
-                            if theirs.contains(t) && kinds.contains(board.cells[t as usize].kind) {
+                            if by(t, kinds) {
                                 pinned.insert(first);
                             }
                             break;
                         }
                         if !mine.contains(t) {
+                            if by(t, kinds) {
+                                return None;
+                            }
                             break;
                         }
                         first = t;
@@ -292,12 +331,38 @@ impl Guard {
                     gone += 1;
                 }
             }
+            if stepped_or_leapt(ctx, piece, q) {
+                return None;
+            }
         }
         Some(Guard {
             piece,
             kind,
             pinned,
         })
+    }
+
+    /// Whether move `m`, of the guarded piece itself by replacement, leaves it unattacked:
+    /// looked at from its target on the board after the move, without playing it. `None` for
+    /// any other move.
+    #[inline]
+    pub(crate) fn moved_safe(&self, ctx: &Ctx, m: Move) -> Option<bool> {
+        if m.from != self.piece || m.promotion().is_some() {
+            return None;
+        }
+        let def = ctx.game.gens.get(m.gen as usize)?;
+        let by_replacement = match &def.gen {
+            Gen::Step(_) => m.dir().is_none(),
+            Gen::Slide(_) | Gen::Leap(_) => true,
+            _ => false,
+        };
+        if !by_replacement || !replaces_only(def) {
+            return None;
+        }
+        let mut filled = ctx.board.filled;
+        filled.remove(m.from);
+        filled.insert(m.to);
+        Some(!attacked_on(ctx, m.to, ctx.mover, &filled, m.to))
     }
 
     /// Whether move `m` keeps the guarded piece unattacked without a trial; `false` when it
@@ -314,8 +379,7 @@ impl Guard {
             _ => false,
         };
         by_replacement
-            && def.remove.is_none()
-            && !promotes(&def.then)
+            && replaces_only(def)
             && m.promotion() != Some(self.kind)
             && m.from != self.piece
             && !self.pinned.contains(m.from)
@@ -335,6 +399,12 @@ pub(crate) fn guarded(cond: &Cond) -> Option<u8> {
         },
         _ => None,
     }
+}
+
+/// Whether a generator's moves do nothing but their own (no `remove:`, no effect after them
+/// that may change a piece's kind): what a guard asks of a move it passes without a trial.
+pub(crate) fn replaces_only(def: &GenDef) -> bool {
+    def.remove.is_none() && !promotes(&def.then)
 }
 
 /// Whether effects may change a piece's kind (and so make another piece of a guarded kind).

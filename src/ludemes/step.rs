@@ -8,7 +8,7 @@ use crate::check::registry::{
     THEN,
 };
 use crate::compile::ir::Rules;
-use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, RegionRef, Sites, NO_SITE};
+use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, RegionRef, Sites, MAX_PLAYERS, NO_SITE};
 use crate::compile::Compiler;
 use crate::engine::draw::Family;
 use crate::engine::draw::{rays, region_mask};
@@ -294,6 +294,54 @@ impl MoveFamily for Step {
 }
 
 impl Step {
+    /// The number of moves of the pieces on `pieces` (the mover's, of the step's kind) that do
+    /// not take in passing, by site sets (a promotion counts once per kind), and whether one of
+    /// them may take in passing; `None` where a piece may become of kind `guarded` or the board
+    /// has no shift for a direction.
+    pub(crate) fn count_from<const W: usize>(
+        &self,
+        ctx: &Ctx,
+        pieces: Sites<W>,
+        guarded: u8,
+    ) -> Option<(u32, bool)> {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let m = mover as usize;
+        let (promote, kinds) = match &self.promotion {
+            Some(p) if p.kinds.contains(&guarded) => return None,
+            Some(p) => (
+                region_mask(game, &Some(p.region), m).narrow(),
+                p.kinds.len(),
+            ),
+            None => (Sites::default(), 1),
+        };
+        let to: Sites<W> = region_mask(game, &self.to, m).narrow();
+        let filled: Sites<W> = board.filled.narrow();
+        let theirs: Sites<W> = board
+            .filled
+            .and_not(&board.owned[m & (MAX_PLAYERS - 1)])
+            .narrow();
+        let weigh = |t: Sites<W>| t.and_not(&promote).len() + t.and(&promote).len() * kinds as u32;
+        let step = |d: u8| -> Option<Sites<W>> {
+            let (delta, edge) = game.topology.ray(d)?;
+            Some(pieces.and(&edge.narrow()).shifted(delta).and(&to))
+        };
+        let mut n = 0;
+        for &d in self.dirs.of(mover) {
+            n += weigh(step(d)?.and_not(&filled));
+        }
+        let passing: Sites<W> = match self.in_passing {
+            Some(k) if pieces.len() > 0 => passed_over(ctx, k).narrow().and_not(&theirs),
+            _ => Sites::default(),
+        };
+        let mut in_passing = false;
+        for &d in self.capture.of(mover) {
+            let t = step(d)?;
+            n += weigh(t.and(&theirs));
+            in_passing |= t.intersects(&passing);
+        }
+        Some((n, in_passing))
+    }
+
     /// The moves of a step that takes in passing or promotes: kept apart so that plain steps
     /// pay nothing.
     #[inline(never)]
