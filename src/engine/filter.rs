@@ -77,11 +77,9 @@ impl Counts {
         }
     }
 
-    /// The guard of filter `filter` (kind `kind`) at this node, read once a node: `None` where
-    /// every move must be tried.
-    pub(crate) fn guard(&mut self, ctx: &Ctx, filter: u16, kind: u8) -> Option<&Guard> {
-        self.read_guard(ctx, filter, kind);
-        self.guard.as_ref().and_then(|(_, g)| g.as_ref())
+    /// Sets the guard of filter `filter` at this node, found by the caller.
+    pub(crate) fn set_guard(&mut self, filter: u16, guard: Option<Guard>) {
+        self.guard = Some((filter, guard));
     }
 
     /// Forgets the node's counts: the next trial is at another node, perhaps of another game.

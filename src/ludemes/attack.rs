@@ -107,6 +107,12 @@ pub struct Attacks {
     /// The generators whose captures are found by listing the attacker's moves (slides of an
     /// exact distance or over pieces).
     listed: Vec<u16>,
+    /// For a board whose directions shift site sets, and a game with slides that capture: the
+    /// sites beyond each site along each direction (site times directions plus direction), so
+    /// the first pieces on a line are found by a bit scan instead of a walk.
+    lines: Vec<Sites>,
+    /// The site offset of a step along each direction, where `lines` has its lines (0: none).
+    deltas: [i32; 8],
 }
 
 impl Attacks {
@@ -153,8 +159,98 @@ impl Attacks {
             }
         }
         a.listed.dedup();
+        a.lines(topology);
         a
     }
+
+    /// Fills the line tables, for a board whose directions shift and slides that capture.
+    fn lines(&mut self, topology: &Topology) {
+        let (Some(steps), false) = (&topology.steps, self.slides.iter().all(Vec::is_empty)) else {
+            return;
+        };
+        let dirs = topology.directions.len();
+        if dirs > steps.len() {
+            return;
+        }
+        for s in 0..topology.sites() as Site {
+            for d in 0..dirs as u8 {
+                let mut line = Sites::default();
+                let mut t = topology.neighbour(s, d);
+                while t != NO_SITE && !line.contains(t) {
+                    line.insert(t);
+                    t = topology.neighbour(t, d);
+                }
+                self.lines.push(line);
+            }
+        }
+        for (d, (delta, _)) in steps.iter().enumerate().take(dirs) {
+            // Distances are read off site numbers: only where each step adds the offset.
+            let shifts = (0..topology.sites() as Site).all(|s| {
+                let t = topology.neighbour(s, d as u8);
+                t == NO_SITE || i32::from(t) == i32::from(s) + delta
+            });
+            self.deltas[d] = if shifts { *delta } else { 0 };
+        }
+    }
+
+    /// The first and second filled sites (of `filled`) from `s` along direction `d`, each
+    /// within `max` sites ([`NO_SITE`] for none): by the line tables, or a walk.
+    #[inline]
+    fn blockers(
+        &self,
+        topology: &Topology,
+        s: Site,
+        d: u8,
+        filled: &Sites,
+        max: u16,
+    ) -> (Site, Site) {
+        let delta = self.deltas.get(d as usize).copied().unwrap_or(0);
+        let dirs = topology.directions.len();
+        let line = self.lines.get(s as usize * dirs + d as usize);
+        if let (Some(line), false) = (line, delta == 0) {
+            let mut on = line.and(filled);
+            let within = |t: Site| {
+                if t != NO_SITE && (t as i32 - s as i32) / delta <= i32::from(max) {
+                    t
+                } else {
+                    NO_SITE
+                }
+            };
+            let mut next = || {
+                let t = if delta > 0 {
+                    on.iter().next()
+                } else {
+                    highest(&on)
+                };
+                let t = t.unwrap_or(NO_SITE);
+                if t != NO_SITE {
+                    on.remove(t);
+                }
+                within(t)
+            };
+            let first = next();
+            return (first, if first == NO_SITE { NO_SITE } else { next() });
+        }
+        let mut found = [NO_SITE; 2];
+        let mut k = 0;
+        let (mut t, mut gone) = (topology.neighbour(s, d), 1u16);
+        while t != NO_SITE && gone <= max && k < 2 {
+            if filled.contains(t) {
+                found[k] = t;
+                k += 1;
+            }
+            t = topology.neighbour(t, d);
+            gone += 1;
+        }
+        (found[0], found[1])
+    }
+}
+
+/// The highest site of a set.
+#[inline]
+fn highest(set: &Sites) -> Option<Site> {
+    let (i, w) = set.0.iter().enumerate().rev().find(|(_, w)| **w != 0)?;
+    Some((i * 64 + 63 - w.leading_zeros() as usize) as Site)
 }
 
 /// Adds kinds to the entry of a direction, or a new entry.
@@ -200,12 +296,7 @@ fn attacked_on(ctx: &Ctx, s: Site, victim: u8, filled: &Sites, taken: Site) -> b
             }
         }
         for (back, kinds, max) in &a.slides[q as usize] {
-            let (mut t, mut gone) = (topology.neighbour(s, *back), 1u16);
-            while t != NO_SITE && gone < *max && !filled.contains(t) {
-                t = topology.neighbour(t, *back);
-                gone += 1;
-            }
-            if by(t, kinds) {
+            if by(a.blockers(topology, s, *back, filled, *max).0, kinds) {
                 return true;
             }
         }
@@ -297,6 +388,15 @@ impl Guard {
         let (Some(piece), None) = (of_kind.next(), of_kind.next()) else {
             return None;
         };
+        Guard::of_piece(ctx, kind, piece)
+    }
+
+    /// [`Guard::at`] where the mover's one piece of kind `kind` is known to stand on `piece`.
+    pub(crate) fn of_piece(ctx: &Ctx, kind: u8, piece: Site) -> Option<Guard> {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        if !game.attacks.listed.is_empty() {
+            return None;
+        }
         let topology = &game.topology;
         let mine = &board.owned[mover as usize];
         let mut pinned = Sites::default();
@@ -309,26 +409,18 @@ impl Guard {
             // slide. An opposing slider first attacks the piece; one beyond a piece of the
             // mover's pins that piece.
             for (back, kinds, max) in &game.attacks.slides[q as usize] {
-                let (mut t, mut gone) = (topology.neighbour(piece, *back), 1u16);
-                let mut first = NO_SITE;
-                while t != NO_SITE && gone <= *max {
-                    if board.filled.contains(t) {
-                        if first != NO_SITE {
-                            if by(t, kinds) {
-                                pinned.insert(first);
-                            }
-                            break;
-                        }
-                        if !mine.contains(t) {
-                            if by(t, kinds) {
-                                return None;
-                            }
-                            break;
-                        }
-                        first = t;
+                let (first, second) =
+                    game.attacks
+                        .blockers(topology, piece, *back, &board.filled, *max);
+                if first == NO_SITE {
+                    continue;
+                }
+                if !mine.contains(first) {
+                    if by(first, kinds) {
+                        return None;
                     }
-                    t = topology.neighbour(t, *back);
-                    gone += 1;
+                } else if second != NO_SITE && by(second, kinds) {
+                    pinned.insert(first);
                 }
             }
             if stepped_or_leapt(ctx, piece, q) {

@@ -253,6 +253,9 @@ impl Slide {
         if self.over != Over::Empty {
             return None;
         }
+        if pieces.is_empty() {
+            return Some(0);
+        }
         if let Some(distance) = &self.distance {
             return self.count_exact(ctx, pieces, distance);
         }

@@ -308,6 +308,7 @@ impl Step {
         let m = mover as usize;
         let (promote, kinds) = match &self.promotion {
             Some(p) if p.kinds.contains(&guarded) => return None,
+            _ if pieces.is_empty() => return Some((0, false)),
             Some(p) => (
                 region_mask(game, &Some(p.region), m).narrow(),
                 p.kinds.len(),
@@ -330,7 +331,7 @@ impl Step {
             n += weigh(step(d)?.and_not(&filled));
         }
         let passing: Sites<W> = match self.in_passing {
-            Some(k) if pieces.len() > 0 => passed_over(ctx, k).narrow().and_not(&theirs),
+            Some(k) => passed_over(ctx, k).narrow().and_not(&theirs),
             _ => Sites::default(),
         };
         let mut in_passing = false;

@@ -26,13 +26,20 @@ pub(super) fn count<const W: usize>(ctx: &Ctx, ops: &[DrawOp], sc: &mut Scratch)
     {
         return None;
     }
-    let guard = *sc.counts.guard(ctx, tag, kind)?;
+    let mut kinds = Kinds::<W>::default();
+    let of_kind = kinds.of(ctx, Some(kind));
+    let (Some(piece), 1) = (of_kind.iter().next(), of_kind.len()) else {
+        return None;
+    };
+    let guard = Guard::of_piece(ctx, kind, piece);
+    // Kept for the trials of the moves listed, and for the general count when it is `None`.
+    sc.counts.set_guard(tag, guard);
+    let guard = guard?;
     let mine: Sites<W> = ctx.board.owned[ctx.mover as usize & (MAX_PLAYERS - 1)].narrow();
     // The pieces whose moves are tried: the guarded one and those pinned to it.
     let mut tried: Sites<W> = guard.pinned.narrow();
     tried.insert(guard.piece);
     let free = mine.and_not(&tried);
-    let mut kinds = Kinds::<W>::default();
     let mut total = 0;
     for op in ops {
         let DrawOp::List { gen, .. } = op else {
