@@ -107,10 +107,10 @@ pub struct Attacks {
     /// The generators whose captures are found by listing the attacker's moves (slides of an
     /// exact distance or over pieces).
     listed: Vec<u16>,
-    /// For a board whose directions shift site sets, and a game with slides that capture: the
-    /// sites beyond each site along each direction (site times directions plus direction), so
-    /// the first pieces on a line are found by a bit scan instead of a walk.
-    lines: Vec<Sites>,
+    /// For a board of one word whose directions shift site sets, and a game with slides that
+    /// capture: the sites beyond each site along each direction (site times directions plus
+    /// direction), so the first pieces on a line are found by a bit scan instead of a walk.
+    lines: Vec<u64>,
     /// The site offset of a step along each direction, where `lines` has its lines (0: none).
     deltas: [i32; 8],
 }
@@ -163,21 +163,22 @@ impl Attacks {
         a
     }
 
-    /// Fills the line tables, for a board whose directions shift and slides that capture.
+    /// Fills the line tables, for a board of one word whose directions shift and slides that
+    /// capture.
     fn lines(&mut self, topology: &Topology) {
         let (Some(steps), false) = (&topology.steps, self.slides.iter().all(Vec::is_empty)) else {
             return;
         };
         let dirs = topology.directions.len();
-        if dirs > steps.len() {
+        if dirs > steps.len() || topology.words != 1 || topology.sites() > 64 {
             return;
         }
         for s in 0..topology.sites() as Site {
             for d in 0..dirs as u8 {
-                let mut line = Sites::default();
+                let mut line = 0u64;
                 let mut t = topology.neighbour(s, d);
-                while t != NO_SITE && !line.contains(t) {
-                    line.insert(t);
+                while t != NO_SITE && t < 64 && line & (1 << t) == 0 {
+                    line |= 1 << t;
                     t = topology.neighbour(t, d);
                 }
                 self.lines.push(line);
@@ -205,28 +206,29 @@ impl Attacks {
         max: u16,
     ) -> (Site, Site) {
         let delta = self.deltas.get(d as usize).copied().unwrap_or(0);
-        let dirs = topology.directions.len();
-        let line = self.lines.get(s as usize * dirs + d as usize);
+        let line = self
+            .lines
+            .get(s as usize * topology.directions.len() + d as usize);
         if let (Some(line), false) = (line, delta == 0) {
-            let mut on = line.and(filled);
-            let within = |t: Site| {
-                if t != NO_SITE && (t as i32 - s as i32) / delta <= i32::from(max) {
+            let mut on = line & filled.0[0];
+            let mut next = || {
+                if on == 0 {
+                    return NO_SITE;
+                }
+                let t = if delta > 0 {
+                    on.trailing_zeros()
+                } else {
+                    63 - on.leading_zeros()
+                };
+                on &= !(1 << t);
+                let t = t as Site;
+                let within =
+                    max == u16::MAX || (i32::from(t) - i32::from(s)) / delta <= i32::from(max);
+                if within {
                     t
                 } else {
                     NO_SITE
                 }
-            };
-            let mut next = || {
-                let t = if delta > 0 {
-                    on.iter().next()
-                } else {
-                    highest(&on)
-                };
-                let t = t.unwrap_or(NO_SITE);
-                if t != NO_SITE {
-                    on.remove(t);
-                }
-                within(t)
             };
             let first = next();
             return (first, if first == NO_SITE { NO_SITE } else { next() });
@@ -244,13 +246,6 @@ impl Attacks {
         }
         (found[0], found[1])
     }
-}
-
-/// The highest site of a set.
-#[inline]
-fn highest(set: &Sites) -> Option<Site> {
-    let (i, w) = set.0.iter().enumerate().rev().find(|(_, w)| **w != 0)?;
-    Some((i * 64 + 63 - w.leading_zeros() as usize) as Site)
 }
 
 /// Adds kinds to the entry of a direction, or a new entry.
