@@ -196,7 +196,7 @@ impl Attacks {
 
     /// The first and second filled sites (of `filled`) from `s` along direction `d`, each
     /// within `max` sites ([`NO_SITE`] for none): by the line tables, or a walk.
-    #[inline]
+    #[inline(always)]
     fn blockers(
         &self,
         topology: &Topology,
@@ -438,17 +438,35 @@ impl Guard {
             return None;
         }
         let def = ctx.game.gens.get(m.gen as usize)?;
-        let by_replacement = match &def.gen {
-            Gen::Step(_) => m.dir().is_none(),
-            Gen::Slide(_) | Gen::Leap(_) => true,
-            _ => false,
-        };
-        if !by_replacement || !replaces_only(def) {
+        if !replaces_only(def) {
             return None;
         }
         let mut filled = ctx.board.filled;
         filled.remove(m.from);
         filled.insert(m.to);
+        match &def.gen {
+            Gen::Step(_) if m.dir().is_none() => {}
+            Gen::Slide(_) | Gen::Leap(_) => {}
+            Gen::Castle(_) => {
+                // The partner, the first piece beyond the target, goes to the site the piece
+                // passed (as `Castle::apply` plays it): both the mover's, so only the board's
+                // filled sites change for the look from the target.
+                let topology = &ctx.game.topology;
+                let d = m.dir()?;
+                let mut partner = topology.neighbour(m.to, d);
+                while partner != NO_SITE && !ctx.board.filled.contains(partner) {
+                    partner = topology.neighbour(partner, d);
+                }
+                let passed = topology.neighbour(m.from, d);
+                if partner == NO_SITE || passed == NO_SITE || passed == m.to {
+                    return None;
+                }
+                filled.remove(partner);
+                filled.insert(passed);
+                return Some(!attacked_on(ctx, m.to, ctx.mover, &filled, NO_SITE));
+            }
+            _ => return None,
+        }
         Some(!attacked_on(ctx, m.to, ctx.mover, &filled, m.to))
     }
 
