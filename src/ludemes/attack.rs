@@ -113,6 +113,9 @@ pub struct Attacks {
     lines: Vec<u64>,
     /// The site offset of a step along each direction, where `lines` has its lines (0: none).
     deltas: [i32; 8],
+    /// For a board of one word, for each attacking player: the sites from which its steps and
+    /// leaps capture on each site, by the kinds that make them (empty: looked up one by one).
+    near: [Vec<(Kinds, Vec<u64>)>; MAX_PLAYERS],
 }
 
 impl Attacks {
@@ -160,7 +163,45 @@ impl Attacks {
         }
         a.listed.dedup();
         a.lines(topology);
+        a.near(gens, topology);
         a
+    }
+
+    /// Fills the tables of steps and leaps, for a board of one word.
+    fn near(&mut self, gens: &[GenDef], topology: &Topology) {
+        let sites = topology.sites();
+        if topology.words != 1 || sites > 64 {
+            return;
+        }
+        for (q, near) in self.near.iter_mut().enumerate() {
+            let mut add = |kinds: Kinds, s: usize, t: Site| {
+                if t == NO_SITE || t >= 64 {
+                    return;
+                }
+                let at = match near.iter().position(|x| x.0 == kinds) {
+                    Some(i) => i,
+                    None => {
+                        near.push((kinds, vec![0; sites]));
+                        near.len() - 1
+                    }
+                };
+                near[at].1[s] |= 1 << t;
+            };
+            for (back, kinds) in &self.steps[q] {
+                for s in 0..sites {
+                    add(*kinds, s, topology.neighbour(s as Site, *back));
+                }
+            }
+            for (g, kinds) in &self.leaps {
+                if let Some(Gen::Leap(l)) = gens.get(*g as usize).map(|d| &d.gen) {
+                    for s in 0..sites {
+                        for &t in l.sources[q].of_site(s as Site) {
+                            add(*kinds, s, t);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Fills the line tables, for a board of one word whose directions shift and slides that
@@ -285,23 +326,13 @@ fn attacked_on(ctx: &Ctx, s: Site, victim: u8, filled: &Sites, taken: Site) -> b
                 && theirs.contains(t)
                 && kinds.contains(board.cells[t as usize].kind)
         };
-        for (back, kinds) in &a.steps[q as usize] {
-            if by(topology.neighbour(s, *back), kinds) {
-                return true;
-            }
-        }
         for (back, kinds, max) in &a.slides[q as usize] {
             if by(a.blockers(topology, s, *back, filled, *max).0, kinds) {
                 return true;
             }
         }
-        for (g, kinds) in &a.leaps {
-            if let Some(Gen::Leap(l)) = game.gens.get(*g as usize).map(|d| &d.gen) {
-                let sources = &l.sources[q as usize & (MAX_PLAYERS - 1)];
-                if sources.of_site(s).iter().any(|&t| by(t, kinds)) {
-                    return true;
-                }
-            }
+        if near(ctx, s, q, taken) {
+            return true;
         }
         if !a.listed.is_empty() && listed_attack(ctx, s, q) {
             return true;
@@ -310,13 +341,33 @@ fn attacked_on(ctx: &Ctx, s: Site, victim: u8, filled: &Sites, taken: Site) -> b
     false
 }
 
-/// Whether player `q` could capture a piece on `s` by a step or a leap: [`site_attacked`]
-/// without the slides.
-fn stepped_or_leapt(ctx: &Ctx, s: Site, q: u8) -> bool {
+/// Whether player `q` could capture a piece on `s` by a step or a leap, the piece on `taken`
+/// ([`NO_SITE`]: none) taken off: [`site_attacked`] without the slides.
+#[inline]
+fn near(ctx: &Ctx, s: Site, q: u8, taken: Site) -> bool {
     let (game, board) = (ctx.game, ctx.board);
+    let near = &game.attacks.near[q as usize & (MAX_PLAYERS - 1)];
+    if !near.is_empty() {
+        let gone = if taken < 64 { 1u64 << taken } else { 0 };
+        let theirs = board.owned[q as usize & (MAX_PLAYERS - 1)].0[0] & !gone;
+        for (kinds, from) in near {
+            let mut by = from.get(s as usize).copied().unwrap_or(0) & theirs;
+            while by != 0 {
+                let t = by.trailing_zeros() as usize;
+                if kinds.contains(board.cells[t].kind) {
+                    return true;
+                }
+                by &= by - 1;
+            }
+        }
+        return false;
+    }
     let theirs = &board.owned[q as usize];
     let by = |t: Site, kinds: &Kinds| {
-        t != NO_SITE && theirs.contains(t) && kinds.contains(board.cells[t as usize].kind)
+        t != NO_SITE
+            && t != taken
+            && theirs.contains(t)
+            && kinds.contains(board.cells[t as usize].kind)
     };
     for (back, kinds) in &game.attacks.steps[q as usize] {
         if by(game.topology.neighbour(s, *back), kinds) {
@@ -418,7 +469,7 @@ impl Guard {
                     pinned.insert(first);
                 }
             }
-            if stepped_or_leapt(ctx, piece, q) {
+            if near(ctx, piece, q, NO_SITE) {
                 return None;
             }
         }
