@@ -294,6 +294,41 @@ impl MoveFamily for Step {
 }
 
 impl Step {
+    /// The moves of [`MoveFamily::generate`] from the pieces on `pieces` alone (the mover's, of
+    /// the step's kind), for a step that neither takes in passing nor promotes; `false`, with
+    /// nothing listed, for one that does.
+    pub(crate) fn generate_from<const W: usize>(
+        &self,
+        ctx: &Ctx,
+        g: u16,
+        pieces: Sites<W>,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        if self.in_passing.is_some() || self.promotion.is_some() {
+            return false;
+        }
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let theirs = board
+            .filled
+            .and_not(&board.owned[mover as usize & (MAX_PLAYERS - 1)]);
+        for s in pieces.iter() {
+            let nb = game.topology.neighbours(s);
+            let to = |d: &u8| nb.get(*d as usize).copied().unwrap_or(NO_SITE);
+            for t in self.dirs.of(mover).iter().map(to) {
+                if t != NO_SITE && !board.filled.contains(t) && region_has(game, self.to, mover, t)
+                {
+                    out.push(Move::new(g, s, t));
+                }
+            }
+            for t in self.capture.of(mover).iter().map(to) {
+                if t != NO_SITE && theirs.contains(t) && region_has(game, self.to, mover, t) {
+                    out.push(Move::new(g, s, t));
+                }
+            }
+        }
+        true
+    }
+
     /// The number of moves of the pieces on `pieces` (the mover's, of the step's kind) that do
     /// not take in passing, by site sets (a promotion counts once per kind), and whether one of
     /// them may take in passing; `None` where a piece may become of kind `guarded` or the board

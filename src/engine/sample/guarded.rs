@@ -45,28 +45,33 @@ pub(super) fn count<const W: usize>(ctx: &Ctx, ops: &[DrawOp], sc: &mut Scratch)
         let DrawOp::List { gen, .. } = op else {
             continue;
         };
-        match counted(ctx, *gen, (free, &guard), &mut kinds) {
-            Some((n, _, false)) => total += n as usize,
-            Some((n, from, true)) => {
-                total += n as usize + tally(ctx, (*gen, tag), (from, &guard), sc)
-            }
-            None => total += tally::<W>(ctx, (*gen, tag), (Sites::default(), &guard), sc),
+        let Some((n, from, all, in_passing)) = counted(ctx, *gen, (free, &guard), &mut kinds)
+        else {
+            total += tally::<W>(ctx, (*gen, tag), None, &guard, sc);
+            continue;
+        };
+        total += n as usize;
+        if in_passing {
+            total += tally(ctx, (*gen, tag), Some((from, None)), &guard, sc);
+        } else if all != from {
+            let rest = all.and_not(&from);
+            total += tally(ctx, (*gen, tag), Some((from, Some(rest))), &guard, sc);
         }
     }
     Some(total)
 }
 
 /// The moves of generator `gen` from the pieces of `free` that the guard passes, counted by
-/// site sets: their number, the pieces they were counted from, and whether the generator may
-/// have other moves (of other pieces, or taking in passing). `None` where its moves are not
-/// counted so.
+/// site sets: their number, the pieces they were counted from, the mover's pieces that make
+/// the generator's moves, and whether one of the counted pieces may take in passing. `None`
+/// where its moves are not counted so.
 #[inline]
 fn counted<const W: usize>(
     ctx: &Ctx,
     gen: u16,
     (free, guard): (Sites<W>, &Guard),
     kinds: &mut Kinds<W>,
-) -> Option<(u32, Sites<W>, bool)> {
+) -> Option<(u32, Sites<W>, Sites<W>, bool)> {
     let def = ctx.game.gens.get(gen as usize)?;
     if !replaces_only(def) {
         return None;
@@ -75,12 +80,12 @@ fn counted<const W: usize>(
         Gen::Slide(s) => {
             let all = kinds.of(ctx, s.kind);
             let from = all.and(&free);
-            return Some((s.count_from(ctx, from)?, from, all != from));
+            return Some((s.count_from(ctx, from)?, from, all, false));
         }
         Gen::Leap(l) => {
             let all = kinds.of(ctx, l.kind);
             let from = all.and(&free);
-            return Some((l.count_from(ctx, from), from, all != from));
+            return Some((l.count_from(ctx, from), from, all, false));
         }
         Gen::Step(s) => {
             let all = kinds.of(ctx, s.kind);
@@ -92,20 +97,42 @@ fn counted<const W: usize>(
         return None;
     };
     let (n, in_passing) = s.count_from(ctx, from, guard.kind)?;
-    Some((n, from, in_passing || all != from))
+    Some((n, from, all, in_passing))
 }
 
-/// The legal moves of generator `gen` under filter `tag` that were not counted from `from`:
-/// listed, and each tried (a move of the guarded piece itself looked at from its target).
+/// The legal moves of generator `gen` under filter `tag` that were not counted: with
+/// `counted`, the pieces counted from and, where known, the only pieces left (`None`: every
+/// move listed, those counted skipped). Each move is tried (a move of the guarded piece itself
+/// looked at from its target).
 #[inline(never)]
 fn tally<const W: usize>(
     ctx: &Ctx,
     (gen, tag): (u16, u16),
-    (from, guard): (Sites<W>, &Guard),
+    counted: Option<(Sites<W>, Option<Sites<W>>)>,
+    guard: &Guard,
     sc: &mut Scratch,
 ) -> usize {
     sc.moves.clear();
-    gen_moves(ctx, gen, &mut sc.moves);
+    let from = match counted {
+        Some((from, Some(rest))) => {
+            let listed = match ctx.game.gens.get(gen as usize).map(|d| &d.gen) {
+                Some(Gen::Step(s)) => s.generate_from(ctx, gen, rest, &mut sc.moves),
+                _ => false,
+            };
+            if !listed {
+                gen_moves(ctx, gen, &mut sc.moves);
+            }
+            from
+        }
+        Some((from, None)) => {
+            gen_moves(ctx, gen, &mut sc.moves);
+            from
+        }
+        None => {
+            gen_moves(ctx, gen, &mut sc.moves);
+            Sites::default()
+        }
+    };
     let mut n = 0;
     for &m in &sc.moves {
         // Counted: a move by replacement (not taking in passing) from a counted piece.
@@ -165,6 +192,7 @@ impl<const W: usize> Kinds<W> {
 #[cfg(test)]
 mod tests {
     use super::super::{count, NodeType, Scratch};
+    use crate::compile::ir::by_width;
     use crate::engine::each_random_position;
 
     #[test]
