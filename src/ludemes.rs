@@ -44,7 +44,7 @@ pub use surround::Territory;
 // shapes of game read field by field.
 pub(crate) use advance::track_target;
 pub use advance::Advance;
-pub(crate) use attack::Guard;
+pub(crate) use attack::{replaces_only, Guard};
 pub(crate) use connection::{holds as connected, one_group, Groups};
 pub(crate) use dice::{dice_count, dice_to_use, dice_total, distinct_dice, without_die};
 pub(crate) use effects::run as run_effects;

@@ -69,6 +69,19 @@ impl Counts {
         }
     }
 
+    /// Reads the guard of filter `filter` (kind `kind`) at this node, once a node.
+    #[inline]
+    fn read_guard(&mut self, ctx: &Ctx, filter: u16, kind: u8) {
+        if self.guard.as_ref().map(|(f, _)| *f) != Some(filter) {
+            self.guard = Some((filter, Guard::at(ctx, kind)));
+        }
+    }
+
+    /// Sets the guard of filter `filter` at this node, found by the caller.
+    pub(crate) fn set_guard(&mut self, filter: u16, guard: Option<Guard>) {
+        self.guard = Some((filter, guard));
+    }
+
     /// Forgets the node's counts: the next trial is at another node, perhaps of another game.
     #[inline]
     pub(crate) fn forget(&mut self) {
@@ -94,9 +107,7 @@ pub(crate) fn passes_counted(
     // A filter that keeps one piece unattacked passes most moves without a trial.
     if let Some(Some(kind)) = game.guards.get(filter as usize) {
         // Read in place: a guard holds a site set, too big to copy for every move.
-        if counts.guard.as_ref().map(|(f, _)| *f) != Some(filter) {
-            counts.guard = Some((filter, Guard::at(ctx, *kind)));
-        }
+        counts.read_guard(ctx, filter, *kind);
         if let Some((_, Some(g))) = &counts.guard {
             if g.clears(ctx, m) {
                 return true;

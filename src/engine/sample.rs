@@ -16,6 +16,8 @@ use crate::engine::Game;
 use crate::ludemes::{hop_landing, MoveFamily};
 use rand::Rng;
 
+mod guarded;
+
 /// Moves counted, not listed: ray `ray` (or the only part) of the `op`-th step of the draw plan
 /// gave `count` of them.
 #[derive(Debug, Clone, Copy)]
@@ -108,10 +110,12 @@ pub(crate) fn pick_in(
 /// as the draw counts them (perft's last level): a family of exact candidates by its set's size,
 /// hops and the candidates a filter must pass one by one, the listed moves one by one.
 pub(crate) fn count_legal(game: &Game, s: &State, sc: &mut Scratch) -> usize {
-    by_width!(game.topology.words, |W| count::<W>(game, s, sc))
+    by_width!(game.topology.words, |W| count::<W>(game, s, sc, true))
 }
 
-fn count<const W: usize>(game: &Game, s: &State, sc: &mut Scratch) -> usize {
+/// [`count_legal`]; with `guarded`, a plan under a filter that guards one piece is counted by
+/// site sets where it can ([`guarded::count`]); without, as any plan (the tests compare them).
+fn count<const W: usize>(game: &Game, s: &State, sc: &mut Scratch, guarded: bool) -> usize {
     let Some(Phase::Decision { pass, .. }) = game.phases.get(s.phase as usize) else {
         return 0;
     };
@@ -119,6 +123,11 @@ fn count<const W: usize>(game: &Game, s: &State, sc: &mut Scratch) -> usize {
     sc.clear();
     sc.counts.forget();
     let ctx = Ctx::of(game, s);
+    if guarded {
+        if let Some(n) = guarded::count::<W>(&ctx, ops, sc) {
+            return if n == 0 { usize::from(*pass) } else { n };
+        }
+    }
     let view = View::<W>::of(&s.board, s.mover as usize);
     let mut total = collect::<W>(&ctx, &view, ops, sc) as usize;
     let filtered = !game.filters.is_empty();

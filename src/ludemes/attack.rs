@@ -2,7 +2,7 @@
 //! backwards from its site along the ways the game's generators capture (check, in chess).
 
 use crate::check::registry::{req, Kind::*, Ludeme, Shape::One as O};
-use crate::compile::ir::{Cond, GenDef, Leaf, Site, Topology, Who, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{Cond, GenDef, Leaf, Site, Sites, Topology, Who, MAX_PLAYERS, NO_SITE};
 use crate::compile::Compiler;
 use crate::engine::{Ctx, Move};
 use crate::ludemes::slide::Over;
@@ -107,6 +107,15 @@ pub struct Attacks {
     /// The generators whose captures are found by listing the attacker's moves (slides of an
     /// exact distance or over pieces).
     listed: Vec<u16>,
+    /// For a board of one word whose directions shift site sets, and a game with slides that
+    /// capture: the sites beyond each site along each direction (site times directions plus
+    /// direction), so the first pieces on a line are found by a bit scan instead of a walk.
+    lines: Vec<u64>,
+    /// The site offset of a step along each direction, where `lines` has its lines (0: none).
+    deltas: [i32; 8],
+    /// For a board of one word, for each attacking player: the sites from which its steps and
+    /// leaps capture on each site, by the kinds that make them (empty: looked up one by one).
+    near: [Vec<(Kinds, Vec<u64>)>; MAX_PLAYERS],
 }
 
 impl Attacks {
@@ -153,7 +162,130 @@ impl Attacks {
             }
         }
         a.listed.dedup();
+        a.lines(topology);
+        a.near(gens, topology);
         a
+    }
+
+    /// Fills the tables of steps and leaps, for a board of one word.
+    fn near(&mut self, gens: &[GenDef], topology: &Topology) {
+        let sites = topology.sites();
+        if topology.words != 1 || sites > 64 {
+            return;
+        }
+        for (q, near) in self.near.iter_mut().enumerate() {
+            let mut add = |kinds: Kinds, s: usize, t: Site| {
+                if t == NO_SITE || t >= 64 {
+                    return;
+                }
+                let at = match near.iter().position(|x| x.0 == kinds) {
+                    Some(i) => i,
+                    None => {
+                        near.push((kinds, vec![0; sites]));
+                        near.len() - 1
+                    }
+                };
+                near[at].1[s] |= 1 << t;
+            };
+            for (back, kinds) in &self.steps[q] {
+                for s in 0..sites {
+                    add(*kinds, s, topology.neighbour(s as Site, *back));
+                }
+            }
+            for (g, kinds) in &self.leaps {
+                if let Some(Gen::Leap(l)) = gens.get(*g as usize).map(|d| &d.gen) {
+                    for s in 0..sites {
+                        for &t in l.sources[q].of_site(s as Site) {
+                            add(*kinds, s, t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Fills the line tables, for a board of one word whose directions shift and slides that
+    /// capture.
+    fn lines(&mut self, topology: &Topology) {
+        let (Some(steps), false) = (&topology.steps, self.slides.iter().all(Vec::is_empty)) else {
+            return;
+        };
+        let dirs = topology.directions.len();
+        if dirs > steps.len() || topology.words != 1 || topology.sites() > 64 {
+            return;
+        }
+        for s in 0..topology.sites() as Site {
+            for d in 0..dirs as u8 {
+                let mut line = 0u64;
+                let mut t = topology.neighbour(s, d);
+                while t != NO_SITE && t < 64 && line & (1 << t) == 0 {
+                    line |= 1 << t;
+                    t = topology.neighbour(t, d);
+                }
+                self.lines.push(line);
+            }
+        }
+        for (d, (delta, _)) in steps.iter().enumerate().take(dirs) {
+            // Distances are read off site numbers: only where each step adds the offset.
+            let shifts = (0..topology.sites() as Site).all(|s| {
+                let t = topology.neighbour(s, d as u8);
+                t == NO_SITE || i32::from(t) == i32::from(s) + delta
+            });
+            self.deltas[d] = if shifts { *delta } else { 0 };
+        }
+    }
+
+    /// The first and second filled sites (of `filled`) from `s` along direction `d`, each
+    /// within `max` sites ([`NO_SITE`] for none): by the line tables, or a walk.
+    #[inline(always)]
+    fn blockers(
+        &self,
+        topology: &Topology,
+        s: Site,
+        d: u8,
+        filled: &Sites,
+        max: u16,
+    ) -> (Site, Site) {
+        let delta = self.deltas.get(d as usize).copied().unwrap_or(0);
+        let line = self
+            .lines
+            .get(s as usize * topology.directions.len() + d as usize);
+        if let (Some(line), false) = (line, delta == 0) {
+            let mut on = line & filled.0[0];
+            let mut next = || {
+                if on == 0 {
+                    return NO_SITE;
+                }
+                let t = if delta > 0 {
+                    on.trailing_zeros()
+                } else {
+                    63 - on.leading_zeros()
+                };
+                on &= !(1 << t);
+                let t = t as Site;
+                let within =
+                    max == u16::MAX || (i32::from(t) - i32::from(s)) / delta <= i32::from(max);
+                if within {
+                    t
+                } else {
+                    NO_SITE
+                }
+            };
+            let first = next();
+            return (first, if first == NO_SITE { NO_SITE } else { next() });
+        }
+        let mut found = [NO_SITE; 2];
+        let mut k = 0;
+        let (mut t, mut gone) = (topology.neighbour(s, d), 1u16);
+        while t != NO_SITE && gone <= max && k < 2 {
+            if filled.contains(t) {
+                found[k] = t;
+                k += 1;
+            }
+            t = topology.neighbour(t, d);
+            gone += 1;
+        }
+        (found[0], found[1])
     }
 }
 
@@ -172,6 +304,13 @@ thread_local! {
 
 /// Whether another player than `victim` could capture a piece on site `s` by replacement.
 pub(crate) fn site_attacked(ctx: &Ctx, s: Site, victim: u8) -> bool {
+    attacked_on(ctx, s, victim, &ctx.board.filled, NO_SITE)
+}
+
+/// [`site_attacked`] on the board with the sites `filled` filled instead (the pieces where
+/// they stand otherwise) and the piece on `taken` ([`NO_SITE`]: none) taken off.
+#[inline]
+fn attacked_on(ctx: &Ctx, s: Site, victim: u8, filled: &Sites, taken: Site) -> bool {
     let game = ctx.game;
     let a = &game.attacks;
     let board = ctx.board;
@@ -182,33 +321,65 @@ pub(crate) fn site_attacked(ctx: &Ctx, s: Site, victim: u8) -> bool {
         }
         let theirs = &board.owned[q as usize];
         let by = |t: Site, kinds: &Kinds| {
-            t != NO_SITE && theirs.contains(t) && kinds.contains(board.cells[t as usize].kind)
+            t != NO_SITE
+                && t != taken
+                && theirs.contains(t)
+                && kinds.contains(board.cells[t as usize].kind)
         };
-        for (back, kinds) in &a.steps[q as usize] {
-            if by(topology.neighbour(s, *back), kinds) {
-                return true;
-            }
-        }
         for (back, kinds, max) in &a.slides[q as usize] {
-            let (mut t, mut gone) = (topology.neighbour(s, *back), 1u16);
-            while t != NO_SITE && gone < *max && !board.filled.contains(t) {
-                t = topology.neighbour(t, *back);
-                gone += 1;
-            }
-            if by(t, kinds) {
+            if by(a.blockers(topology, s, *back, filled, *max).0, kinds) {
                 return true;
             }
         }
-        for (g, kinds) in &a.leaps {
-            if let Some(Gen::Leap(l)) = game.gens.get(*g as usize).map(|d| &d.gen) {
-                let sources = &l.sources[q as usize & (MAX_PLAYERS - 1)];
-                if sources.of_site(s).iter().any(|&t| by(t, kinds)) {
-                    return true;
-                }
-            }
+        if near(ctx, s, q, taken) {
+            return true;
         }
         if !a.listed.is_empty() && listed_attack(ctx, s, q) {
             return true;
+        }
+    }
+    false
+}
+
+/// Whether player `q` could capture a piece on `s` by a step or a leap, the piece on `taken`
+/// ([`NO_SITE`]: none) taken off: [`site_attacked`] without the slides.
+#[inline]
+fn near(ctx: &Ctx, s: Site, q: u8, taken: Site) -> bool {
+    let (game, board) = (ctx.game, ctx.board);
+    let near = &game.attacks.near[q as usize & (MAX_PLAYERS - 1)];
+    if !near.is_empty() {
+        let gone = if taken < 64 { 1u64 << taken } else { 0 };
+        let theirs = board.owned[q as usize & (MAX_PLAYERS - 1)].0[0] & !gone;
+        for (kinds, from) in near {
+            let mut by = from.get(s as usize).copied().unwrap_or(0) & theirs;
+            while by != 0 {
+                let t = by.trailing_zeros() as usize;
+                if kinds.contains(board.cells[t].kind) {
+                    return true;
+                }
+                by &= by - 1;
+            }
+        }
+        return false;
+    }
+    let theirs = &board.owned[q as usize];
+    let by = |t: Site, kinds: &Kinds| {
+        t != NO_SITE
+            && t != taken
+            && theirs.contains(t)
+            && kinds.contains(board.cells[t as usize].kind)
+    };
+    for (back, kinds) in &game.attacks.steps[q as usize] {
+        if by(game.topology.neighbour(s, *back), kinds) {
+            return true;
+        }
+    }
+    for (g, kinds) in &game.attacks.leaps {
+        if let Some(Gen::Leap(l)) = game.gens.get(*g as usize).map(|d| &d.gen) {
+            let sources = &l.sources[q as usize & (MAX_PLAYERS - 1)];
+            if sources.of_site(s).iter().any(|&t| by(t, kinds)) {
+                return true;
+            }
         }
     }
     false
@@ -240,11 +411,11 @@ fn listed_attack(ctx: &Ctx, s: Site, q: u8) -> bool {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Guard {
     /// The guarded piece's site.
-    piece: Site,
+    pub(crate) piece: Site,
     /// The guarded kind.
-    kind: u8,
+    pub(crate) kind: u8,
     /// The mover's pieces pinned to it.
-    pinned: crate::compile::ir::Sites,
+    pub(crate) pinned: Sites,
 }
 
 impl Guard {
@@ -263,34 +434,43 @@ impl Guard {
         let (Some(piece), None) = (of_kind.next(), of_kind.next()) else {
             return None;
         };
-        if site_attacked(ctx, piece, mover) {
+        Guard::of_piece(ctx, kind, piece)
+    }
+
+    /// [`Guard::at`] where the mover's one piece of kind `kind` is known to stand on `piece`.
+    pub(crate) fn of_piece(ctx: &Ctx, kind: u8, piece: Site) -> Option<Guard> {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        if !game.attacks.listed.is_empty() {
             return None;
         }
         let topology = &game.topology;
         let mine = &board.owned[mover as usize];
-        let mut pinned = crate::compile::ir::Sites::default();
+        let mut pinned = Sites::default();
         for q in (0..game.players).filter(|&q| q != mover) {
             let theirs = &board.owned[q as usize];
+            let by = |t: Site, kinds: &Kinds| {
+                theirs.contains(t) && kinds.contains(board.cells[t as usize].kind)
+            };
+            // The slides: the first piece along each line, then the next beyond it, within the
+            // slide. An opposing slider first attacks the piece; one beyond a piece of the
+            // mover's pins that piece.
             for (back, kinds, max) in &game.attacks.slides[q as usize] {
-                // The first piece along the line, then the next beyond it, within the slide.
-                let (mut t, mut gone) = (topology.neighbour(piece, *back), 1u16);
-                let mut first = NO_SITE;
-                while t != NO_SITE && gone <= *max {
-                    if board.filled.contains(t) {
-                        if first != NO_SITE {
-                            if theirs.contains(t) && kinds.contains(board.cells[t as usize].kind) {
-                                pinned.insert(first);
-                            }
-                            break;
-                        }
-                        if !mine.contains(t) {
-                            break;
-                        }
-                        first = t;
-                    }
-                    t = topology.neighbour(t, *back);
-                    gone += 1;
+                let (first, second) =
+                    game.attacks
+                        .blockers(topology, piece, *back, &board.filled, *max);
+                if first == NO_SITE {
+                    continue;
                 }
+                if !mine.contains(first) {
+                    if by(first, kinds) {
+                        return None;
+                    }
+                } else if second != NO_SITE && by(second, kinds) {
+                    pinned.insert(first);
+                }
+            }
+            if near(ctx, piece, q, NO_SITE) {
+                return None;
             }
         }
         Some(Guard {
@@ -298,6 +478,47 @@ impl Guard {
             kind,
             pinned,
         })
+    }
+
+    /// Whether move `m`, of the guarded piece itself by replacement, leaves it unattacked:
+    /// looked at from its target on the board after the move, without playing it. `None` for
+    /// any other move.
+    #[inline]
+    pub(crate) fn moved_safe(&self, ctx: &Ctx, m: Move) -> Option<bool> {
+        if m.from != self.piece || m.promotion().is_some() {
+            return None;
+        }
+        let def = ctx.game.gens.get(m.gen as usize)?;
+        if !replaces_only(def) {
+            return None;
+        }
+        let mut filled = ctx.board.filled;
+        filled.remove(m.from);
+        filled.insert(m.to);
+        match &def.gen {
+            Gen::Step(_) if m.dir().is_none() => {}
+            Gen::Slide(_) | Gen::Leap(_) => {}
+            Gen::Castle(_) => {
+                // The partner, the first piece beyond the target, goes to the site the piece
+                // passed (as `Castle::apply` plays it): both the mover's, so only the board's
+                // filled sites change for the look from the target.
+                let topology = &ctx.game.topology;
+                let d = m.dir()?;
+                let mut partner = topology.neighbour(m.to, d);
+                while partner != NO_SITE && !ctx.board.filled.contains(partner) {
+                    partner = topology.neighbour(partner, d);
+                }
+                let passed = topology.neighbour(m.from, d);
+                if partner == NO_SITE || passed == NO_SITE || passed == m.to {
+                    return None;
+                }
+                filled.remove(partner);
+                filled.insert(passed);
+                return Some(!attacked_on(ctx, m.to, ctx.mover, &filled, NO_SITE));
+            }
+            _ => return None,
+        }
+        Some(!attacked_on(ctx, m.to, ctx.mover, &filled, m.to))
     }
 
     /// Whether move `m` keeps the guarded piece unattacked without a trial; `false` when it
@@ -314,8 +535,7 @@ impl Guard {
             _ => false,
         };
         by_replacement
-            && def.remove.is_none()
-            && !promotes(&def.then)
+            && replaces_only(def)
             && m.promotion() != Some(self.kind)
             && m.from != self.piece
             && !self.pinned.contains(m.from)
@@ -335,6 +555,12 @@ pub(crate) fn guarded(cond: &Cond) -> Option<u8> {
         },
         _ => None,
     }
+}
+
+/// Whether a generator's moves do nothing but their own (no `remove:`, no effect after them
+/// that may change a piece's kind): what a guard asks of a move it passes without a trial.
+pub(crate) fn replaces_only(def: &GenDef) -> bool {
+    def.remove.is_none() && !promotes(&def.then)
 }
 
 /// Whether effects may change a piece's kind (and so make another piece of a guarded kind).

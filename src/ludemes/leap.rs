@@ -8,7 +8,7 @@ use crate::check::registry::{
     Shape::{One as O, OneOrList as OL},
     THEN,
 };
-use crate::compile::ir::{CaptureTo, Gen, MoveExpr, Site, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{CaptureTo, Gen, MoveExpr, Site, Sites, MAX_PLAYERS, NO_SITE};
 use crate::compile::Compiler;
 use crate::engine::{Board, Ctx, Effects, Move};
 use crate::ludemes::{Arg, Lower, Ref};
@@ -216,5 +216,30 @@ impl MoveFamily for Leap {
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {
         crate::ludemes::step::written(from, to, enemy)
+    }
+}
+
+impl Leap {
+    /// The number of moves of the pieces on `pieces` (the mover's, of the leap's kind): for
+    /// each, its targets that are open.
+    pub(crate) fn count_from<const W: usize>(&self, ctx: &Ctx, pieces: Sites<W>) -> u32 {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let mine = board.owned[mover as usize & (MAX_PLAYERS - 1)];
+        let open = if self.captures {
+            game.topology.board_sites.and_not(&mine)
+        } else {
+            game.topology.board_sites.and_not(&board.filled)
+        };
+        let table = &self.targets[mover as usize & (MAX_PLAYERS - 1)];
+        pieces
+            .iter()
+            .map(|s| {
+                table
+                    .of_site(s)
+                    .iter()
+                    .filter(|&&t| open.contains(t))
+                    .count() as u32
+            })
+            .sum()
     }
 }

@@ -8,9 +8,10 @@ use crate::check::registry::{
     THEN,
 };
 use crate::compile::ir::{
-    CaptureTo, Dirs, Gen, IntExpr, MoveExpr, RegionRef, Site, Sites, NO_SITE,
+    CaptureTo, Dirs, Gen, IntExpr, MoveExpr, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE,
 };
 use crate::compile::Compiler;
+use crate::engine::draw::region_mask;
 use crate::engine::region_has;
 use crate::engine::Game;
 use crate::engine::{Board, Ctx, Effects, Move};
@@ -244,6 +245,87 @@ impl MoveFamily for Slide {
 }
 
 impl Slide {
+    /// The number of moves of the pieces on `pieces` (the mover's, of the slide's kind), by site
+    /// sets: a fill along each direction, whose sites each one piece reaches (the nearest
+    /// behind). `None` where the slide is measured or passes over pieces, or the board has no
+    /// shift for a direction.
+    pub(crate) fn count_from<const W: usize>(&self, ctx: &Ctx, pieces: Sites<W>) -> Option<u32> {
+        if self.over != Over::Empty {
+            return None;
+        }
+        if pieces.is_empty() {
+            return Some(0);
+        }
+        if let Some(distance) = &self.distance {
+            return self.count_exact(ctx, pieces, distance);
+        }
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let filled: Sites<W> = board.filled.narrow();
+        let theirs: Sites<W> = board
+            .filled
+            .and_not(&board.owned[mover as usize & (MAX_PLAYERS - 1)])
+            .narrow();
+        let origins = pieces.and(&region_mask(game, &self.from, mover as usize).narrow());
+        let limit = self.max.unwrap_or(u16::MAX);
+        let mut n = 0;
+        for &d in self.dirs.of(mover) {
+            let (delta, edge) = game.topology.ray(d)?;
+            let edge: Sites<W> = edge.narrow();
+            let (mut reach, mut gone) = (origins, 0u16);
+            while !reach.is_empty() && gone < limit {
+                reach = reach.and(&edge).shifted(delta);
+                if self.captures {
+                    n += reach.and(&theirs).len();
+                }
+                reach = reach.and_not(&filled);
+                n += reach.len();
+                gone += 1;
+            }
+        }
+        Some(n)
+    }
+
+    /// [`Slide::count_from`] for a slide of a distance written out, as
+    /// [`Slide::generate_measured`] lists it: the sites before the last empty, the last empty
+    /// or, with `capture:true`, opposing.
+    #[inline(never)]
+    fn count_exact<const W: usize>(
+        &self,
+        ctx: &Ctx,
+        pieces: Sites<W>,
+        distance: &Distance,
+    ) -> Option<u32> {
+        let Distance::Exact(exact) = *distance else {
+            return None;
+        };
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let sites = u16::try_from(game.topology.sites()).unwrap_or(u16::MAX - 1);
+        if exact > self.max.unwrap_or(u16::MAX).min(sites) {
+            return Some(0);
+        }
+        let filled: Sites<W> = board.filled.narrow();
+        let theirs: Sites<W> = board
+            .filled
+            .and_not(&board.owned[mover as usize & (MAX_PLAYERS - 1)])
+            .narrow();
+        let origins = pieces.and(&region_mask(game, &self.from, mover as usize).narrow());
+        let mut n = 0;
+        for &d in self.dirs.of(mover) {
+            let (delta, edge) = game.topology.ray(d)?;
+            let edge: Sites<W> = edge.narrow();
+            let mut reach = origins;
+            for _ in 1..exact {
+                reach = reach.and(&edge).shifted(delta).and_not(&filled);
+            }
+            reach = reach.and(&edge).shifted(delta);
+            n += reach.and_not(&filled).len();
+            if self.captures {
+                n += reach.and(&theirs).len();
+            }
+        }
+        Some(n)
+    }
+
     /// Slides of an exact distance, or over pieces: kept apart so that plain slides pay nothing.
     #[inline(never)]
     fn generate_measured(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {

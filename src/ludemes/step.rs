@@ -8,7 +8,7 @@ use crate::check::registry::{
     THEN,
 };
 use crate::compile::ir::Rules;
-use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, RegionRef, Sites, NO_SITE};
+use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, RegionRef, Sites, MAX_PLAYERS, NO_SITE};
 use crate::compile::Compiler;
 use crate::engine::draw::Family;
 use crate::engine::draw::{rays, region_mask};
@@ -300,6 +300,90 @@ impl MoveFamily for Step {
 }
 
 impl Step {
+    /// The moves of [`MoveFamily::generate`] from the pieces on `pieces` alone (the mover's, of
+    /// the step's kind), for a step that neither takes in passing nor promotes; `false`, with
+    /// nothing listed, for one that does.
+    pub(crate) fn generate_from<const W: usize>(
+        &self,
+        ctx: &Ctx,
+        g: u16,
+        pieces: Sites<W>,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        if self.in_passing.is_some() || self.promotion.is_some() {
+            return false;
+        }
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let theirs = board
+            .filled
+            .and_not(&board.owned[mover as usize & (MAX_PLAYERS - 1)]);
+        for s in pieces.iter() {
+            let nb = game.topology.neighbours(s);
+            let to = |d: &u8| nb.get(*d as usize).copied().unwrap_or(NO_SITE);
+            for t in self.dirs.of(mover).iter().map(to) {
+                if t != NO_SITE && !board.filled.contains(t) && region_has(game, self.to, mover, t)
+                {
+                    out.push(Move::new(g, s, t));
+                }
+            }
+            for t in self.capture.of(mover).iter().map(to) {
+                if t != NO_SITE && theirs.contains(t) && region_has(game, self.to, mover, t) {
+                    out.push(Move::new(g, s, t));
+                }
+            }
+        }
+        true
+    }
+
+    /// The number of moves of the pieces on `pieces` (the mover's, of the step's kind) that do
+    /// not take in passing, by site sets (a promotion counts once per kind), and whether one of
+    /// them may take in passing; `None` where a piece may become of kind `guarded` or the board
+    /// has no shift for a direction.
+    pub(crate) fn count_from<const W: usize>(
+        &self,
+        ctx: &Ctx,
+        pieces: Sites<W>,
+        guarded: u8,
+    ) -> Option<(u32, bool)> {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let m = mover as usize;
+        let (promote, kinds) = match &self.promotion {
+            Some(p) if p.kinds.contains(&guarded) => return None,
+            _ if pieces.is_empty() => return Some((0, false)),
+            Some(p) => (
+                region_mask(game, &Some(p.region), m).narrow(),
+                p.kinds.len(),
+            ),
+            None => (Sites::default(), 1),
+        };
+        let to: Sites<W> = region_mask(game, &self.to, m).narrow();
+        let filled: Sites<W> = board.filled.narrow();
+        let theirs: Sites<W> = board
+            .filled
+            .and_not(&board.owned[m & (MAX_PLAYERS - 1)])
+            .narrow();
+        let weigh = |t: Sites<W>| t.and_not(&promote).len() + t.and(&promote).len() * kinds as u32;
+        let step = |d: u8| -> Option<Sites<W>> {
+            let (delta, edge) = game.topology.ray(d)?;
+            Some(pieces.and(&edge.narrow()).shifted(delta).and(&to))
+        };
+        let mut n = 0;
+        for &d in self.dirs.of(mover) {
+            n += weigh(step(d)?.and_not(&filled));
+        }
+        let passing: Sites<W> = match self.in_passing {
+            Some(k) => passed_over(ctx, k).narrow().and_not(&theirs),
+            _ => Sites::default(),
+        };
+        let mut in_passing = false;
+        for &d in self.capture.of(mover) {
+            let t = step(d)?;
+            n += weigh(t.and(&theirs));
+            in_passing |= t.intersects(&passing);
+        }
+        Some((n, in_passing))
+    }
+
     /// The moves of a step that takes in passing or promotes: kept apart so that plain steps
     /// pay nothing.
     #[inline(never)]
