@@ -179,6 +179,8 @@ impl ShiftPlan {
                         t.len += 1;
                     }
                     _ => {
+                        // A placement's one ray (`from` every site, no rotation) leaves its
+                        // targets as they are.
                         let mut shifts = [Shift::default(); CHUNK];
                         shifts[0] = shift;
                         runs.push(Targets {
@@ -458,8 +460,14 @@ fn draw(
     for t in targets {
         let to = (!filled & t.to_empty) | (theirs & t.to_theirs);
         let at = k & (MAX_GROUPS - 1);
-        if t.place {
-            let set = to & 0u64.wrapping_sub(u64::from(hand >= t.count));
+        // A placement, or a lone ray: one group, not a padded run.
+        if t.len == 1 {
+            let s = t.shifts[0];
+            let own = mine | 0u64.wrapping_sub(u64::from(t.place));
+            let set = own
+                & to.rotate_left(s.rot)
+                & s.from
+                & 0u64.wrapping_sub(u64::from(hand >= t.count));
             c.sets[at] = set;
             total += set.count_ones();
             c.ends[at] = total;
