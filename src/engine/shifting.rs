@@ -369,6 +369,14 @@ struct Candidates {
     ends: [u32; MAX_GROUPS + CHUNK],
 }
 
+/// A drawn move as the loop carries it: its group says the rest (the generator, the direction),
+/// so the whole [`Move`] is made only for a generator's own `apply`.
+#[derive(Debug, Clone, Copy)]
+struct Drawn {
+    from: Site,
+    to: Site,
+}
+
 /// The loop; `end` checks the end rules after a move by the given player, the player to move
 /// being stuck or not, and says whether the game is over.
 #[inline(always)]
@@ -449,7 +457,7 @@ fn draw(
     mover: u8,
     rng: &mut impl Rng,
     c: &mut Candidates,
-) -> Option<(Move, usize)> {
+) -> Option<(Drawn, usize)> {
     let p = mover as usize & (MAX_PLAYERS - 1);
     let filled = board.filled.0[0];
     let mine = board.owned[p].0[0];
@@ -509,7 +517,7 @@ fn draw(
             Kind::Place => from,
             Kind::Step => (from as i32 + g.delta) as Site,
             Kind::Hop => match landing(g, from, theirs & g.to_theirs, filled) {
-                Some(to) => return Some((Move::new(g.gen, from, to).with_dir(g.dir), i)),
+                Some(to) => return Some((Drawn { from, to }, i)),
                 None => {
                     // Not a move: it leaves its group, and the draw is made again.
                     c.sets[i] &= !(1u64 << (from & 63));
@@ -521,7 +529,7 @@ fn draw(
                 }
             },
         };
-        return Some((Move::new(g.gen, from, to), i));
+        return Some((Drawn { from, to }, i));
     }
 }
 
@@ -547,10 +555,10 @@ fn landing(g: &Group, from: Site, prey: u64, filled: u64) -> Option<Site> {
 /// Plays a drawn move of group `g` on the board's one word: what the generator's own `apply`
 /// does (`Place`, `Step`, `Hop`), for a board that keeps no repetition key.
 #[inline(always)]
-fn apply(game: &Game, state: &mut State, actor: u8, m: Move, g: &Group) {
+fn apply(game: &Game, state: &mut State, actor: u8, m: Drawn, g: &Group) {
     let board = &mut state.board;
     if board.keyed {
-        return apply_keyed(game, state, actor, m, g.kind);
+        return apply_keyed(game, state, actor, m, g);
     }
     let p = actor as usize & (MAX_PLAYERS - 1);
     let (from, to) = (m.from as usize, m.to as usize);
@@ -622,7 +630,11 @@ fn lift(board: &mut Board, s: usize, moving: Cell) {
 /// Plays a drawn move with its generator's own `apply`, which keeps the board's key.
 #[cold]
 #[inline(never)]
-fn apply_keyed(game: &Game, state: &mut State, actor: u8, m: Move, kind: Kind) {
+fn apply_keyed(game: &Game, state: &mut State, actor: u8, m: Drawn, g: &Group) {
+    let (kind, m) = match g.kind {
+        Kind::Hop => (g.kind, Move::new(g.gen, m.from, m.to).with_dir(g.dir)),
+        _ => (g.kind, Move::new(g.gen, m.from, m.to)),
+    };
     let on = MoverTurn {
         game,
         clock: &state.clock,
