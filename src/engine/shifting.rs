@@ -83,8 +83,12 @@ const NO_GROUP: Group = Group {
     captured: CaptureTo::Store,
 };
 
-/// Consecutive groups that share their targets (a placement, or the rays of a step or hop
-/// family that go to the same sites): the targets are computed once for all of them.
+/// The rays a run of targets counts at once, written out in the draw with no loop: a run of
+/// more rays is cut into runs of this many, a shorter one padded with rays that count nothing.
+const CHUNK: usize = 4;
+
+/// Consecutive groups that share their targets (a placement, or up to [`CHUNK`] rays of a step
+/// or hop family that go to the same sites): the targets are computed once for all of them.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Targets {
     /// A placement: its one group's candidates are the targets, when the hand holds `count`.
@@ -92,13 +96,14 @@ struct Targets {
     to_empty: u64,
     to_theirs: u64,
     count: u16,
-    /// Its groups: `shifts[first..end]`.
-    first: u16,
-    end: u16,
+    /// Its groups (the first `len` of the shifts; a placement has one).
+    len: u16,
+    shifts: [Shift; CHUNK],
 }
 
-/// A ray's part of a group's candidates: `mine & rotl(targets, rot) & from`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// A ray's part of a group's candidates: `mine & rotl(targets, rot) & from`. A padding ray's
+/// `from` is empty.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 struct Shift {
     rot: u32,
     from: u64,
@@ -111,8 +116,6 @@ pub struct ShiftPlan {
     groups: [Vec<Group>; MAX_PLAYERS],
     /// The groups as the draw computes them: runs of groups that share their targets.
     targets: [Vec<Targets>; MAX_PLAYERS],
-    /// Each group's ray (placements have one that leaves the targets as they are).
-    shifts: [Vec<Shift>; MAX_PLAYERS],
     /// The end rules read in place, when each of their tests is one the loop reads.
     ending: Option<Ending>,
 }
@@ -158,27 +161,38 @@ impl ShiftPlan {
         }
         for (mover, groups) in plan.groups.iter_mut().enumerate() {
             groups.resize(most, NO_GROUP);
-            for (k, g) in groups.iter().enumerate() {
+            for g in groups.iter() {
                 let place = g.kind == Kind::Place;
                 let key = (place, g.to_empty, g.to_theirs, g.count);
-                let runs = &mut plan.targets[mover];
-                match runs.last_mut() {
-                    Some(t) if !place && (t.place, t.to_empty, t.to_theirs, t.count) == key => {
-                        t.end += 1
-                    }
-                    _ => runs.push(Targets {
-                        place,
-                        to_empty: g.to_empty,
-                        to_theirs: g.to_theirs,
-                        count: g.count,
-                        first: k as u16,
-                        end: k as u16 + 1,
-                    }),
-                }
-                plan.shifts[mover].push(Shift {
+                let shift = Shift {
                     rot: g.rot,
                     from: g.from,
-                });
+                };
+                let runs = &mut plan.targets[mover];
+                match runs.last_mut() {
+                    Some(t)
+                        if !place
+                            && (t.place, t.to_empty, t.to_theirs, t.count) == key
+                            && (t.len as usize) < CHUNK =>
+                    {
+                        t.shifts[t.len as usize] = shift;
+                        t.len += 1;
+                    }
+                    _ => {
+                        // A placement's one ray (`from` every site, no rotation) leaves its
+                        // targets as they are.
+                        let mut shifts = [Shift::default(); CHUNK];
+                        shifts[0] = shift;
+                        runs.push(Targets {
+                            place,
+                            to_empty: g.to_empty,
+                            to_theirs: g.to_theirs,
+                            count: g.count,
+                            len: 1,
+                            shifts,
+                        });
+                    }
+                }
             }
         }
         Some(Box::new(plan))
@@ -350,10 +364,19 @@ pub(super) fn playout(
 }
 
 /// The candidates of a draw: each group's set, and where each group's candidates end in the
-/// draw's order (groups past the plan's end at `u32::MAX`, so that none is found there).
+/// draw's order (groups past the plan's end at `u32::MAX`, so that none is found there). Room
+/// past the last group for the padding rays of a run.
 struct Candidates {
-    sets: [u64; MAX_GROUPS],
-    ends: [u32; MAX_GROUPS],
+    sets: [u64; MAX_GROUPS + CHUNK],
+    ends: [u32; MAX_GROUPS + CHUNK],
+}
+
+/// A drawn move as the loop carries it: its group says the rest (the generator, the direction),
+/// so the whole [`Move`] is made only for a generator's own `apply`.
+#[derive(Debug, Clone, Copy)]
+struct Drawn {
+    from: Site,
+    to: Site,
 }
 
 /// The loop; `end` checks the end rules after a move by the given player, the player to move
@@ -367,13 +390,10 @@ fn play(
     end: impl Fn(&mut State, u8, Option<u8>) -> bool,
 ) {
     let groups = |mover: u8| plan.groups[mover as usize & (MAX_PLAYERS - 1)].as_slice();
-    let sets = |mover: u8| {
-        let p = mover as usize & (MAX_PLAYERS - 1);
-        (plan.targets[p].as_slice(), plan.shifts[p].as_slice())
-    };
+    let sets = |mover: u8| plan.targets[mover as usize & (MAX_PLAYERS - 1)].as_slice();
     let mut c = Candidates {
-        sets: [0; MAX_GROUPS],
-        ends: [u32::MAX; MAX_GROUPS],
+        sets: [0; MAX_GROUPS + CHUNK],
+        ends: [u32::MAX; MAX_GROUPS + CHUNK],
     };
     let mut next = match state.node {
         NodeType::Decision => draw(
@@ -434,12 +454,12 @@ fn play(
 #[inline(always)]
 fn draw(
     groups: &[Group],
-    (targets, shifts): (&[Targets], &[Shift]),
+    targets: &[Targets],
     board: &Board,
     mover: u8,
     rng: &mut impl Rng,
     c: &mut Candidates,
-) -> Option<(Move, usize)> {
+) -> Option<(Drawn, usize)> {
     let p = mover as usize & (MAX_PLAYERS - 1);
     let filled = board.filled.0[0];
     let mine = board.owned[p].0[0];
@@ -447,29 +467,48 @@ fn draw(
     let hand = board.hand[p];
     let mut total = 0;
     let mut k = 0;
-    let mut push = |set: u64| {
-        c.sets[k & (MAX_GROUPS - 1)] = set;
-        total += set.count_ones();
-        c.ends[k & (MAX_GROUPS - 1)] = total;
-        k += 1;
-    };
     for t in targets {
         let to = (!filled & t.to_empty) | (theirs & t.to_theirs);
-        if t.place {
-            push(to & 0u64.wrapping_sub(u64::from(hand >= t.count)));
+        let at = k & (MAX_GROUPS - 1);
+        // A placement, or a lone ray: one group, not a padded run.
+        if t.len == 1 {
+            let s = t.shifts[0];
+            let own = mine | 0u64.wrapping_sub(u64::from(t.place));
+            let set = own
+                & to.rotate_left(s.rot)
+                & s.from
+                & 0u64.wrapping_sub(u64::from(hand >= t.count));
+            c.sets[at] = set;
+            total += set.count_ones();
+            c.ends[at] = total;
+            k += 1;
             continue;
         }
-        for s in shifts.get(t.first as usize..t.end as usize).unwrap_or(&[]) {
-            push(mine & to.rotate_left(s.rot) & s.from);
+        // Every ray of the run written out, padding too, with no loop to run: a padding ray
+        // counts nothing, and the next run writes over its place.
+        for (j, s) in t.shifts.iter().enumerate() {
+            let set = mine & to.rotate_left(s.rot) & s.from;
+            c.sets[at + j] = set;
+            total += set.count_ones();
+            c.ends[at + j] = total;
         }
+        k += t.len as usize;
     }
+    // The last run's padding wrote past the plan's groups: no end may be found there, in this
+    // draw or the next one (whose runs may be padded otherwise).
+    let k = k.min(MAX_GROUPS);
+    c.ends[k..k + CHUNK].fill(u32::MAX);
     loop {
         if total == 0 {
             return None;
         }
         let r = index_below(rng, total as usize) as u32;
         // The group: those ending at or before the number come first (no branch per group).
-        let i = c.ends.iter().map(|&e| usize::from(e <= r)).sum::<usize>() & (MAX_GROUPS - 1);
+        let i = c.ends[..MAX_GROUPS]
+            .iter()
+            .map(|&e| usize::from(e <= r))
+            .sum::<usize>()
+            & (MAX_GROUPS - 1);
         let before = match i {
             0 => 0,
             _ => c.ends[(i - 1) & (MAX_GROUPS - 1)],
@@ -480,7 +519,7 @@ fn draw(
             Kind::Place => from,
             Kind::Step => (from as i32 + g.delta) as Site,
             Kind::Hop => match landing(g, from, theirs & g.to_theirs, filled) {
-                Some(to) => return Some((Move::new(g.gen, from, to).with_dir(g.dir), i)),
+                Some(to) => return Some((Drawn { from, to }, i)),
                 None => {
                     // Not a move: it leaves its group, and the draw is made again.
                     c.sets[i] &= !(1u64 << (from & 63));
@@ -492,7 +531,7 @@ fn draw(
                 }
             },
         };
-        return Some((Move::new(g.gen, from, to), i));
+        return Some((Drawn { from, to }, i));
     }
 }
 
@@ -518,10 +557,10 @@ fn landing(g: &Group, from: Site, prey: u64, filled: u64) -> Option<Site> {
 /// Plays a drawn move of group `g` on the board's one word: what the generator's own `apply`
 /// does (`Place`, `Step`, `Hop`), for a board that keeps no repetition key.
 #[inline(always)]
-fn apply(game: &Game, state: &mut State, actor: u8, m: Move, g: &Group) {
+fn apply(game: &Game, state: &mut State, actor: u8, m: Drawn, g: &Group) {
     let board = &mut state.board;
     if board.keyed {
-        return apply_keyed(game, state, actor, m, g.kind);
+        return apply_keyed(game, state, actor, m, g);
     }
     let p = actor as usize & (MAX_PLAYERS - 1);
     let (from, to) = (m.from as usize, m.to as usize);
@@ -593,7 +632,11 @@ fn lift(board: &mut Board, s: usize, moving: Cell) {
 /// Plays a drawn move with its generator's own `apply`, which keeps the board's key.
 #[cold]
 #[inline(never)]
-fn apply_keyed(game: &Game, state: &mut State, actor: u8, m: Move, kind: Kind) {
+fn apply_keyed(game: &Game, state: &mut State, actor: u8, m: Drawn, g: &Group) {
+    let (kind, m) = match g.kind {
+        Kind::Hop => (g.kind, Move::new(g.gen, m.from, m.to).with_dir(g.dir)),
+        _ => (g.kind, Move::new(g.gen, m.from, m.to)),
+    };
     let on = MoverTurn {
         game,
         clock: &state.clock,
