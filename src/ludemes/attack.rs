@@ -4,7 +4,7 @@
 use crate::check::registry::{req, Kind::*, Ludeme, Shape::One as O};
 use crate::compile::ir::{Cond, GenDef, Leaf, Site, Sites, Topology, Who, MAX_PLAYERS, NO_SITE};
 use crate::compile::Compiler;
-use crate::engine::{Ctx, Move};
+use crate::engine::{Board, Ctx, Move};
 use crate::ludemes::slide::Over;
 use crate::ludemes::{Arg, Gen, Lower, Ref};
 use crate::syntax::Node;
@@ -319,13 +319,7 @@ fn attacked_on(ctx: &Ctx, s: Site, victim: u8, filled: &Sites, taken: Site) -> b
         if q == victim {
             continue;
         }
-        let theirs = &board.owned[q as usize];
-        let by = |t: Site, kinds: &Kinds| {
-            t != NO_SITE
-                && t != taken
-                && theirs.contains(t)
-                && kinds.contains(board.cells[t as usize].kind)
-        };
+        let by = attacker(board, q, taken);
         for (back, kinds, max) in &a.slides[q as usize] {
             if by(a.blockers(topology, s, *back, filled, *max).0, kinds) {
                 return true;
@@ -339,6 +333,18 @@ fn attacked_on(ctx: &Ctx, s: Site, victim: u8, filled: &Sites, taken: Site) -> b
         }
     }
     false
+}
+
+/// Whether a piece of player `q` of one of `kinds` stands on a site (not `taken`, which is taken
+/// off): whether it attacks from there.
+fn attacker(board: &Board, q: u8, taken: Site) -> impl Fn(Site, &Kinds) -> bool + '_ {
+    let theirs = &board.owned[q as usize & (MAX_PLAYERS - 1)];
+    move |t: Site, kinds: &Kinds| {
+        t != NO_SITE
+            && t != taken
+            && theirs.contains(t)
+            && kinds.contains(board.cells[t as usize].kind)
+    }
 }
 
 /// Whether player `q` could capture a piece on `s` by a step or a leap, the piece on `taken`
@@ -362,13 +368,7 @@ fn near(ctx: &Ctx, s: Site, q: u8, taken: Site) -> bool {
         }
         return false;
     }
-    let theirs = &board.owned[q as usize];
-    let by = |t: Site, kinds: &Kinds| {
-        t != NO_SITE
-            && t != taken
-            && theirs.contains(t)
-            && kinds.contains(board.cells[t as usize].kind)
-    };
+    let by = attacker(board, q, taken);
     for (back, kinds) in &game.attacks.steps[q as usize] {
         if by(game.topology.neighbour(s, *back), kinds) {
             return true;

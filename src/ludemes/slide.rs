@@ -259,13 +259,8 @@ impl Slide {
         if let Some(distance) = &self.distance {
             return self.count_exact(ctx, pieces, distance);
         }
-        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
-        let filled: Sites<W> = board.filled.narrow();
-        let theirs: Sites<W> = board
-            .filled
-            .and_not(&board.owned[mover as usize & (MAX_PLAYERS - 1)])
-            .narrow();
-        let origins = pieces.and(&region_mask(game, &self.from, mover as usize).narrow());
+        let (game, mover) = (ctx.game, ctx.mover);
+        let (filled, theirs, origins) = self.counted_sets(ctx, pieces);
         let limit = self.max.unwrap_or(u16::MAX);
         let mut n = 0;
         for &d in self.dirs.of(mover) {
@@ -285,6 +280,22 @@ impl Slide {
         Some(n)
     }
 
+    /// What a count of the slide reads, in `W` words: the filled sites, the opponents' and the
+    /// pieces of `pieces` that may slide from where they stand.
+    #[inline(always)]
+    fn counted_sets<const W: usize>(
+        &self,
+        ctx: &Ctx,
+        pieces: Sites<W>,
+    ) -> (Sites<W>, Sites<W>, Sites<W>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover as usize);
+        let theirs = board
+            .filled
+            .and_not(&board.owned[mover & (MAX_PLAYERS - 1)]);
+        let origins = pieces.and(&region_mask(game, &self.from, mover).narrow());
+        (board.filled.narrow(), theirs.narrow(), origins)
+    }
+
     /// [`Slide::count_from`] for a slide of a distance written out, as
     /// [`Slide::generate_measured`] lists it: the sites before the last empty, the last empty
     /// or, with `capture:true`, opposing.
@@ -298,17 +309,12 @@ impl Slide {
         let Distance::Exact(exact) = *distance else {
             return None;
         };
-        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let (game, mover) = (ctx.game, ctx.mover);
         let sites = u16::try_from(game.topology.sites()).unwrap_or(u16::MAX - 1);
         if exact > self.max.unwrap_or(u16::MAX).min(sites) {
             return Some(0);
         }
-        let filled: Sites<W> = board.filled.narrow();
-        let theirs: Sites<W> = board
-            .filled
-            .and_not(&board.owned[mover as usize & (MAX_PLAYERS - 1)])
-            .narrow();
-        let origins = pieces.and(&region_mask(game, &self.from, mover as usize).narrow());
+        let (filled, theirs, origins) = self.counted_sets(ctx, pieces);
         let mut n = 0;
         for &d in self.dirs.of(mover) {
             let (delta, edge) = game.topology.ray(d)?;
