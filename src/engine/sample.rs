@@ -377,6 +377,23 @@ pub(super) fn pick_lists(
 /// The kinds whose pieces a draw keeps a set of; a later kind is found by a scan of its own.
 const KIND_SETS: usize = 8;
 
+/// The pieces of `mine` of the kinds `wanted` takes, read from `cells`, each kind's in the set
+/// of its number modulo [`KIND_SETS`]: the board keeps no set per kind.
+fn by_kind<const W: usize>(
+    cells: &[Cell],
+    mine: Sites<W>,
+    wanted: impl Fn(u8) -> bool,
+) -> [Sites<W>; KIND_SETS] {
+    let mut sets = [Sites::default(); KIND_SETS];
+    for s in mine.iter() {
+        match cells.get(s as usize) {
+            Some(c) if wanted(c.kind) => sets[c.kind as usize % KIND_SETS].insert(s),
+            _ => {}
+        }
+    }
+    sets
+}
+
 /// The board's site sets as a draw reads them, narrowed to `W` words.
 struct View<'a, const W: usize> {
     /// The cells, for the kinds of the pieces.
@@ -390,19 +407,6 @@ struct View<'a, const W: usize> {
 }
 
 impl<'a, const W: usize> View<'a, W> {
-    /// The mover's pieces of the kinds `wanted` takes, each kind's in the set of its number
-    /// modulo [`KIND_SETS`].
-    fn scan(&self, wanted: impl Fn(u8) -> bool) -> [Sites<W>; KIND_SETS] {
-        let mut sets = [Sites::default(); KIND_SETS];
-        for s in self.mine.iter() {
-            match self.cells.get(s as usize) {
-                Some(c) if wanted(c.kind) => sets[c.kind as usize % KIND_SETS].insert(s),
-                _ => {}
-            }
-        }
-        sets
-    }
-
     #[inline(always)]
     fn of(board: &'a Board, mover: usize) -> View<'a, W> {
         View {
@@ -683,10 +687,10 @@ fn movers<const W: usize>(view: &View<W>, kind: Option<u8>) -> Sites<W> {
         return view.mine;
     };
     if kind as usize >= KIND_SETS {
-        return view.scan(|k| k == kind)[kind as usize % KIND_SETS];
+        return by_kind(view.cells, view.mine, |k| k == kind)[kind as usize % KIND_SETS];
     }
     let sets = view.by_kind.get().unwrap_or_else(|| {
-        let sets = view.scan(|k| (k as usize) < KIND_SETS);
+        let sets = by_kind(view.cells, view.mine, |k| (k as usize) < KIND_SETS);
         view.by_kind.set(Some(sets));
         sets
     });

@@ -4,7 +4,7 @@
 //! from them are counted by site sets, not listed. Only the other moves (the guarded piece's,
 //! the pinned pieces', a step that takes in passing, castling) are listed and tried.
 
-use super::{passes_counted, Scratch};
+use super::{by_kind, passes_counted, Scratch, KIND_SETS};
 use crate::compile::ir::{Gen, Sites, MAX_PLAYERS};
 use crate::engine::draw::DrawOp;
 use crate::engine::rules::gen_moves;
@@ -147,45 +147,30 @@ fn tally<const W: usize>(
     n
 }
 
-/// The mover's pieces by kind, found once a node when first asked for.
+/// The mover's pieces by kind, found once a node when first asked for (the draw's
+/// [`by_kind`], kept here in the count's own place).
 #[derive(Default)]
 struct Kinds<const W: usize> {
-    /// The pieces of each of the first kinds.
-    sets: [Sites<W>; FIRST_KINDS],
-    /// Whether `sets` is filled.
-    read: bool,
+    /// The pieces of each of the first kinds, once read.
+    sets: Option<[Sites<W>; KIND_SETS]>,
 }
-
-/// The kinds [`Kinds`] keeps sets of; a piece of a later kind is found by looking at each
-/// piece.
-const FIRST_KINDS: usize = 16;
 
 impl<const W: usize> Kinds<W> {
     /// The mover's pieces of the kind, or all of them for none.
     #[inline]
     fn of(&mut self, ctx: &Ctx, kind: Option<u8>) -> Sites<W> {
-        let board = ctx.board;
-        let mine: Sites<W> = board.owned[ctx.mover as usize & (MAX_PLAYERS - 1)].narrow();
+        let (cells, mover) = (&ctx.board.cells[..], ctx.mover as usize);
+        let mine: Sites<W> = ctx.board.owned[mover & (MAX_PLAYERS - 1)].narrow();
         let Some(k) = kind else {
             return mine;
         };
-        let kind_of = |s: u16| board.cells.get(s as usize).map_or(u8::MAX, |c| c.kind);
-        if k as usize >= FIRST_KINDS {
-            let mut set = Sites::default();
-            for s in mine.iter().filter(|&s| kind_of(s) == k) {
-                set.insert(s);
-            }
-            return set;
+        if k as usize >= KIND_SETS {
+            return by_kind(cells, mine, |x| x == k)[k as usize % KIND_SETS];
         }
-        if !self.read {
-            for s in mine.iter() {
-                if let Some(set) = self.sets.get_mut(kind_of(s) as usize) {
-                    set.insert(s);
-                }
-            }
-            self.read = true;
-        }
-        self.sets[k as usize]
+        let sets = self
+            .sets
+            .get_or_insert_with(|| by_kind(cells, mine, |x| (x as usize) < KIND_SETS));
+        sets[k as usize & (KIND_SETS - 1)]
     }
 }
 
