@@ -8,7 +8,9 @@ use crate::check::registry::{
     THEN,
 };
 use crate::compile::ir::Rules;
-use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, RegionRef, Sites, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{
+    CaptureTo, Dirs, Gen, MoveExpr, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE,
+};
 use crate::compile::Compiler;
 use crate::engine::draw::Family;
 use crate::engine::draw::{rays, region_mask};
@@ -220,20 +222,7 @@ impl MoveFamily for Step {
             if self.kind.is_some_and(|k| board.cells[s as usize].kind != k) {
                 continue;
             }
-            let nb = game.topology.neighbours(s);
-            for &d in self.dirs.of(mover) {
-                let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
-                if t != NO_SITE && !board.filled.contains(t) && region_has(game, self.to, mover, t)
-                {
-                    out.push(Move::new(g, s, t));
-                }
-            }
-            for &d in self.capture.of(mover) {
-                let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
-                if t != NO_SITE && theirs.contains(t) && region_has(game, self.to, mover, t) {
-                    out.push(Move::new(g, s, t));
-                }
-            }
+            self.push_from(ctx, g, s, &theirs, out);
         }
     }
 
@@ -313,26 +302,34 @@ impl Step {
         if self.in_passing.is_some() || self.promotion.is_some() {
             return false;
         }
-        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let (board, mover) = (ctx.board, ctx.mover);
         let theirs = board
             .filled
             .and_not(&board.owned[mover as usize & (MAX_PLAYERS - 1)]);
         for s in pieces.iter() {
-            let nb = game.topology.neighbours(s);
-            let to = |d: &u8| nb.get(*d as usize).copied().unwrap_or(NO_SITE);
-            for t in self.dirs.of(mover).iter().map(to) {
-                if t != NO_SITE && !board.filled.contains(t) && region_has(game, self.to, mover, t)
-                {
-                    out.push(Move::new(g, s, t));
-                }
-            }
-            for t in self.capture.of(mover).iter().map(to) {
-                if t != NO_SITE && theirs.contains(t) && region_has(game, self.to, mover, t) {
-                    out.push(Move::new(g, s, t));
-                }
-            }
+            self.push_from(ctx, g, s, &theirs, out);
         }
         true
+    }
+
+    /// The plain moves of the piece on `s`: to an empty neighbour in a step's direction, or onto
+    /// one of `theirs` in a capture's.
+    #[inline(always)]
+    fn push_from(&self, ctx: &Ctx, g: u16, s: Site, theirs: &Sites, out: &mut Vec<Move>) {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let nb = game.topology.neighbours(s);
+        for &d in self.dirs.of(mover) {
+            let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
+            if t != NO_SITE && !board.filled.contains(t) && region_has(game, self.to, mover, t) {
+                out.push(Move::new(g, s, t));
+            }
+        }
+        for &d in self.capture.of(mover) {
+            let t = nb.get(d as usize).copied().unwrap_or(NO_SITE);
+            if t != NO_SITE && theirs.contains(t) && region_has(game, self.to, mover, t) {
+                out.push(Move::new(g, s, t));
+            }
+        }
     }
 
     /// The number of moves of the pieces on `pieces` (the mover's, of the step's kind) that do
