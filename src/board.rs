@@ -2,6 +2,7 @@
 //! neighbours by direction, coordinates, direction groups) and the bounds a game must keep. The
 //! checker, the compiler and the engine all read the board from here; it reads nothing of theirs.
 
+pub(crate) mod select;
 pub mod sites;
 pub mod topology;
 

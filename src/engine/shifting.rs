@@ -13,7 +13,7 @@ use super::playout::Playout;
 use super::sample::{index_below, Scratch};
 use super::state::{Board, Cell, NodeType, State};
 use super::turn::{conclude, end_turn_after_move, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
-use crate::board::sites::select;
+use crate::board::select::{dispatch, WithSelect};
 use crate::compile::ir::{Action, CaptureTo, Gen, GenDef, Phase, Site, Sites, MAX_PLAYERS};
 use crate::compile::Needs;
 use crate::engine::draw::{DrawOp, Family, NO_FILTER};
@@ -352,15 +352,44 @@ pub(super) fn playout(
     if state.phase != 0 {
         return Playout::of(state);
     }
-    match &plan.ending {
-        Some(ending) => play(game, plan, state, rng, |s, actor, stuck| {
-            settle_rule(game, s, actor, stuck, ending.first(s, actor, stuck))
-        }),
-        None => play(game, plan, state, rng, |s, actor, stuck| {
-            conclude(game, s, actor, false, stuck)
-        }),
-    }
+    dispatch(Loop {
+        game,
+        plan,
+        state: &mut *state,
+        rng,
+    });
     Playout::of(state)
+}
+
+/// The loop as a job for [`dispatch`], which compiles it with the CPU's fast select where there
+/// is one.
+struct Loop<'a, R> {
+    game: &'a Game,
+    plan: &'a ShiftPlan,
+    state: &'a mut State,
+    rng: &'a mut R,
+}
+
+impl<R: Rng> WithSelect for Loop<'_, R> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self, select: impl Fn(u64, u32) -> u8 + Copy) {
+        let Loop {
+            game,
+            plan,
+            state,
+            rng,
+        } = self;
+        match &plan.ending {
+            Some(ending) => play(game, plan, (state, rng), select, |s, actor, stuck| {
+                settle_rule(game, s, actor, stuck, ending.first(s, actor, stuck))
+            }),
+            None => play(game, plan, (state, rng), select, |s, actor, stuck| {
+                conclude(game, s, actor, false, stuck)
+            }),
+        }
+    }
 }
 
 /// The candidates of a draw: each group's set, and where each group's candidates end in the
@@ -385,8 +414,8 @@ struct Drawn {
 fn play(
     game: &Game,
     plan: &ShiftPlan,
-    state: &mut State,
-    rng: &mut impl Rng,
+    (state, rng): (&mut State, &mut impl Rng),
+    select: impl Fn(u64, u32) -> u8 + Copy,
     end: impl Fn(&mut State, u8, Option<u8>) -> bool,
 ) {
     let groups = |mover: u8| plan.groups[mover as usize & (MAX_PLAYERS - 1)].as_slice();
@@ -401,7 +430,7 @@ fn play(
             sets(state.mover),
             &state.board,
             state.mover,
-            rng,
+            (rng, select),
             &mut c,
         ),
         _ => None,
@@ -436,7 +465,7 @@ fn play(
             sets(state.mover),
             &state.board,
             state.mover,
-            rng,
+            (&mut *rng, select),
             &mut c,
         );
         let stuck = chosen.is_none().then_some(state.mover);
@@ -457,7 +486,7 @@ fn draw(
     targets: &[Targets],
     board: &Board,
     mover: u8,
-    rng: &mut impl Rng,
+    (rng, select): (&mut impl Rng, impl Fn(u64, u32) -> u8),
     c: &mut Candidates,
 ) -> Option<(Drawn, usize)> {
     let p = mover as usize & (MAX_PLAYERS - 1);

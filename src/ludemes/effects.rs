@@ -117,18 +117,32 @@ pub(crate) fn run(
     mover: u8,
     (m, fx): (Move, &Effects),
 ) -> bool {
-    let mut progress = false;
-    // Conditions that read the last move read this one.
+    // Conditions that read the last move read this one: the clock is made once, for every
+    // effect and every branch.
     let mut with_last = None;
     let clock = fx.clock_after(game, clock, m, &mut with_last);
+    run_list(list, game, clock, board, mover, (m, fx))
+}
+
+/// Runs effects with the clock that already reads the move as the last move.
+fn run_list(
+    list: &[Effect],
+    game: &Game,
+    clock: &Clock,
+    board: &mut Board,
+    mover: u8,
+    (m, fx): (Move, &Effects),
+) -> bool {
+    let mut progress = false;
     for effect in list {
-        let ctx = Ctx::after(game, clock, board, mover);
         match effect {
             Effect::SetVar(who, var, value) => {
+                let ctx = Ctx::after(game, clock, board, mover);
                 let (p, v) = (ctx.who(*who) as usize, ctx.int(value));
                 board.vars[p & (MAX_PLAYERS - 1)][*var as usize] = v;
             }
             Effect::AddScore(who, value) => {
+                let ctx = Ctx::after(game, clock, board, mover);
                 let (p, v) = (ctx.who(*who) as usize & (MAX_PLAYERS - 1), ctx.int(value));
                 let store = &mut board.store[p];
                 *store = (*store as i64).saturating_add(v).clamp(0, u32::MAX as i64) as u32;
@@ -142,8 +156,9 @@ pub(crate) fn run(
                 }
             }
             Effect::If(test, then, otherwise) => {
-                let branch = if ctx.holds(test) { then } else { otherwise };
-                progress |= run(branch, game, clock, board, mover, (m, fx));
+                let holds = Ctx::after(game, clock, board, mover).holds(test);
+                let branch = if holds { then } else { otherwise };
+                progress |= run_list(branch, game, clock, board, mover, (m, fx));
             }
             Effect::Progress => progress = true,
             Effect::Convert(dirs) => {
