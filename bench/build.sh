@@ -18,4 +18,4 @@ echo "building the limit ($limit_dir) and ludus..." >&2
 (cd "$limit_dir" && cargo build --release --quiet --target-dir "$limit_target")
 (cd "$repo" && cargo build --release --quiet)
 limit=$limit_target/release/native-ref
-ludus=$repo/target/release/ludus
+. "$repo/bench/target.sh"

@@ -41,7 +41,7 @@ done
 echo "building ludus and the reference (bench/chess)..." >&2
 (cd "$repo" && cargo build --release --quiet)
 (cd "$repo/bench/chess" && cargo build --release --locked --quiet --target-dir "$repo/target/chess-reference")
-ludus=$repo/target/release/ludus
+. "$repo/bench/target.sh"
 reference=$repo/target/chess-reference/release/chess-reference
 
 fail() {

@@ -20,10 +20,11 @@ rbg_build=${RBG_BUILD:-$peers/rbg/build}
 
 echo "building ludus..." >&2
 (cd "$repo" && cargo build --release --quiet)
+. "$repo/bench/target.sh"
 
 echo "== 1. random playouts per CPU-second: ludus over compiled RBG and the hand-written reasoners"
 if [[ -x $rbg_build/bin/rbg_ticTacToe && -f $peers/rbg/bench.py ]]; then
-  RBG_BUILD=$rbg_build "$python" "$peers/rbg/bench.py" "$repo/target/release/ludus" "$repo/games" "$rounds"
+  RBG_BUILD=$rbg_build "$python" "$peers/rbg/bench.py" "$ludus" "$repo/games" "$rounds"
 else
   echo "skipped: RBG is not built at $rbg_build (see $peers/rbg/README.md: build.sh, or set RBG_BUILD)"
 fi
