@@ -41,6 +41,9 @@ pub struct Scratch {
     /// The node's counts and a copy, for the trials of a count.
     counts: Counts,
     tried_move: Option<(Move, Effects)>,
+    /// The last placement group counted whose sites were tested (`PlaceWhere`), its step and
+    /// its sites, so that drawing from it does not test them again.
+    tested: Option<(u16, Sites)>,
 }
 
 impl Scratch {
@@ -51,6 +54,7 @@ impl Scratch {
         self.dropped.clear();
         self.moves.clear();
         self.needs.clear();
+        self.tested = None;
     }
 
     /// Forgets the board a filter's trial left: a playout that draws without trials.
@@ -180,7 +184,7 @@ fn pick<const W: usize>(
             family: family @ (Family::Place { .. } | Family::PlaceWhere { .. } | Family::Sow { .. }),
         }) = ops.get(g.op as usize)
         {
-            let set = candidates::<W>(family, 0, &view);
+            let set = group_set::<W>(family, (g.op, 0), &view, sc);
             return draw_exact(&ctx, set, (*gen, *tag), pass, sc, rng);
         }
     }
@@ -497,7 +501,7 @@ fn nth<const W: usize>(
     let DrawOp::Count { gen, tag, family } = ops.get(g.op as usize)? else {
         return None;
     };
-    let mut set = candidates::<W>(family, g.ray as usize, view);
+    let mut set = group_set::<W>(family, (g.op, g.ray), view, sc);
     for &(j, site) in &sc.dropped {
         if j as usize == i {
             set.remove(site);
@@ -560,6 +564,21 @@ fn group<const W: usize>(sc: &mut Scratch, pc: usize, ray: usize, origins: Sites
     count
 }
 
+/// The candidates of the group of step `op` and ray `ray`: those `collect` kept when their sites
+/// were tested, else counted again (cheaper than keeping every group's set).
+#[inline(always)]
+fn group_set<const W: usize>(
+    family: &Family,
+    (op, ray): (u16, u16),
+    view: &View<W>,
+    sc: &Scratch,
+) -> Sites<W> {
+    match sc.tested {
+        Some((at, set)) if at == op => set.narrow(),
+        _ => candidates::<W>(family, ray as usize, view),
+    }
+}
+
 /// Walks the draw plan: counts each family's candidates, lists the other moves.
 // Inline: in the playout's draw it was the only caller's, and perft's count made it a call.
 #[inline(always)]
@@ -591,6 +610,11 @@ fn collect<const W: usize>(ctx: &Ctx, view: &View<W>, ops: &[DrawOp], sc: &mut S
                     for (k, ray) in rays.iter().enumerate() {
                         counted += group(sc, pc, k, reaching(&view.mine, ray, &prey));
                     }
+                }
+                Family::PlaceWhere { .. } => {
+                    let set = candidates::<W>(family, 0, view);
+                    sc.tested = Some(((pc - 1) as u16, set.narrow()));
+                    counted += group(sc, pc, 0, set);
                 }
                 _ => counted += group(sc, pc, 0, candidates::<W>(family, 0, view)),
             },

@@ -150,8 +150,7 @@ impl Flank {
         }))
     }
 
-    /// The flanking sites in `W` words: along each ray, the opposing pieces from which a run of
-    /// `k` of them ends at one of the mover's, for each `k` in bounds, stepped back once more.
+    /// The flanking sites in `W` words (see [`flanking_sites`]).
     #[inline]
     fn flanking_in<const W: usize>(
         &self,
@@ -162,38 +161,9 @@ impl Flank {
     ) -> Sites {
         let mine = board.owned[mover as usize & (MAX_PLAYERS - 1)];
         let theirs = board.filled.and_not(&mine).narrow::<W>();
-        let mine = mine.narrow::<W>();
-        let mut out = Sites::<W>::default();
-        for (delta, has) in rays {
-            let has = has.narrow::<W>();
-            // The sites whose neighbour along the ray is in `x`. The shift's kind is chosen once
-            // per ray, out of the run's loop: the compiler did not hoist it (+7% instructions).
-            out = out.or(&match -delta {
-                d @ 1..=63 => self.flanked(&mine, &theirs, |x| has.and(&x.shifted(d))),
-                d @ -63..=-1 => self.flanked(&mine, &theirs, |x| has.and(&x.shifted(d))),
-                d => self.flanked(&mine, &theirs, |x| has.and(&x.shifted(d))),
-            });
-        }
-        out.and(&free.narrow()).narrow()
-    }
-
-    /// Along one ray, whose step back is `back`: the sites next to a flankable run.
-    #[inline(always)]
-    fn flanked<const W: usize>(
-        &self,
-        mine: &Sites<W>,
-        theirs: &Sites<W>,
-        back: impl Fn(&Sites<W>) -> Sites<W>,
-    ) -> Sites<W> {
-        let (mut run, mut ends, mut k) = (back(mine).and(theirs), Sites::<W>::default(), 1);
-        while run.0 != [0; W] && k <= self.max {
-            if k >= self.min {
-                ends = ends.or(&run);
-            }
-            run = back(&run).and(theirs);
-            k += 1;
-        }
-        back(&ends)
+        flanking_sites(rays, (self.min, self.max), &mine.narrow::<W>(), &theirs)
+            .and(&free.narrow())
+            .narrow()
     }
 
     /// Flips or removes every run flanked by the piece of `mover` just placed on `site`; returns
@@ -225,6 +195,49 @@ impl Flank {
         }
         taken
     }
+}
+
+/// The sites from which a piece of the mover's would flank a run of `min..=max` of `theirs`
+/// ending at one of `mine`, in `W` words: along each ray, the opposing pieces from which a run of
+/// `k` of them ends at one of the mover's, for each `k` in bounds, stepped back once more.
+#[inline]
+pub(crate) fn flanking_sites<const W: usize>(
+    rays: &[(i32, Sites)],
+    bounds: (u16, u16),
+    mine: &Sites<W>,
+    theirs: &Sites<W>,
+) -> Sites<W> {
+    let mut out = Sites::<W>::default();
+    for (delta, has) in rays {
+        let has = has.narrow::<W>();
+        // The sites whose neighbour along the ray is in `x`. The shift's kind is chosen once
+        // per ray, out of the run's loop: the compiler did not hoist it (+7% instructions).
+        out = out.or(&match -delta {
+            d @ 1..=63 => flanked(bounds, mine, theirs, |x| has.and(&x.shifted(d))),
+            d @ -63..=-1 => flanked(bounds, mine, theirs, |x| has.and(&x.shifted(d))),
+            d => flanked(bounds, mine, theirs, |x| has.and(&x.shifted(d))),
+        });
+    }
+    out
+}
+
+/// Along one ray, whose step back is `back`: the sites next to a flankable run.
+#[inline(always)]
+fn flanked<const W: usize>(
+    (min, max): (u16, u16),
+    mine: &Sites<W>,
+    theirs: &Sites<W>,
+    back: impl Fn(&Sites<W>) -> Sites<W>,
+) -> Sites<W> {
+    let (mut run, mut ends, mut k) = (back(mine).and(theirs), Sites::<W>::default(), 1);
+    while run.0 != [0; W] && k <= max {
+        if k >= min {
+            ends = ends.or(&run);
+        }
+        run = back(&run).and(theirs);
+        k += 1;
+    }
+    back(&ends)
 }
 
 #[cfg(test)]

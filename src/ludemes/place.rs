@@ -267,12 +267,6 @@ impl Place {
             .is_some_and(|f| f.required && f.rays.is_none())
             || (self.site_test.is_some() && self.site_sets.is_none())
     }
-
-    /// Whether a placement must flank a run.
-    #[inline(always)]
-    fn must_flank(&self) -> bool {
-        self.flank.as_ref().is_some_and(|f| f.required)
-    }
 }
 
 /// The placements on the free sites that meet a condition read as site sets.
@@ -403,9 +397,9 @@ impl MoveFamily for Place {
         let Place {
             count,
             to,
-            // Tested sites, and those that must flank, are drawn from the listed moves; a
-            // flank that need not be made is played by `apply` after the draw.
-            flank: _,
+            // A flank that must be made is a test of the site; any flank is played by `apply`
+            // after the draw.
+            flank,
             // Placements that may surround are listed: each is tested for its liberties.
             surround,
             site_test: _,
@@ -420,7 +414,6 @@ impl MoveFamily for Place {
         // listed.
         if self.tested()
             || surround.is_some()
-            || self.must_flank()
             || from_last.is_some()
             || of.is_some()
             || game.needs.contains(Needs::KINDS_HELD)
@@ -428,11 +421,24 @@ impl MoveFamily for Place {
             return None;
         }
         let (count, to) = (*count, region_mask(game, to, mover));
-        Some(match site_sets.as_ref().and_then(|sets| sets.get(mover)) {
+        let beside = site_sets.as_ref().and_then(|sets| sets.get(mover)).cloned();
+        // A flank that must be made, as site sets (`tested` is false: the board has its shifts).
+        let flanks = match flank {
+            Some(f) if f.required => Some(BesideSets::Flanks {
+                rays: f.rays.as_ref()?.get(mover)?.clone(),
+                bounds: (f.min, f.max),
+            }),
+            _ => None,
+        };
+        let test = match (beside, flanks) {
+            (Some(b), Some(f)) => Some(BesideSets::All(vec![f, b])),
+            (b, f) => b.or(f),
+        };
+        Some(match test {
             Some(test) => Family::PlaceWhere {
                 count,
                 to,
-                test: Box::new(test.clone()),
+                test: Box::new(test),
             },
             None => Family::Place { count, to },
         })

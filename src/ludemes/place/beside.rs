@@ -1,7 +1,7 @@
 //! A placement's `if:` read for every empty site at once: where the condition is built only of
 //! neighbours' occupancy (`beside`, `and`, `or`, `not`) on a board whose steps are shifts of
 //! site sets, the sites that meet it are site-set arithmetic, so the draw counts them and picks
-//! one without testing site by site.
+//! one without testing site by site. A required `flank:` is read the same way.
 
 use super::{Beside, Occupant};
 use crate::board::topology::Topology;
@@ -25,6 +25,13 @@ pub enum BesideSets {
     Not(Box<BesideSets>),
     /// Always or never.
     Const(bool),
+    /// A piece placed there flanks a run of opposing pieces (`place`'s required `flank:`).
+    Flanks {
+        /// Each direction as a shift, as [`BesideSets::Beside`] has them.
+        rays: Vec<(i32, Sites)>,
+        /// The fewest and the most opposing pieces in a run.
+        bounds: (u16, u16),
+    },
 }
 
 impl BesideSets {
@@ -95,6 +102,10 @@ impl BesideSets {
                 acc.or(&c.sites(within, filled, mine))
             }),
             BesideSets::Not(c) => within.and_not(&c.sites(within, filled, mine)),
+            BesideSets::Flanks { rays, bounds } => {
+                crate::ludemes::flank::flanking_sites(rays, *bounds, mine, &filled.and_not(mine))
+                    .and(within)
+            }
             BesideSets::Const(true) => *within,
             BesideSets::Const(false) => Sites::default(),
         }
