@@ -10,7 +10,7 @@ use crate::check::registry::{
 };
 use crate::compile::ir::{Cond, Leaf, Site, Sites, Who, MAX_PLAYERS, NO_SITE, SITE_WORDS};
 use crate::compile::{Compiler, Needs};
-use crate::engine::Ctx;
+use crate::engine::{Board, Ctx};
 use crate::ludemes::Lower;
 use crate::syntax::{Node, NodeKind};
 
@@ -229,8 +229,8 @@ pub(crate) fn through_last(c: &mut Compiler<'_>, node: &Node) -> bool {
 
 /// The pieces of player `owner` (as a cell stores it) in a row from `s` along `dir`, `s` left out.
 #[inline]
-fn run(ctx: &Ctx, owner: u8, mut s: Site, dir: u8) -> u32 {
-    let (topology, cells) = (&ctx.game.topology, &ctx.board.cells);
+fn run((topology, board): (&Topology, &Board), owner: u8, mut s: Site, dir: u8) -> u32 {
+    let cells = &board.cells;
     let mut n = 0;
     loop {
         s = topology.neighbour(s, dir);
@@ -272,47 +272,54 @@ pub(crate) fn holds(ctx: &Ctx, l: &Line) -> bool {
     if !l.through_last {
         return anywhere(ctx, l);
     }
+    let owner = ctx.who(l.who) + 1;
+    through_site((&ctx.game.topology, ctx.board), l, owner, ctx.clock.last.to)
+}
+
+/// Whether a line of `owner`'s (as a cell stores it) runs through `s`, as `l` reads it through
+/// the last move's site: the test of [`holds`] with its player and site given (the loops that
+/// read end rules in place resolve them at load time).
+#[inline(always)]
+pub(crate) fn through_site(on: (&Topology, &Board), l: &Line, owner: u8, s: Site) -> bool {
     match l.segments.words {
-        1 => through::<1>(ctx, l),
-        2 => through::<2>(ctx, l),
-        3 => through::<3>(ctx, l),
-        4 => through::<4>(ctx, l),
-        _ => through::<SITE_WORDS>(ctx, l),
+        1 => through::<1>(on, l, owner, s),
+        2 => through::<2>(on, l, owner, s),
+        3 => through::<3>(on, l, owner, s),
+        4 => through::<4>(on, l, owner, s),
+        _ => through::<SITE_WORDS>(on, l, owner, s),
     }
 }
 
-/// Whether a line runs through the last move's site, its segments read in `W` words: one
-/// function per width, each small (no registers saved for the others).
+/// Whether a line runs through `s`, its segments read in `W` words: one function per width,
+/// each small (no registers saved for the others).
 #[inline(never)]
-fn through<const W: usize>(ctx: &Ctx, l: &Line) -> bool {
-    let owner = ctx.who(l.who) + 1;
-    let s = ctx.clock.last.to;
-    let mine = &ctx.board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
+fn through<const W: usize>(on: (&Topology, &Board), l: &Line, owner: u8, s: Site) -> bool {
+    let mine = &on.1.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
     // No site of the board is `NO_SITE`, so it is never among the owner's.
     if !mine.contains(s) {
         return false;
     }
     // Only the axes with enough pieces near `s` are walked: at most one, nearly always none.
     let crowded = l.axes & l.segments.crowded::<W>(mine, s, l.length as u32);
-    crowded != 0 && walked(ctx, l, owner, s, crowded)
+    crowded != 0 && walked(on, l, owner, s, crowded)
 }
 
 /// Whether a line runs through `s` along one of the `axes` (a bit per axis), walked site by
 /// site. Out of line: the test before it rules out nearly every call.
 #[inline(never)]
-fn walked(ctx: &Ctx, l: &Line, owner: u8, s: Site, axes: u8) -> bool {
-    let mine = &ctx.board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
+fn walked(on: (&Topology, &Board), l: &Line, owner: u8, s: Site, axes: u8) -> bool {
+    let mine = &on.1.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
     let axes = (0..4u8).filter(|d| axes & (1 << d) != 0);
     // On a grid a step is an offset where the site has a neighbour that way: two bit tests a
     // step instead of the neighbour table.
-    if let Some(steps) = &ctx.game.topology.steps {
+    if let Some(steps) = &on.0.steps {
         return axes.into_iter().any(|d| {
             let (a, b) = (&steps[d as usize & 7], &steps[(d as usize + 4) & 7]);
             enough(l, 1 + shifted_run(mine, s, a) + shifted_run(mine, s, b))
         });
     }
     axes.into_iter()
-        .any(|d| enough(l, 1 + run(ctx, owner, s, d) + run(ctx, owner, s, d + 4)))
+        .any(|d| enough(l, 1 + run(on, owner, s, d) + run(on, owner, s, d + 4)))
 }
 
 /// Whether a line runs anywhere on the board, from each of the owner's pieces.
@@ -320,6 +327,7 @@ fn walked(ctx: &Ctx, l: &Line, owner: u8, s: Site, axes: u8) -> bool {
 fn anywhere(ctx: &Ctx, l: &Line) -> bool {
     let owner = ctx.who(l.who) + 1;
     let mine = &ctx.board.owned[owner as usize - 1];
+    let on = (&ctx.game.topology, ctx.board);
     let axes = (0..4u8).filter(|d| l.axes & (1 << d) != 0);
     for s in mine.iter_in(ctx.game.topology.words) {
         for d in axes.clone() {
@@ -328,7 +336,7 @@ fn anywhere(ctx: &Ctx, l: &Line) -> bool {
             if behind != NO_SITE && ctx.board.cells[behind as usize].owner == owner {
                 continue;
             }
-            if enough(l, 1 + run(ctx, owner, s, d)) {
+            if enough(l, 1 + run(on, owner, s, d)) {
                 return true;
             }
         }
