@@ -272,15 +272,8 @@ pub(crate) fn holds(ctx: &Ctx, l: &Line) -> bool {
     if !l.through_last {
         return anywhere(ctx, l);
     }
-    let owner = ctx.who(l.who) + 1;
-    through_site((&ctx.game.topology, ctx.board), l, owner, ctx.clock.last.to)
-}
-
-/// Whether a line of `owner`'s (as a cell stores it) runs through `s`, as `l` reads it through
-/// the last move's site: the test of [`holds`] with its player and site given (the loops that
-/// read end rules in place resolve them at load time).
-#[inline(always)]
-pub(crate) fn through_site(on: (&Topology, &Board), l: &Line, owner: u8, s: Site) -> bool {
+    let (owner, s) = (ctx.who(l.who) + 1, ctx.clock.last.to);
+    let on = (&ctx.game.topology, ctx.board);
     match l.segments.words {
         1 => through::<1>(on, l, owner, s),
         2 => through::<2>(on, l, owner, s),
@@ -320,6 +313,56 @@ fn walked(on: (&Topology, &Board), l: &Line, owner: u8, s: Site, axes: u8) -> bo
     }
     axes.into_iter()
         .any(|d| enough(l, 1 + run(on, owner, s, d) + run(on, owner, s, d + 4)))
+}
+
+/// A line test through the last move's site on a board of one word, as the loops that read end
+/// rules in place read it: each site's segments in one word, counted with no dispatch on the
+/// board's width and no bounds to check; the rare site with enough pieces near it is walked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WordLine {
+    line: Line,
+    /// Per site, its segment on each axis (empty on an axis the test does not read).
+    segments: Box<[[u64; 4]]>,
+}
+
+impl WordLine {
+    /// The test read in one word; `None` for a line anywhere or a board of more than one word.
+    pub(crate) fn of(l: &Line, t: &Topology) -> Option<WordLine> {
+        if !l.through_last || l.segments.words != 1 || t.words != 1 || t.sites() > 64 {
+            return None;
+        }
+        let segments = (0..t.sites())
+            .map(|s| {
+                let at = 4 * s;
+                let sets = l.segments.masks.get(at..at + 4)?;
+                // Every site's segments start at the one word.
+                (l.segments.first.get(s) == Some(&0)).then(|| std::array::from_fn(|a| sets[a]))
+            })
+            .collect::<Option<_>>()?;
+        Some(WordLine {
+            line: l.clone(),
+            segments,
+        })
+    }
+
+    /// Whether a line of `owner`'s (as a cell stores it) runs through `s`: what [`holds`] gives
+    /// with that owner and `s` the last move's site.
+    #[inline(always)]
+    pub(crate) fn holds(&self, on: (&Topology, &Board), owner: u8, s: Site) -> bool {
+        let mine = on.1.owned[(owner as usize).wrapping_sub(1) & (MAX_PLAYERS - 1)].0[0];
+        // A site past the board (none, or no site at all) is not among the owner's.
+        let Some(near) = self.segments.get(s as usize) else {
+            return false;
+        };
+        let length = u32::from(self.line.length);
+        if (mine >> (s & 63)) & 1 == 0 || mine.count_ones() < length {
+            return false;
+        }
+        let crowded = near.iter().enumerate().fold(0u8, |acc, (a, m)| {
+            acc | u8::from((m & mine).count_ones() >= length) << a
+        });
+        crowded != 0 && walked(on, &self.line, owner, s, crowded)
+    }
 }
 
 /// Whether a line runs anywhere on the board, from each of the owner's pieces.
@@ -411,9 +454,12 @@ mod tests {
         ];
         for board in [
             "(square 3)",
+            "(rectangle 6 7)",
+            "(square 8)",
             "(rectangle 9 13)",
             "(square 19)",
             "(rhombus 6)",
+            "(rhombus 4)",
             "(hexagon 4)",
         ] {
             // Boards of hexagons have no N and no E: lines there run along their own axes.
@@ -427,6 +473,10 @@ mod tests {
                     segments: Box::default(),
                     ..line.clone()
                 };
+                // On a board of one word, the loops' form of the test too.
+                let word = WordLine::of(line, &game.topology);
+                let one = game.topology.words == 1 && game.sites() <= 64;
+                assert_eq!(word.is_some(), one, "{board} {text}: read in one word");
                 let mut found = 0;
                 // Every position of random games, the last (where a line ends the game) included.
                 let mut check = |s: &crate::engine::State| {
@@ -437,6 +487,11 @@ mod tests {
                         };
                         let held = holds(&ctx, line);
                         assert_eq!(held, holds(&ctx, &walked), "{board} {text}");
+                        if let Some(word) = &word {
+                            let (owner, on) = (ctx.who(line.who) + 1, (&game.topology, &s.board));
+                            let last = s.clock.last.to;
+                            assert_eq!(held, word.holds(on, owner, last), "{board} {text}");
+                        }
                         found += usize::from(held);
                     }
                 };

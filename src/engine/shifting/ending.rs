@@ -8,7 +8,7 @@ use crate::compile::choice::{within_range, Choice, Test, NONE, RESULT};
 use crate::compile::ir::{IntExpr, Leaf, Who, MAX_PLAYERS, NO_SITE};
 use crate::engine::state::State;
 use crate::engine::Game;
-use crate::ludemes::Line;
+use crate::ludemes::WordLine;
 
 /// A number the end rules compare with a range.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -76,7 +76,7 @@ pub(in crate::engine) struct Ending {
     /// While the moves and the edges played are below this, the early form answers.
     until: u64,
     /// The line tests the programs read, in the order of their steps.
-    lines: Vec<Line>,
+    lines: Vec<WordLine>,
 }
 
 impl Ending {
@@ -125,7 +125,7 @@ impl Ending {
 
 /// Whether a test holds after a move; a line test reads its line among `lines`.
 #[inline(always)]
-fn holds(probe: Probe, s: &State, stuck: Option<u8>, lines: (&Topology, &[Line])) -> bool {
+fn holds(probe: Probe, s: &State, stuck: Option<u8>, lines: (&Topology, &[WordLine])) -> bool {
     let (board, clock) = (&s.board, &s.clock);
     match probe {
         Probe::Within(count, lo, hi) => {
@@ -153,16 +153,17 @@ fn holds(probe: Probe, s: &State, stuck: Option<u8>, lines: (&Topology, &[Line])
         }
         Probe::Occupied { mask, empty } => (mask & board.filled.0[0] != 0) != empty,
         Probe::Never => false,
-        Probe::Line { owner, at } => lines.1.get(at as usize).is_some_and(|l| {
-            crate::ludemes::line_through((lines.0, board), l, owner, clock.last.to)
-        }),
+        Probe::Line { owner, at } => lines
+            .1
+            .get(at as usize)
+            .is_some_and(|l| l.holds((lines.0, board), owner, clock.last.to)),
         Probe::Passed => clock.moves_played > 0 && clock.last.from == NO_SITE,
     }
 }
 
 /// A compiled program read for `actor`, its line tests added to `lines`; `None` if a test is not
 /// one of the probes.
-fn program(game: &Game, choice: &Choice, actor: u8, lines: &mut Vec<Line>) -> Option<Program> {
+fn program(game: &Game, choice: &Choice, actor: u8, lines: &mut Vec<WordLine>) -> Option<Program> {
     let who = |w: Who| {
         let p = match w {
             Who::Player(p) => p,
@@ -219,7 +220,7 @@ fn program(game: &Game, choice: &Choice, actor: u8, lines: &mut Vec<Line>) -> Op
                 Test::Leaf(Leaf::Passed) => Probe::Passed,
                 // Only through the last move's site: a line anywhere is a walk of the board.
                 Test::Leaf(Leaf::Line(l)) if l.through_last => {
-                    lines.push(l.clone());
+                    lines.push(WordLine::of(l, &game.topology)?);
                     Probe::Line {
                         owner: who(l.who) + 1,
                         at: u16::try_from(lines.len() - 1).ok()?,
