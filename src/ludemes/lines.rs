@@ -323,6 +323,10 @@ pub struct WordLine {
     line: Line,
     /// Per site, its segment on each axis (empty on an axis the test does not read).
     segments: Box<[[u64; 4]]>,
+    /// Per axis, a step along it as a shift (the rotation that brings a site's neighbour's bit
+    /// onto the site's, and the sites with that neighbour), for a line of `length` or more on
+    /// a grid; `None` where the walk decides (a line of exactly `length`, or no shifts).
+    shifts: Option<[(u32, u64); 4]>,
 }
 
 impl WordLine {
@@ -339,9 +343,17 @@ impl WordLine {
                 (l.segments.first.get(s) == Some(&0)).then(|| std::array::from_fn(|a| sets[a]))
             })
             .collect::<Option<_>>()?;
+        let shifts = match (&t.steps, l.exact) {
+            (Some(steps), false) => Some(std::array::from_fn(|a| {
+                let (delta, has) = &steps[a];
+                (delta.wrapping_neg().rem_euclid(64) as u32, has.0[0])
+            })),
+            _ => None,
+        };
         Some(WordLine {
             line: l.clone(),
             segments,
+            shifts,
         })
     }
 
@@ -361,7 +373,25 @@ impl WordLine {
         let crowded = near.iter().enumerate().fold(0u8, |acc, (a, m)| {
             acc | u8::from((m & mine).count_ones() >= length) << a
         });
-        crowded != 0 && walked(on, &self.line, owner, s, crowded)
+        if crowded == 0 {
+            return false;
+        }
+        let Some(shifts) = &self.shifts else {
+            return walked(on, &self.line, owner, s, crowded);
+        };
+        // A run of `length` within a segment holds its middle site, `s`: the sites that start
+        // such a run are found by shifts, with no walk and no branch per site.
+        near.iter()
+            .zip(shifts)
+            .enumerate()
+            .any(|(a, (m, &(rot, has)))| {
+                let pieces = m & mine;
+                let mut starts = pieces;
+                for _ in 1..length {
+                    starts = pieces & has & starts.rotate_left(rot);
+                }
+                crowded & (1 << a) != 0 && starts != 0
+            })
     }
 }
 
