@@ -36,6 +36,7 @@ pub(crate) use moves::chain_turn;
 pub use moves::Move;
 pub(crate) use notation::site_name;
 pub use perft::{perft, perft_divide, perft_until};
+pub use placing::WordPlacing;
 pub use playout::{playout, random_walk, Playout};
 pub use race::RacePlan;
 pub use rules::PlayError;

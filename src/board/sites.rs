@@ -218,23 +218,22 @@ impl<const W: usize> Sites<W> {
     }
 }
 
-/// The place of the k-th set bit of `w` (k < `w.count_ones()`), without a loop over the bits:
-/// per-byte counts and their running sums side by side in one word (broadword select, after
-/// Vigna's "Broadword implementation of rank/select queries"), then a table within the byte.
+/// The place of the k-th set bit of `w` (k < `w.count_ones()`), without a loop over the bits
+/// and without a branch: three halvings, each keeping the half that holds the k-th bit as the
+/// lower half's count (one `popcnt`) says, then a table within the byte. In a random draw `k` is
+/// random: a branch or a loop over the bits would be mispredicted on most draws.
 #[inline]
 pub(crate) fn select(w: u64, k: u32) -> u8 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut s = w - ((w >> 1) & 0x5555_5555_5555_5555);
-    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
-    s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-    // Byte i holds the number of set bits in bytes 0..=i (at most 64: no carry between bytes).
-    let sums = s.wrapping_mul(ONES);
-    // The high bit of byte i is set where that running sum is at most k: the bytes before the k-th bit.
-    let before = ((((k as u64 & 63) * ONES) | HIGHS) - sums) & HIGHS;
-    let place = (before.count_ones() * 8).min(56);
-    let rank = k.saturating_sub(((sums << 8) >> place) as u32 & 0xff);
-    place as u8 + SELECT_IN_BYTE[((w >> place) & 0xff) as usize][(rank & 7) as usize]
+    let (mut w, mut k, mut place) = (w, k, 0u32);
+    for half in [32u32, 16, 8] {
+        let low = (w & ((1u64 << half) - 1)).count_ones();
+        // All ones where the bit is in the upper half.
+        let up = 0u32.wrapping_sub(u32::from(k >= low));
+        k -= low & up;
+        w >>= half & up;
+        place += half & up;
+    }
+    place as u8 + SELECT_IN_BYTE[(w & 0xff) as usize][(k & 7) as usize]
 }
 
 /// The place of the k-th set bit of `w`, a set of sites below 16 (k < its count): the byte

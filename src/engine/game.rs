@@ -5,7 +5,7 @@
 
 use super::draw::{place_only, DrawPlan};
 use super::state::{NodeType, State};
-use super::{RacePlan, ShiftPlan, SowingKernel};
+use super::{RacePlan, ShiftPlan, SowingKernel, WordPlacing};
 use crate::compile::ir::{Cond, Outcome, Phase, Rules, DEFAULT_MAX_EDGES};
 use std::ops::Deref;
 
@@ -31,6 +31,9 @@ pub(crate) struct Plans {
     /// with no repetition to track: playouts then run the placement loop
     /// (`engine/placing.rs`), which skips the turn control's general cases.
     pub(crate) place_only: bool,
+    /// The placement loop's plan on a board of one word (`engine/placing/word.rs`), for a
+    /// placement game whose conditions and end rules that loop reads in place.
+    pub(crate) word_placing: Option<Box<WordPlacing>>,
     /// The draw plan of a game whose every move is a placement, step or hop counted from site
     /// sets on a board of one word: playouts then run the loop of `engine/shifting.rs`.
     pub(crate) shift_plan: Option<Box<ShiftPlan>>,
@@ -78,6 +81,7 @@ impl Game {
     /// Chooses the loop for the game's shape from its rules and draw plans.
     fn choose_loop(&mut self) {
         self.plans.place_only = place_only(self);
+        self.plans.word_placing = WordPlacing::of(self);
         self.plans.shift_plan = match self.plans.place_only {
             true => None,
             false => ShiftPlan::of(self),
@@ -104,6 +108,7 @@ impl Game {
         self.rules.replace_end_rules(rules);
         // The shift loop reads the end rules in place: it reads the new ones.
         ShiftPlan::reread_end_rules(self);
+        self.plans.word_placing = WordPlacing::of(self);
         self.plans.race = RacePlan::of(self);
         self.plans.sowing = SowingKernel::of(self).map(Box::new);
     }
@@ -127,6 +132,12 @@ impl Game {
     /// Whether playouts run the placement loop (`engine/placing.rs`).
     pub fn place_only(&self) -> bool {
         self.plans.place_only
+    }
+
+    /// The placement loop's plan on a board of one word (`engine/placing/word.rs`), if the
+    /// game has its shape.
+    pub fn word_placing(&self) -> Option<&WordPlacing> {
+        self.plans.word_placing.as_deref()
     }
 
     /// The shift loop's plan (`engine/shifting.rs`), if the game has its shape.

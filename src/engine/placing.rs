@@ -4,6 +4,10 @@
 //! after a move) left out, one loop per board width. It draws and applies the same moves in the
 //! same order, so a seed plays the same game.
 
+mod word;
+
+pub use word::WordPlacing;
+
 use super::playout::Playout;
 use super::sample::{pick_placement, Scratch};
 use super::state::{NodeType, State};
@@ -28,6 +32,10 @@ pub(super) fn playout(
         return super::shifting::playout(game, plan, state, rng, scratch);
     }
     scratch.forget_trial();
+    if let Some(plan) = &game.plans.word_placing {
+        word::play(game, plan, state, rng);
+        return Playout::of(state);
+    }
     by_width!(game.topology.words, |W| play::<W>(game, state, rng));
     Playout::of(state)
 }

@@ -6,7 +6,7 @@
 //! the same random numbers in the same order and plays the same moves, so a seed plays the same
 //! game and leaves the same state.
 
-mod ending;
+pub(super) mod ending;
 
 use super::moves::Move;
 use super::playout::Playout;
@@ -383,7 +383,13 @@ impl<R: Rng> WithSelect for Loop<'_, R> {
         } = self;
         match &plan.ending {
             Some(ending) => play(game, plan, (state, rng), select, |s, actor, stuck| {
-                settle_rule(game, s, actor, stuck, ending.first(s, actor, stuck))
+                settle_rule(
+                    game,
+                    s,
+                    actor,
+                    stuck,
+                    ending.first(&game.topology, s, actor, stuck),
+                )
             }),
             None => play(game, plan, (state, rng), select, |s, actor, stuck| {
                 conclude(game, s, actor, false, stuck)

@@ -10,7 +10,7 @@ use crate::check::registry::{
 };
 use crate::compile::ir::{Cond, Leaf, Site, Sites, Who, MAX_PLAYERS, NO_SITE, SITE_WORDS};
 use crate::compile::{Compiler, Needs};
-use crate::engine::Ctx;
+use crate::engine::{Board, Ctx};
 use crate::ludemes::Lower;
 use crate::syntax::{Node, NodeKind};
 
@@ -229,8 +229,8 @@ pub(crate) fn through_last(c: &mut Compiler<'_>, node: &Node) -> bool {
 
 /// The pieces of player `owner` (as a cell stores it) in a row from `s` along `dir`, `s` left out.
 #[inline]
-fn run(ctx: &Ctx, owner: u8, mut s: Site, dir: u8) -> u32 {
-    let (topology, cells) = (&ctx.game.topology, &ctx.board.cells);
+fn run((topology, board): (&Topology, &Board), owner: u8, mut s: Site, dir: u8) -> u32 {
+    let cells = &board.cells;
     let mut n = 0;
     loop {
         s = topology.neighbour(s, dir);
@@ -272,47 +272,127 @@ pub(crate) fn holds(ctx: &Ctx, l: &Line) -> bool {
     if !l.through_last {
         return anywhere(ctx, l);
     }
+    let (owner, s) = (ctx.who(l.who) + 1, ctx.clock.last.to);
+    let on = (&ctx.game.topology, ctx.board);
     match l.segments.words {
-        1 => through::<1>(ctx, l),
-        2 => through::<2>(ctx, l),
-        3 => through::<3>(ctx, l),
-        4 => through::<4>(ctx, l),
-        _ => through::<SITE_WORDS>(ctx, l),
+        1 => through::<1>(on, l, owner, s),
+        2 => through::<2>(on, l, owner, s),
+        3 => through::<3>(on, l, owner, s),
+        4 => through::<4>(on, l, owner, s),
+        _ => through::<SITE_WORDS>(on, l, owner, s),
     }
 }
 
-/// Whether a line runs through the last move's site, its segments read in `W` words: one
-/// function per width, each small (no registers saved for the others).
+/// Whether a line runs through `s`, its segments read in `W` words: one function per width,
+/// each small (no registers saved for the others).
 #[inline(never)]
-fn through<const W: usize>(ctx: &Ctx, l: &Line) -> bool {
-    let owner = ctx.who(l.who) + 1;
-    let s = ctx.clock.last.to;
-    let mine = &ctx.board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
+fn through<const W: usize>(on: (&Topology, &Board), l: &Line, owner: u8, s: Site) -> bool {
+    let mine = &on.1.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
     // No site of the board is `NO_SITE`, so it is never among the owner's.
     if !mine.contains(s) {
         return false;
     }
     // Only the axes with enough pieces near `s` are walked: at most one, nearly always none.
     let crowded = l.axes & l.segments.crowded::<W>(mine, s, l.length as u32);
-    crowded != 0 && walked(ctx, l, owner, s, crowded)
+    crowded != 0 && walked(on, l, owner, s, crowded)
 }
 
 /// Whether a line runs through `s` along one of the `axes` (a bit per axis), walked site by
 /// site. Out of line: the test before it rules out nearly every call.
 #[inline(never)]
-fn walked(ctx: &Ctx, l: &Line, owner: u8, s: Site, axes: u8) -> bool {
-    let mine = &ctx.board.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
+fn walked(on: (&Topology, &Board), l: &Line, owner: u8, s: Site, axes: u8) -> bool {
+    let mine = &on.1.owned[(owner as usize - 1) & (MAX_PLAYERS - 1)];
     let axes = (0..4u8).filter(|d| axes & (1 << d) != 0);
     // On a grid a step is an offset where the site has a neighbour that way: two bit tests a
     // step instead of the neighbour table.
-    if let Some(steps) = &ctx.game.topology.steps {
+    if let Some(steps) = &on.0.steps {
         return axes.into_iter().any(|d| {
             let (a, b) = (&steps[d as usize & 7], &steps[(d as usize + 4) & 7]);
             enough(l, 1 + shifted_run(mine, s, a) + shifted_run(mine, s, b))
         });
     }
     axes.into_iter()
-        .any(|d| enough(l, 1 + run(ctx, owner, s, d) + run(ctx, owner, s, d + 4)))
+        .any(|d| enough(l, 1 + run(on, owner, s, d) + run(on, owner, s, d + 4)))
+}
+
+/// A line test through the last move's site on a board of one word, as the loops that read end
+/// rules in place read it: each site's segments in one word, counted with no dispatch on the
+/// board's width and no bounds to check; the rare site with enough pieces near it is walked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WordLine {
+    line: Line,
+    /// Per site, its segment on each axis (empty on an axis the test does not read).
+    segments: Box<[[u64; 4]]>,
+    /// Per axis, a step along it as a shift (the rotation that brings a site's neighbour's bit
+    /// onto the site's, and the sites with that neighbour), for a line of `length` or more on
+    /// a grid; `None` where the walk decides (a line of exactly `length`, or no shifts).
+    shifts: Option<[(u32, u64); 4]>,
+}
+
+impl WordLine {
+    /// The test read in one word; `None` for a line anywhere or a board of more than one word.
+    pub(crate) fn of(l: &Line, t: &Topology) -> Option<WordLine> {
+        if !l.through_last || l.segments.words != 1 || t.words != 1 || t.sites() > 64 {
+            return None;
+        }
+        let segments = (0..t.sites())
+            .map(|s| {
+                let at = 4 * s;
+                let sets = l.segments.masks.get(at..at + 4)?;
+                // Every site's segments start at the one word.
+                (l.segments.first.get(s) == Some(&0)).then(|| std::array::from_fn(|a| sets[a]))
+            })
+            .collect::<Option<_>>()?;
+        let shifts = match (&t.steps, l.exact) {
+            (Some(steps), false) => Some(std::array::from_fn(|a| {
+                let (delta, has) = &steps[a];
+                (delta.wrapping_neg().rem_euclid(64) as u32, has.0[0])
+            })),
+            _ => None,
+        };
+        Some(WordLine {
+            line: l.clone(),
+            segments,
+            shifts,
+        })
+    }
+
+    /// Whether a line of `owner`'s (as a cell stores it) runs through `s`: what [`holds`] gives
+    /// with that owner and `s` the last move's site.
+    #[inline(always)]
+    pub(crate) fn holds(&self, on: (&Topology, &Board), owner: u8, s: Site) -> bool {
+        let mine = on.1.owned[(owner as usize).wrapping_sub(1) & (MAX_PLAYERS - 1)].0[0];
+        // A site past the board (none, or no site at all) is not among the owner's.
+        let Some(near) = self.segments.get(s as usize) else {
+            return false;
+        };
+        let length = u32::from(self.line.length);
+        if (mine >> (s & 63)) & 1 == 0 || mine.count_ones() < length {
+            return false;
+        }
+        let crowded = near.iter().enumerate().fold(0u8, |acc, (a, m)| {
+            acc | u8::from((m & mine).count_ones() >= length) << a
+        });
+        if crowded == 0 {
+            return false;
+        }
+        let Some(shifts) = &self.shifts else {
+            return walked(on, &self.line, owner, s, crowded);
+        };
+        // A run of `length` within a segment holds its middle site, `s`: the sites that start
+        // such a run are found by shifts, with no walk and no branch per site.
+        near.iter()
+            .zip(shifts)
+            .enumerate()
+            .any(|(a, (m, &(rot, has)))| {
+                let pieces = m & mine;
+                let mut starts = pieces;
+                for _ in 1..length {
+                    starts = pieces & has & starts.rotate_left(rot);
+                }
+                crowded & (1 << a) != 0 && starts != 0
+            })
+    }
 }
 
 /// Whether a line runs anywhere on the board, from each of the owner's pieces.
@@ -320,6 +400,7 @@ fn walked(ctx: &Ctx, l: &Line, owner: u8, s: Site, axes: u8) -> bool {
 fn anywhere(ctx: &Ctx, l: &Line) -> bool {
     let owner = ctx.who(l.who) + 1;
     let mine = &ctx.board.owned[owner as usize - 1];
+    let on = (&ctx.game.topology, ctx.board);
     let axes = (0..4u8).filter(|d| l.axes & (1 << d) != 0);
     for s in mine.iter_in(ctx.game.topology.words) {
         for d in axes.clone() {
@@ -328,7 +409,7 @@ fn anywhere(ctx: &Ctx, l: &Line) -> bool {
             if behind != NO_SITE && ctx.board.cells[behind as usize].owner == owner {
                 continue;
             }
-            if enough(l, 1 + run(ctx, owner, s, d)) {
+            if enough(l, 1 + run(on, owner, s, d)) {
                 return true;
             }
         }
@@ -403,9 +484,12 @@ mod tests {
         ];
         for board in [
             "(square 3)",
+            "(rectangle 6 7)",
+            "(square 8)",
             "(rectangle 9 13)",
             "(square 19)",
             "(rhombus 6)",
+            "(rhombus 4)",
             "(hexagon 4)",
         ] {
             // Boards of hexagons have no N and no E: lines there run along their own axes.
@@ -419,6 +503,10 @@ mod tests {
                     segments: Box::default(),
                     ..line.clone()
                 };
+                // On a board of one word, the loops' form of the test too.
+                let word = WordLine::of(line, &game.topology);
+                let one = game.topology.words == 1 && game.sites() <= 64;
+                assert_eq!(word.is_some(), one, "{board} {text}: read in one word");
                 let mut found = 0;
                 // Every position of random games, the last (where a line ends the game) included.
                 let mut check = |s: &crate::engine::State| {
@@ -429,6 +517,11 @@ mod tests {
                         };
                         let held = holds(&ctx, line);
                         assert_eq!(held, holds(&ctx, &walked), "{board} {text}");
+                        if let Some(word) = &word {
+                            let (owner, on) = (ctx.who(line.who) + 1, (&game.topology, &s.board));
+                            let last = s.clock.last.to;
+                            assert_eq!(held, word.holds(on, owner, last), "{board} {text}");
+                        }
                         found += usize::from(held);
                     }
                 };

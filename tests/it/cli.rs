@@ -260,6 +260,7 @@ fn info_moves_and_perft_give_json() {
 fn the_general_loop_plays_what_the_fast_loops_play() {
     for file in [
         "games/tictactoe.game",
+        "games/connect-four.game",
         "games/toki.game",
         "games/sig.game",
         "games/woli.game",
@@ -273,6 +274,7 @@ fn the_general_loop_plays_what_the_fast_loops_play() {
         game.use_general_loop();
         assert!(
             !game.place_only()
+                && game.word_placing().is_none()
                 && game.shift_plan().is_none()
                 && game.race_plan().is_none()
                 && game.sowing_kernel().is_none(),

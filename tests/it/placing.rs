@@ -26,6 +26,31 @@ const PLACING: &[(&str, &[(&str, &str)])] = &[
         "games/connect-four.game",
         &[("columns", "19"), ("rows", "19"), ("connect", "2")],
     ),
+    // Boards of one word (`Game::word_placing`), the last site on the word's last bit.
+    (
+        "games/connect-four.game",
+        &[("columns", "8"), ("rows", "8"), ("connect", "3")],
+    ),
+    (
+        "games/connect-four.game",
+        &[("columns", "5"), ("rows", "4"), ("connect", "2")],
+    ),
+];
+
+/// The games of [`PLACING`] on a board of one word, whose conditions and end rules the loop of
+/// one word reads in place.
+const IN_ONE_WORD: &[(&str, &[(&str, &str)])] = &[
+    ("games/tictactoe.game", &[]),
+    ("games/gomoku.game", &[("size", "5")]),
+    ("games/connect-four.game", &[]),
+    (
+        "games/connect-four.game",
+        &[("columns", "8"), ("rows", "8"), ("connect", "3")],
+    ),
+    (
+        "games/connect-four.game",
+        &[("columns", "5"), ("rows", "4"), ("connect", "2")],
+    ),
 ];
 
 /// Plays `n` seeded playouts with the loop `game` selects and with the general one, and
@@ -49,6 +74,19 @@ fn the_placement_loop_plays_as_the_general_loop() {
 }
 
 #[test]
+fn the_games_of_one_word_run_the_loop_of_one_word() {
+    for (file, options) in PLACING {
+        let game = load(file, options);
+        let one = IN_ONE_WORD.contains(&(*file, *options));
+        assert_eq!(
+            game.word_placing().is_some(),
+            one,
+            "{file} {options:?} is played in one word"
+        );
+    }
+}
+
+#[test]
 fn games_with_other_moves_keep_the_general_loop() {
     for file in [
         "games/hex.game",
@@ -59,4 +97,29 @@ fn games_with_other_moves_keep_the_general_loop() {
     ] {
         assert!(!load(file, &[]).place_only(), "{file}");
     }
+}
+
+#[test]
+fn new_end_rules_choose_the_loop_of_one_word_again() {
+    use ludus::compile::ir::{Cmp, Cond, IntExpr, Op, Outcome, ResultKind, Who};
+    let mut game = load("games/connect-four.game", &[]);
+    // A test the loop of one word does not read in place: the placement loop plays.
+    let played = IntExpr::Arith(
+        Op::Add,
+        Box::new(IntExpr::Lit(10)),
+        Box::new(IntExpr::MovesMade(Who::Mover)),
+    );
+    game.set_end_rules(vec![(
+        Cond::Compare(Cmp::Ge, IntExpr::MovesPlayed, played),
+        Outcome::Fixed(None, ResultKind::Draw),
+    )]);
+    assert!(game.place_only() && game.word_placing().is_none());
+    agree(&game, 200);
+    // One it reads: the loop of one word again.
+    game.set_end_rules(vec![(
+        Cond::Compare(Cmp::Ge, IntExpr::MovesPlayed, IntExpr::Lit(12)),
+        Outcome::Fixed(Some(Who::Next), ResultKind::Win),
+    )]);
+    assert!(game.word_placing().is_some());
+    agree(&game, 200);
 }

@@ -22,7 +22,8 @@ const SHIFTING: &[(&str, &[(&str, &str)])] = &[
 
 /// Rule sets written for the loop's other cases: a full word of 64 sites with every direction,
 /// hops that stop at the edge or run within a region, captures sent to the hand, placements of
-/// one piece, three players, steps before placements, and counts of moves without progress.
+/// one piece, three players, steps before placements, counts of moves without progress, and
+/// lines through the last move's site.
 const EDITED: &[&str] = &[
     r#"(game "Full word" (players 2)
   (equipment {(board (square 8)) (hand Each) (region "Inner" (rect 1 1 6 6))})
@@ -48,6 +49,13 @@ const EDITED: &[&str] = &[
     (play (or {(place 1) (step Orthogonal)}))
     (end {(if (>= (moves-without-progress) 12) (result All Draw))
           (if (no-moves Next) (result Next Loss))})))"#,
+    r#"(game "Lines" (players 2)
+  (equipment {(board (rectangle 6 7)) (hand Each)})
+  (rules (start (hand Each 6))
+    (play (or {(place 1) (step Orthogonal)}))
+    (end {(if (line 4 Mover through-last:true) (result Mover Win))
+          (if (line 3 Next exact:true dirs:{N E} through-last:true) (result Next Win))
+          (if (no-moves Next) (result Next Loss)) (if (>= (moves-played) 120) (result All Draw))})))"#,
 ];
 
 /// Plays `n` seeded playouts with the loop `game` selects and with the general one, and

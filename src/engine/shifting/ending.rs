@@ -1,11 +1,14 @@
-//! The end rules as the shift loop reads them: the compiled program of `Game::end_choice`, each
-//! test resolved at load time for the player who moved (who `Mover`, `Next` and a region are)
-//! and read in place on a board of one word, with no call and no context built.
+//! The end rules as the loops on a board of one word read them (the shift loop, and the placement
+//! loop's `placing::word`): the compiled program of `Game::end_choice`, each test resolved at
+//! load time for the player who moved (who `Mover`, `Next` and a region are) and read in place,
+//! with no context built.
 
+use crate::board::topology::Topology;
 use crate::compile::choice::{within_range, Choice, Test, NONE, RESULT};
 use crate::compile::ir::{IntExpr, Leaf, Who, MAX_PLAYERS, NO_SITE};
 use crate::engine::state::State;
 use crate::engine::Game;
+use crate::ludemes::WordLine;
 
 /// A number the end rules compare with a range.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -42,6 +45,12 @@ enum Probe {
     Never,
     /// The last move was a pass (`(passed)`).
     Passed,
+    /// A line of the player's (as a cell stores it: 1 for the first) through the last move's
+    /// site, as the ending's line `at` reads it.
+    Line {
+        owner: u8,
+        at: u16,
+    },
 }
 
 /// A test and where to go on after it (as [`crate::compile::choice::Step`]).
@@ -61,24 +70,26 @@ struct Program {
 
 /// The end rules' program and its early form, for each player who moved.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub(super) struct Ending {
+pub(in crate::engine) struct Ending {
     full: [Program; MAX_PLAYERS],
     early: [Program; MAX_PLAYERS],
     /// While the moves and the edges played are below this, the early form answers.
     until: u64,
+    /// The line tests the programs read, in the order of their steps.
+    lines: Vec<WordLine>,
 }
 
 impl Ending {
     /// The game's end rules read in place; `None` when a test is not one of those read here.
-    pub(super) fn of(game: &Game) -> Option<Ending> {
+    pub(in crate::engine) fn of(game: &Game) -> Option<Ending> {
         let mut ending = Ending {
             until: game.end_choice.until,
             ..Ending::default()
         };
         for actor in 0..game.players.min(MAX_PLAYERS as u8) {
             let a = actor as usize;
-            ending.full[a] = program(game, &game.end_choice.full, actor)?;
-            ending.early[a] = program(game, &game.end_choice.early, actor)?;
+            ending.full[a] = program(game, &game.end_choice.full, actor, &mut ending.lines)?;
+            ending.early[a] = program(game, &game.end_choice.early, actor, &mut ending.lines)?;
         }
         Some(ending)
     }
@@ -86,7 +97,13 @@ impl Ending {
     /// The index of the first end rule that holds after `actor`'s move, `stuck` being the
     /// player to move when they have no move: what `Ctx::choose` gives on `Game::end_choice`.
     #[inline(always)]
-    pub(super) fn first(&self, s: &State, actor: u8, stuck: Option<u8>) -> Option<usize> {
+    pub(in crate::engine) fn first(
+        &self,
+        topology: &Topology,
+        s: &State,
+        actor: u8,
+        stuck: Option<u8>,
+    ) -> Option<usize> {
         let played = s.clock.edges_played.max(s.clock.moves_played);
         let a = actor as usize & (MAX_PLAYERS - 1);
         let program = if played < self.until {
@@ -96,7 +113,7 @@ impl Ending {
         };
         let mut at = program.start;
         while let Some(step) = program.steps.get(at as usize) {
-            at = if holds(step.probe, s, stuck) {
+            at = if holds(step.probe, s, stuck, (topology, &self.lines)) {
                 step.yes
             } else {
                 step.no
@@ -106,9 +123,9 @@ impl Ending {
     }
 }
 
-/// Whether a test holds after a move.
+/// Whether a test holds after a move; a line test reads its line among `lines`.
 #[inline(always)]
-fn holds(probe: Probe, s: &State, stuck: Option<u8>) -> bool {
+fn holds(probe: Probe, s: &State, stuck: Option<u8>, lines: (&Topology, &[WordLine])) -> bool {
     let (board, clock) = (&s.board, &s.clock);
     match probe {
         Probe::Within(count, lo, hi) => {
@@ -136,12 +153,17 @@ fn holds(probe: Probe, s: &State, stuck: Option<u8>) -> bool {
         }
         Probe::Occupied { mask, empty } => (mask & board.filled.0[0] != 0) != empty,
         Probe::Never => false,
+        Probe::Line { owner, at } => lines
+            .1
+            .get(at as usize)
+            .is_some_and(|l| l.holds((lines.0, board), owner, clock.last.to)),
         Probe::Passed => clock.moves_played > 0 && clock.last.from == NO_SITE,
     }
 }
 
-/// A compiled program read for `actor`; `None` if a test is not one of the probes.
-fn program(game: &Game, choice: &Choice, actor: u8) -> Option<Program> {
+/// A compiled program read for `actor`, its line tests added to `lines`; `None` if a test is not
+/// one of the probes.
+fn program(game: &Game, choice: &Choice, actor: u8, lines: &mut Vec<WordLine>) -> Option<Program> {
     let who = |w: Who| {
         let p = match w {
             Who::Player(p) => p,
@@ -196,6 +218,14 @@ fn program(game: &Game, choice: &Choice, actor: u8) -> Option<Program> {
                 },
                 Test::Leaf(Leaf::Repeated) => Probe::Never,
                 Test::Leaf(Leaf::Passed) => Probe::Passed,
+                // Only through the last move's site: a line anywhere is a walk of the board.
+                Test::Leaf(Leaf::Line(l)) if l.through_last => {
+                    lines.push(WordLine::of(l, &game.topology)?);
+                    Probe::Line {
+                        owner: who(l.who) + 1,
+                        at: u16::try_from(lines.len() - 1).ok()?,
+                    }
+                }
                 _ => return None,
             };
             Some(Step {

@@ -7,6 +7,95 @@ use super::{Beside, Occupant};
 use crate::board::topology::Topology;
 use crate::compile::ir::{Cond, Leaf, Sites, MAX_PLAYERS};
 
+/// The most neighbours' tests a condition read in one word may make.
+const MAX_TERMS: usize = 8;
+
+/// A condition of neighbours' occupancy on a board of one word, flat: the sites where one of the
+/// terms holds, or that are in `always`. An `or` of `beside` tests (a site whose neighbour is
+/// filled or that has none: a disc that drops) reads as a few shifts, with no walk of a tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BesideWord {
+    /// Sites that meet the condition whatever the board holds: no neighbour along a ray tested
+    /// `Off`, or a constant true.
+    always: u64,
+    /// Terms in use.
+    len: u8,
+    terms: [Term; MAX_TERMS],
+}
+
+/// One ray of a `beside` test in one word: the sites of `from` whose neighbour holds the
+/// occupant, that neighbour's bit rotated by `rot` onto the site's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Term {
+    /// The occupant's sites: 0 filled, 1 the mover's, 2 the others', 3 empty.
+    of: u8,
+    rot: u32,
+    from: u64,
+}
+
+impl BesideWord {
+    /// The condition that always holds: a placement with no test.
+    pub const ALWAYS: BesideWord = BesideWord {
+        always: !0,
+        len: 0,
+        terms: [Term {
+            of: 0,
+            rot: 0,
+            from: 0,
+        }; MAX_TERMS],
+    };
+
+    /// The sites of `within` that meet the condition, given the occupied sites and the mover's:
+    /// what [`BesideSets::sites`] gives in one word.
+    #[inline(always)]
+    pub(crate) fn sites(&self, within: u64, filled: u64, mine: u64) -> u64 {
+        let of = [filled, mine, filled & !mine, !filled];
+        let mut out = self.always;
+        for t in self.terms.iter().take(self.len as usize) {
+            out |= t.from & of[t.of as usize & 3].rotate_left(t.rot);
+        }
+        out & within
+    }
+
+    /// Adds the terms of `c`; `None` if it is not an `or` of `beside` tests and constants, or
+    /// has too many terms.
+    fn add(&mut self, c: &BesideSets) -> Option<()> {
+        match c {
+            BesideSets::Beside { rays, what } => {
+                for (delta, from) in rays {
+                    let from = from.0[0];
+                    let of = match what {
+                        Occupant::Off => {
+                            self.always |= !from;
+                            continue;
+                        }
+                        Occupant::Filled => 0,
+                        Occupant::Friend => 1,
+                        Occupant::Enemy => 2,
+                        Occupant::Empty => 3,
+                    };
+                    let at = self.len as usize;
+                    *self.terms.get_mut(at)? = Term {
+                        of,
+                        rot: delta.wrapping_neg().rem_euclid(64) as u32,
+                        from,
+                    };
+                    self.len += 1;
+                }
+            }
+            BesideSets::Any(list) => {
+                for part in list {
+                    self.add(part)?;
+                }
+            }
+            BesideSets::Const(true) => self.always = !0,
+            BesideSets::Const(false) => {}
+            BesideSets::All(_) | BesideSets::Not(_) | BesideSets::Flanks { .. } => return None,
+        }
+        Some(())
+    }
+}
+
 /// The sites meeting a condition of neighbours' occupancy, as one player reads its directions.
 #[derive(Debug, Clone, PartialEq)]
 pub enum BesideSets {
@@ -68,6 +157,17 @@ impl BesideSets {
         })
     }
 
+    /// The condition in one word's flat form, for a board of one word (`from` sets read in their
+    /// first word); `None` where it is not an `or` of `beside` tests.
+    pub(crate) fn in_word(&self) -> Option<BesideWord> {
+        let mut word = BesideWord {
+            always: 0,
+            ..BesideWord::ALWAYS
+        };
+        word.add(self)?;
+        Some(word)
+    }
+
     /// The sites of `within` that meet the condition, given the occupied sites and the mover's.
     // Out of line: inlined into the draw, it costs the draws without a condition (+8%).
     #[inline(never)]
@@ -114,6 +214,7 @@ impl BesideSets {
 
 #[cfg(test)]
 mod tests {
+    use crate::compile::ir::Sites;
     use crate::engine::{each_random_position, Ctx, Move};
     use crate::ludemes::Gen;
 
@@ -156,6 +257,46 @@ mod tests {
             crate::ludemes::MoveFamily::generate(place, &ctx, 0, &mut listed);
             crate::ludemes::MoveFamily::generate(&by_site, &ctx, 0, &mut tested);
             assert_eq!(listed, tested);
+        });
+        assert!(positions > 400);
+    }
+
+    // An `or` of `beside` tests: every occupant, rays of one and several directions, a constant.
+    const FLAT: &str = r#"
+(game "Beside or"
+  (players 2)
+  (equipment {(board (rectangle 7 8)) (hand Each)})
+  (rules (start (hand Each 60))
+    (play (place 1 if:(or {
+      (beside S Filled) (beside {S W} Off) (beside {NE SE} Friend)
+      (or (beside N Enemy) (beside E Empty)) false})))
+    (end (if (no-moves Next) (result All Draw)))))
+"#;
+
+    #[test]
+    fn the_flat_word_gives_the_sites_the_site_sets_give() {
+        let game = match crate::load::load_source("flat.game", FLAT, &[]) {
+            Ok(g) => g,
+            Err(e) => panic!("the test game loads: {e:?}"),
+        };
+        let Some(Gen::Place(place)) = game.gens.first().map(|d| &d.gen) else {
+            panic!("one placement");
+        };
+        let Some(sets) = &place.site_sets else {
+            panic!("the condition is read as site sets");
+        };
+        let words: Vec<_> = sets.iter().map(|c| c.in_word()).collect();
+        assert!(words.iter().all(Option::is_some), "the condition is flat");
+        let positions = each_random_position(&game, 40, |s| {
+            let filled = s.board.filled.narrow::<1>();
+            for (p, (sets, word)) in sets.iter().zip(&words).take(2).enumerate() {
+                let mine = s.board.owned[p].narrow::<1>();
+                let Some(word) = word else { continue };
+                for within in [!0u64 >> 8, !filled.0[0] >> 8, 0x5a5a_5a5a_5a5a] {
+                    let by_sets = sets.sites::<1>(&Sites([within]), &filled, &mine);
+                    assert_eq!(word.sites(within, filled.0[0], mine.0[0]), by_sets.0[0]);
+                }
+            }
         });
         assert!(positions > 400);
     }
