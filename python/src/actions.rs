@@ -44,6 +44,10 @@ use ludus::compile::ir::{Site, NO_SITE};
 use ludus::ludemes::Gen;
 use ludus::{Game, Move, State};
 
+/// No action: what [`Actions::number`] writes for a move outside the encoding (every action is
+/// below [`Actions::size`]).
+pub const NO_ACTION: u64 = u64::MAX;
+
 /// How one generator's moves are numbered within its block.
 #[derive(Debug, Clone)]
 enum Shape {
@@ -79,9 +83,15 @@ struct Targets {
     starts: Vec<u32>,
     /// The targets of every origin, each origin's sorted.
     to: Vec<Site>,
+    /// On a small board, the place of each (origin, target) plus one, 0 for none, at origin ×
+    /// sites + target: one load where the search takes a few (empty on a larger board).
+    places: Vec<u16>,
 }
 
 impl Targets {
+    /// The most sites of a board whose places are kept whole (2 bytes a pair of sites).
+    const DENSE_SITES: usize = 128;
+
     /// The targets `of(origin)` gives, for every site.
     fn of(sites: usize, mut of: impl FnMut(Site) -> Vec<Site>) -> Targets {
         let mut starts = vec![0];
@@ -94,11 +104,27 @@ impl Targets {
             to.extend(mine);
             starts.push(to.len() as u32);
         }
-        Targets { starts, to }
+        let mut places = Vec::new();
+        if sites <= Self::DENSE_SITES && to.len() < u16::MAX as usize {
+            places.resize(sites * sites, 0);
+            for origin in 0..sites {
+                for i in starts[origin] as usize..starts[origin + 1] as usize {
+                    places[origin * sites + to[i] as usize] = i as u16 + 1;
+                }
+            }
+        }
+        Targets { starts, to, places }
     }
 
-    /// The place of the move (from, to), if `to` is one of `from`'s targets.
+    /// The place of the move (from, to), if `to` is one of `from`'s targets; both are sites of
+    /// the board.
+    #[inline(always)]
     fn index(&self, from: Site, to: Site) -> Option<u64> {
+        if !self.places.is_empty() {
+            let sites = self.starts.len() - 1;
+            let place = *self.places.get(from as usize * sites + to as usize)?;
+            return place.checked_sub(1).map(u64::from);
+        }
         let (a, b) = (
             *self.starts.get(from as usize)?,
             *self.starts.get(from as usize + 1)?,
@@ -380,41 +406,39 @@ impl Actions {
         }
     }
 
-    /// Whether every move has its own number whatever else is legal with it, so that a list of
-    /// moves is numbered one move at a time.
-    pub fn exact(&self) -> bool {
-        !self.inexact
-    }
-
     /// The number of distinct actions.
     pub fn size(&self) -> u64 {
         self.size
     }
 
-    /// Pushes each of `moves` that has an action with its action, as [`Actions::encode`] numbers
-    /// it. A run of moves of one generator numbered by the target site alone (a placement with
-    /// no removal, promotion or die) is numbered without looking its block up again for each.
-    pub fn encode_into(&self, moves: &[Move], out: &mut Vec<(Move, u64)>) {
-        for run in moves.chunk_by(|a, b| a.generator() == b.generator()) {
-            match run.first().and_then(|&m| self.by_site(m)) {
-                Some(start) => out.extend(run.iter().filter_map(|&m| {
-                    let (from, to) = (m.from()?, m.to()?);
-                    (from == to && u64::from(to) < self.sites).then_some((m, start + to as u64))
-                })),
-                None => out.extend(run.iter().filter_map(|&m| Some((m, self.encode(m)?)))),
-            }
+    /// Writes the action of each of `moves` to `out`, in order, [`NO_ACTION`] for a move
+    /// without one, as [`Actions::encode_all`] numbers them; gives whether a move has none. The
+    /// block of a run of moves of one generator is looked up once for the run.
+    pub fn number(&self, moves: &[Move], out: &mut Vec<u64>) -> bool {
+        out.clear();
+        if self.inexact {
+            out.extend(
+                self.encode_all(moves)
+                    .into_iter()
+                    .map(|a| a.unwrap_or(NO_ACTION)),
+            );
+        } else {
+            let mut run = (None, None);
+            out.extend(moves.iter().map(|&m| {
+                if m.generator() != run.0 {
+                    run = (
+                        m.generator(),
+                        m.generator().and_then(|g| self.blocks.get(g as usize)),
+                    );
+                }
+                match run.1 {
+                    Some(block) => self.encode_in(block, m),
+                    None => self.encode(m),
+                }
+                .unwrap_or(NO_ACTION)
+            }));
         }
-    }
-
-    /// The start of the block of `m`'s generator, if its moves are numbered by the target site
-    /// alone.
-    fn by_site(&self, m: Move) -> Option<u64> {
-        let block = self.blocks.get(m.generator()? as usize)?;
-        let plain = matches!(block.shape, Shape::OneSite)
-            && !block.removal
-            && block.promotions.is_empty()
-            && self.faces == 0;
-        plain.then_some(block.start)
+        out.contains(&NO_ACTION)
     }
 
     /// The action of a move, or `None` for a move outside the encoding (a site past the board).
@@ -436,6 +460,12 @@ impl Actions {
                 .then_some(1 + k as u64);
         }
         let block = self.blocks.get(m.generator()? as usize)?;
+        self.encode_in(block, m)
+    }
+
+    /// The action of `m`, a move of `block`'s generator.
+    #[inline(always)]
+    fn encode_in(&self, block: &Block, m: Move) -> Option<u64> {
         let (from, to) = (m.from()?, m.to()?);
         let sites = self.sites;
         if from as u64 >= sites || to as u64 >= sites {
@@ -601,5 +631,32 @@ impl Block {
         };
         let w = if self.removal { w * (sites + 1) } else { w };
         w * (self.promotions.len() as u64 + 1) * (self.dice + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_board_finds_each_target_by_its_place_as_the_search_does() {
+        let sites = 30;
+        let dense = Targets::of(sites, |s| {
+            vec![(s * 7) % 30, (s + 1) % 30, s / 2, NO_SITE, 40]
+        });
+        let searched = Targets {
+            places: Vec::new(),
+            ..dense.clone()
+        };
+        assert!(!dense.places.is_empty());
+        for from in 0..sites as Site {
+            for to in 0..sites as Site {
+                assert_eq!(
+                    dense.index(from, to),
+                    searched.index(from, to),
+                    "{from} {to}"
+                );
+            }
+        }
     }
 }

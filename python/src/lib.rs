@@ -4,9 +4,11 @@
 
 #![forbid(unsafe_code)]
 
+mod action_ints;
 mod actions;
 mod chains;
 mod jobs;
+mod legal;
 mod observe;
 mod state;
 mod step_chains;

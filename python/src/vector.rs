@@ -1,6 +1,7 @@
 //! `VectorEnv`: n games stepped together in Rust, the GIL released, chance nodes thrown from the
 //! seed and finished games started again.
 
+use crate::action_ints::ActionInts;
 use crate::actions::Actions;
 use crate::state::{identity, other_game, same_game, PyGame, PyState};
 use crate::{observe, CHANCE_PLAYER, TERMINAL_PLAYER};
@@ -80,6 +81,8 @@ impl Table {
 pub struct VectorEnv {
     game: Arc<Game>,
     actions: Arc<Actions>,
+    /// The actions' Python ints, the game's.
+    ints: Arc<ActionInts>,
     start: State,
     tables: Vec<Table>,
 }
@@ -142,6 +145,7 @@ impl VectorEnv {
         Ok(VectorEnv {
             game: g,
             actions,
+            ints: game.ints.clone(),
             start,
             tables,
         })
@@ -282,9 +286,10 @@ impl VectorEnv {
         Ok(PyState {
             game: self.game.clone(),
             actions: self.actions.clone(),
+            ints: self.ints.clone(),
             state: t.state.clone(),
             history: t.history.clone(),
-            legal: crate::state::Legal::default(),
+            legal: crate::legal::Legal::default(),
         })
     }
 }
