@@ -3,37 +3,39 @@
 //! new object each time Python is given one, made and freed again at every step).
 
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyList};
 
-/// The ints of the actions below a bound, made as they are first asked for.
+/// The ints of the actions below a bound, made when the game is loaded.
 pub struct ActionInts {
-    ints: Box<[PyOnceLock<Py<PyInt>>]>,
+    ints: Vec<Py<PyInt>>,
 }
 
 impl ActionInts {
-    /// The most actions kept (16 bytes each): a larger encoding keeps its first ones, and an
-    /// action past them is a new int each time.
-    pub const MOST: u64 = 1 << 16;
+    /// The most actions kept (an int and a pointer each, some 40 bytes): a larger encoding
+    /// keeps its first ones, and an action past them is a new int each time.
+    pub const MOST: u64 = 1 << 15;
 
     /// The ints of an encoding of `size` actions.
-    pub fn new(size: u64) -> ActionInts {
-        let kept = size.min(Self::MOST) as usize;
+    pub fn new(py: Python<'_>, size: u64) -> ActionInts {
         ActionInts {
-            ints: (0..kept).map(|_| PyOnceLock::new()).collect(),
+            ints: (0..size.min(Self::MOST))
+                .map(|a| Self::made(py, a).unbind())
+                .collect(),
         }
+    }
+
+    /// A new int of action `a`.
+    fn made(py: Python<'_>, a: u64) -> Bound<'_, PyInt> {
+        let Ok(int) = a.into_pyobject(py);
+        int
     }
 
     /// The int of action `a`.
     #[inline]
     pub fn int<'py>(&self, py: Python<'py>, a: u64) -> Bound<'py, PyInt> {
-        let make = || {
-            let Ok(int) = a.into_pyobject(py);
-            int
-        };
         match self.ints.get(a as usize) {
-            Some(cell) => cell.get_or_init(py, || make().unbind()).bind(py).clone(),
-            None => make(),
+            Some(int) => int.bind(py).clone(),
+            None => Self::made(py, a),
         }
     }
 

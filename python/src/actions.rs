@@ -417,28 +417,83 @@ impl Actions {
     pub fn number(&self, moves: &[Move], out: &mut Vec<u64>) -> bool {
         out.clear();
         if self.inexact {
-            out.extend(
-                self.encode_all(moves)
-                    .into_iter()
-                    .map(|a| a.unwrap_or(NO_ACTION)),
-            );
+            let numbered = self.encode_all(moves).into_iter();
+            out.extend(numbered.map(|a| a.unwrap_or(NO_ACTION)));
         } else {
-            let mut run = (None, None);
-            out.extend(moves.iter().map(|&m| {
-                if m.generator() != run.0 {
-                    run = (
-                        m.generator(),
-                        m.generator().and_then(|g| self.blocks.get(g as usize)),
-                    );
-                }
-                match run.1 {
-                    Some(block) => self.encode_in(block, m),
-                    None => self.encode(m),
-                }
-                .unwrap_or(NO_ACTION)
-            }));
+            out.reserve(moves.len());
+            let mut rest = moves;
+            while let Some(&m) = rest.first() {
+                let numbered = match m.generator().and_then(|g| self.blocks.get(g as usize)) {
+                    Some(block) => self.number_run(block, rest, out),
+                    None => {
+                        out.push(self.encode(m).unwrap_or(NO_ACTION));
+                        1
+                    }
+                };
+                rest = &rest[numbered..];
+            }
         }
         out.contains(&NO_ACTION)
+    }
+
+    /// Numbers the run of moves of `block`'s generator that `moves` starts with as
+    /// [`Actions::encode`] does, and gives its length. A block numbered by its sites alone, a
+    /// removal's at most (no promotion, no die), has a loop of its own shape, its factors read
+    /// once for the run.
+    fn number_run(&self, block: &Block, moves: &[Move], out: &mut Vec<u64>) -> usize {
+        let sites = self.sites;
+        let plain = block.promotions.is_empty() && self.faces == 0;
+        match &block.shape {
+            Shape::OneSite if plain => self.number_plain(block, moves, out, |from, to| {
+                (from == to).then_some(to as u64)
+            }),
+            Shape::Pairs if plain => self.number_plain(block, moves, out, |from, to| {
+                Some(from as u64 * sites + to as u64)
+            }),
+            Shape::Targets(targets) if plain => {
+                self.number_plain(block, moves, out, |from, to| targets.index(from, to))
+            }
+            _ => {
+                let g = moves[0].generator();
+                let run = moves.iter().take_while(|m| m.generator() == g);
+                let before = out.len();
+                out.extend(run.map(|&m| self.encode_in(block, m).unwrap_or(NO_ACTION)));
+                out.len() - before
+            }
+        }
+    }
+
+    /// Numbers the run of moves of a plain block (no promotion, no die) that `moves` starts
+    /// with, and gives its length: by `place` of the origin and target, both sites of the
+    /// board, then by the removal if the block has one.
+    #[inline(always)]
+    fn number_plain(
+        &self,
+        block: &Block,
+        moves: &[Move],
+        out: &mut Vec<u64>,
+        place: impl Fn(Site, Site) -> Option<u64>,
+    ) -> usize {
+        let sites = self.sites;
+        let wide = if block.removal { sites + 1 } else { 1 };
+        let g = moves[0].generator();
+        let before = out.len();
+        for m in moves {
+            if m.generator() != g {
+                break;
+            }
+            let (from, to) = (m.from().unwrap_or(NO_SITE), m.to().unwrap_or(NO_SITE));
+            let index = match (from as u64) < sites && (to as u64) < sites {
+                true => place(from, to),
+                false => None,
+            };
+            let taken = match block.removal {
+                true => m.removal().map_or(sites, u64::from).min(sites),
+                false => 0,
+            };
+            out.push(index.map_or(NO_ACTION, |i| block.start + i * wide + taken));
+        }
+        out.len() - before
     }
 
     /// The action of a move, or `None` for a move outside the encoding (a site past the board).
@@ -637,6 +692,7 @@ impl Block {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
 
     #[test]
     fn a_small_board_finds_each_target_by_its_place_as_the_search_does() {
@@ -656,6 +712,43 @@ mod tests {
                     searched.index(from, to),
                     "{from} {to}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn a_list_is_numbered_run_by_run_as_each_move_is_alone() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../games");
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .expect("the games")
+            .filter_map(|e| Some(e.ok()?.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "game"))
+            .collect();
+        paths.sort();
+        assert!(!paths.is_empty());
+        for path in paths {
+            let game = ludus::load_file(&path, &[]).expect("the game loads");
+            let actions = Actions::of(&game);
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+            let mut numbered = Vec::new();
+            for _ in 0..3 {
+                let mut state = game.new_initial_state();
+                for _ in 0..200 {
+                    if state.is_terminal() {
+                        break;
+                    }
+                    let moves = candidates(&game, &state);
+                    let gaps = actions.number(&moves, &mut numbered);
+                    let alone: Vec<u64> = actions
+                        .encode_all(&moves)
+                        .into_iter()
+                        .map(|a| a.unwrap_or(NO_ACTION))
+                        .collect();
+                    assert_eq!(numbered, alone, "{}", path.display());
+                    assert_eq!(gaps, alone.contains(&NO_ACTION));
+                    let m = moves[rng.random_range(0..moves.len())];
+                    game.apply(&mut state, m).expect("a legal move");
+                }
             }
         }
     }

@@ -231,7 +231,7 @@ pub(crate) fn load(
     if let Some(limit) = max_edges {
         game.max_edges = limit;
     }
-    Ok(PyGame::new(Arc::new(game), origin, pairs))
+    Ok(PyGame::new(py, Arc::new(game), origin, pairs))
 }
 
 /// Loads a game: `load_game("games/woli.game", counters=4)` or `load_game("(game ...)")`.

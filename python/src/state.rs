@@ -42,9 +42,14 @@ pub struct PyGame {
 
 impl PyGame {
     /// A game loaded from `origin` with `settings`.
-    pub fn new(game: Arc<Game>, origin: Origin, settings: Vec<(String, String)>) -> PyGame {
+    pub fn new(
+        py: Python<'_>,
+        game: Arc<Game>,
+        origin: Origin,
+        settings: Vec<(String, String)>,
+    ) -> PyGame {
         let actions = Arc::new(Actions::of(&game));
-        let ints = Arc::new(ActionInts::new(actions.size()));
+        let ints = Arc::new(ActionInts::new(py, actions.size()));
         PyGame {
             game,
             actions,
