@@ -628,16 +628,43 @@ impl Actions {
         self.encode_all(moves).get(i).copied().flatten()
     }
 
+    /// The generator and target site of every move of `action`, for an action of a block
+    /// numbered by its sites alone (no promotion, no die); `None` for another.
+    fn landing_of(&self, action: u64) -> Option<(u16, Site)> {
+        // Blocks without actions start where the next starts: the last block starting at or
+        // before the action is the action's.
+        let g = self
+            .blocks
+            .partition_point(|b| b.start <= action)
+            .checked_sub(1)?;
+        let block = &self.blocks[g];
+        if !block.promotions.is_empty() || self.faces > 0 || action >= self.size {
+            return None;
+        }
+        let wide = if block.removal { self.sites + 1 } else { 1 };
+        let index = (action - block.start) / wide;
+        let to = match &block.shape {
+            Shape::OneSite => index,
+            Shape::Pairs => index % self.sites,
+            Shape::Targets(targets) => u64::from(*targets.to.get(index as usize)?),
+            _ => return None,
+        };
+        Some((u16::try_from(g).ok()?, Site::try_from(to).ok()?))
+    }
+
     /// The move among `moves`, the legal moves of one position, with this action, if any.
     pub fn decode_among(&self, moves: &[Move], action: u64) -> Option<Move> {
         if action >= self.size {
             return None;
         }
         if !self.inexact {
-            return moves
-                .iter()
-                .copied()
-                .find(|&m| self.encode(m) == Some(action));
+            // Only a move of the action's generator and target can have it: the others are
+            // passed over on two fields, not numbered.
+            let (g, to) = self.landing_of(action).unzip();
+            return moves.iter().copied().find(|&m| {
+                (to.is_none() || (m.generator() == g && m.to() == to))
+                    && self.encode(m) == Some(action)
+            });
         }
         let i = self
             .encode_all(moves)
@@ -717,7 +744,38 @@ mod tests {
     }
 
     #[test]
-    fn a_list_is_numbered_run_by_run_as_each_move_is_alone() {
+    fn an_action_is_decoded_among_the_moves_as_each_move_numbered_finds_it() {
+        for path in game_paths() {
+            let game = ludus::load_file(&path, &[]).expect("the game loads");
+            let actions = Actions::of(&game);
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+            for _ in 0..3 {
+                let mut state = game.new_initial_state();
+                for _ in 0..200 {
+                    if state.is_terminal() {
+                        break;
+                    }
+                    let moves = candidates(&game, &state);
+                    let numbered = actions.encode_all(&moves);
+                    for a in numbered
+                        .iter()
+                        .flatten()
+                        .copied()
+                        .chain([0, 1, 7, 100, 1000])
+                    {
+                        let first = numbered.iter().position(|&x| x == Some(a));
+                        let found = first.map(|i| moves[i]);
+                        assert_eq!(actions.decode_among(&moves, a), found, "{}", path.display());
+                    }
+                    let m = moves[rng.random_range(0..moves.len())];
+                    game.apply(&mut state, m).expect("a legal move");
+                }
+            }
+        }
+    }
+
+    /// The repository's games.
+    fn game_paths() -> Vec<std::path::PathBuf> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../games");
         let mut paths: Vec<_> = std::fs::read_dir(dir)
             .expect("the games")
@@ -726,7 +784,12 @@ mod tests {
             .collect();
         paths.sort();
         assert!(!paths.is_empty());
-        for path in paths {
+        paths
+    }
+
+    #[test]
+    fn a_list_is_numbered_run_by_run_as_each_move_is_alone() {
+        for path in game_paths() {
             let game = ludus::load_file(&path, &[]).expect("the game loads");
             let actions = Actions::of(&game);
             let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);

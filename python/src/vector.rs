@@ -175,9 +175,20 @@ impl VectorEnv {
         }
         let players = self.game.players as usize;
         let (rewards, done) = py.detach(|| -> PyResult<_> {
-            let chosen = (0..actions.len())
-                .map(|i| self.chosen(i, actions[i]))
-                .collect::<PyResult<Vec<Move>>>()?;
+            // Read from the last game down: the games `random_actions` (or the last step)
+            // read last are still in the cache, and the games played first next are read
+            // last here. The first game's error is the one raised.
+            let mut chosen = vec![Move::pass(); actions.len()];
+            let mut failed = None;
+            for i in (0..actions.len()).rev() {
+                match self.chosen(i, actions[i]) {
+                    Ok(m) => chosen[i] = m,
+                    Err(e) => failed = Some(e),
+                }
+            }
+            if let Some(e) = failed {
+                return Err(e);
+            }
             let mut rewards = Array2::<f64>::zeros((self.tables.len(), players));
             let mut done = Array1::<bool>::from_elem(self.tables.len(), false);
             let (game, codes, start) = (&*self.game, &*self.actions, &self.start);
