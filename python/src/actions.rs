@@ -44,6 +44,10 @@ use ludus::compile::ir::{Site, NO_SITE};
 use ludus::ludemes::Gen;
 use ludus::{Game, Move, State};
 
+/// No action: what [`Actions::number`] writes for a move outside the encoding (every action is
+/// below [`Actions::size`]).
+pub const NO_ACTION: u64 = u64::MAX;
+
 /// How one generator's moves are numbered within its block.
 #[derive(Debug, Clone)]
 enum Shape {
@@ -79,9 +83,15 @@ struct Targets {
     starts: Vec<u32>,
     /// The targets of every origin, each origin's sorted.
     to: Vec<Site>,
+    /// On a small board, the place of each (origin, target) plus one, 0 for none, at origin ×
+    /// sites + target: one load where the search takes a few (empty on a larger board).
+    places: Vec<u16>,
 }
 
 impl Targets {
+    /// The most sites of a board whose places are kept whole (2 bytes a pair of sites).
+    const DENSE_SITES: usize = 128;
+
     /// The targets `of(origin)` gives, for every site.
     fn of(sites: usize, mut of: impl FnMut(Site) -> Vec<Site>) -> Targets {
         let mut starts = vec![0];
@@ -94,11 +104,27 @@ impl Targets {
             to.extend(mine);
             starts.push(to.len() as u32);
         }
-        Targets { starts, to }
+        let mut places = Vec::new();
+        if sites <= Self::DENSE_SITES && to.len() < u16::MAX as usize {
+            places.resize(sites * sites, 0);
+            for origin in 0..sites {
+                for i in starts[origin] as usize..starts[origin + 1] as usize {
+                    places[origin * sites + to[i] as usize] = i as u16 + 1;
+                }
+            }
+        }
+        Targets { starts, to, places }
     }
 
-    /// The place of the move (from, to), if `to` is one of `from`'s targets.
+    /// The place of the move (from, to), if `to` is one of `from`'s targets; both are sites of
+    /// the board.
+    #[inline(always)]
     fn index(&self, from: Site, to: Site) -> Option<u64> {
+        if !self.places.is_empty() {
+            let sites = self.starts.len() - 1;
+            let place = *self.places.get(from as usize * sites + to as usize)?;
+            return place.checked_sub(1).map(u64::from);
+        }
         let (a, b) = (
             *self.starts.get(from as usize)?,
             *self.starts.get(from as usize + 1)?,
@@ -380,41 +406,94 @@ impl Actions {
         }
     }
 
-    /// Whether every move has its own number whatever else is legal with it, so that a list of
-    /// moves is numbered one move at a time.
-    pub fn exact(&self) -> bool {
-        !self.inexact
-    }
-
     /// The number of distinct actions.
     pub fn size(&self) -> u64 {
         self.size
     }
 
-    /// Pushes each of `moves` that has an action with its action, as [`Actions::encode`] numbers
-    /// it. A run of moves of one generator numbered by the target site alone (a placement with
-    /// no removal, promotion or die) is numbered without looking its block up again for each.
-    pub fn encode_into(&self, moves: &[Move], out: &mut Vec<(Move, u64)>) {
-        for run in moves.chunk_by(|a, b| a.generator() == b.generator()) {
-            match run.first().and_then(|&m| self.by_site(m)) {
-                Some(start) => out.extend(run.iter().filter_map(|&m| {
-                    let (from, to) = (m.from()?, m.to()?);
-                    (from == to && u64::from(to) < self.sites).then_some((m, start + to as u64))
-                })),
-                None => out.extend(run.iter().filter_map(|&m| Some((m, self.encode(m)?)))),
+    /// Writes the action of each of `moves` to `out`, in order, [`NO_ACTION`] for a move
+    /// without one, as [`Actions::encode_all`] numbers them; gives whether a move has none. The
+    /// block of a run of moves of one generator is looked up once for the run.
+    pub fn number(&self, moves: &[Move], out: &mut Vec<u64>) -> bool {
+        out.clear();
+        if self.inexact {
+            let numbered = self.encode_all(moves).into_iter();
+            out.extend(numbered.map(|a| a.unwrap_or(NO_ACTION)));
+        } else {
+            out.reserve(moves.len());
+            let mut rest = moves;
+            while let Some(&m) = rest.first() {
+                let numbered = match m.generator().and_then(|g| self.blocks.get(g as usize)) {
+                    Some(block) => self.number_run(block, rest, out),
+                    None => {
+                        out.push(self.encode(m).unwrap_or(NO_ACTION));
+                        1
+                    }
+                };
+                rest = &rest[numbered..];
+            }
+        }
+        out.contains(&NO_ACTION)
+    }
+
+    /// Numbers the run of moves of `block`'s generator that `moves` starts with as
+    /// [`Actions::encode`] does, and gives its length. A block numbered by its sites alone, a
+    /// removal's at most (no promotion, no die), has a loop of its own shape, its factors read
+    /// once for the run.
+    fn number_run(&self, block: &Block, moves: &[Move], out: &mut Vec<u64>) -> usize {
+        let sites = self.sites;
+        let plain = block.promotions.is_empty() && self.faces == 0;
+        match &block.shape {
+            Shape::OneSite if plain => self.number_plain(block, moves, out, |from, to| {
+                (from == to).then_some(to as u64)
+            }),
+            Shape::Pairs if plain => self.number_plain(block, moves, out, |from, to| {
+                Some(from as u64 * sites + to as u64)
+            }),
+            Shape::Targets(targets) if plain => {
+                self.number_plain(block, moves, out, |from, to| targets.index(from, to))
+            }
+            _ => {
+                let g = moves[0].generator();
+                let run = moves.iter().take_while(|m| m.generator() == g);
+                let before = out.len();
+                out.extend(run.map(|&m| self.encode_in(block, m).unwrap_or(NO_ACTION)));
+                out.len() - before
             }
         }
     }
 
-    /// The start of the block of `m`'s generator, if its moves are numbered by the target site
-    /// alone.
-    fn by_site(&self, m: Move) -> Option<u64> {
-        let block = self.blocks.get(m.generator()? as usize)?;
-        let plain = matches!(block.shape, Shape::OneSite)
-            && !block.removal
-            && block.promotions.is_empty()
-            && self.faces == 0;
-        plain.then_some(block.start)
+    /// Numbers the run of moves of a plain block (no promotion, no die) that `moves` starts
+    /// with, and gives its length: by `place` of the origin and target, both sites of the
+    /// board, then by the removal if the block has one.
+    #[inline(always)]
+    fn number_plain(
+        &self,
+        block: &Block,
+        moves: &[Move],
+        out: &mut Vec<u64>,
+        place: impl Fn(Site, Site) -> Option<u64>,
+    ) -> usize {
+        let sites = self.sites;
+        let wide = if block.removal { sites + 1 } else { 1 };
+        let g = moves[0].generator();
+        let before = out.len();
+        for m in moves {
+            if m.generator() != g {
+                break;
+            }
+            let (from, to) = (m.from().unwrap_or(NO_SITE), m.to().unwrap_or(NO_SITE));
+            let index = match (from as u64) < sites && (to as u64) < sites {
+                true => place(from, to),
+                false => None,
+            };
+            let taken = match block.removal {
+                true => m.removal().map_or(sites, u64::from).min(sites),
+                false => 0,
+            };
+            out.push(index.map_or(NO_ACTION, |i| block.start + i * wide + taken));
+        }
+        out.len() - before
     }
 
     /// The action of a move, or `None` for a move outside the encoding (a site past the board).
@@ -436,6 +515,12 @@ impl Actions {
                 .then_some(1 + k as u64);
         }
         let block = self.blocks.get(m.generator()? as usize)?;
+        self.encode_in(block, m)
+    }
+
+    /// The action of `m`, a move of `block`'s generator.
+    #[inline(always)]
+    fn encode_in(&self, block: &Block, m: Move) -> Option<u64> {
         let (from, to) = (m.from()?, m.to()?);
         let sites = self.sites;
         if from as u64 >= sites || to as u64 >= sites {
@@ -543,16 +628,43 @@ impl Actions {
         self.encode_all(moves).get(i).copied().flatten()
     }
 
+    /// The generator and target site of every move of `action`, for an action of a block
+    /// numbered by its sites alone (no promotion, no die); `None` for another.
+    fn landing_of(&self, action: u64) -> Option<(u16, Site)> {
+        // Blocks without actions start where the next starts: the last block starting at or
+        // before the action is the action's.
+        let g = self
+            .blocks
+            .partition_point(|b| b.start <= action)
+            .checked_sub(1)?;
+        let block = &self.blocks[g];
+        if !block.promotions.is_empty() || self.faces > 0 || action >= self.size {
+            return None;
+        }
+        let wide = if block.removal { self.sites + 1 } else { 1 };
+        let index = (action - block.start) / wide;
+        let to = match &block.shape {
+            Shape::OneSite => index,
+            Shape::Pairs => index % self.sites,
+            Shape::Targets(targets) => u64::from(*targets.to.get(index as usize)?),
+            _ => return None,
+        };
+        Some((u16::try_from(g).ok()?, Site::try_from(to).ok()?))
+    }
+
     /// The move among `moves`, the legal moves of one position, with this action, if any.
     pub fn decode_among(&self, moves: &[Move], action: u64) -> Option<Move> {
         if action >= self.size {
             return None;
         }
         if !self.inexact {
-            return moves
-                .iter()
-                .copied()
-                .find(|&m| self.encode(m) == Some(action));
+            // Only a move of the action's generator and target can have it: the others are
+            // passed over on two fields, not numbered.
+            let (g, to) = self.landing_of(action).unzip();
+            return moves.iter().copied().find(|&m| {
+                (to.is_none() || (m.generator() == g && m.to() == to))
+                    && self.encode(m) == Some(action)
+            });
         }
         let i = self
             .encode_all(moves)
@@ -601,5 +713,106 @@ impl Block {
         };
         let w = if self.removal { w * (sites + 1) } else { w };
         w * (self.promotions.len() as u64 + 1) * (self.dice + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn a_small_board_finds_each_target_by_its_place_as_the_search_does() {
+        let sites = 30;
+        let dense = Targets::of(sites, |s| {
+            vec![(s * 7) % 30, (s + 1) % 30, s / 2, NO_SITE, 40]
+        });
+        let searched = Targets {
+            places: Vec::new(),
+            ..dense.clone()
+        };
+        assert!(!dense.places.is_empty());
+        for from in 0..sites as Site {
+            for to in 0..sites as Site {
+                assert_eq!(
+                    dense.index(from, to),
+                    searched.index(from, to),
+                    "{from} {to}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn an_action_is_decoded_among_the_moves_as_each_move_numbered_finds_it() {
+        for path in game_paths() {
+            let game = ludus::load_file(&path, &[]).expect("the game loads");
+            let actions = Actions::of(&game);
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+            for _ in 0..3 {
+                let mut state = game.new_initial_state();
+                for _ in 0..200 {
+                    if state.is_terminal() {
+                        break;
+                    }
+                    let moves = candidates(&game, &state);
+                    let numbered = actions.encode_all(&moves);
+                    for a in numbered
+                        .iter()
+                        .flatten()
+                        .copied()
+                        .chain([0, 1, 7, 100, 1000])
+                    {
+                        let first = numbered.iter().position(|&x| x == Some(a));
+                        let found = first.map(|i| moves[i]);
+                        assert_eq!(actions.decode_among(&moves, a), found, "{}", path.display());
+                    }
+                    let m = moves[rng.random_range(0..moves.len())];
+                    game.apply(&mut state, m).expect("a legal move");
+                }
+            }
+        }
+    }
+
+    /// The repository's games.
+    fn game_paths() -> Vec<std::path::PathBuf> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../games");
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .expect("the games")
+            .filter_map(|e| Some(e.ok()?.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "game"))
+            .collect();
+        paths.sort();
+        assert!(!paths.is_empty());
+        paths
+    }
+
+    #[test]
+    fn a_list_is_numbered_run_by_run_as_each_move_is_alone() {
+        for path in game_paths() {
+            let game = ludus::load_file(&path, &[]).expect("the game loads");
+            let actions = Actions::of(&game);
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+            let mut numbered = Vec::new();
+            for _ in 0..3 {
+                let mut state = game.new_initial_state();
+                for _ in 0..200 {
+                    if state.is_terminal() {
+                        break;
+                    }
+                    let moves = candidates(&game, &state);
+                    let gaps = actions.number(&moves, &mut numbered);
+                    let alone: Vec<u64> = actions
+                        .encode_all(&moves)
+                        .into_iter()
+                        .map(|a| a.unwrap_or(NO_ACTION))
+                        .collect();
+                    assert_eq!(numbered, alone, "{}", path.display());
+                    assert_eq!(gaps, alone.contains(&NO_ACTION));
+                    let m = moves[rng.random_range(0..moves.len())];
+                    game.apply(&mut state, m).expect("a legal move");
+                }
+            }
+        }
     }
 }

@@ -4,9 +4,11 @@
 
 #![forbid(unsafe_code)]
 
+mod action_ints;
 mod actions;
 mod chains;
 mod jobs;
+mod legal;
 mod observe;
 mod state;
 mod step_chains;
@@ -229,7 +231,7 @@ pub(crate) fn load(
     if let Some(limit) = max_edges {
         game.max_edges = limit;
     }
-    Ok(PyGame::new(Arc::new(game), origin, pairs))
+    Ok(PyGame::new(py, Arc::new(game), origin, pairs))
 }
 
 /// Loads a game: `load_game("games/woli.game", counters=4)` or `load_game("(game ...)")`.

@@ -1,11 +1,14 @@
 //! `Game` and `State` for Python, shaped like pyspiel's.
 
+use crate::action_ints::ActionInts;
 use crate::actions::Actions;
+use crate::legal::Legal;
 use crate::{observe, CHANCE_PLAYER, TERMINAL_PLAYER};
 use ludus::{Game, Move, NodeType, State, Status};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 use std::sync::Arc;
 
 /// Where a game was loaded from, so that it can be loaded again elsewhere (a Ray worker).
@@ -31,17 +34,26 @@ impl Origin {
 pub struct PyGame {
     pub(crate) game: Arc<Game>,
     pub(crate) actions: Arc<Actions>,
+    /// The actions' Python ints.
+    pub(crate) ints: Arc<ActionInts>,
     pub(crate) origin: Origin,
     pub(crate) settings: Vec<(String, String)>,
 }
 
 impl PyGame {
     /// A game loaded from `origin` with `settings`.
-    pub fn new(game: Arc<Game>, origin: Origin, settings: Vec<(String, String)>) -> PyGame {
+    pub fn new(
+        py: Python<'_>,
+        game: Arc<Game>,
+        origin: Origin,
+        settings: Vec<(String, String)>,
+    ) -> PyGame {
         let actions = Arc::new(Actions::of(&game));
+        let ints = Arc::new(ActionInts::new(py, actions.size()));
         PyGame {
             game,
             actions,
+            ints,
             origin,
             settings,
         }
@@ -52,6 +64,7 @@ impl PyGame {
         PyState {
             game: self.game.clone(),
             actions: self.actions.clone(),
+            ints: self.ints.clone(),
             state,
             history,
             legal: Legal::default(),
@@ -209,54 +222,20 @@ pub(crate) fn other_game(state: (&str, &str), game: (&str, &str)) -> String {
 pub struct PyState {
     pub(crate) game: Arc<Game>,
     pub(crate) actions: Arc<Actions>,
+    /// The actions' Python ints, the game's.
+    pub(crate) ints: Arc<ActionInts>,
     pub(crate) state: State,
     pub(crate) history: Vec<u64>,
-    /// The legal moves here with their actions, once asked for: the usual loop asks for the
-    /// legal actions, then plays one, and the move of that action is then found without
-    /// generating the moves again.
+    /// The legal moves here with their actions, once asked for.
     pub(crate) legal: Legal,
 }
 
-/// The legal moves (or chance outcomes) of a position with their actions, kept between calls;
-/// the buffer is reused from position to position.
-#[derive(Default)]
-pub(crate) struct Legal {
-    pairs: Vec<(Move, u64)>,
-    /// Whether `pairs` is of the state now.
-    fresh: bool,
-    /// The moves the engine lists after a move, for the next position.
-    moves: Vec<Move>,
-}
-
-impl Legal {
-    /// Keeps the moves of the state now with their actions.
-    fn fill(&mut self, actions: &Actions, moves: &[Move]) {
-        self.pairs.clear();
-        if actions.exact() {
-            actions.encode_into(moves, &mut self.pairs);
-        } else {
-            let numbered = moves.iter().zip(actions.encode_all(moves));
-            self.pairs
-                .extend(numbered.filter_map(|(&m, a)| a.map(|a| (m, a))));
-        }
-        self.fresh = true;
-    }
-}
-
 impl PyState {
-    /// The legal moves here with their actions, generated once per position.
-    fn legal_pairs(&mut self) -> &[(Move, u64)] {
-        if !self.legal.fresh {
-            let moves = crate::actions::candidates(&self.game, &self.state);
-            self.legal.fill(&self.actions, &moves);
-        }
-        &self.legal.pairs
-    }
-
     /// The move of an action here, or a `ValueError` naming the legal actions: the first legal
     /// move with the action, as `Actions::decode_among` finds it.
     fn move_of(&mut self, action: u64) -> PyResult<Move> {
-        if let Some(&(m, _)) = self.legal_pairs().iter().find(|(_, a)| *a == action) {
+        self.legal.refresh(&self.game, &self.state, &self.actions);
+        if let Some(m) = self.legal.move_of(action) {
             return Ok(m);
         }
         let what = match self.state.node() {
@@ -270,7 +249,8 @@ impl PyState {
 
     /// The actions of the legal moves, or of the chance outcomes at a chance node.
     fn legal_or_outcomes(&mut self) -> Vec<u64> {
-        self.legal_pairs().iter().map(|&(_, a)| a).collect()
+        self.legal.refresh(&self.game, &self.state, &self.actions);
+        self.legal.actions()
     }
 }
 
@@ -286,8 +266,9 @@ impl PyState {
     }
 
     /// The actions of the legal moves in ludus's order (at a chance node: of the outcomes).
-    fn legal_actions(&mut self) -> Vec<u64> {
-        self.legal_or_outcomes()
+    fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.legal.refresh(&self.game, &self.state, &self.actions);
+        self.legal.list(py, &self.ints)
     }
 
     /// A bool array of `num_distinct_actions()`, true at each legal action.
@@ -323,12 +304,12 @@ impl PyState {
         self.legal.fresh = false;
         // The engine lists the next decision's moves as it settles the turn: kept, they are
         // not generated again when the legal actions are asked for.
-        let mut moves = std::mem::take(&mut self.legal.moves);
-        let played = self.game.apply_and_generate(&mut self.state, m, &mut moves);
+        let played = self
+            .game
+            .apply_and_generate(&mut self.state, m, &mut self.legal.moves);
         if played.is_ok() && self.state.node() == NodeType::Decision {
-            self.legal.fill(&self.actions, &moves);
+            self.legal.number(&self.actions);
         }
-        self.legal.moves = moves;
         played.map_err(|e| PyValueError::new_err(e.to_string()))?;
         self.history.push(action);
         Ok(())
@@ -385,6 +366,7 @@ impl PyState {
         PyState {
             game: self.game.clone(),
             actions: self.actions.clone(),
+            ints: self.ints.clone(),
             state: self.state.clone(),
             history: self.history.clone(),
             legal: Legal::default(),

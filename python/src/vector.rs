@@ -1,6 +1,7 @@
 //! `VectorEnv`: n games stepped together in Rust, the GIL released, chance nodes thrown from the
 //! seed and finished games started again.
 
+use crate::action_ints::ActionInts;
 use crate::actions::Actions;
 use crate::state::{identity, other_game, same_game, PyGame, PyState};
 use crate::{observe, CHANCE_PLAYER, TERMINAL_PLAYER};
@@ -80,6 +81,8 @@ impl Table {
 pub struct VectorEnv {
     game: Arc<Game>,
     actions: Arc<Actions>,
+    /// The actions' Python ints, the game's.
+    ints: Arc<ActionInts>,
     start: State,
     tables: Vec<Table>,
 }
@@ -142,6 +145,7 @@ impl VectorEnv {
         Ok(VectorEnv {
             game: g,
             actions,
+            ints: game.ints.clone(),
             start,
             tables,
         })
@@ -171,9 +175,20 @@ impl VectorEnv {
         }
         let players = self.game.players as usize;
         let (rewards, done) = py.detach(|| -> PyResult<_> {
-            let chosen = (0..actions.len())
-                .map(|i| self.chosen(i, actions[i]))
-                .collect::<PyResult<Vec<Move>>>()?;
+            // Read from the last game down: the games `random_actions` (or the last step)
+            // read last are still in the cache, and the games played first next are read
+            // last here. The first game's error is the one raised.
+            let mut chosen = vec![Move::pass(); actions.len()];
+            let mut failed = None;
+            for i in (0..actions.len()).rev() {
+                match self.chosen(i, actions[i]) {
+                    Ok(m) => chosen[i] = m,
+                    Err(e) => failed = Some(e),
+                }
+            }
+            if let Some(e) = failed {
+                return Err(e);
+            }
             let mut rewards = Array2::<f64>::zeros((self.tables.len(), players));
             let mut done = Array1::<bool>::from_elem(self.tables.len(), false);
             let (game, codes, start) = (&*self.game, &*self.actions, &self.start);
@@ -282,9 +297,10 @@ impl VectorEnv {
         Ok(PyState {
             game: self.game.clone(),
             actions: self.actions.clone(),
+            ints: self.ints.clone(),
             state: t.state.clone(),
             history: t.history.clone(),
-            legal: crate::state::Legal::default(),
+            legal: crate::legal::Legal::default(),
         })
     }
 }

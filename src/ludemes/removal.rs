@@ -2,7 +2,9 @@
 //! it (a mill formed). Given to generators as `remove:`; one move per piece it may take.
 
 use crate::check::registry::{opt, req, Kind::*, Ludeme, Param, Shape::One as O};
-use crate::compile::ir::{CaptureTo, Choice, Cond, Leaf, Site, Sites, Who, NO_SITE};
+use crate::compile::ir::{
+    by_width, CaptureTo, Choice, Cond, GenDef, Leaf, Site, Sites, Who, NO_SITE,
+};
 use crate::compile::Compiler;
 use crate::engine::Game;
 use crate::engine::{Board, Cell, Ctx, Last, Move};
@@ -163,6 +165,26 @@ impl Removal {
         let Some(def) = ctx.game.gens.get(g as usize) else {
             return;
         };
+        // The moves before the first that may make a mill keep their place: in most positions
+        // none may, and the list is left as it is.
+        let first = match &self.mill {
+            Some(l) => by_width!(ctx.game.topology.words, |W| self.first_mill::<W>(
+                ctx,
+                &def.gen,
+                l,
+                &out[start..end]
+            ))
+            .map_or(end, |i| start + i),
+            None => start,
+        };
+        if first < end {
+            self.expand_from(ctx, def, first, out);
+        }
+    }
+
+    /// Replaces the moves `out[first..]` of generator `def` by their removals, move by move.
+    fn expand_from(&self, ctx: &Ctx, def: &GenDef, first: usize, out: &mut Vec<Move>) {
+        let end = out.len();
         let mut spare = None;
         AFTER.with(|cell| {
             let mut borrowed = cell.try_borrow_mut();
@@ -170,7 +192,7 @@ impl Removal {
                 Ok(b) => b,
                 Err(_) => spare.insert(Board::default()),
             };
-            for i in start..end {
+            for i in first..end {
                 let m = out[i];
                 // Most moves make no mill: those are read on the board as it stands.
                 let read = self.mill.as_ref().zip(landing(&def.gen, ctx, m));
@@ -180,50 +202,89 @@ impl Removal {
                     out.push(m);
                     continue;
                 }
-                board.clone_from(ctx.board);
-                let on = MoverTurn {
-                    game: ctx.game,
-                    clock: ctx.clock,
-                    mover: ctx.mover,
-                };
-                let fx = def.gen.apply(on, board, m);
-                let mut slot = None;
-                let clock = fx.clock_after(ctx.game, ctx.clock, m, &mut slot);
-                let after = Ctx::after(ctx.game, clock, board, ctx.mover);
-                let theirs = board.owned[after.who(self.who) as usize];
-                if theirs.is_empty() || !after.holds(&self.when) {
-                    out.push(m);
-                    continue;
-                }
-                let words = ctx.game.topology.words;
-                let mark = out.len();
-                if let Some(prefer) = &self.prefer {
-                    // Each piece stands as the last move's site, as `place`'s `if:` reads a site.
-                    let mut at = *clock;
-                    for s in theirs.iter_in(words) {
-                        at.last = Last { from: s, to: s };
-                        let here = Ctx {
-                            clock: &at,
-                            ..after
-                        };
-                        let preferred = match &self.prefer_line {
-                            Some((l, wanted)) => {
-                                let on_line = self.beside(&here, l, s) && lines::holds(&here, l);
-                                on_line == *wanted
-                            }
-                            None => here.holds(prefer),
-                        };
-                        if preferred {
-                            out.push(m.with_removal(s));
-                        }
-                    }
-                }
-                if out.len() == mark {
-                    out.extend(theirs.iter_in(words).map(|s| m.with_removal(s)));
-                }
+                self.push_removals(ctx, def, board, m, out);
             }
         });
-        out.drain(start..end);
+        out.drain(first..end);
+    }
+
+    /// The place among `moves` of the first that the board as it stands does not show to make
+    /// no mill `l`: the test of [`Removal::expand`]'s loop, on site sets of `W` words.
+    fn first_mill<const W: usize>(
+        &self,
+        ctx: &Ctx,
+        gen: &Gen,
+        l: &Line,
+        moves: &[Move],
+    ) -> Option<usize> {
+        let owner = ctx.who(l.who);
+        let own: Sites<W> = ctx.board.owned[owner as usize].narrow();
+        moves.iter().position(|&m| {
+            let Some((from, to)) = landing(gen, ctx, m) else {
+                return true;
+            };
+            let Some(reach) = self.reach.get(to.0 as usize) else {
+                return lines::holds_after(ctx, l, from, to);
+            };
+            let reach: Sites<W> = reach.narrow();
+            let gone = from.1 != owner + 1 && reach.contains(from.0) && own.contains(from.0);
+            let near = own.and(&reach).len() - u32::from(gone) + 1 >= l.length as u32;
+            near && lines::holds_after(ctx, l, from, to)
+        })
+    }
+
+    /// Pushes move `m`'s removals, or `m` alone if `when:` does not hold after it or the player
+    /// has no piece to take: `m` tried on `board`.
+    #[inline(always)]
+    fn push_removals(
+        &self,
+        ctx: &Ctx,
+        def: &GenDef,
+        board: &mut Board,
+        m: Move,
+        out: &mut Vec<Move>,
+    ) {
+        board.clone_from(ctx.board);
+        let on = MoverTurn {
+            game: ctx.game,
+            clock: ctx.clock,
+            mover: ctx.mover,
+        };
+        let fx = def.gen.apply(on, board, m);
+        let mut slot = None;
+        let clock = fx.clock_after(ctx.game, ctx.clock, m, &mut slot);
+        let after = Ctx::after(ctx.game, clock, board, ctx.mover);
+        let theirs = board.owned[after.who(self.who) as usize];
+        if theirs.is_empty() || !after.holds(&self.when) {
+            out.push(m);
+            return;
+        }
+        let words = ctx.game.topology.words;
+        let mark = out.len();
+        if let Some(prefer) = &self.prefer {
+            // Each piece stands as the last move's site, as `place`'s `if:` reads a site.
+            let mut at = *clock;
+            for s in theirs.iter_in(words) {
+                at.last = Last { from: s, to: s };
+                let here = Ctx {
+                    clock: &at,
+                    ..after
+                };
+                let preferred = match &self.prefer_line {
+                    Some((l, wanted)) => {
+                        let on_line = self.beside(&here, l, s) && lines::holds(&here, l);
+                        on_line == *wanted
+                    }
+                    None => here.holds(prefer),
+                };
+                if preferred {
+                    out.push(m.with_removal(s));
+                }
+            }
+        }
+        if out.len() == mark {
+            out.extend(theirs.iter_in(words).map(|s| m.with_removal(s)));
+        }
     }
 
     /// Whether the mill's owner holds, after the move (the origin `from` emptied or not),
@@ -267,5 +328,57 @@ impl Removal {
         board.take_one(s as usize);
         board.bank(self.captured, mover, taken, &game.demote);
         taken.count as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Ctx;
+    use rand::{Rng, SeedableRng};
+
+    /// A game of mills on `board`: placements, then steps, each taking a piece in no mill.
+    fn game(board: &str) -> crate::engine::Game {
+        let take = "(remove Next when:(line 3 Mover through-last:true) \
+                    prefer:(not (line 3 Next through-last:true)))";
+        let source = format!(
+            r#"(game "Mills" (players 2) (equipment {{(board {board}) (hand Each)}})
+  (rules (start (hand Each 8))
+    (play (if (> (in-hand Mover) 0) (place 1 remove:{take}) (step All remove:{take})))
+    (end {{(if (or (no-moves Next) (< (+ (pieces-on-board Next) (in-hand Next)) 3)) (result Next Loss))
+          (if (>= (moves-played) 120) (result All Draw))}})))"#
+        );
+        match crate::load::load_source("mills.game", &source, &[]) {
+            Ok(g) => g,
+            Err(e) => panic!("the test game loads: {e:?}"),
+        }
+    }
+
+    #[test]
+    fn the_first_mill_found_ahead_leaves_the_list_the_walk_from_the_start_makes() {
+        for board in ["(square 4)", "(rectangle 5 7)", "(hexagon 3)"] {
+            let game = game(board);
+            let mut expanded = 0;
+            for seed in 0..40 {
+                let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+                let mut s = game.new_initial_state();
+                while !s.is_terminal() {
+                    let ctx = Ctx::of(&game, &s);
+                    for (g, def) in game.gens.iter().enumerate() {
+                        let Some(removal) = &def.remove else { continue };
+                        let mut listed = Vec::new();
+                        def.gen.generate(&ctx, g as u16, &mut listed);
+                        let (mut ahead, mut walked) = (listed.clone(), listed.clone());
+                        removal.expand(&ctx, g as u16, 0, &mut ahead);
+                        removal.expand_from(&ctx, def, 0, &mut walked);
+                        assert_eq!(ahead, walked, "{board}");
+                        expanded += usize::from(walked.len() != listed.len());
+                    }
+                    let legal = game.moves(&s);
+                    game.apply(&mut s, legal[rng.random_range(0..legal.len())])
+                        .expect("a legal move");
+                }
+            }
+            assert!(expanded > 0, "{board}: some move takes a piece");
+        }
     }
 }
