@@ -743,12 +743,13 @@ mod tests {
         }
     }
 
-    #[test]
-    fn an_action_is_decoded_among_the_moves_as_each_move_numbered_finds_it() {
+    /// Runs `check` on the moves of each position of three random games (200 moves at most) of
+    /// every repository game, with the game's actions and the game's path.
+    fn each_position(seed: u64, mut check: impl FnMut(&Actions, &[Move], &std::path::Path)) {
         for path in game_paths() {
             let game = ludus::load_file(&path, &[]).expect("the game loads");
             let actions = Actions::of(&game);
-            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
             for _ in 0..3 {
                 let mut state = game.new_initial_state();
                 for _ in 0..200 {
@@ -756,22 +757,29 @@ mod tests {
                         break;
                     }
                     let moves = candidates(&game, &state);
-                    let numbered = actions.encode_all(&moves);
-                    for a in numbered
-                        .iter()
-                        .flatten()
-                        .copied()
-                        .chain([0, 1, 7, 100, 1000])
-                    {
-                        let first = numbered.iter().position(|&x| x == Some(a));
-                        let found = first.map(|i| moves[i]);
-                        assert_eq!(actions.decode_among(&moves, a), found, "{}", path.display());
-                    }
+                    check(&actions, &moves, &path);
                     let m = moves[rng.random_range(0..moves.len())];
                     game.apply(&mut state, m).expect("a legal move");
                 }
             }
         }
+    }
+
+    #[test]
+    fn an_action_is_decoded_among_the_moves_as_each_move_numbered_finds_it() {
+        each_position(11, |actions, moves, path| {
+            let numbered = actions.encode_all(moves);
+            for a in numbered
+                .iter()
+                .flatten()
+                .copied()
+                .chain([0, 1, 7, 100, 1000])
+            {
+                let first = numbered.iter().position(|&x| x == Some(a));
+                let found = first.map(|i| moves[i]);
+                assert_eq!(actions.decode_among(moves, a), found, "{}", path.display());
+            }
+        });
     }
 
     /// The repository's games.
@@ -789,30 +797,16 @@ mod tests {
 
     #[test]
     fn a_list_is_numbered_run_by_run_as_each_move_is_alone() {
-        for path in game_paths() {
-            let game = ludus::load_file(&path, &[]).expect("the game loads");
-            let actions = Actions::of(&game);
-            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
-            let mut numbered = Vec::new();
-            for _ in 0..3 {
-                let mut state = game.new_initial_state();
-                for _ in 0..200 {
-                    if state.is_terminal() {
-                        break;
-                    }
-                    let moves = candidates(&game, &state);
-                    let gaps = actions.number(&moves, &mut numbered);
-                    let alone: Vec<u64> = actions
-                        .encode_all(&moves)
-                        .into_iter()
-                        .map(|a| a.unwrap_or(NO_ACTION))
-                        .collect();
-                    assert_eq!(numbered, alone, "{}", path.display());
-                    assert_eq!(gaps, alone.contains(&NO_ACTION));
-                    let m = moves[rng.random_range(0..moves.len())];
-                    game.apply(&mut state, m).expect("a legal move");
-                }
-            }
-        }
+        let mut numbered = Vec::new();
+        each_position(7, |actions, moves, path| {
+            let gaps = actions.number(moves, &mut numbered);
+            let alone: Vec<u64> = actions
+                .encode_all(moves)
+                .into_iter()
+                .map(|a| a.unwrap_or(NO_ACTION))
+                .collect();
+            assert_eq!(numbered, alone, "{}", path.display());
+            assert_eq!(gaps, alone.contains(&NO_ACTION));
+        });
     }
 }

@@ -5,6 +5,7 @@ use super::moves::Move;
 use super::sample::{self, Scratch};
 use super::state::{NodeType, State, Status};
 use super::turn;
+use crate::board::select::{dispatch, WithSelect};
 use crate::engine::Game;
 use rand::Rng;
 
@@ -123,5 +124,51 @@ pub fn random_walk(
             break;
         }
         visit(&before, &legal, m, state);
+    }
+}
+
+/// A loop for a shape whose draws end in the k-th set bit of a word: played by
+/// [`play_selecting`], compiled with the CPU's fast select where there is one.
+pub(super) trait SelectingLoop {
+    /// Plays from `state` to the end, each draw's last step `select(word, k)`.
+    fn play(
+        &self,
+        game: &Game,
+        state: &mut State,
+        rng: &mut impl Rng,
+        select: impl Fn(u64, u32) -> u8 + Copy,
+    );
+}
+
+/// Plays `plan`'s loop from `state` to the end with the select this CPU runs fastest.
+#[inline(always)]
+pub(super) fn play_selecting(
+    game: &Game,
+    plan: &impl SelectingLoop,
+    state: &mut State,
+    rng: &mut impl Rng,
+) {
+    dispatch(Selecting {
+        game,
+        plan,
+        state,
+        rng,
+    });
+}
+
+/// A loop and what it plays, as a job for [`dispatch`].
+struct Selecting<'a, P, R> {
+    game: &'a Game,
+    plan: &'a P,
+    state: &'a mut State,
+    rng: &'a mut R,
+}
+
+impl<P: SelectingLoop, R: Rng> WithSelect for Selecting<'_, P, R> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self, select: impl Fn(u64, u32) -> u8 + Copy) {
+        self.plan.play(self.game, self.state, self.rng, select);
     }
 }

@@ -9,11 +9,10 @@
 pub(super) mod ending;
 
 use super::moves::Move;
-use super::playout::Playout;
+use super::playout::{play_selecting, Playout, SelectingLoop};
 use super::sample::{index_below, Scratch};
 use super::state::{Board, Cell, NodeType, State};
 use super::turn::{conclude, end_turn_after_move, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
-use crate::board::select::{dispatch, WithSelect};
 use crate::compile::ir::{Action, CaptureTo, Gen, GenDef, Phase, Site, Sites, MAX_PLAYERS};
 use crate::compile::Needs;
 use crate::engine::draw::{DrawOp, Family, NO_FILTER};
@@ -352,37 +351,21 @@ pub(super) fn playout(
     if state.phase != 0 {
         return Playout::of(state);
     }
-    dispatch(Loop {
-        game,
-        plan,
-        state: &mut *state,
-        rng,
-    });
+    play_selecting(game, plan, state, rng);
     Playout::of(state)
 }
 
-/// The loop as a job for [`dispatch`], which compiles it with the CPU's fast select where there
-/// is one.
-struct Loop<'a, R> {
-    game: &'a Game,
-    plan: &'a ShiftPlan,
-    state: &'a mut State,
-    rng: &'a mut R,
-}
-
-impl<R: Rng> WithSelect for Loop<'_, R> {
-    type Output = ();
-
+impl SelectingLoop for ShiftPlan {
     #[inline(always)]
-    fn run(self, select: impl Fn(u64, u32) -> u8 + Copy) {
-        let Loop {
-            game,
-            plan,
-            state,
-            rng,
-        } = self;
-        match &plan.ending {
-            Some(ending) => play(game, plan, (state, rng), select, |s, actor, stuck| {
+    fn play(
+        &self,
+        game: &Game,
+        state: &mut State,
+        rng: &mut impl Rng,
+        select: impl Fn(u64, u32) -> u8 + Copy,
+    ) {
+        match &self.ending {
+            Some(ending) => play(game, self, (state, rng), select, |s, actor, stuck| {
                 settle_rule(
                     game,
                     s,
@@ -391,7 +374,7 @@ impl<R: Rng> WithSelect for Loop<'_, R> {
                     ending.first(&game.topology, s, actor, stuck),
                 )
             }),
-            None => play(game, plan, (state, rng), select, |s, actor, stuck| {
+            None => play(game, self, (state, rng), select, |s, actor, stuck| {
                 conclude(game, s, actor, false, stuck)
             }),
         }

@@ -9,9 +9,9 @@ use super::super::sample::index_below;
 use super::super::shifting::ending::Ending;
 use super::super::state::{Board, Cell, NodeType, State};
 use super::super::turn::{end_turn_after_move, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
-use crate::board::select::{dispatch, WithSelect};
 use crate::compile::ir::{Gen, Phase, Site, MAX_PLAYERS};
 use crate::engine::draw::{DrawOp, Family};
+use crate::engine::playout::{play_selecting, SelectingLoop};
 use crate::engine::{Game, Move};
 use crate::ludemes::{BesideWord, MoveFamily, MoverTurn};
 use rand::Rng;
@@ -84,35 +84,19 @@ pub(super) fn play(game: &Game, plan: &WordPlacing, state: &mut State, rng: &mut
     let Some(Phase::Decision { .. }) = game.phases.first() else {
         return;
     };
-    dispatch(Loop {
-        game,
-        plan,
-        state,
-        rng,
-    });
+    play_selecting(game, plan, state, rng);
 }
 
-/// The loop as a job for [`dispatch`], which compiles it with the CPU's fast select where there
-/// is one.
-struct Loop<'a, R> {
-    game: &'a Game,
-    plan: &'a WordPlacing,
-    state: &'a mut State,
-    rng: &'a mut R,
-}
-
-impl<R: Rng> WithSelect for Loop<'_, R> {
-    type Output = ();
-
+impl SelectingLoop for WordPlacing {
     #[inline(always)]
-    fn run(self, select: impl Fn(u64, u32) -> u8 + Copy) {
-        let Loop {
-            game,
-            plan,
-            state,
-            rng,
-        } = self;
-        run(game, plan, (state, rng), select);
+    fn play(
+        &self,
+        game: &Game,
+        state: &mut State,
+        rng: &mut impl Rng,
+        select: impl Fn(u64, u32) -> u8 + Copy,
+    ) {
+        run(game, self, (state, rng), select);
     }
 }
 
