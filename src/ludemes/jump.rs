@@ -288,16 +288,14 @@ impl Jump {
 /// empty site beyond. `None` where a direction is no shift of site sets on this board.
 fn first_jumps(game: &Game, dirs: &[u8], mine: &Sites, filled: &Sites) -> Option<Sites> {
     let t = &game.topology;
-    // The board's rays read in place: a copy of each, in every position, cost more than the test.
-    let rays = t.steps.as_ref()?;
     crate::board::sites::by_width!(t.words, |W| {
         let (mine, filled) = (mine.narrow::<W>(), filled.narrow::<W>());
         let theirs = filled.and_not(&mine);
         let empty = t.board_sites.narrow::<W>().and_not(&filled);
         let mut out = Sites::<W>::default();
         for &d in dirs {
-            let (delta, from) = rays.get(d as usize)?;
-            let (delta, from) = (*delta, from.narrow::<W>());
+            let (delta, from) = t.ray(d)?;
+            let from = from.narrow::<W>();
             // The opposing pieces with an empty site beyond, then the pieces beside them.
             let over = theirs.and(&from).and(&empty.shifted(-delta));
             out = out.or(&mine.and(&from).and(&over.shifted(-delta)));
