@@ -218,6 +218,14 @@ impl<const W: usize> Sites<W> {
     }
 }
 
+/// The left rotation of a one-word site set that brings the bit of each site's neighbour
+/// `delta` sites away onto the site's own bit: a shift by `-delta`, wrapped, so the loops on a
+/// board of one word keep only the sites that have that neighbour.
+#[inline]
+pub(crate) fn neighbour_rotation(delta: i32) -> u32 {
+    delta.wrapping_neg().rem_euclid(64) as u32
+}
+
 /// The place of the k-th set bit of `w` (k < `w.count_ones()`), without a loop over the bits
 /// and without a branch: three halvings, each keeping the half that holds the k-th bit as the
 /// lower half's count (one `popcnt`) says, then a table within the byte. In a random draw `k` is

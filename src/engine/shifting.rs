@@ -13,6 +13,7 @@ use super::playout::{play_selecting, Playout, SelectingLoop};
 use super::sample::{index_below, Scratch};
 use super::state::{Board, Cell, NodeType, State};
 use super::turn::{conclude, end_turn_after_move, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
+use crate::board::sites::neighbour_rotation;
 use crate::compile::ir::{Action, CaptureTo, Gen, GenDef, Phase, Site, Sites, MAX_PLAYERS};
 use crate::compile::Needs;
 use crate::engine::draw::{DrawOp, Family, NO_FILTER};
@@ -261,7 +262,7 @@ fn groups_of(game: &Game, op: &DrawOp, out: &mut Vec<Group>) -> Option<()> {
         kind,
         gen: *gen,
         dir: ray.dir,
-        rot: ray.delta.wrapping_neg().rem_euclid(64) as u32,
+        rot: neighbour_rotation(ray.delta),
         delta: ray.delta,
         from: word(&ray.from),
         ..NO_GROUP

@@ -1,6 +1,7 @@
 //! Lines: a player's pieces in a row along chosen directions, through the last move's site or
 //! anywhere on the board.
 
+use crate::board::sites::neighbour_rotation;
 use crate::board::topology::Topology;
 use crate::check::registry::{
     opt, req,
@@ -346,7 +347,7 @@ impl WordLine {
         let shifts = match (&t.steps, l.exact) {
             (Some(steps), false) => Some(std::array::from_fn(|a| {
                 let (delta, has) = &steps[a];
-                (delta.wrapping_neg().rem_euclid(64) as u32, has.0[0])
+                (neighbour_rotation(*delta), has.0[0])
             })),
             _ => None,
         };

@@ -87,6 +87,7 @@ pub(super) fn play(game: &Game, plan: &WordPlacing, state: &mut State, rng: &mut
     play_selecting(game, plan, state, rng);
 }
 
+/// The loop, its draws' last step through `select`.
 impl SelectingLoop for WordPlacing {
     #[inline(always)]
     fn play(
@@ -96,53 +97,42 @@ impl SelectingLoop for WordPlacing {
         rng: &mut impl Rng,
         select: impl Fn(u64, u32) -> u8 + Copy,
     ) {
-        run(game, self, (state, rng), select);
-    }
-}
-
-/// The loop, its draws' last step through `select`.
-#[inline(always)]
-fn run(
-    game: &Game,
-    plan: &WordPlacing,
-    (state, rng): (&mut State, &mut impl Rng),
-    select: impl Fn(u64, u32) -> u8 + Copy,
-) {
-    let seat = |mover: u8| &plan.seats[mover as usize & (MAX_PLAYERS - 1)];
-    let mut next = match state.node {
-        NodeType::Decision => draw(
-            seat(state.mover),
-            &state.board,
-            state.mover,
-            (&mut *rng, select),
-        ),
-        _ => None,
-    };
-    while state.node == NodeType::Decision {
-        let Some(to) = next else {
-            break;
+        let seat = |mover: u8| &self.seats[mover as usize & (MAX_PLAYERS - 1)];
+        let mut next = match state.node {
+            NodeType::Decision => draw(
+                seat(state.mover),
+                &state.board,
+                state.mover,
+                (&mut *rng, select),
+            ),
+            _ => None,
         };
-        let actor = state.mover;
-        put(game, state, actor, to, seat(actor));
-        state.clock.last = super::super::Last { from: to, to };
-        // A placement captures nothing and makes no progress of its own.
-        if game.needs.intersects(KEPT_AFTER_A_MOVE) {
-            keep_after_move(game, state, 0);
+        while state.node == NodeType::Decision {
+            let Some(to) = next else {
+                break;
+            };
+            let actor = state.mover;
+            put(game, state, actor, to, seat(actor));
+            state.clock.last = super::super::Last { from: to, to };
+            // A placement captures nothing and makes no progress of its own.
+            if game.needs.intersects(KEPT_AFTER_A_MOVE) {
+                keep_after_move(game, state, 0);
+            }
+            end_turn_after_move(game, state, actor);
+            let chosen = draw(
+                seat(state.mover),
+                &state.board,
+                state.mover,
+                (&mut *rng, select),
+            );
+            let stuck = chosen.is_none().then_some(state.mover);
+            let rule = self.ending.first(&game.topology, state, actor, stuck);
+            next = if settle_rule(game, state, actor, stuck, rule) {
+                None
+            } else {
+                chosen
+            };
         }
-        end_turn_after_move(game, state, actor);
-        let chosen = draw(
-            seat(state.mover),
-            &state.board,
-            state.mover,
-            (&mut *rng, select),
-        );
-        let stuck = chosen.is_none().then_some(state.mover);
-        let rule = plan.ending.first(&game.topology, state, actor, stuck);
-        next = if settle_rule(game, state, actor, stuck, rule) {
-            None
-        } else {
-            chosen
-        };
     }
 }
 

@@ -4,6 +4,7 @@
 //! one without testing site by site. A required `flank:` is read the same way.
 
 use super::{Beside, Occupant};
+use crate::board::sites::neighbour_rotation;
 use crate::board::topology::Topology;
 use crate::compile::ir::{Cond, Leaf, Sites, MAX_PLAYERS};
 
@@ -77,7 +78,7 @@ impl BesideWord {
                     let at = self.len as usize;
                     *self.terms.get_mut(at)? = Term {
                         of,
-                        rot: delta.wrapping_neg().rem_euclid(64) as u32,
+                        rot: neighbour_rotation(*delta),
                         from,
                     };
                     self.len += 1;
