@@ -48,6 +48,7 @@ pub(crate) use attack::{replaces_only, Guard};
 pub(crate) use connection::{holds as connected, one_group, Groups};
 pub(crate) use dice::{dice_count, dice_to_use, dice_total, distinct_dice, without_die};
 pub(crate) use effects::run as run_effects;
+pub use flank::Flank;
 pub(crate) use hop::landing as hop_landing;
 pub use hop::Hop;
 pub(crate) use lines::holds as in_line;

@@ -158,9 +158,6 @@ impl DrawPlan {
 /// player's draw a single family of placements with no filter, no effect after them (no flank,
 /// removal or `then`), and no position to remember for repetition.
 pub(super) fn place_only(game: &Game) -> bool {
-    let [Phase::Decision { next, pass, .. }] = game.phases.as_slice() else {
-        return false;
-    };
     let draw = game.draw_plan(0);
     let placing = |ops: &Vec<DrawOp>| match ops.as_slice() {
         [DrawOp::Count {
@@ -194,13 +191,22 @@ pub(super) fn place_only(game: &Game) -> bool {
         }),
         _ => false,
     };
+    one_move_turns(game) && draw.ops.iter().take(game.players as usize).all(placing)
+}
+
+/// Whether the game is one decision phase with no pass whose turn always passes on after one
+/// move, with no position to remember for repetition and no count of what a move captured: the
+/// turns the placement loops play.
+pub(super) fn one_move_turns(game: &Game) -> bool {
+    let [Phase::Decision { next, pass, .. }] = game.phases.as_slice() else {
+        return false;
+    };
     !*pass
         && !game.needs.contains(Needs::REPETITION)
         && !game.needs.contains(Needs::SOWN)
-        // The loop keeps no count of what a move captured for `captured` to read.
+        // The loops keep no count of what a move captured for `captured` to read.
         && !game.needs.contains(Needs::CAPTURED)
         && matches!(next.fixed(), Some(Action::EndTurn))
-        && draw.ops.iter().take(game.players as usize).all(placing)
 }
 
 /// The sites of region `r` for `mover`; the whole board when there is no region.

@@ -8,10 +8,11 @@ mod word;
 
 pub use word::WordPlacing;
 
-use super::playout::Playout;
-use super::sample::{pick_placement, Scratch};
+use super::playout::{play_general, Handover, Playout};
+use super::sample::{pick_in, pick_placement, Scratch};
 use super::state::{NodeType, State};
-use super::turn::{conclude, end_turn_after_move, keep_after_move, KEPT_AFTER_A_MOVE};
+use super::turn::KEPT_AFTER_A_MOVE;
+use super::turn::{conclude, end_turn_after_move, keep_after_move, settle_sampled};
 use crate::compile::ir::{by_width, Gen, Phase, MAX_PLAYERS};
 use crate::engine::draw::DrawOp;
 use crate::engine::Game;
@@ -33,8 +34,12 @@ pub(super) fn playout(
     }
     scratch.forget_trial();
     if let Some(plan) = &game.plans.word_placing {
-        word::play(game, plan, state, rng);
-        return Playout::of(state);
+        let next = match word::play(game, plan, state, rng) {
+            None => return Playout::of(state),
+            Some(Handover::Start) => pick_in(game, state, scratch, rng),
+            Some(Handover::After(actor)) => settle_sampled(game, state, actor, false, scratch, rng),
+        };
+        return play_general(game, state, rng, scratch, next);
     }
     by_width!(game.topology.words, |W| play::<W>(game, state, rng));
     Playout::of(state)

@@ -43,13 +43,26 @@ pub fn playout(
     // The loops of shapes of game chosen at load time, behind one test here: a second test in
     // this function changed the general loop's code (Woli +2% to +3%).
     if game.plans.place_only
+        | game.plans.word_placing.is_some()
         | game.plans.shift_plan.is_some()
         | game.plans.race.is_some()
         | game.plans.sowing.is_some()
     {
         return kernel(game, state, rng, scratch);
     }
-    let mut next = sample::pick_in(game, state, scratch, rng);
+    let next = sample::pick_in(game, state, scratch, rng);
+    play_general(game, state, rng, scratch, next)
+}
+
+/// The general loop from `state`, whose next move, drawn, is `next`.
+#[inline(always)]
+pub(super) fn play_general(
+    game: &Game,
+    state: &mut State,
+    rng: &mut impl Rng,
+    scratch: &mut Scratch,
+    mut next: Option<Move>,
+) -> Playout {
     loop {
         let m = match state.node {
             NodeType::Terminal => break,
@@ -127,33 +140,45 @@ pub fn random_walk(
     }
 }
 
+/// Where a loop of one shape left the game to the general loop, at a turn whose draw it does
+/// not make (a priority's later set: a pass).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Handover {
+    /// Before any move: the general loop draws the first.
+    Start,
+    /// After this player's move, whose turn control the loop played: the general loop settles
+    /// the next node (its draw and the end rules).
+    After(u8),
+}
+
 /// A loop for a shape whose draws end in the k-th set bit of a word: played by
 /// [`play_selecting`], compiled with the CPU's fast select where there is one.
 pub(super) trait SelectingLoop {
-    /// Plays from `state` to the end, each draw's last step `select(word, k)`.
+    /// Plays from `state` to the end, or to where the general loop goes on; each draw's last
+    /// step is `select(word, k)`.
     fn play(
         &self,
         game: &Game,
         state: &mut State,
         rng: &mut impl Rng,
         select: impl Fn(u64, u32) -> u8 + Copy,
-    );
+    ) -> Option<Handover>;
 }
 
-/// Plays `plan`'s loop from `state` to the end with the select this CPU runs fastest.
+/// Plays `plan`'s loop from `state` with the select this CPU runs fastest.
 #[inline(always)]
 pub(super) fn play_selecting(
     game: &Game,
     plan: &impl SelectingLoop,
     state: &mut State,
     rng: &mut impl Rng,
-) {
+) -> Option<Handover> {
     dispatch(Selecting {
         game,
         plan,
         state,
         rng,
-    });
+    })
 }
 
 /// A loop and what it plays, as a job for [`dispatch`].
@@ -165,10 +190,10 @@ struct Selecting<'a, P, R> {
 }
 
 impl<P: SelectingLoop, R: Rng> WithSelect for Selecting<'_, P, R> {
-    type Output = ();
+    type Output = Option<Handover>;
 
     #[inline(always)]
-    fn run(self, select: impl Fn(u64, u32) -> u8 + Copy) {
-        self.plan.play(self.game, self.state, self.rng, select);
+    fn run(self, select: impl Fn(u64, u32) -> u8 + Copy) -> Option<Handover> {
+        self.plan.play(self.game, self.state, self.rng, select)
     }
 }

@@ -9,7 +9,7 @@
 pub(super) mod ending;
 
 use super::moves::Move;
-use super::playout::{play_selecting, Playout, SelectingLoop};
+use super::playout::{play_selecting, Handover, Playout, SelectingLoop};
 use super::sample::{index_below, Scratch};
 use super::state::{Board, Cell, NodeType, State};
 use super::turn::{conclude, end_turn_after_move, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
@@ -364,7 +364,8 @@ impl SelectingLoop for ShiftPlan {
         state: &mut State,
         rng: &mut impl Rng,
         select: impl Fn(u64, u32) -> u8 + Copy,
-    ) {
+    ) -> Option<Handover> {
+        // The shift loop plays every turn to the end.
         match &self.ending {
             Some(ending) => play(game, self, (state, rng), select, |s, actor, stuck| {
                 settle_rule(
@@ -379,6 +380,7 @@ impl SelectingLoop for ShiftPlan {
                 conclude(game, s, actor, false, stuck)
             }),
         }
+        None
     }
 }
 

@@ -77,7 +77,7 @@ pub(crate) fn apply_sampled(
 
 // Inline: the playout loop keeps the turn's state in registers across the draw.
 #[inline(always)]
-fn settle_sampled(
+pub(super) fn settle_sampled(
     game: &Game,
     s: &mut State,
     actor: u8,

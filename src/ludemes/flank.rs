@@ -1,7 +1,8 @@
 //! Flanking: runs of opposing pieces closed by one of the mover's pieces, flipped or removed.
 
+use crate::board::sites::neighbour_rotation;
 use crate::check::registry::{opt, req, Kind::*, Ludeme, Shape::One as O, Shape::OneOrList as OL};
-use crate::compile::ir::{by_width, Dirs, Site, Sites, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{by_width, Dirs, Site, Sites, MAX_PLAYERS, NO_SITE, SITE_WORDS};
 use crate::compile::Compiler;
 use crate::engine::Game;
 use crate::engine::{Board, Cell};
@@ -169,6 +170,103 @@ impl Flank {
     /// Flips or removes every run flanked by the piece of `mover` just placed on `site`; returns
     /// the pieces taken.
     pub(crate) fn apply(&self, game: &Game, board: &mut Board, mover: u8, site: Site) -> u32 {
+        let Some(rays) = self.rays.as_ref().and_then(|r| r.get(mover as usize)) else {
+            return self.apply_walked(game, board, mover, site);
+        };
+        let words = game.topology.words;
+        let mine = &board.owned[mover as usize & (MAX_PLAYERS - 1)];
+        let runs = by_width!(words, |W| {
+            let mine = mine.narrow::<W>();
+            let theirs = board.filled.narrow::<W>().and_not(&mine);
+            self.runs_from::<W>(rays, site, &mine, &theirs)
+                .narrow::<SITE_WORDS>()
+        });
+        let mut taken = 0;
+        for at in runs.iter_in(words) {
+            taken += self.take(board, mover, at as usize);
+        }
+        taken
+    }
+
+    /// The sites of `free` where a piece of `mover` would flank a run, on a board of one word
+    /// with shifts: [`Flank::flanking`] in one word.
+    #[inline(always)]
+    pub(crate) fn flanking_word(&self, mover: u8, free: u64, mine: u64, theirs: u64) -> u64 {
+        let Some(rays) = self.rays.as_ref().and_then(|r| r.get(mover as usize)) else {
+            return free;
+        };
+        let bounds = (self.min, self.max);
+        free & flanking_sites::<1>(rays, bounds, &Sites([mine]), &Sites([theirs])).0[0]
+    }
+
+    /// The opposing pieces of the runs a piece of `mover` on `site` flanks, on a board of one
+    /// word with shifts: what [`Flank::apply`] flips or removes.
+    #[inline(always)]
+    pub(crate) fn runs_word(&self, mover: u8, site: Site, mine: u64, theirs: u64) -> u64 {
+        let Some(rays) = self.rays.as_ref().and_then(|r| r.get(mover as usize)) else {
+            return 0;
+        };
+        self.runs_from::<1>(rays, site, &Sites([mine]), &Sites([theirs]))
+            .0[0]
+    }
+
+    /// The pieces of `theirs` in the runs a piece on `site` flanks against `mine`, found along
+    /// each ray by shifts of one site.
+    #[inline]
+    fn runs_from<const W: usize>(
+        &self,
+        rays: &[(i32, Sites)],
+        site: Site,
+        mine: &Sites<W>,
+        theirs: &Sites<W>,
+    ) -> Sites<W> {
+        let mut from = Sites::<W>::default();
+        from.insert(site);
+        let mut out = Sites::<W>::default();
+        for &(delta, ref has) in rays {
+            let (has, rot) = (has.narrow::<W>(), neighbour_rotation(-delta));
+            // The neighbour along the ray, where there is one: on one word, a rotation.
+            let on = |x: &Sites<W>| {
+                let x = x.and(&has);
+                if W == 1 {
+                    Sites(x.0.map(|w| w.rotate_left(rot)))
+                } else {
+                    x.shifted(delta)
+                }
+            };
+            let (mut at, mut run, mut len) = (on(&from), Sites::<W>::default(), 0u16);
+            while at.intersects(theirs) {
+                run = run.or(&at);
+                len += 1;
+                at = on(&at);
+            }
+            if at.intersects(mine) && (self.min..=self.max).contains(&len) {
+                out = out.or(&run);
+            }
+        }
+        out
+    }
+
+    /// Flips to `mover`, or removes, the piece on `at` of a flanked run; returns the pieces taken.
+    #[inline]
+    fn take(&self, board: &mut Board, mover: u8, at: usize) -> u32 {
+        let cell = board.cells[at];
+        if self.remove {
+            board.clear(at);
+            return u32::from(cell.count);
+        }
+        board.put(
+            at,
+            Cell {
+                owner: mover + 1,
+                ..cell
+            },
+        );
+        0
+    }
+
+    /// [`Flank::apply`] by walking each direction site by site, where the board has no shifts.
+    fn apply_walked(&self, game: &Game, board: &mut Board, mover: u8, site: Site) -> u32 {
         let mut taken = 0;
         for &d in self.dirs.of(mover) {
             let end = self.closer(game, board, mover, site, d);
@@ -177,19 +275,7 @@ impl Flank {
             }
             let mut at = game.topology.neighbour(site, d);
             while at != end {
-                let cell = board.cells[at as usize];
-                if self.remove {
-                    taken += u32::from(cell.count);
-                    board.clear(at as usize);
-                } else {
-                    board.put(
-                        at as usize,
-                        Cell {
-                            owner: mover + 1,
-                            ..cell
-                        },
-                    );
-                }
+                taken += self.take(board, mover, at as usize);
                 at = game.topology.neighbour(at, d);
             }
         }
@@ -208,6 +294,23 @@ pub(crate) fn flanking_sites<const W: usize>(
     theirs: &Sites<W>,
 ) -> Sites<W> {
     let mut out = Sites::<W>::default();
+    // A run of any length: found by doubling, in as many steps as the longest run's bits.
+    if bounds.0 <= 1 && usize::from(bounds.1) >= 64 * W {
+        for &(delta, ref has) in rays {
+            // On one word, a rotation: the sites kept are ones whose k-th neighbour exists, whose
+            // bit lands on theirs unwrapped.
+            let rot = neighbour_rotation(delta);
+            let back = |x: &Sites<W>, k: u32| {
+                if W == 1 {
+                    Sites(x.0.map(|w| w.rotate_left(rot.wrapping_mul(k) & 63)))
+                } else {
+                    x.shifted(-delta * k as i32)
+                }
+            };
+            out = out.or(&flanked_any(mine, theirs, &has.narrow::<W>(), back));
+        }
+        return out;
+    }
     for (delta, has) in rays {
         let has = has.narrow::<W>();
         // The sites whose neighbour along the ray is in `x`. The shift's kind is chosen once
@@ -219,6 +322,30 @@ pub(crate) fn flanking_sites<const W: usize>(
         });
     }
     out
+}
+
+/// Along one ray, runs of any length: the opposing pieces whose walk along the ray through
+/// opposing pieces ends at one of the mover's, found with walks of 1, 2, 4, ... steps at once,
+/// stepped back once more. `back(x, k)` is `x` moved `k` steps back along the ray, unmasked: the
+/// sites it keeps are ones whose k-th neighbour is known to exist.
+#[inline(always)]
+fn flanked_any<const W: usize>(
+    mine: &Sites<W>,
+    theirs: &Sites<W>,
+    has: &Sites<W>,
+    back: impl Fn(&Sites<W>, u32) -> Sites<W>,
+) -> Sites<W> {
+    // `reach`: opposing pieces whose walk of at most k steps ends at a piece of the mover's;
+    // `through`: the first of k opposing pieces in a row along the ray, each with a neighbour.
+    let mut through = theirs.and(has);
+    let mut reach = through.and(&back(mine, 1));
+    let mut k = 1;
+    while !through.is_empty() {
+        reach = reach.or(&through.and(&back(&reach, k)));
+        through = through.and(&back(&through, k));
+        k *= 2;
+    }
+    has.and(&back(&reach, 1))
 }
 
 /// Along one ray, whose step back is `back`: the sites next to a flankable run.

@@ -261,12 +261,14 @@ fn the_general_loop_plays_what_the_fast_loops_play() {
     for file in [
         "games/tictactoe.game",
         "games/connect-four.game",
+        "games/reversi.game",
         "games/toki.game",
         "games/sig.game",
         "games/woli.game",
     ] {
         let mut game = ludus::load_file(std::path::Path::new(file), &[]).unwrap();
         let fast = game.place_only()
+            || game.word_placing().is_some()
             || game.shift_plan().is_some()
             || game.race_plan().is_some()
             || game.sowing_kernel().is_some();

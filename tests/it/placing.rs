@@ -90,12 +90,50 @@ fn the_games_of_one_word_run_the_loop_of_one_word() {
 fn games_with_other_moves_keep_the_general_loop() {
     for file in [
         "games/hex.game",
-        "games/reversi.game",
         "games/toki.game",
         "games/morris.game",
         "games/woli.game",
     ] {
         assert!(!load(file, &[]).place_only(), "{file}");
+    }
+}
+
+/// A placement game on a 5x5 board (one word) whose placement is `(place 1 @ARGS)`.
+const CUSTODIAN: &str = r#"(game "Custodian"
+  (players 2)
+  (equipment {(board (square 5)) (hand Each)})
+  (rules (start {(hand Each 20) (pieces P1 (sites {6 18})) (pieces P2 (sites {12}))})
+    (play (place 1 @ARGS))
+    (end (if (no-moves Next) (result All Draw)))))"#;
+
+#[test]
+fn placements_that_flip_play_in_one_word_as_the_general_loop() {
+    // Reversi: a priority of flanking placements, then a pass, which the general loop plays.
+    for size in ["4", "6", "8"] {
+        let game = load("games/reversi.game", &[("size", size)]);
+        assert!(
+            !game.place_only() && game.word_placing().is_some(),
+            "Reversi {size} is played in one word"
+        );
+        agree(&game, 300);
+    }
+    assert!(load("games/reversi.game", &[("size", "10")])
+        .word_placing()
+        .is_none());
+    // Flips that need not be made, bounded runs, a flank with a condition beside it; removals
+    // are left to the general loop.
+    for (args, one) in [
+        ("flank:(flank All min:2)", true),
+        (
+            "flank:(flank Orthogonal max:2 required:true) if:(beside Diagonal Empty)",
+            true,
+        ),
+        ("flank:(flank All remove:true)", false),
+    ] {
+        let game = ludus::load_source("custodian.game", &CUSTODIAN.replace("@ARGS", args), &[])
+            .unwrap_or_else(|e| panic!("{}", e.render(false)));
+        assert_eq!(game.word_placing().is_some(), one, "{args}");
+        agree(&game, 300);
     }
 }
 

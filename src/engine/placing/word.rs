@@ -9,11 +9,11 @@ use super::super::sample::index_below;
 use super::super::shifting::ending::Ending;
 use super::super::state::{Board, Cell, NodeType, State};
 use super::super::turn::{end_turn_after_move, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
-use crate::compile::ir::{Gen, Phase, Site, MAX_PLAYERS};
-use crate::engine::draw::{DrawOp, Family};
-use crate::engine::playout::{play_selecting, SelectingLoop};
+use crate::compile::ir::{Gen, GenDef, Phase, Site, MAX_PLAYERS};
+use crate::engine::draw::{one_move_turns, DrawOp, Family, NO_FILTER};
+use crate::engine::playout::{play_selecting, Handover, SelectingLoop};
 use crate::engine::{Game, Move};
-use crate::ludemes::{BesideWord, MoveFamily, MoverTurn};
+use crate::ludemes::{BesideSets, BesideWord, Flank, MoveFamily, MoverTurn, Place};
 use rand::Rng;
 
 /// One player's placement in one word.
@@ -27,68 +27,163 @@ struct Seat {
     to: u64,
     /// The condition (always true for a placement without one).
     test: BesideWord,
+    /// Whether the placement must flank a run (the seat's flank is then in the plan).
+    flank_required: bool,
+    /// Whether the placement is the first set of a priority whose other sets the general loop
+    /// plays: where it gives no move, the loop leaves the turn to the general loop.
+    fallback: bool,
 }
 
 /// Each player's placement and the end rules, for a placement game on a board of one word.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WordPlacing {
     seats: [Seat; MAX_PLAYERS],
+    /// Each player's flank, flipping the runs a placement flanks.
+    flanks: [Option<Flank>; MAX_PLAYERS],
+    /// Whether some seat has a flank or a fallback: the loop with their tests plays.
+    flanking: bool,
     ending: Ending,
 }
 
 impl WordPlacing {
-    /// The plan of a game the placement loop plays (`Game::place_only`) on a board of one word,
-    /// whose placements' conditions are `or`s of `beside` tests and whose end rules the shift
-    /// loop's [`Ending`] reads in place. `None` for any other game.
+    /// The plan of a game whose turns are one placement each (`draw::one_move_turns`) on a
+    /// board of one word, each player's draw one family of placements whose condition is an `or`
+    /// of `beside` tests (and perhaps a flank to make), or such a family as the first set of a
+    /// priority, and whose end rules the shift loop's [`Ending`] reads in place. `None` for any
+    /// other game.
     pub(crate) fn of(game: &Game) -> Option<Box<WordPlacing>> {
-        if !game.place_only() || game.topology.words != 1 || game.sites() > 64 {
+        if !one_move_turns(game) || game.topology.words != 1 || game.sites() > 64 {
             return None;
         }
         let draw = game.draw_plan(0);
-        let seat = |ops: &Vec<DrawOp>| {
-            let [DrawOp::Count { gen, family, .. }] = ops.as_slice() else {
-                return None;
-            };
-            let (count, to, test) = match family {
-                Family::Place { count, to } => (*count, to, BesideWord::ALWAYS),
-                Family::PlaceWhere { count, to, test } => (*count, to, test.in_word()?),
-                _ => return None,
-            };
-            // A placement of no piece empties its site: not what the loop plays.
-            (count > 0).then_some(Seat {
-                gen: *gen,
-                count,
-                to: to.0[0],
-                test,
-            })
-        };
         let players = (game.players as usize).min(MAX_PLAYERS);
         let mut seats = [Seat {
             gen: 0,
             count: 1,
             to: 0,
             test: BesideWord::ALWAYS,
+            flank_required: false,
+            fallback: false,
         }; MAX_PLAYERS];
+        let mut flanks = [const { None }; MAX_PLAYERS];
         for (p, ops) in draw.ops.iter().enumerate().take(players) {
-            seats[p] = seat(ops)?;
+            (seats[p], flanks[p]) = seat(game, ops)?;
         }
+        let flanking = seats.iter().any(|s| s.fallback) || flanks.iter().any(Option::is_some);
         Some(Box::new(WordPlacing {
             seats,
+            flanks,
+            flanking,
             ending: Ending::of(game)?,
         }))
     }
 }
 
-/// Plays random placements from `state` to the end, as the placement loop does.
-pub(super) fn play(game: &Game, plan: &WordPlacing, state: &mut State, rng: &mut impl Rng) {
-    let Some(Phase::Decision { .. }) = game.phases.first() else {
-        return;
+/// One player's seat and flank, from the player's draw: one family of placements, alone or as
+/// the first set of a priority.
+fn seat(game: &Game, ops: &[DrawOp]) -> Option<(Seat, Option<Flank>)> {
+    let (op, fallback) = match ops {
+        [op] => (op, false),
+        [DrawOp::SetStart, op, DrawOp::IfAny(_), ..] => (op, true),
+        _ => return None,
     };
-    play_selecting(game, plan, state, rng);
+    let DrawOp::Count {
+        gen,
+        tag: NO_FILTER,
+        family,
+    } = op
+    else {
+        return None;
+    };
+    let flank = placement(game, *gen)?;
+    let (count, to, (test, flanks)) = match family {
+        Family::Place { count, to } => (*count, to, (BesideWord::ALWAYS, false)),
+        Family::PlaceWhere { count, to, test } => (*count, to, split_flank(test)?),
+        _ => return None,
+    };
+    let flank_required = flank.as_ref().is_some_and(|f| f.required);
+    // A placement of no piece empties its site: not what the loop plays.
+    (count > 0 && flanks == flank_required).then_some((
+        Seat {
+            gen: *gen,
+            count,
+            to: to.0[0],
+            test,
+            flank_required,
+            fallback,
+        },
+        flank,
+    ))
 }
 
+/// The flank of generator `gen` if it is a placement the loop plays: of the mover's own piece of
+/// the first kind, anywhere its family allows, with no effect after it but flips; `None` for any
+/// other generator.
+fn placement(game: &Game, gen: u16) -> Option<Option<Flank>> {
+    // Every field named, so that a new one fails to compile until the loop decides it.
+    let GenDef { gen, then, remove } = game.gens.get(gen as usize)?;
+    let Gen::Place(Place {
+        flank,
+        // Nor captures of groups.
+        surround: None,
+        // Read through the family: the draw counts them.
+        count: _,
+        to: _,
+        site_test: _,
+        site_sets: _,
+        // The loop places pieces of the first kind.
+        kind: None,
+        placed_as: None,
+        // The mover's own pieces.
+        of: None,
+        from_last: None,
+    }) = gen
+    else {
+        return None;
+    };
+    // Flips capture nothing: the loop plays no removal, and keeps no count of captures.
+    let flips = |f: &Flank| !f.remove && f.rays.is_some();
+    (remove.is_none() && then.is_empty() && flank.as_ref().is_none_or(flips)).then(|| flank.clone())
+}
+
+/// A family's condition as the loop reads it: its `beside` tests in one word, and whether it
+/// holds a flank to make.
+fn split_flank(test: &BesideSets) -> Option<(BesideWord, bool)> {
+    match test {
+        BesideSets::Flanks { .. } => Some((BesideWord::ALWAYS, true)),
+        BesideSets::All(parts) => match parts.as_slice() {
+            [BesideSets::Flanks { .. }, rest] => Some((rest.in_word()?, true)),
+            _ => Some((test.in_word()?, false)),
+        },
+        _ => Some((test.in_word()?, false)),
+    }
+}
+
+/// Plays random placements from `state` to the end, as the placement loop does; or until a
+/// player's placements give no move where the general loop plays the rest of the turn
+/// ([`Handover`]).
+pub(super) fn play(
+    game: &Game,
+    plan: &WordPlacing,
+    state: &mut State,
+    rng: &mut impl Rng,
+) -> Option<Handover> {
+    let Some(Phase::Decision { .. }) = game.phases.first() else {
+        return None;
+    };
+    // A game without flanks or a fallback runs a loop without their tests, compiled apart: in
+    // one function with the other, Connect Four's loop took 2% more instructions.
+    match plan.flanking {
+        true => play_selecting(game, &Loop::<true>(plan), state, rng),
+        false => play_selecting(game, &Loop::<false>(plan), state, rng),
+    }
+}
+
+/// The plan as one of its two loops: `FLANKS`, whether some seat has a flank or a fallback.
+struct Loop<'a, const FLANKS: bool>(&'a WordPlacing);
+
 /// The loop, its draws' last step through `select`.
-impl SelectingLoop for WordPlacing {
+impl<const FLANKS: bool> SelectingLoop for Loop<'_, FLANKS> {
     #[inline(always)]
     fn play(
         &self,
@@ -96,35 +191,51 @@ impl SelectingLoop for WordPlacing {
         state: &mut State,
         rng: &mut impl Rng,
         select: impl Fn(u64, u32) -> u8 + Copy,
-    ) {
+    ) -> Option<Handover> {
+        self.0.run::<FLANKS>(game, state, rng, select)
+    }
+}
+
+impl WordPlacing {
+    /// The loop; `FLANKS`: whether some seat has a flank or a fallback.
+    #[inline(always)]
+    fn run<const FLANKS: bool>(
+        &self,
+        game: &Game,
+        state: &mut State,
+        rng: &mut impl Rng,
+        select: impl Fn(u64, u32) -> u8 + Copy,
+    ) -> Option<Handover> {
         let seat = |mover: u8| &self.seats[mover as usize & (MAX_PLAYERS - 1)];
         let mut next = match state.node {
-            NodeType::Decision => draw(
-                seat(state.mover),
-                &state.board,
-                state.mover,
-                (&mut *rng, select),
-            ),
+            NodeType::Decision => {
+                self.draw::<FLANKS>(state.mover, &state.board, (&mut *rng, select))
+            }
             _ => None,
         };
+        if FLANKS
+            && next.is_none()
+            && state.node == NodeType::Decision
+            && seat(state.mover).fallback
+        {
+            return Some(Handover::Start);
+        }
         while state.node == NodeType::Decision {
             let Some(to) = next else {
                 break;
             };
             let actor = state.mover;
-            put(game, state, actor, to, seat(actor));
+            self.put::<FLANKS>(game, state, actor, to);
             state.clock.last = super::super::Last { from: to, to };
             // A placement captures nothing and makes no progress of its own.
             if game.needs.intersects(KEPT_AFTER_A_MOVE) {
                 keep_after_move(game, state, 0);
             }
             end_turn_after_move(game, state, actor);
-            let chosen = draw(
-                seat(state.mover),
-                &state.board,
-                state.mover,
-                (&mut *rng, select),
-            );
+            let chosen = self.draw::<FLANKS>(state.mover, &state.board, (&mut *rng, select));
+            if FLANKS && chosen.is_none() && seat(state.mover).fallback {
+                return Some(Handover::After(actor));
+            }
             let stuck = chosen.is_none().then_some(state.mover);
             let rule = self.ending.first(&game.topology, state, actor, stuck);
             next = if settle_rule(game, state, actor, stuck, rule) {
@@ -133,47 +244,75 @@ impl SelectingLoop for WordPlacing {
                 chosen
             };
         }
+        None
+    }
+
+    /// The site the placement draw picks for `mover` (`sample::pick_placement`): the
+    /// candidates counted, one drawn uniformly by the same number.
+    #[inline(always)]
+    fn draw<const FLANKS: bool>(
+        &self,
+        mover: u8,
+        board: &Board,
+        (rng, select): (&mut impl Rng, impl Fn(u64, u32) -> u8),
+    ) -> Option<Site> {
+        let p = mover as usize & (MAX_PLAYERS - 1);
+        let seat = &self.seats[p];
+        let (filled, mine) = (board.filled.0[0], board.owned[p].0[0]);
+        let held = 0u64.wrapping_sub(u64::from(board.hand[p] >= seat.count));
+        let mut set = seat.test.sites(seat.to & !filled & held, filled, mine);
+        if FLANKS && seat.flank_required {
+            if let Some(f) = &self.flanks[p] {
+                set = f.flanking_word(mover, set, mine, filled & !mine);
+            }
+        }
+        let total = set.count_ones();
+        if total == 0 {
+            return None;
+        }
+        let r = index_below(rng, total as usize) as u32;
+        Some(Site::from(select(set, r)))
+    }
+
+    /// Puts the mover's piece on `to` and flips the runs it flanks: what `Place::apply` does
+    /// for a placement of the loop's shape, on the board's one word.
+    #[inline(always)]
+    fn put<const FLANKS: bool>(&self, game: &Game, state: &mut State, actor: u8, to: Site) {
+        let p = actor as usize & (MAX_PLAYERS - 1);
+        let seat = &self.seats[p];
+        let board = &mut state.board;
+        if board.keyed | board.kinded {
+            return put_kept(game, state, actor, to, seat);
+        }
+        let hand = &mut board.hand[p];
+        *hand -= seat.count.min(*hand);
+        board.cells[to as usize] = Cell::piece(actor, seat.count);
+        let bit = 1u64 << (to & 63);
+        board.filled.0[0] |= bit;
+        board.owned[p].0[0] |= bit;
+        if let (true, Some(f)) = (FLANKS, &self.flanks[p]) {
+            flip(f, board, actor, to);
+        }
     }
 }
 
-/// The site the placement draw picks for `mover` (`sample::pick_placement`): the candidates
-/// counted, one drawn uniformly by the same number.
+/// Turns the pieces of the runs `actor`'s piece on `to` flanks into `actor`'s, as putting each
+/// one's cell with its new owner does.
 #[inline(always)]
-fn draw(
-    seat: &Seat,
-    board: &Board,
-    mover: u8,
-    (rng, select): (&mut impl Rng, impl Fn(u64, u32) -> u8),
-) -> Option<Site> {
-    let p = mover as usize & (MAX_PLAYERS - 1);
-    let filled = board.filled.0[0];
-    let held = 0u64.wrapping_sub(u64::from(board.hand[p] >= seat.count));
-    let set = seat
-        .test
-        .sites(seat.to & !filled & held, filled, board.owned[p].0[0]);
-    let total = set.count_ones();
-    if total == 0 {
-        return None;
-    }
-    let r = index_below(rng, total as usize) as u32;
-    Some(Site::from(select(set, r)))
-}
-
-/// Puts the mover's piece on `to`: what `Place::apply` does for a placement of the loop's
-/// shape, on the board's one word.
-#[inline(always)]
-fn put(game: &Game, state: &mut State, actor: u8, to: Site, seat: &Seat) {
-    let board = &mut state.board;
-    if board.keyed | board.kinded {
-        return put_kept(game, state, actor, to, seat);
-    }
+fn flip(f: &Flank, board: &mut Board, actor: u8, to: Site) {
     let p = actor as usize & (MAX_PLAYERS - 1);
-    let hand = &mut board.hand[p];
-    *hand -= seat.count.min(*hand);
-    board.cells[to as usize] = Cell::piece(actor, seat.count);
-    let bit = 1u64 << (to & 63);
-    board.filled.0[0] |= bit;
-    board.owned[p].0[0] |= bit;
+    let (filled, mine) = (board.filled.0[0], board.owned[p].0[0]);
+    let runs = f.runs_word(actor, to, mine, filled & !mine);
+    let mut left = runs;
+    while left != 0 {
+        let at = left.trailing_zeros() as usize;
+        let cell = &mut board.cells[at];
+        let was = cell.owner;
+        cell.owner = actor + 1;
+        board.owned[usize::from(was.wrapping_sub(1)) & (MAX_PLAYERS - 1)].0[0] &= !(1 << at);
+        left &= left - 1;
+    }
+    board.owned[p].0[0] |= runs;
 }
 
 /// Puts the piece with the placement's own `apply`, which keeps the board's key or its kinds.
