@@ -6,7 +6,7 @@ use crate::actions::Actions;
 use crate::state::{identity, other_game, same_game, PyGame, PyState};
 use crate::{observe, CHANCE_PLAYER, TERMINAL_PLAYER};
 use ludus::trial::playout_rng;
-use ludus::{Game, Move, NodeType, State};
+use ludus::{Game, Move, NodeType, PerPlayer, PlayError, State};
 use numpy::ndarray::{Array1, Array2, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray1};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
@@ -66,6 +66,35 @@ impl Table {
         }
     }
 
+    /// Plays `m`, the move of `action`, throws the dice and, if the game ended, starts it again:
+    /// its returns then. `Err` if the move could not be played.
+    fn play(
+        &mut self,
+        game: &Game,
+        actions: &Actions,
+        start: &State,
+        (m, action): (Move, u64),
+    ) -> Result<Option<PerPlayer<f64>>, PlayError> {
+        self.history.push(action);
+        game.apply_and_generate(&mut self.state, m, &mut self.moves)?;
+        self.settle(game, actions);
+        if !self.state.is_terminal() {
+            return Ok(None);
+        }
+        let returns = self.state.returns();
+        self.reset(game, actions, start);
+        Ok(Some(returns))
+    }
+
+    /// Reads a word of each cache line that playing a move here reads (see [`State::warm`]).
+    fn warm(&self) -> u64 {
+        let moves = self
+            .moves
+            .first()
+            .map_or(0, |m| u64::from(m.to().unwrap_or(0)));
+        self.state.warm() ^ moves ^ self.history.last().copied().unwrap_or(0)
+    }
+
     /// Back to the start, its dice thrown.
     fn reset(&mut self, game: &Game, actions: &Actions, start: &State) {
         self.state.clone_from(start);
@@ -85,6 +114,9 @@ pub struct VectorEnv {
     ints: Arc<ActionInts>,
     start: State,
     tables: Vec<Table>,
+    /// Whether the next step plays the games from the last down. Steps go each way in turn:
+    /// the games a step plays last are still in the cache when the next plays them first.
+    backward: bool,
 }
 
 impl VectorEnv {
@@ -100,6 +132,69 @@ impl VectorEnv {
                     legal(&self.actions, t)
                 ))
             })
+    }
+
+    /// The move of each game's action, the games read in the order opposite to the step's
+    /// (`backward`): the games read last are played first, while still in the cache. The first
+    /// game's error is the one raised.
+    fn choose_all(&self, actions: &[i64], backward: bool) -> PyResult<Vec<Move>> {
+        let mut chosen = vec![Move::pass(); actions.len()];
+        if backward {
+            for (i, m) in chosen.iter_mut().enumerate() {
+                *m = self.chosen(i, actions[i])?;
+            }
+            return Ok(chosen);
+        }
+        let mut failed = None;
+        for i in (0..actions.len()).rev() {
+            match self.chosen(i, actions[i]) {
+                Ok(m) => chosen[i] = m,
+                Err(e) => failed = Some(e),
+            }
+        }
+        failed.map_or(Ok(chosen), Err)
+    }
+
+    /// Plays each game's move (`chosen[i]`, of action `actions[i]`), from the last game down if
+    /// `backward`, each next game's lines read ahead: the rewards and done flags of `step`.
+    fn play_all(
+        &mut self,
+        actions: &[i64],
+        chosen: &[Move],
+        backward: bool,
+    ) -> PyResult<(Array2<f64>, Array1<bool>)> {
+        let (n, players) = (self.tables.len(), self.game.players as usize);
+        let mut rewards = Array2::<f64>::zeros((n, players));
+        let mut done = Array1::<bool>::from_elem(n, false);
+        let (game, codes, start) = (&*self.game, &*self.actions, &self.start);
+        for j in 0..n {
+            let (i, next) = if backward {
+                (n - 1 - j, (n - 1 - j).checked_sub(1))
+            } else {
+                (j, Some(j + 1))
+            };
+            // The next game's lines come from memory while this one plays.
+            if let Some(t) = next.and_then(|k| self.tables.get(k)) {
+                std::hint::black_box(t.warm());
+            }
+            // The action chosen is the move's number in its position.
+            let played = self.tables[i].play(game, codes, start, (chosen[i], actions[i] as u64));
+            match played {
+                Ok(None) => {}
+                Ok(Some(returns)) => {
+                    for (p, r) in returns.iter().enumerate().take(players) {
+                        rewards[(i, p)] = *r;
+                    }
+                    done[i] = true;
+                }
+                Err(_) => {
+                    return Err(PyValueError::new_err(format!(
+                        "game {i} could not play its move"
+                    )))
+                }
+            }
+        }
+        Ok((rewards, done))
     }
 }
 
@@ -148,6 +243,7 @@ impl VectorEnv {
             ints: game.ints.clone(),
             start,
             tables,
+            backward: false,
         })
     }
 
@@ -173,46 +269,11 @@ impl VectorEnv {
                 actions.len()
             )));
         }
-        let players = self.game.players as usize;
-        let (rewards, done) = py.detach(|| -> PyResult<_> {
-            // Read from the last game down: the games `random_actions` (or the last step)
-            // read last are still in the cache, and the games played first next are read
-            // last here. The first game's error is the one raised.
-            let mut chosen = vec![Move::pass(); actions.len()];
-            let mut failed = None;
-            for i in (0..actions.len()).rev() {
-                match self.chosen(i, actions[i]) {
-                    Ok(m) => chosen[i] = m,
-                    Err(e) => failed = Some(e),
-                }
-            }
-            if let Some(e) = failed {
-                return Err(e);
-            }
-            let mut rewards = Array2::<f64>::zeros((self.tables.len(), players));
-            let mut done = Array1::<bool>::from_elem(self.tables.len(), false);
-            let (game, codes, start) = (&*self.game, &*self.actions, &self.start);
-            for (i, (t, m)) in self.tables.iter_mut().zip(chosen).enumerate() {
-                // The action chosen is the move's number in its position.
-                t.history.push(actions[i] as u64);
-                if game
-                    .apply_and_generate(&mut t.state, m, &mut t.moves)
-                    .is_err()
-                {
-                    return Err(PyValueError::new_err(format!(
-                        "game {i} could not play its move"
-                    )));
-                }
-                t.settle(game, codes);
-                if t.state.is_terminal() {
-                    for (p, r) in t.state.returns().iter().enumerate().take(players) {
-                        rewards[(i, p)] = *r;
-                    }
-                    done[i] = true;
-                    t.reset(game, codes, start);
-                }
-            }
-            Ok((rewards, done))
+        let (rewards, done) = py.detach(|| {
+            let backward = self.backward;
+            self.backward = !backward;
+            let chosen = self.choose_all(actions, backward)?;
+            self.play_all(actions, &chosen, backward)
         })?;
         Ok((rewards.into_pyarray(py), done.into_pyarray(py)))
     }

@@ -82,6 +82,21 @@ def test_an_illegal_action_plays_nothing():
     assert [env.state(i).serialize() for i in range(2)] == before
 
 
+def test_the_first_games_error_is_raised_whichever_way_a_step_reads():
+    """Steps read the games from either end in turn: the error named is the first game's."""
+    game = ludus.load_game(str(ROOT / "games/tictactoe.game"))
+    env = ludus.VectorEnv(game, 3, seed=0)
+    b2 = game.new_initial_state().string_to_action("place b2")
+    for _ in range(2):
+        with pytest.raises(ValueError, match="not legal in game 1"):
+            env.step(np.array([b2, -1, -2]))
+    env.step(np.array([b2, b2, b2]))
+    for _ in range(2):
+        with pytest.raises(ValueError, match="not legal in game 0"):
+            env.step(np.array([b2, b2, b2]))
+    assert all(env.state(i).history() == [b2] for i in range(3))
+
+
 def test_random_actions_are_legal_and_games_restart():
     game = ludus.load_game(str(ROOT / "games/tictactoe.game"))
     env = ludus.VectorEnv(game, 64, seed=1)
