@@ -13,7 +13,7 @@ use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// What `step` gives: rewards (n, players) and done flags (n,).
 type Stepped<'py> = (Bound<'py, PyArray2<f64>>, Bound<'py, PyArray1<bool>>);
@@ -117,6 +117,9 @@ pub struct VectorEnv {
     /// Whether the next step plays the games from the last down. Steps go each way in turn:
     /// the games a step plays last are still in the cache when the next plays them first.
     backward: bool,
+    /// The moves `random_actions` last drew, with their actions, until the next step: an
+    /// action found here is not looked for among the game's moves.
+    drawn: Mutex<Vec<(i64, Move)>>,
 }
 
 impl VectorEnv {
@@ -134,20 +137,30 @@ impl VectorEnv {
             })
     }
 
-    /// The move of each game's action, the games read in the order opposite to the step's
-    /// (`backward`): the games read last are played first, while still in the cache. The first
-    /// game's error is the one raised.
-    fn choose_all(&self, actions: &[i64], backward: bool) -> PyResult<Vec<Move>> {
+    /// The move of each game's action: the move `random_actions` drew if it is that action's
+    /// (`drawn`), else looked for among the game's moves, which are read in the order opposite
+    /// to the step's (`backward`), so that the games read last are played first, while still in
+    /// the cache. The first game's error is the one raised.
+    fn choose_all(
+        &self,
+        actions: &[i64],
+        drawn: &[(i64, Move)],
+        backward: bool,
+    ) -> PyResult<Vec<Move>> {
         let mut chosen = vec![Move::pass(); actions.len()];
+        let choose = |i: usize| match drawn.get(i) {
+            Some(&(a, m)) if a == actions[i] && a >= 0 => Ok(m),
+            _ => self.chosen(i, actions[i]),
+        };
         if backward {
             for (i, m) in chosen.iter_mut().enumerate() {
-                *m = self.chosen(i, actions[i])?;
+                *m = choose(i)?;
             }
             return Ok(chosen);
         }
         let mut failed = None;
         for i in (0..actions.len()).rev() {
-            match self.chosen(i, actions[i]) {
+            match choose(i) {
                 Ok(m) => chosen[i] = m,
                 Err(e) => failed = Some(e),
             }
@@ -244,6 +257,7 @@ impl VectorEnv {
             start,
             tables,
             backward: false,
+            drawn: Mutex::new(Vec::new()),
         })
     }
 
@@ -272,8 +286,15 @@ impl VectorEnv {
         let (rewards, done) = py.detach(|| {
             let backward = self.backward;
             self.backward = !backward;
-            let chosen = self.choose_all(actions, backward)?;
-            self.play_all(actions, &chosen, backward)
+            let mut drawn =
+                std::mem::take(self.drawn.get_mut().unwrap_or_else(PoisonError::into_inner));
+            let stepped = self
+                .choose_all(actions, &drawn, backward)
+                .and_then(|chosen| self.play_all(actions, &chosen, backward));
+            // The draws are the last position's: the buffer is kept, empty.
+            drawn.clear();
+            *self.drawn.get_mut().unwrap_or_else(PoisonError::into_inner) = drawn;
+            stepped
         })?;
         Ok((rewards.into_pyarray(py), done.into_pyarray(py)))
     }
@@ -330,19 +351,24 @@ impl VectorEnv {
     }
 
     /// An (n,) int64 array: a uniformly drawn legal action of each game, from a generator of `seed`
-    /// (not the dice's), for benchmarks and random opponents.
+    /// (not the dice's), for benchmarks and random opponents. The next `step` finds the moves of
+    /// these actions without looking among the games' moves.
     #[pyo3(signature = (seed))]
     fn random_actions<'py>(&self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
         let picks: Array1<i64> = py.detach(|| {
             let mut rng = playout_rng(seed, u64::MAX);
+            let mut drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
+            drawn.clear();
             self.tables
                 .iter()
                 .map(|t| {
                     let k = rng.random_range(0..t.moves.len().max(1));
-                    t.moves
-                        .get(k)
-                        .and_then(|&m| self.actions.encode_among(&t.moves, m))
-                        .map_or(-1, |a| a as i64)
+                    let m = t.moves.get(k).copied();
+                    let a = m
+                        .and_then(|m| self.actions.encode_among(&t.moves, m))
+                        .map_or(-1, |a| a as i64);
+                    drawn.push((a, m.unwrap_or(Move::pass())));
+                    a
                 })
                 .collect()
         });

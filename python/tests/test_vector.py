@@ -66,6 +66,38 @@ def test_ten_thousand_steps_agree_with_single_states(name, n):
     assert ends > 0
 
 
+@pytest.mark.parametrize("name", ["morris.game", "draughts.game", "backgammon.game", "hex.game"])
+def test_random_actions_step_as_single_states_do(name):
+    """`step` plays the moves `random_actions` drew without looking for them, and looks for an
+    action changed since: the games go exactly as single states given the same actions."""
+    game = ludus.load_game(str(ROOT / "games" / name))
+    n, seed = 6, 11
+    env = ludus.VectorEnv(game, n, seed)
+    dice = [ludus.Dice(game, seed, i) for i in range(n)]
+
+    def started(i):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(dice[i].throw(state))
+        return state
+
+    states = [started(i) for i in range(n)]
+    for k in range(300):
+        actions = env.random_actions(k)
+        if k % 3 == 0:
+            actions[k % n] = states[k % n].legal_actions()[-1]
+        rewards, done = env.step(actions)
+        for i, state in enumerate(states):
+            state.apply_action(int(actions[i]))
+            while state.is_chance_node():
+                state.apply_action(dice[i].throw(state))
+            assert bool(done[i]) == state.is_terminal()
+            if state.is_terminal():
+                assert rewards[i].tolist() == state.returns()
+                states[i] = started(i)
+            assert env.state(i).serialize() == states[i].serialize()
+
+
 def test_an_illegal_action_plays_nothing():
     game = ludus.load_game(str(ROOT / "games/tictactoe.game"))
     env = ludus.VectorEnv(game, 2, seed=0)
