@@ -6,14 +6,14 @@ use crate::actions::Actions;
 use crate::state::{identity, other_game, same_game, PyGame, PyState};
 use crate::{observe, CHANCE_PLAYER, TERMINAL_PLAYER};
 use ludus::trial::playout_rng;
-use ludus::{Game, Move, NodeType, State};
+use ludus::{Game, Move, NodeType, PerPlayer, PlayError, State};
 use numpy::ndarray::{Array1, Array2, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray1};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// What `step` gives: rewards (n, players) and done flags (n,).
 type Stepped<'py> = (Bound<'py, PyArray2<f64>>, Bound<'py, PyArray1<bool>>);
@@ -66,6 +66,35 @@ impl Table {
         }
     }
 
+    /// Plays `m`, the move of `action`, throws the dice and, if the game ended, starts it again:
+    /// its returns then. `Err` if the move could not be played.
+    fn play(
+        &mut self,
+        game: &Game,
+        actions: &Actions,
+        start: &State,
+        (m, action): (Move, u64),
+    ) -> Result<Option<PerPlayer<f64>>, PlayError> {
+        self.history.push(action);
+        game.apply_and_generate(&mut self.state, m, &mut self.moves)?;
+        self.settle(game, actions);
+        if !self.state.is_terminal() {
+            return Ok(None);
+        }
+        let returns = self.state.returns();
+        self.reset(game, actions, start);
+        Ok(Some(returns))
+    }
+
+    /// Reads a word of each cache line that playing a move here reads (see [`State::warm`]).
+    fn warm(&self) -> u64 {
+        let moves = self
+            .moves
+            .first()
+            .map_or(0, |m| u64::from(m.to().unwrap_or(0)));
+        self.state.warm() ^ moves ^ self.history.last().copied().unwrap_or(0)
+    }
+
     /// Back to the start, its dice thrown.
     fn reset(&mut self, game: &Game, actions: &Actions, start: &State) {
         self.state.clone_from(start);
@@ -85,6 +114,12 @@ pub struct VectorEnv {
     ints: Arc<ActionInts>,
     start: State,
     tables: Vec<Table>,
+    /// Whether the next step plays the games from the last down. Steps go each way in turn:
+    /// the games a step plays last are still in the cache when the next plays them first.
+    backward: bool,
+    /// The moves `random_actions` last drew, with their actions, until the next step: an
+    /// action found here is not looked for among the game's moves.
+    drawn: Mutex<Vec<(i64, Move)>>,
 }
 
 impl VectorEnv {
@@ -100,6 +135,79 @@ impl VectorEnv {
                     legal(&self.actions, t)
                 ))
             })
+    }
+
+    /// The move of each game's action: the move `random_actions` drew if it is that action's
+    /// (`drawn`), else looked for among the game's moves, which are read in the order opposite
+    /// to the step's (`backward`), so that the games read last are played first, while still in
+    /// the cache. The first game's error is the one raised.
+    fn choose_all(
+        &self,
+        actions: &[i64],
+        drawn: &[(i64, Move)],
+        backward: bool,
+    ) -> PyResult<Vec<Move>> {
+        let mut chosen = vec![Move::pass(); actions.len()];
+        let choose = |i: usize| match drawn.get(i) {
+            Some(&(a, m)) if a == actions[i] && a >= 0 => Ok(m),
+            _ => self.chosen(i, actions[i]),
+        };
+        if backward {
+            for (i, m) in chosen.iter_mut().enumerate() {
+                *m = choose(i)?;
+            }
+            return Ok(chosen);
+        }
+        let mut failed = None;
+        for i in (0..actions.len()).rev() {
+            match choose(i) {
+                Ok(m) => chosen[i] = m,
+                Err(e) => failed = Some(e),
+            }
+        }
+        failed.map_or(Ok(chosen), Err)
+    }
+
+    /// Plays each game's move (`chosen[i]`, of action `actions[i]`), from the last game down if
+    /// `backward`, each next game's lines read ahead: the rewards and done flags of `step`.
+    fn play_all(
+        &mut self,
+        actions: &[i64],
+        chosen: &[Move],
+        backward: bool,
+    ) -> PyResult<(Array2<f64>, Array1<bool>)> {
+        let (n, players) = (self.tables.len(), self.game.players as usize);
+        let mut rewards = Array2::<f64>::zeros((n, players));
+        let mut done = Array1::<bool>::from_elem(n, false);
+        let (game, codes, start) = (&*self.game, &*self.actions, &self.start);
+        for j in 0..n {
+            let (i, next) = if backward {
+                (n - 1 - j, (n - 1 - j).checked_sub(1))
+            } else {
+                (j, Some(j + 1))
+            };
+            // The next game's lines come from memory while this one plays.
+            if let Some(t) = next.and_then(|k| self.tables.get(k)) {
+                std::hint::black_box(t.warm());
+            }
+            // The action chosen is the move's number in its position.
+            let played = self.tables[i].play(game, codes, start, (chosen[i], actions[i] as u64));
+            match played {
+                Ok(None) => {}
+                Ok(Some(returns)) => {
+                    for (p, r) in returns.iter().enumerate().take(players) {
+                        rewards[(i, p)] = *r;
+                    }
+                    done[i] = true;
+                }
+                Err(_) => {
+                    return Err(PyValueError::new_err(format!(
+                        "game {i} could not play its move"
+                    )))
+                }
+            }
+        }
+        Ok((rewards, done))
     }
 }
 
@@ -148,6 +256,8 @@ impl VectorEnv {
             ints: game.ints.clone(),
             start,
             tables,
+            backward: false,
+            drawn: Mutex::new(Vec::new()),
         })
     }
 
@@ -173,46 +283,18 @@ impl VectorEnv {
                 actions.len()
             )));
         }
-        let players = self.game.players as usize;
-        let (rewards, done) = py.detach(|| -> PyResult<_> {
-            // Read from the last game down: the games `random_actions` (or the last step)
-            // read last are still in the cache, and the games played first next are read
-            // last here. The first game's error is the one raised.
-            let mut chosen = vec![Move::pass(); actions.len()];
-            let mut failed = None;
-            for i in (0..actions.len()).rev() {
-                match self.chosen(i, actions[i]) {
-                    Ok(m) => chosen[i] = m,
-                    Err(e) => failed = Some(e),
-                }
-            }
-            if let Some(e) = failed {
-                return Err(e);
-            }
-            let mut rewards = Array2::<f64>::zeros((self.tables.len(), players));
-            let mut done = Array1::<bool>::from_elem(self.tables.len(), false);
-            let (game, codes, start) = (&*self.game, &*self.actions, &self.start);
-            for (i, (t, m)) in self.tables.iter_mut().zip(chosen).enumerate() {
-                // The action chosen is the move's number in its position.
-                t.history.push(actions[i] as u64);
-                if game
-                    .apply_and_generate(&mut t.state, m, &mut t.moves)
-                    .is_err()
-                {
-                    return Err(PyValueError::new_err(format!(
-                        "game {i} could not play its move"
-                    )));
-                }
-                t.settle(game, codes);
-                if t.state.is_terminal() {
-                    for (p, r) in t.state.returns().iter().enumerate().take(players) {
-                        rewards[(i, p)] = *r;
-                    }
-                    done[i] = true;
-                    t.reset(game, codes, start);
-                }
-            }
-            Ok((rewards, done))
+        let (rewards, done) = py.detach(|| {
+            let backward = self.backward;
+            self.backward = !backward;
+            let mut drawn =
+                std::mem::take(self.drawn.get_mut().unwrap_or_else(PoisonError::into_inner));
+            let stepped = self
+                .choose_all(actions, &drawn, backward)
+                .and_then(|chosen| self.play_all(actions, &chosen, backward));
+            // The draws are the last position's: the buffer is kept, empty.
+            drawn.clear();
+            *self.drawn.get_mut().unwrap_or_else(PoisonError::into_inner) = drawn;
+            stepped
         })?;
         Ok((rewards.into_pyarray(py), done.into_pyarray(py)))
     }
@@ -269,19 +351,24 @@ impl VectorEnv {
     }
 
     /// An (n,) int64 array: a uniformly drawn legal action of each game, from a generator of `seed`
-    /// (not the dice's), for benchmarks and random opponents.
+    /// (not the dice's), for benchmarks and random opponents. The next `step` finds the moves of
+    /// these actions without looking among the games' moves.
     #[pyo3(signature = (seed))]
     fn random_actions<'py>(&self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
         let picks: Array1<i64> = py.detach(|| {
             let mut rng = playout_rng(seed, u64::MAX);
+            let mut drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
+            drawn.clear();
             self.tables
                 .iter()
                 .map(|t| {
                     let k = rng.random_range(0..t.moves.len().max(1));
-                    t.moves
-                        .get(k)
-                        .and_then(|&m| self.actions.encode_among(&t.moves, m))
-                        .map_or(-1, |a| a as i64)
+                    let m = t.moves.get(k).copied();
+                    let a = m
+                        .and_then(|m| self.actions.encode_among(&t.moves, m))
+                        .map_or(-1, |a| a as i64);
+                    drawn.push((a, m.unwrap_or(Move::pass())));
+                    a
                 })
                 .collect()
         });

@@ -66,6 +66,38 @@ def test_ten_thousand_steps_agree_with_single_states(name, n):
     assert ends > 0
 
 
+@pytest.mark.parametrize("name", ["morris.game", "draughts.game", "backgammon.game", "hex.game"])
+def test_random_actions_step_as_single_states_do(name):
+    """`step` plays the moves `random_actions` drew without looking for them, and looks for an
+    action changed since: the games go exactly as single states given the same actions."""
+    game = ludus.load_game(str(ROOT / "games" / name))
+    n, seed = 6, 11
+    env = ludus.VectorEnv(game, n, seed)
+    dice = [ludus.Dice(game, seed, i) for i in range(n)]
+
+    def started(i):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(dice[i].throw(state))
+        return state
+
+    states = [started(i) for i in range(n)]
+    for k in range(300):
+        actions = env.random_actions(k)
+        if k % 3 == 0:
+            actions[k % n] = states[k % n].legal_actions()[-1]
+        rewards, done = env.step(actions)
+        for i, state in enumerate(states):
+            state.apply_action(int(actions[i]))
+            while state.is_chance_node():
+                state.apply_action(dice[i].throw(state))
+            assert bool(done[i]) == state.is_terminal()
+            if state.is_terminal():
+                assert rewards[i].tolist() == state.returns()
+                states[i] = started(i)
+            assert env.state(i).serialize() == states[i].serialize()
+
+
 def test_an_illegal_action_plays_nothing():
     game = ludus.load_game(str(ROOT / "games/tictactoe.game"))
     env = ludus.VectorEnv(game, 2, seed=0)
@@ -80,6 +112,21 @@ def test_an_illegal_action_plays_nothing():
     with pytest.raises(ValueError, match="not legal in game 0"):
         env.step(np.array([-3, a1]))
     assert [env.state(i).serialize() for i in range(2)] == before
+
+
+def test_the_first_games_error_is_raised_whichever_way_a_step_reads():
+    """Steps read the games from either end in turn: the error named is the first game's."""
+    game = ludus.load_game(str(ROOT / "games/tictactoe.game"))
+    env = ludus.VectorEnv(game, 3, seed=0)
+    b2 = game.new_initial_state().string_to_action("place b2")
+    for _ in range(2):
+        with pytest.raises(ValueError, match="not legal in game 1"):
+            env.step(np.array([b2, -1, -2]))
+    env.step(np.array([b2, b2, b2]))
+    for _ in range(2):
+        with pytest.raises(ValueError, match="not legal in game 0"):
+            env.step(np.array([b2, b2, b2]))
+    assert all(env.state(i).history() == [b2] for i in range(3))
 
 
 def test_random_actions_are_legal_and_games_restart():
