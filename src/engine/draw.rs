@@ -7,7 +7,7 @@ use crate::compile::ir::MAX_PLAYERS;
 use crate::compile::ir::{Action, Gen, GenDef, MoveExpr, Phase, RegionRef, Rules, Sites};
 use crate::compile::Needs;
 use crate::engine::Game;
-use crate::ludemes::Place;
+use crate::ludemes::{Flank, Place};
 
 /// The filter tag of moves that need no filter.
 pub const NO_FILTER: u16 = u16::MAX;
@@ -164,34 +164,38 @@ pub(super) fn place_only(game: &Game) -> bool {
             gen,
             tag: NO_FILTER,
             family: Family::Place { .. } | Family::PlaceWhere { .. },
-        }] => game.gens.get(*gen as usize).is_some_and(|def| {
-            // Every field named, so that a new one fails to compile until the loop decides it.
-            let GenDef { gen, then, remove } = def;
-            let plain = matches!(
-                gen,
-                Gen::Place(Place {
-                    // The loop plays no flips.
-                    flank: None,
-                    // Nor captures of groups.
-                    surround: None,
-                    // Read through the family: the draw counts them.
-                    count: _,
-                    to: _,
-                    site_test: _,
-                    site_sets: _,
-                    // The loop places pieces of the first kind, anywhere empty.
-                    kind: None,
-                    placed_as: None,
-                    // The mover's own pieces.
-                    of: None,
-                    from_last: None,
-                })
-            );
-            plain && remove.is_none() && then.is_empty()
-        }),
+        }] => matches!(placement_flank(game, *gen), Some(None)),
         _ => false,
     };
     one_move_turns(game) && draw.ops.iter().take(game.players as usize).all(placing)
+}
+
+/// The flank of generator `gen` (`Some(None)` for none), if it is a placement the placement loops
+/// play: of the mover's own piece of the first kind, anywhere its family allows, with no effect
+/// after it but perhaps a flank; `None` for any other generator.
+pub(super) fn placement_flank(game: &Game, gen: u16) -> Option<Option<&Flank>> {
+    // Every field named, so that a new one fails to compile until the loops decide it.
+    let GenDef { gen, then, remove } = game.gens.get(gen as usize)?;
+    let Gen::Place(Place {
+        flank,
+        // No captures of groups.
+        surround: None,
+        // Read through the family: the draw counts them.
+        count: _,
+        to: _,
+        site_test: _,
+        site_sets: _,
+        // Pieces of the first kind.
+        kind: None,
+        placed_as: None,
+        // The mover's own pieces.
+        of: None,
+        from_last: None,
+    }) = gen
+    else {
+        return None;
+    };
+    (remove.is_none() && then.is_empty()).then_some(flank.as_ref())
 }
 
 /// Whether the game is one decision phase with no pass whose turn always passes on after one

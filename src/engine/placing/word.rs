@@ -9,11 +9,11 @@ use super::super::sample::index_below;
 use super::super::shifting::ending::Ending;
 use super::super::state::{Board, Cell, NodeType, State};
 use super::super::turn::{end_turn_after_move, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
-use crate::compile::ir::{Gen, GenDef, Phase, Site, MAX_PLAYERS};
-use crate::engine::draw::{one_move_turns, DrawOp, Family, NO_FILTER};
+use crate::compile::ir::{Gen, Phase, Site, MAX_PLAYERS};
+use crate::engine::draw::{one_move_turns, placement_flank, DrawOp, Family, NO_FILTER};
 use crate::engine::playout::{play_selecting, Handover, SelectingLoop};
 use crate::engine::{Game, Move};
-use crate::ludemes::{BesideSets, BesideWord, Flank, MoveFamily, MoverTurn, Place};
+use crate::ludemes::{BesideSets, BesideWord, Flank, MoveFamily, MoverTurn};
 use rand::Rng;
 
 /// One player's placement in one word.
@@ -95,7 +95,12 @@ fn seat(game: &Game, ops: &[DrawOp]) -> Option<(Seat, Option<Flank>)> {
     else {
         return None;
     };
-    let flank = placement(game, *gen)?;
+    let flank = placement_flank(game, *gen)?;
+    // Flips capture nothing: the loop plays no removal, and keeps no count of captures.
+    if flank.is_some_and(|f| f.remove || f.rays.is_none()) {
+        return None;
+    }
+    let flank = flank.cloned();
     let (count, to, (test, flanks)) = match family {
         Family::Place { count, to } => (*count, to, (BesideWord::ALWAYS, false)),
         Family::PlaceWhere { count, to, test } => (*count, to, split_flank(test)?),
@@ -114,36 +119,6 @@ fn seat(game: &Game, ops: &[DrawOp]) -> Option<(Seat, Option<Flank>)> {
         },
         flank,
     ))
-}
-
-/// The flank of generator `gen` if it is a placement the loop plays: of the mover's own piece of
-/// the first kind, anywhere its family allows, with no effect after it but flips; `None` for any
-/// other generator.
-fn placement(game: &Game, gen: u16) -> Option<Option<Flank>> {
-    // Every field named, so that a new one fails to compile until the loop decides it.
-    let GenDef { gen, then, remove } = game.gens.get(gen as usize)?;
-    let Gen::Place(Place {
-        flank,
-        // Nor captures of groups.
-        surround: None,
-        // Read through the family: the draw counts them.
-        count: _,
-        to: _,
-        site_test: _,
-        site_sets: _,
-        // The loop places pieces of the first kind.
-        kind: None,
-        placed_as: None,
-        // The mover's own pieces.
-        of: None,
-        from_last: None,
-    }) = gen
-    else {
-        return None;
-    };
-    // Flips capture nothing: the loop plays no removal, and keeps no count of captures.
-    let flips = |f: &Flank| !f.remove && f.rays.is_some();
-    (remove.is_none() && then.is_empty() && flank.as_ref().is_none_or(flips)).then(|| flank.clone())
 }
 
 /// A family's condition as the loop reads it: its `beside` tests in one word, and whether it
