@@ -482,13 +482,15 @@ impl Actions {
             if m.generator() != g {
                 break;
             }
-            let (from, to) = (m.from().unwrap_or(NO_SITE), m.to().unwrap_or(NO_SITE));
+            // A move of the run is a generator's: its stored sites are sites (no removal is
+            // `NO_SITE`, past every board, so its factor is `sites` as `encode` gives it).
+            let (from, to, removal) = m.stored_sites();
             let index = match (from as u64) < sites && (to as u64) < sites {
                 true => place(from, to),
                 false => None,
             };
             let taken = match block.removal {
-                true => m.removal().map_or(sites, u64::from).min(sites),
+                true => u64::from(removal).min(sites),
                 false => 0,
             };
             out.push(index.map_or(NO_ACTION, |i| block.start + i * wide + taken));

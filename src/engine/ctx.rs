@@ -171,10 +171,7 @@ impl<'a> Ctx<'a> {
                 .iter()
                 .map(|&s| self.board.cells[s as usize].count as i64)
                 .sum(),
-            IntExpr::PiecesOnBoard(w) => self.board.owned[self.who(*w) as usize]
-                .iter_in(self.game.topology.words)
-                .map(|s| self.board.cells[s as usize].count as i64)
-                .sum(),
+            IntExpr::PiecesOnBoard(w) => self.pieces_on_board(self.who(*w)),
             IntExpr::Arith(op, a, b) => op.apply(self.int(a), self.int(b)),
             IntExpr::CountOf(w, r) => {
                 let mine = &self.board.owned[self.who(*w) as usize];
@@ -201,6 +198,19 @@ impl<'a> Ctx<'a> {
             // The leaves: `int` reads them and sends only the kinds above here.
             _ => self.int(e),
         }
+    }
+
+    /// The pieces of player `p` on the board: the counts of their cells, walked in the words
+    /// the board needs.
+    #[inline(never)]
+    fn pieces_on_board(&self, p: u8) -> i64 {
+        let (owned, cells) = (&self.board.owned[p as usize], &self.board.cells);
+        by_width!(self.game.topology.words, |W| {
+            let mine: Sites<W> = owned.narrow();
+            mine.iter()
+                .map(|s| cells.get(s as usize).map_or(0, |c| c.count as i64))
+                .sum()
+        })
     }
 
     /// Whether the region (read with the mover) holds a site, [`NO_SITE`] being in none.

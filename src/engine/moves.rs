@@ -283,6 +283,14 @@ impl Move {
         (self.gen < Move::THROW).then_some(self.gen)
     }
 
+    /// The origin, the target and the removed piece's site as the move stores them, with no
+    /// test of the move's kind: sites for a generator's move ([`NO_SITE`] for no removal); for
+    /// a pass or a throw, not sites.
+    #[inline(always)]
+    pub fn stored_sites(&self) -> (Site, Site, Site) {
+        (self.from, self.to, self.removal)
+    }
+
     /// The site of a piece the move removes besides its captures on the way.
     pub fn removal(&self) -> Option<Site> {
         (self.removal != NO_SITE).then_some(self.removal)

@@ -12,7 +12,8 @@ use crate::check::registry::{
 };
 use crate::compile::ir::Rules;
 use crate::compile::ir::{
-    Choice, Cond, Dirs, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, Who, MAX_PLAYERS, NO_SITE,
+    by_width, Choice, Cond, Dirs, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, Who, MAX_PLAYERS,
+    NO_SITE,
 };
 use crate::compile::{Compiler, Needs, MAX_COUNTERS};
 use crate::engine::draw::region_mask;
@@ -325,10 +326,11 @@ impl MoveFamily for Place {
         } else if let Some(sets) = &self.site_sets {
             generate_meeting(sets, ctx, g, free, out);
         } else {
-            out.extend(
-                free.iter_in(game.topology.words)
-                    .map(|s| Move::new(g, s, s)),
-            );
+            // The free sites walked in the words the board needs.
+            by_width!(game.topology.words, |W| {
+                let free: Sites<W> = free.narrow();
+                out.extend(free.iter().map(|s| Move::new(g, s, s)));
+            })
         }
         if board.kinded {
             self.drops(ctx, start, out);

@@ -1,7 +1,7 @@
 //! Relocate: one piece of the mover to any empty site, wherever it stands (flying).
 
 use crate::check::registry::{opt, Kind::*, Ludeme, Shape::One as O, THEN};
-use crate::compile::ir::{Gen, MoveExpr, RegionRef};
+use crate::compile::ir::{by_width, Gen, MoveExpr, RegionRef, Sites};
 use crate::compile::Compiler;
 use crate::engine::draw::region_mask;
 use crate::engine::{Board, Ctx, Effects, Move};
@@ -45,19 +45,28 @@ pub struct Relocate {
     pub kind: Option<u8>,
 }
 
-impl MoveFamily for Relocate {
-    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+impl Relocate {
+    /// The moves, each piece's to every free site in order, on site sets of `W` words.
+    fn generate_in<const W: usize>(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
-        let words = game.topology.words;
-        let free = region_mask(game, &self.to, mover as usize)
+        let free: Sites<W> = region_mask(game, &self.to, mover as usize)
             .and(&game.topology.board_sites)
-            .and_not(&board.filled);
-        for s in board.owned[mover as usize].iter_in(words) {
+            .and_not(&board.filled)
+            .narrow();
+        let mine: Sites<W> = board.owned[mover as usize].narrow();
+        for s in mine.iter() {
             if self.kind.is_some_and(|k| board.cells[s as usize].kind != k) {
                 continue;
             }
-            out.extend(free.iter_in(words).map(|t| Move::new(g, s, t)));
+            out.extend(free.iter().map(|t| Move::new(g, s, t)));
         }
+    }
+}
+
+impl MoveFamily for Relocate {
+    fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        by_width!(ctx.game.topology.words, |W| self
+            .generate_in::<W>(ctx, g, out))
     }
 
     fn apply(&self, _on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {

@@ -14,6 +14,8 @@ use crate::ludemes::{Gen, MoverTurn};
 use crate::syntax::Node;
 use std::cell::RefCell;
 
+mod word;
+
 /// The family's ludemes.
 pub(crate) const ROWS: &[Ludeme] = &[ludeme! {
     /// Given to a move generator as `remove:`: after each of its moves, if `when:` holds, the
@@ -77,6 +79,9 @@ pub struct Removal {
     /// For a mill, each site's sites within the line's length less one along its axes: a
     /// landing with fewer of the owner's pieces there than that makes no line.
     pub reach: Box<[Sites]>,
+    /// For a mill on a board of one word, with `prefer:` absent or a line: both lines as
+    /// windows of sites, read with a few word operations a move.
+    pub word: Option<word::Mills>,
 }
 
 /// The removal a generator's `remove:` asks for, if it asks for one.
@@ -123,7 +128,7 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Option<Removal> {
     let reach = mill
         .as_ref()
         .map_or(Box::default(), |l| within(l.axes, l.length as usize - 1));
-    Some(Removal {
+    let mut removal = Removal {
         mill,
         near,
         reach,
@@ -135,20 +140,39 @@ pub(crate) fn lower(c: &mut Compiler<'_>, node: &Node) -> Option<Removal> {
             Some(n) => c.capture_to(Some(n)),
             None => CaptureTo::Removed,
         },
-    })
+        word: None,
+    };
+    removal.word = word::Mills::of(&c.topology, &removal);
+    Some(removal)
+}
+
+/// Whether each move of `gen` changes the owners of its origin and landing alone: a step that
+/// takes no piece in passing, a relocation, or a placement of the mover's own pieces that
+/// flanks and surrounds nothing.
+fn lands_alone(gen: &Gen) -> bool {
+    match gen {
+        Gen::Step(s) => s.in_passing.is_none(),
+        Gen::Relocate(_) => true,
+        Gen::Place(p) => p.flank.is_none() && p.surround.is_none() && p.of.is_none(),
+        _ => false,
+    }
 }
 
 /// The origin and landing of move `m` with their owners after it, when it changes no other
-/// site's owner: a step or a relocation (one piece of the origin's stack moves), or a placement
-/// that flanks nothing.
+/// site's owner ([`lands_alone`]): a step or a relocation (one piece of the origin's stack
+/// moves), or a placement.
+#[inline(always)]
 fn landing(gen: &Gen, ctx: &Ctx, m: Move) -> Option<((Site, u8), (Site, u8))> {
+    if !lands_alone(gen) {
+        return None;
+    }
     match gen {
         Gen::Step(_) | Gen::Relocate(_) => {
             let moving = ctx.board.cells.get(m.from as usize)?;
             let left = if moving.count > 1 { moving.owner } else { 0 };
             Some(((m.from, left), (m.to, moving.owner)))
         }
-        Gen::Place(p) if p.flank.is_none() => {
+        Gen::Place(p) => {
             let owner = if p.count > 0 { ctx.mover + 1 } else { 0 };
             Some(((m.to, owner), (m.to, owner)))
         }
@@ -165,6 +189,11 @@ impl Removal {
         let Some(def) = ctx.game.gens.get(g as usize) else {
             return;
         };
+        if let Some(word) = &self.word {
+            if word.expand(self, ctx, &def.gen, start, out) {
+                return;
+            }
+        }
         // The moves before the first that may make a mill keep their place: in most positions
         // none may, and the list is left as it is.
         let first = match &self.mill {
@@ -333,17 +362,28 @@ impl Removal {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::Ctx;
+    use super::Removal;
+    use crate::compile::ir::GenDef;
+    use crate::engine::{Board, Ctx, Game, Move};
     use rand::{Rng, SeedableRng};
 
-    /// A game of mills on `board`: placements, then steps, each taking a piece in no mill.
-    fn game(board: &str) -> crate::engine::Game {
-        let take = "(remove Next when:(line 3 Mover through-last:true) \
-                    prefer:(not (line 3 Next through-last:true)))";
+    /// The mill of the tests and its usual `prefer:`.
+    const TAKE: &str = "(remove Next when:(line 3 Mover through-last:true) \
+                        prefer:(not (line 3 Next through-last:true)))";
+
+    /// The board of Nine Men's Morris, as a graph of its lines.
+    const MORRIS: &str = r#"(graph {"a7 d7 g7" "b6 d6 f6" "c5 d5 e5" "a4 b4 c4" "e4 f4 g4"
+        "c3 d3 e3" "b2 d2 f2" "a1 d1 g1" "a1 a4 a7" "b2 b4 b6" "c3 c4 c5" "d5 d6 d7" "d1 d2 d3"
+        "e3 e4 e5" "f2 f4 f6" "g1 g4 g7"})"#;
+
+    /// A game of mills on `board`: placements, then steps (a piece of three flies), each
+    /// taking a piece as `take` says.
+    fn game_of(board: &str, take: &str) -> Game {
         let source = format!(
             r#"(game "Mills" (players 2) (equipment {{(board {board}) (hand Each)}})
   (rules (start (hand Each 8))
-    (play (if (> (in-hand Mover) 0) (place 1 remove:{take}) (step All remove:{take})))
+    (play (if (> (in-hand Mover) 0) (place 1 remove:{take})
+      (if (= (pieces-on-board Mover) 3) (relocate remove:{take}) (step All remove:{take}))))
     (end {{(if (or (no-moves Next) (< (+ (pieces-on-board Next) (in-hand Next)) 3)) (result Next Loss))
           (if (>= (moves-played) 120) (result All Draw))}})))"#
         );
@@ -353,31 +393,106 @@ mod tests {
         }
     }
 
+    /// The removals of `listed` with every move tried on a board, `when:` and `prefer:` read
+    /// as compiled programs: no line read in place.
+    fn tried(removal: &Removal, ctx: &Ctx, def: &GenDef, listed: &[Move]) -> Vec<Move> {
+        let plain = Removal {
+            mill: None,
+            prefer_line: None,
+            word: None,
+            ..removal.clone()
+        };
+        let (mut board, mut out) = (Board::default(), Vec::new());
+        for &m in listed {
+            plain.push_removals(ctx, def, &mut board, m, &mut out);
+        }
+        out
+    }
+
+    /// Every position of random games of `game`, with each generator of a removal and its moves.
+    fn each_listing(game: &Game, mut check: impl FnMut(&Ctx, u16, &GenDef, &Removal, Vec<Move>)) {
+        for seed in 0..30 {
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut s = game.new_initial_state();
+            while !s.is_terminal() {
+                let ctx = Ctx::of(game, &s);
+                for (g, def) in game.gens.iter().enumerate() {
+                    let Some(removal) = &def.remove else { continue };
+                    let mut listed = Vec::new();
+                    def.gen.generate(&ctx, g as u16, &mut listed);
+                    check(&ctx, g as u16, def, removal, listed);
+                }
+                let legal = game.moves(&s);
+                game.apply(&mut s, legal[rng.random_range(0..legal.len())])
+                    .expect("a legal move");
+            }
+        }
+    }
+
+    #[test]
+    fn the_mills_read_in_place_take_what_every_move_tried_takes() {
+        let takes = [
+            TAKE,
+            "(remove Next when:(line 3 Mover through-last:true))",
+            "(remove Next when:(line 3 Mover through-last:true) prefer:(line 2 Next through-last:true))",
+            "(remove Next when:(line 3 Mover exact:true through-last:true) \
+             prefer:(not (line 2 Next exact:true through-last:true)))",
+            "(remove Next when:(line 2 Mover dirs:{E} through-last:true) prefer:(not (line 3 Next through-last:true)))",
+        ];
+        let boards = [
+            "(square 4)",
+            "(rectangle 5 7)",
+            "(hexagon 3)",
+            "(square 9)",
+            MORRIS,
+        ];
+        for board in boards {
+            for take in takes
+                .iter()
+                .filter(|t| board != MORRIS || !t.contains("dirs"))
+            {
+                let game = game_of(board, take);
+                let (mut expanded, mut word) = (0, false);
+                each_listing(&game, |ctx, g, def, removal, listed| {
+                    let (mut ahead, mut walked) = (listed.clone(), listed.clone());
+                    removal.expand(ctx, g, 0, &mut ahead);
+                    let walking = Removal {
+                        word: None,
+                        ..removal.clone()
+                    };
+                    walking.expand(ctx, g, 0, &mut walked);
+                    let all = tried(removal, ctx, def, &listed);
+                    assert_eq!(ahead, all, "{board} {take}: in place");
+                    assert_eq!(walked, all, "{board} {take}: walked");
+                    expanded += usize::from(all.len() != listed.len());
+                    word |= removal.word.is_some();
+                });
+                assert!(expanded > 0, "{board} {take}: some move takes a piece");
+                assert_eq!(
+                    word,
+                    game.sites() <= 64,
+                    "{board}: read in place on one word"
+                );
+            }
+        }
+    }
+
     #[test]
     fn the_first_mill_found_ahead_leaves_the_list_the_walk_from_the_start_makes() {
-        for board in ["(square 4)", "(rectangle 5 7)", "(hexagon 3)"] {
-            let game = game(board);
+        for board in ["(square 4)", "(rectangle 5 7)", "(hexagon 3)", "(square 9)"] {
+            let game = game_of(board, TAKE);
             let mut expanded = 0;
-            for seed in 0..40 {
-                let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-                let mut s = game.new_initial_state();
-                while !s.is_terminal() {
-                    let ctx = Ctx::of(&game, &s);
-                    for (g, def) in game.gens.iter().enumerate() {
-                        let Some(removal) = &def.remove else { continue };
-                        let mut listed = Vec::new();
-                        def.gen.generate(&ctx, g as u16, &mut listed);
-                        let (mut ahead, mut walked) = (listed.clone(), listed.clone());
-                        removal.expand(&ctx, g as u16, 0, &mut ahead);
-                        removal.expand_from(&ctx, def, 0, &mut walked);
-                        assert_eq!(ahead, walked, "{board}");
-                        expanded += usize::from(walked.len() != listed.len());
-                    }
-                    let legal = game.moves(&s);
-                    game.apply(&mut s, legal[rng.random_range(0..legal.len())])
-                        .expect("a legal move");
-                }
-            }
+            each_listing(&game, |ctx, g, def, removal, listed| {
+                let walking = Removal {
+                    word: None,
+                    ..removal.clone()
+                };
+                let (mut ahead, mut walked) = (listed.clone(), listed.clone());
+                walking.expand(ctx, g, 0, &mut ahead);
+                walking.expand_from(ctx, def, 0, &mut walked);
+                assert_eq!(ahead, walked, "{board}");
+                expanded += usize::from(walked.len() != listed.len());
+            });
             assert!(expanded > 0, "{board}: some move takes a piece");
         }
     }

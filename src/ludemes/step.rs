@@ -9,7 +9,7 @@ use crate::check::registry::{
 };
 use crate::compile::ir::Rules;
 use crate::compile::ir::{
-    CaptureTo, Dirs, Gen, MoveExpr, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE,
+    by_width, CaptureTo, Dirs, Gen, MoveExpr, RegionRef, Site, Sites, MAX_PLAYERS, NO_SITE,
 };
 use crate::compile::Compiler;
 use crate::engine::draw::Family;
@@ -218,12 +218,16 @@ impl MoveFamily for Step {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mine = board.owned[mover as usize];
         let theirs = board.filled.and_not(&mine);
-        for s in mine.iter_in(game.topology.words) {
-            if self.kind.is_some_and(|k| board.cells[s as usize].kind != k) {
-                continue;
+        // The pieces walked in the words the board needs.
+        by_width!(game.topology.words, |W| {
+            let walked: Sites<W> = mine.narrow();
+            for s in walked.iter() {
+                if self.kind.is_some_and(|k| board.cells[s as usize].kind != k) {
+                    continue;
+                }
+                self.push_from(ctx, g, s, &theirs, out);
             }
-            self.push_from(ctx, g, s, &theirs, out);
-        }
+        })
     }
 
     #[inline(always)]
