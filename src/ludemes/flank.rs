@@ -297,8 +297,8 @@ pub(crate) fn flanking_sites<const W: usize>(
     // A run of any length: found by doubling, in as many steps as the longest run's bits.
     if bounds.0 <= 1 && usize::from(bounds.1) >= 64 * W {
         for &(delta, ref has) in rays {
-            // On one word, a rotation: the sites kept are ones whose k-th neighbour exists, whose
-            // bit lands on theirs unwrapped.
+            // On one word, a rotation: every site `back` keeps has its k-th neighbour on the
+            // board, so the bit it reads is that neighbour's, not one wrapped round.
             let rot = neighbour_rotation(delta);
             let back = |x: &Sites<W>, k: u32| {
                 if W == 1 {
@@ -391,6 +391,7 @@ mod tests {
             "(flank All required:true)",
             "(flank Orthogonal min:2 required:true)",
             "(flank Diagonal min:1 max:2 required:true)",
+            "(flank All max:2 remove:true required:true)",
         ] {
             let game = game(flank);
             let Some(Gen::Place(place)) = game.gens.first().map(|d| &d.gen) else {
@@ -411,6 +412,14 @@ mod tests {
                 walked.generate(&ctx, 0, &mut listed);
                 assert_eq!(shifted, listed, "{flank}");
                 flanking += shifted.len();
+                // Each placement's runs, found by shifts and walked, flip or take the same.
+                let (by_shifts, by_walk) = (place.flank.as_ref(), walked.flank.as_ref());
+                for m in &shifted {
+                    let (mut a, mut b) = (s.board.clone(), s.board.clone());
+                    let took = by_shifts.map(|f| f.apply(&game, &mut a, s.mover, m.to));
+                    assert_eq!(took, by_walk.map(|f| f.apply(&game, &mut b, s.mover, m.to)));
+                    assert_eq!(a, b, "{flank}");
+                }
             });
             assert!(flanking > 100, "{flank}: {flanking}");
         }
