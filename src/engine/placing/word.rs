@@ -27,8 +27,6 @@ struct Seat {
     to: u64,
     /// The condition (always true for a placement without one).
     test: BesideWord,
-    /// Whether the placement must flank a run (the seat's flank is then in the plan).
-    flank_required: bool,
     /// Whether the placement is the first set of a priority whose other sets the general loop
     /// plays: where it gives no move, the loop leaves the turn to the general loop.
     fallback: bool,
@@ -62,7 +60,6 @@ impl WordPlacing {
             count: 1,
             to: 0,
             test: BesideWord::ALWAYS,
-            flank_required: false,
             fallback: false,
         }; MAX_PLAYERS];
         let mut flanks = [const { None }; MAX_PLAYERS];
@@ -106,15 +103,15 @@ fn seat(game: &Game, ops: &[DrawOp]) -> Option<(Seat, Option<Flank>)> {
         Family::PlaceWhere { count, to, test } => (*count, to, split_flank(test)?),
         _ => return None,
     };
-    let flank_required = flank.as_ref().is_some_and(|f| f.required);
-    // A placement of no piece empties its site: not what the loop plays.
-    (count > 0 && flanks == flank_required).then_some((
+    // A placement of no piece empties its site: not what the loop plays. A required flank is
+    // the family's test: the loop reads it from the flank.
+    let required = flank.as_ref().is_some_and(|f| f.required);
+    (count > 0 && flanks == required).then_some((
         Seat {
             gen: *gen,
             count,
             to: to.0[0],
             test,
-            flank_required,
             fallback,
         },
         flank,
@@ -167,24 +164,11 @@ impl<const FLANKS: bool> SelectingLoop for Loop<'_, FLANKS> {
         rng: &mut impl Rng,
         select: impl Fn(u64, u32) -> u8 + Copy,
     ) -> Option<Handover> {
-        self.0.run::<FLANKS>(game, state, rng, select)
-    }
-}
-
-impl WordPlacing {
-    /// The loop; `FLANKS`: whether some seat has a flank or a fallback.
-    #[inline(always)]
-    fn run<const FLANKS: bool>(
-        &self,
-        game: &Game,
-        state: &mut State,
-        rng: &mut impl Rng,
-        select: impl Fn(u64, u32) -> u8 + Copy,
-    ) -> Option<Handover> {
-        let seat = |mover: u8| &self.seats[mover as usize & (MAX_PLAYERS - 1)];
+        let plan = self.0;
+        let seat = |mover: u8| &plan.seats[mover as usize & (MAX_PLAYERS - 1)];
         let mut next = match state.node {
             NodeType::Decision => {
-                self.draw::<FLANKS>(state.mover, &state.board, (&mut *rng, select))
+                plan.draw::<FLANKS>(state.mover, &state.board, (&mut *rng, select))
             }
             _ => None,
         };
@@ -200,19 +184,19 @@ impl WordPlacing {
                 break;
             };
             let actor = state.mover;
-            self.put::<FLANKS>(game, state, actor, to);
+            plan.put::<FLANKS>(game, state, actor, to);
             state.clock.last = super::super::Last { from: to, to };
             // A placement captures nothing and makes no progress of its own.
             if game.needs.intersects(KEPT_AFTER_A_MOVE) {
                 keep_after_move(game, state, 0);
             }
             end_turn_after_move(game, state, actor);
-            let chosen = self.draw::<FLANKS>(state.mover, &state.board, (&mut *rng, select));
+            let chosen = plan.draw::<FLANKS>(state.mover, &state.board, (&mut *rng, select));
             if FLANKS && chosen.is_none() && seat(state.mover).fallback {
                 return Some(Handover::After(actor));
             }
             let stuck = chosen.is_none().then_some(state.mover);
-            let rule = self.ending.first(&game.topology, state, actor, stuck);
+            let rule = plan.ending.first(&game.topology, state, actor, stuck);
             next = if settle_rule(game, state, actor, stuck, rule) {
                 None
             } else {
@@ -221,7 +205,9 @@ impl WordPlacing {
         }
         None
     }
+}
 
+impl WordPlacing {
     /// The site the placement draw picks for `mover` (`sample::pick_placement`): the
     /// candidates counted, one drawn uniformly by the same number.
     #[inline(always)]
@@ -236,8 +222,8 @@ impl WordPlacing {
         let (filled, mine) = (board.filled.0[0], board.owned[p].0[0]);
         let held = 0u64.wrapping_sub(u64::from(board.hand[p] >= seat.count));
         let mut set = seat.test.sites(seat.to & !filled & held, filled, mine);
-        if FLANKS && seat.flank_required {
-            if let Some(f) = &self.flanks[p] {
+        if let (true, Some(f)) = (FLANKS, &self.flanks[p]) {
+            if f.required {
                 set = f.flanking_word(mover, set, mine, filled & !mine);
             }
         }
