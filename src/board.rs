@@ -15,6 +15,34 @@ pub type Site = u16;
 /// No site (off the board, not on a track).
 pub const NO_SITE: Site = Site::MAX;
 
+/// What a batch of games does with each cache line of a state it is about to play: bring it
+/// toward the core without waiting for it (a prefetch), so that memory is read while another
+/// state plays.
+pub trait Prefetch {
+    /// The cache line that holds `at`.
+    fn line<T: Copy>(&mut self, at: &T);
+
+    /// Every cache line that one of `items` starts in: the first item of each. (A line holding
+    /// only the end of an item that starts in the line before is not asked for: no item of it
+    /// can name it.)
+    fn lines<T: Copy>(&mut self, items: &[T]) {
+        let size = std::mem::size_of::<T>().max(1);
+        let (base, Some(first)) = (items.as_ptr() as usize, items.first()) else {
+            return;
+        };
+        self.line(first);
+        let end = base + items.len() * size;
+        let mut line = (base & !63) + 64;
+        while line < end {
+            let i = (line - base).div_ceil(size);
+            if let Some(at) = items.get(i).filter(|_| base + i * size < line + 64) {
+                self.line(at);
+            }
+            line += 64;
+        }
+    }
+}
+
 /// The most sites a board may have (a 21 x 21 board fits): a full site set's words but the last,
 /// so that the bit [`NO_SITE`] wraps to is on no board.
 pub const MAX_SITES: usize = 64 * (SITE_WORDS - 1);
@@ -58,5 +86,47 @@ pub fn seat_of(name: &str) -> Option<u8> {
         "P3" => Some(2),
         "P4" => Some(3),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Prefetch;
+    use std::collections::BTreeSet;
+
+    /// The cache lines asked for, by address.
+    #[derive(Default)]
+    struct Asked(BTreeSet<usize>);
+
+    impl Prefetch for Asked {
+        fn line<T: Copy>(&mut self, at: &T) {
+            self.0.insert(std::ptr::from_ref(at) as usize / 64);
+        }
+    }
+
+    /// Every line an item of a slice starts in is asked for, and no other, wherever the slice
+    /// starts and whatever its items' size.
+    #[test]
+    fn lines_asks_for_every_line_an_item_starts_in() {
+        fn check<T: Copy>(item: T) {
+            let items = vec![item; 200];
+            let size = std::mem::size_of::<T>();
+            for start in 0..24 {
+                for len in 0..120 {
+                    let slice = &items[start..start + len];
+                    let mut asked = Asked::default();
+                    asked.lines(slice);
+                    let first = slice.as_ptr() as usize;
+                    let starts: BTreeSet<usize> =
+                        (0..len).map(|i| (first + i * size) / 64).collect();
+                    assert_eq!(asked.0, starts, "{size}-byte items, {start}.., {len} of them");
+                }
+            }
+        }
+        check([0u8; 6]);
+        check(0u64);
+        check([0u64; 2]);
+        check([0u8; 24]);
+        check([0u8; 100]);
     }
 }

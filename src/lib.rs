@@ -26,6 +26,7 @@ pub mod ludemes;
 pub mod syntax;
 pub mod trial;
 
+pub use board::Prefetch;
 pub use diagnostic::{Diagnostic, Source};
 pub use engine::{Game, Move, MoveError, NodeType, PerPlayer, PlayError, State, Status};
 pub use load::MAX_FILE_BYTES;

@@ -6,7 +6,7 @@ use crate::actions::Actions;
 use crate::state::{identity, other_game, same_game, PyGame, PyState};
 use crate::{observe, CHANCE_PLAYER, TERMINAL_PLAYER};
 use ludus::trial::playout_rng;
-use ludus::{Game, Move, NodeType, PerPlayer, PlayError, State};
+use ludus::{Game, Move, NodeType, PerPlayer, PlayError, Prefetch, State};
 use numpy::ndarray::{Array1, Array2, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray1};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
@@ -86,13 +86,15 @@ impl Table {
         Ok(Some(returns))
     }
 
-    /// Reads a word of each cache line that playing a move here reads (see [`State::warm`]).
-    fn warm(&self) -> u64 {
-        let moves = self
-            .moves
-            .first()
-            .map_or(0, |m| u64::from(m.to().unwrap_or(0)));
-        self.state.warm() ^ moves ^ self.history.last().copied().unwrap_or(0)
+    /// Asks for each cache line that playing a move here reads (see [`State::prefetch`]).
+    fn prefetch(&self) {
+        let to = &mut Prefetcher;
+        self.state.prefetch(to);
+        // Playing a move lists the moves again, over the last list.
+        to.lines(&self.moves);
+        if let Some(a) = self.history.last() {
+            to.line(a);
+        }
     }
 
     /// Back to the start, its dice thrown.
@@ -101,6 +103,24 @@ impl Table {
         self.history.clear();
         game.legal_moves(&self.state, &mut self.moves);
         self.settle(game, actions);
+    }
+}
+
+/// How many games ahead of the one playing a step asks for the lines of: far enough that they
+/// arrive before that game plays, near enough that they are still in the cache then.
+const PREFETCH_AHEAD: usize = 2;
+
+/// The prefetch of the machine: a hint that loads nothing the program waits for; none where
+/// the machine has no such hint.
+struct Prefetcher;
+
+impl Prefetch for Prefetcher {
+    #[inline(always)]
+    fn line<T: Copy>(&mut self, at: &T) {
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
+        safe_arch::prefetch_t0(at);
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
+        let _ = at;
     }
 }
 
@@ -169,7 +189,8 @@ impl VectorEnv {
     }
 
     /// Plays each game's move (`chosen[i]`, of action `actions[i]`), from the last game down if
-    /// `backward`, each next game's lines read ahead: the rewards and done flags of `step`.
+    /// `backward`, asking for the lines of the game [`PREFETCH_AHEAD`] on: the rewards and done
+    /// flags of `step`.
     fn play_all(
         &mut self,
         actions: &[i64],
@@ -180,15 +201,13 @@ impl VectorEnv {
         let mut rewards = Array2::<f64>::zeros((n, players));
         let mut done = Array1::<bool>::from_elem(n, false);
         let (game, codes, start) = (&*self.game, &*self.actions, &self.start);
+        // The game played `j`-th; past the first game down, an index no game has.
+        let at = |j: usize| if backward { n.wrapping_sub(1 + j) } else { j };
         for j in 0..n {
-            let (i, next) = if backward {
-                (n - 1 - j, (n - 1 - j).checked_sub(1))
-            } else {
-                (j, Some(j + 1))
-            };
-            // The next game's lines come from memory while this one plays.
-            if let Some(t) = next.and_then(|k| self.tables.get(k)) {
-                std::hint::black_box(t.warm());
+            let i = at(j);
+            // A later game's lines come from memory while this one plays.
+            if let Some(t) = self.tables.get(at(j + PREFETCH_AHEAD)) {
+                t.prefetch();
             }
             // The action chosen is the move's number in its position.
             let played = self.tables[i].play(game, codes, start, (chosen[i], actions[i] as u64));
@@ -361,7 +380,12 @@ impl VectorEnv {
             drawn.clear();
             self.tables
                 .iter()
-                .map(|t| {
+                .enumerate()
+                .map(|(j, t)| {
+                    // A later game's moves come from memory while this one draws.
+                    if let Some(later) = self.tables.get(j + PREFETCH_AHEAD) {
+                        Prefetcher.lines(&later.moves);
+                    }
                     let k = rng.random_range(0..t.moves.len().max(1));
                     let m = t.moves.get(k).copied();
                     let a = m

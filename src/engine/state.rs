@@ -7,6 +7,7 @@ pub(crate) use board::{key_term, site_key};
 pub use board::{Board, Cell};
 pub(crate) use history::History;
 
+use crate::board::Prefetch;
 use crate::compile::ir::{Site, MAX_PLAYERS, NO_SITE};
 
 /// The numbers of a position that rules read besides the board: the throw and the counts of
@@ -169,27 +170,24 @@ impl State {
             + self.board.layers.footprint()
     }
 
-    /// Reads a word of each cache line of the state that playing a move reads (its fixed
-    /// part's sets and counts, its cells, its groups, its repetition keys), so that a batch
-    /// of states can bring the next state into the cache while it plays one. The value means
-    /// nothing; give it to `std::hint::black_box`.
-    pub fn warm(&self) -> u64 {
+    /// Gives `to` each cache line of the state that playing a move reads (its fixed part's sets
+    /// and counts, its cells, its groups, its repetition keys), so that a batch of states can
+    /// bring the next state into the cache while it plays one.
+    pub fn prefetch(&self, to: &mut impl Prefetch) {
         let b = &self.board;
         let players = (self.players as usize).min(MAX_PLAYERS);
-        let mut x = b.key ^ u64::from(b.hand[0]) ^ u64::from(b.store[0]) ^ u64::from(b.kinded);
-        x ^= b.filled.0[0] ^ b.unmoved.0[0];
-        x = b.owned[..players].iter().fold(x, |x, o| x ^ o.0[0]);
-        for c in b.cells.iter().step_by(64 / std::mem::size_of::<Cell>()) {
-            x ^= u64::from(c.count);
+        to.line(&b.key);
+        to.line(&b.hand);
+        to.line(&b.filled);
+        to.line(&b.unmoved);
+        for o in &b.owned[..players] {
+            to.line(o);
         }
-        x ^= b.groups.0.warm(b.cells.len());
-        x ^= self.clock.moves_made[0] ^ self.clock.moves_played ^ self.node as u64;
-        let keys = self
-            .history
-            .keys()
-            .iter()
-            .step_by(64 / std::mem::size_of::<u64>());
-        keys.fold(x, |x, k| x ^ k)
+        to.lines(&b.cells);
+        b.groups.0.prefetch(b.cells.len(), to);
+        to.line(&self.clock);
+        to.line(&self.node);
+        to.lines(self.history.keys());
     }
 
     /// The player to move (or whose turn it is at a chance node), 0-based.

@@ -145,20 +145,16 @@ impl Groups {
         self.0.as_deref().map_or(0, |_| std::mem::size_of::<Kept>())
     }
 
-    /// A word read from each cache line of the groups of a board of `sites` sites: the joined
-    /// pieces and the nodes (see [`crate::State::warm`]); the value means nothing.
-    pub(crate) fn warm(&self, sites: usize) -> u64 {
+    /// Gives `to` each cache line of the groups of a board of `sites` sites: the joined pieces
+    /// and the nodes (see [`crate::State::prefetch`]).
+    pub(crate) fn prefetch(&self, sites: usize, to: &mut impl crate::board::Prefetch) {
         let Some(kept) = self.0.as_deref() else {
-            return 0;
+            return;
         };
-        let mut x = kept.joined.iter().fold(0, |x, j| x ^ j.0[0]);
-        for node in kept.nodes[..sites.min(NODES)]
-            .iter()
-            .step_by(64 / std::mem::size_of::<Node>())
-        {
-            x ^= u64::from(node.parent);
+        for j in &kept.joined {
+            to.line(j);
         }
-        x
+        to.lines(&kept.nodes[..sites.min(NODES)]);
     }
 
     /// The mask bits of the group of `s`, one of player `p`'s pieces, when the groups hold
