@@ -109,7 +109,7 @@ mod tests {
     #[test]
     fn lines_asks_for_every_line_an_item_starts_in() {
         fn check<T: Copy>(item: T) {
-            let items = vec![item; 200];
+            let items = [item; 200];
             let size = std::mem::size_of::<T>();
             for start in 0..24 {
                 for len in 0..120 {
@@ -119,7 +119,10 @@ mod tests {
                     let first = slice.as_ptr() as usize;
                     let starts: BTreeSet<usize> =
                         (0..len).map(|i| (first + i * size) / 64).collect();
-                    assert_eq!(asked.0, starts, "{size}-byte items, {start}.., {len} of them");
+                    assert_eq!(
+                        asked.0, starts,
+                        "{size}-byte items, {start}.., {len} of them"
+                    );
                 }
             }
         }

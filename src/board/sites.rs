@@ -218,6 +218,19 @@ impl<const W: usize> Sites<W> {
     }
 }
 
+impl Sites {
+    /// Calls `visit` on each site in ascending order, the set walked in the `words` words a
+    /// board's sites need: one word up to 64 sites, its width a constant of the walk.
+    #[inline(always)]
+    pub fn each_within(&self, words: usize, mut visit: impl FnMut(Site)) {
+        by_width!(words, |W| {
+            for s in self.narrow::<W>().iter() {
+                visit(s);
+            }
+        })
+    }
+}
+
 /// The left rotation of a one-word site set that brings the bit of each site's neighbour
 /// `delta` sites away onto the site's own bit: a shift by `-delta`, wrapped, so the loops on a
 /// board of one word keep only the sites that have that neighbour.

@@ -205,12 +205,11 @@ impl<'a> Ctx<'a> {
     #[inline(never)]
     fn pieces_on_board(&self, p: u8) -> i64 {
         let (owned, cells) = (&self.board.owned[p as usize], &self.board.cells);
-        by_width!(self.game.topology.words, |W| {
-            let mine: Sites<W> = owned.narrow();
-            mine.iter()
-                .map(|s| cells.get(s as usize).map_or(0, |c| c.count as i64))
-                .sum()
-        })
+        let mut pieces = 0;
+        owned.each_within(self.game.topology.words, |s| {
+            pieces += cells.get(s as usize).map_or(0, |c| c.count as i64);
+        });
+        pieces
     }
 
     /// Whether the region (read with the mover) holds a site, [`NO_SITE`] being in none.

@@ -12,8 +12,7 @@ use crate::check::registry::{
 };
 use crate::compile::ir::Rules;
 use crate::compile::ir::{
-    by_width, Choice, Cond, Dirs, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, Who, MAX_PLAYERS,
-    NO_SITE,
+    Choice, Cond, Dirs, Gen, Leaf, MoveExpr, RegionRef, Site, Sites, Who, MAX_PLAYERS, NO_SITE,
 };
 use crate::compile::{Compiler, Needs, MAX_COUNTERS};
 use crate::engine::draw::region_mask;
@@ -326,11 +325,7 @@ impl MoveFamily for Place {
         } else if let Some(sets) = &self.site_sets {
             generate_meeting(sets, ctx, g, free, out);
         } else {
-            // The free sites walked in the words the board needs.
-            by_width!(game.topology.words, |W| {
-                let free: Sites<W> = free.narrow();
-                out.extend(free.iter().map(|s| Move::new(g, s, s)));
-            })
+            free.each_within(game.topology.words, |s| out.push(Move::new(g, s, s)));
         }
         if board.kinded {
             self.drops(ctx, start, out);

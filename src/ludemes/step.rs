@@ -218,7 +218,8 @@ impl MoveFamily for Step {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mine = board.owned[mover as usize];
         let theirs = board.filled.and_not(&mine);
-        // The pieces walked in the words the board needs.
+        // The pieces walked in the words the board needs, in a loop of its own: through
+        // `Sites::each_within`'s closure, Morris and Bagh-Chal took 6% more instructions an edge.
         by_width!(game.topology.words, |W| {
             let walked: Sites<W> = mine.narrow();
             for s in walked.iter() {
