@@ -7,7 +7,9 @@ use crate::check::registry::{
     Shape::{One as O, OneOrList as OL},
     THEN,
 };
-use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, Site, Sites, DIRECTIONS, NO_SITE};
+use crate::compile::ir::{
+    CaptureTo, Dirs, Gen, MoveExpr, Site, Sites, DIRECTIONS, MAX_PLAYERS, NO_SITE,
+};
 use crate::compile::Compiler;
 use crate::engine::Game;
 use crate::engine::{chain_turn, site_name, Board, Ctx, Effects, Move};
@@ -122,12 +124,14 @@ pub struct Jump {
 
 mod flying;
 
-/// What a chain's walk reads: the position as the chain's piece sees it.
-struct Walk<'a> {
+/// What a chain's walk reads: the position as the chain's piece sees it, its site sets in the
+/// `W` words the board needs.
+struct Walk<'a, const W: usize> {
     game: &'a Game,
-    board: &'a Board,
+    /// The occupied sites.
+    filled: Sites<W>,
     /// The opposing pieces.
-    theirs: Sites,
+    theirs: Sites<W>,
     dirs: &'a [u8],
     /// The piece's origin, empty while it jumps if it was alone there.
     origin: Site,
@@ -135,11 +139,11 @@ struct Walk<'a> {
     g: u16,
 }
 
-impl Walk<'_> {
+impl<const W: usize> Walk<'_, W> {
     /// Whether the chain's piece sees `s` empty: nothing there, or its own origin left.
     #[inline(always)]
     fn empty(&self, s: Site) -> bool {
-        !self.board.filled.contains(s) || (s == self.origin && self.origin_empties)
+        !self.filled.contains(s) || (s == self.origin && self.origin_empties)
     }
 
     /// Every chain that goes on from `at`, reached by the jumps in `bits` (`len` of them, the
@@ -149,7 +153,7 @@ impl Walk<'_> {
     fn from<const STRAIGHT: bool, const MAY_STOP: bool>(
         &self,
         at: Site,
-        jumped: &mut Sites,
+        jumped: &mut Sites<W>,
         (bits, len, last): (u64, usize, u8),
         out: &mut Vec<Move>,
     ) {
@@ -233,22 +237,30 @@ impl Jump {
         out.truncate(keep);
     }
 
-    /// Every chain of every piece of the mover, walked with the switches as constants.
+    /// Every chain of every piece of the mover, walked with the switches as constants, the
+    /// site sets in the `W` words the board needs.
     #[inline(always)]
-    fn chains<const FLYING: bool, const STRAIGHT: bool, const MAY_STOP: bool, const MERGE: bool>(
+    fn chains<
+        const W: usize,
+        const FLYING: bool,
+        const STRAIGHT: bool,
+        const MAY_STOP: bool,
+        const MERGE: bool,
+    >(
         &self,
         ctx: &Ctx,
         g: u16,
         out: &mut Vec<Move>,
     ) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
-        let mine = board.owned[mover as usize];
+        let mine = board.owned[mover as usize & (MAX_PLAYERS - 1)].narrow::<W>();
+        let filled = board.filled.narrow::<W>();
         let dirs = self.dirs.of(mover);
         // Only the pieces with a first jump can begin a chain: found at once by shifts of site
         // sets where the board has them (most positions have none, and nothing more is done).
         let origins = match FLYING {
             true => mine,
-            false => match first_jumps(game, dirs, &mine, &board.filled) {
+            false => match first_jumps(game, dirs, &mine, &filled) {
                 Some(none) if none.is_empty() => return,
                 Some(some) => some,
                 None => mine,
@@ -256,15 +268,15 @@ impl Jump {
         };
         let mut walk = Walk {
             game,
-            board,
-            theirs: board.filled.and_not(&mine),
+            filled,
+            theirs: filled.and_not(&mine),
             dirs,
             origin: NO_SITE,
             origin_empties: false,
             g,
         };
-        let mut jumped = Sites::default();
-        for s in origins.iter_in(game.topology.words) {
+        let mut jumped = Sites::<W>::default();
+        for s in origins.iter() {
             let cell = board.cells[s as usize];
             if self.kind.is_some_and(|k| cell.kind != k) {
                 continue;
@@ -286,48 +298,64 @@ impl Jump {
 
 /// The sites of `mine` with a first jump: an opposing piece beside them in one of `dirs` with an
 /// empty site beyond. `None` where a direction is no shift of site sets on this board.
-fn first_jumps(game: &Game, dirs: &[u8], mine: &Sites, filled: &Sites) -> Option<Sites> {
+#[inline(always)]
+fn first_jumps<const W: usize>(
+    game: &Game,
+    dirs: &[u8],
+    mine: &Sites<W>,
+    filled: &Sites<W>,
+) -> Option<Sites<W>> {
     let t = &game.topology;
-    crate::board::sites::by_width!(t.words, |W| {
-        let (mine, filled) = (mine.narrow::<W>(), filled.narrow::<W>());
-        let theirs = filled.and_not(&mine);
-        let empty = t.board_sites.narrow::<W>().and_not(&filled);
-        let mut out = Sites::<W>::default();
-        for &d in dirs {
-            let (delta, from) = t.ray(d)?;
-            let from = from.narrow::<W>();
-            // The opposing pieces with an empty site beyond, then the pieces beside them.
-            let over = theirs.and(&from).and(&empty.shifted(-delta));
-            out = out.or(&mine.and(&from).and(&over.shifted(-delta)));
+    // Read in place: a ray's set copied whole is eight words.
+    let rays = t.steps.as_ref()?;
+    let theirs = filled.and_not(mine);
+    let empty = t.board_sites.narrow::<W>().and_not(filled);
+    let mut out = Sites::<W>::default();
+    for &d in dirs {
+        let (delta, from) = rays.get(d as usize)?;
+        let from = from.narrow::<W>();
+        // The opposing pieces with an empty site beyond, then the pieces beside them.
+        let over = theirs.and(&from).and(&empty.shifted(-delta));
+        out = out.or(&mine.and(&from).and(&over.shifted(-delta)));
+    }
+    Some(out)
+}
+
+impl Jump {
+    /// Every chain of the mover, the site sets in `W` words: the switches made constants.
+    #[inline(always)]
+    fn chains_in<const W: usize>(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        // A flying chain goes on while it can, in any of its directions (`jump` refuses the
+        // switches with it).
+        if self.flying {
+            return match self.one_per_capture {
+                true => self.chains::<W, true, false, false, true>(ctx, g, out),
+                false => self.chains::<W, true, false, false, false>(ctx, g, out),
+            };
         }
-        Some(out.narrow())
-    })
+        match (self.straight, self.may_stop, self.one_per_capture) {
+            (false, false, false) => self.chains::<W, false, false, false, false>(ctx, g, out),
+            (true, false, false) => self.chains::<W, false, true, false, false>(ctx, g, out),
+            (false, true, false) => self.chains::<W, false, false, true, false>(ctx, g, out),
+            (true, true, false) => self.chains::<W, false, true, true, false>(ctx, g, out),
+            (straight, may_stop, true) => match (straight, may_stop) {
+                (false, false) => self.chains::<W, false, false, false, true>(ctx, g, out),
+                (true, false) => self.chains::<W, false, true, false, true>(ctx, g, out),
+                (false, true) => self.chains::<W, false, false, true, true>(ctx, g, out),
+                (true, true) => self.chains::<W, false, true, true, true>(ctx, g, out),
+            },
+        }
+    }
 }
 
 impl MoveFamily for Jump {
     // Out of line: the games without jumps keep the generators' dispatch as it was.
     #[inline(never)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
-        // A flying chain goes on while it can, in any of its directions (`jump` refuses the
-        // switches with it).
-        if self.flying {
-            return match self.one_per_capture {
-                true => self.chains::<true, false, false, true>(ctx, g, out),
-                false => self.chains::<true, false, false, false>(ctx, g, out),
-            };
-        }
-        match (self.straight, self.may_stop, self.one_per_capture) {
-            (false, false, false) => self.chains::<false, false, false, false>(ctx, g, out),
-            (true, false, false) => self.chains::<false, true, false, false>(ctx, g, out),
-            (false, true, false) => self.chains::<false, false, true, false>(ctx, g, out),
-            (true, true, false) => self.chains::<false, true, true, false>(ctx, g, out),
-            (straight, may_stop, true) => match (straight, may_stop) {
-                (false, false) => self.chains::<false, false, false, true>(ctx, g, out),
-                (true, false) => self.chains::<false, true, false, true>(ctx, g, out),
-                (false, true) => self.chains::<false, false, true, true>(ctx, g, out),
-                (true, true) => self.chains::<false, true, true, true>(ctx, g, out),
-            },
-        }
+        // The site sets narrowed to the words the board needs: one word up to 64 sites.
+        crate::board::sites::by_width!(ctx.game.topology.words, |W| {
+            self.chains_in::<W>(ctx, g, out)
+        })
     }
 
     #[inline(never)]
