@@ -160,6 +160,12 @@ impl Game {
         self.plans.sowing.as_deref()
     }
 
+    /// Whether playouts draw the moves that must be taken first, listed, then counted steps by the
+    /// short draw of `engine/sample/compulsory.rs` (draughts' shape).
+    pub fn draws_compulsory_first(&self) -> bool {
+        self.plans.compulsory.is_some()
+    }
+
     /// Switches off every loop for a shape of game (placements, shifts, dice, sowing, the draw of
     /// moves that must be taken first), so that playouts and perft run the general loop. Each of those loops plays exactly what the general
     /// loop plays: this is how to see that they agree when debugging one (`--loop general`).
