@@ -237,8 +237,8 @@ impl Jump {
         out.truncate(keep);
     }
 
-    /// Every chain of every piece of the mover, walked with the switches as constants, the
-    /// site sets in the `W` words the board needs.
+    /// Every chain of the pieces `origins` of the mover, walked with the switches as constants,
+    /// the site sets in the `W` words the board needs.
     #[inline(always)]
     fn chains<
         const W: usize,
@@ -249,23 +249,13 @@ impl Jump {
     >(
         &self,
         ctx: &Ctx,
-        g: u16,
+        (g, origins): (u16, Sites<W>),
         out: &mut Vec<Move>,
     ) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mine = board.owned[mover as usize & (MAX_PLAYERS - 1)].narrow::<W>();
         let filled = board.filled.narrow::<W>();
         let dirs = self.dirs.of(mover);
-        // Only the pieces with a first jump can begin a chain: found at once by shifts of site
-        // sets where the board has them (most positions have none, and nothing more is done).
-        let origins = match FLYING {
-            true => mine,
-            false => match first_jumps(game, dirs, &mine, &filled) {
-                Some(none) if none.is_empty() => return,
-                Some(some) => some,
-                None => mine,
-            },
-        };
         let mut walk = Walk {
             game,
             filled,
@@ -322,29 +312,56 @@ fn first_jumps<const W: usize>(
 }
 
 impl Jump {
-    /// Every chain of the mover, the site sets in `W` words: the switches made constants.
+    /// Every flying chain of the mover, the site sets in `W` words: the switch made a constant.
     #[inline(always)]
-    fn chains_in<const W: usize>(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+    fn flights<const W: usize>(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let mine = ctx.board.owned[ctx.mover as usize & (MAX_PLAYERS - 1)].narrow::<W>();
         // A flying chain goes on while it can, in any of its directions (`jump` refuses the
-        // switches with it).
-        if self.flying {
-            return match self.one_per_capture {
-                true => self.chains::<W, true, false, false, true>(ctx, g, out),
-                false => self.chains::<W, true, false, false, false>(ctx, g, out),
-            };
+        // switches with it), from any piece: it may cross empty sites first.
+        match self.one_per_capture {
+            true => self.chains::<W, true, false, false, true>(ctx, (g, mine), out),
+            false => self.chains::<W, true, false, false, false>(ctx, (g, mine), out),
         }
+    }
+
+    /// Every chain of the pieces `origins` of the mover, not flying, the site sets in `W` words:
+    /// the switches made constants. Out of line: a position with no first jump, the commonest,
+    /// returns before the walk's set-up.
+    #[inline(never)]
+    fn chains_in<const W: usize>(
+        &self,
+        ctx: &Ctx,
+        (g, origins): (u16, Sites<W>),
+        out: &mut Vec<Move>,
+    ) {
+        let at = (g, origins);
         match (self.straight, self.may_stop, self.one_per_capture) {
-            (false, false, false) => self.chains::<W, false, false, false, false>(ctx, g, out),
-            (true, false, false) => self.chains::<W, false, true, false, false>(ctx, g, out),
-            (false, true, false) => self.chains::<W, false, false, true, false>(ctx, g, out),
-            (true, true, false) => self.chains::<W, false, true, true, false>(ctx, g, out),
+            (false, false, false) => self.chains::<W, false, false, false, false>(ctx, at, out),
+            (true, false, false) => self.chains::<W, false, true, false, false>(ctx, at, out),
+            (false, true, false) => self.chains::<W, false, false, true, false>(ctx, at, out),
+            (true, true, false) => self.chains::<W, false, true, true, false>(ctx, at, out),
             (straight, may_stop, true) => match (straight, may_stop) {
-                (false, false) => self.chains::<W, false, false, false, true>(ctx, g, out),
-                (true, false) => self.chains::<W, false, true, false, true>(ctx, g, out),
-                (false, true) => self.chains::<W, false, false, true, true>(ctx, g, out),
-                (true, true) => self.chains::<W, false, true, true, true>(ctx, g, out),
+                (false, false) => self.chains::<W, false, false, false, true>(ctx, at, out),
+                (true, false) => self.chains::<W, false, true, false, true>(ctx, at, out),
+                (false, true) => self.chains::<W, false, false, true, true>(ctx, at, out),
+                (true, true) => self.chains::<W, false, true, true, true>(ctx, at, out),
             },
         }
+    }
+
+    /// The pieces of the mover that can begin a chain that does not fly, in `W` words: those
+    /// with a first jump, found by shifts of site sets where the board has them, else all.
+    #[inline(always)]
+    fn origins<const W: usize>(&self, ctx: &Ctx) -> Sites<W> {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let mine = board.owned[mover as usize & (MAX_PLAYERS - 1)].narrow::<W>();
+        first_jumps(
+            game,
+            self.dirs.of(mover),
+            &mine,
+            &board.filled.narrow::<W>(),
+        )
+        .unwrap_or(mine)
     }
 }
 
@@ -354,7 +371,14 @@ impl MoveFamily for Jump {
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
         // The site sets narrowed to the words the board needs: one word up to 64 sites.
         crate::board::sites::by_width!(ctx.game.topology.words, |W| {
-            self.chains_in::<W>(ctx, g, out)
+            if self.flying {
+                return self.flights::<W>(ctx, g, out);
+            }
+            // Most positions have no first jump: nothing more is done.
+            let origins = self.origins::<W>(ctx);
+            if !origins.is_empty() {
+                self.chains_in::<W>(ctx, (g, origins), out)
+            }
         })
     }
 

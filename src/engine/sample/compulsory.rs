@@ -5,12 +5,13 @@
 //! order and the drawn one found by counting again. The same draws, in the same order.
 
 use super::{free, index_below, movers, prey, reaching, Scratch, View};
-use crate::compile::ir::{Phase, Sites, MAX_PLAYERS};
+use crate::compile::ir::{Gen, Phase, Sites, MAX_PLAYERS};
 use crate::engine::draw::{DrawOp, Family, Ray, NO_FILTER};
 use crate::engine::moves::Move;
 use crate::engine::rules::gen_moves;
 use crate::engine::state::State;
 use crate::engine::{Ctx, Game};
+use crate::ludemes::MoveFamily;
 use rand::Rng;
 
 /// The most rays of steps a plan may count: the draw keeps each ray's origins on the stack.
@@ -123,7 +124,11 @@ pub(super) fn pick<const W: usize>(
     sc.moves.clear();
     let ctx = Ctx::of(game, s);
     for &gen in &plan.firsts[mover] {
-        gen_moves(&ctx, gen, &mut sc.moves);
+        match game.gens.get(gen as usize).map(|d| &d.gen) {
+            // Draughts' captures: no dispatch on the family.
+            Some(Gen::Jump(jump)) => jump.generate(&ctx, gen, &mut sc.moves),
+            _ => gen_moves(&ctx, gen, &mut sc.moves),
+        }
     }
     if !sc.moves.is_empty() {
         return Some(sc.moves[index_below(rng, sc.moves.len())]);
