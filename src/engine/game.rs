@@ -4,6 +4,7 @@
 //! the engine's, so a caller cannot make one stale by editing the other.
 
 use super::draw::{place_only, DrawPlan};
+use super::sample::Compulsory;
 use super::state::{NodeType, State};
 use super::{RacePlan, ShiftPlan, SowingKernel, WordPlacing};
 use crate::compile::ir::{Cond, Outcome, Phase, Rules, DEFAULT_MAX_EDGES};
@@ -43,6 +44,9 @@ pub(crate) struct Plans {
     /// The sowing loop's plan, when every edge is a sowing drawn from counts
     /// (`engine/sowing.rs`): playouts then run that loop.
     pub(crate) sowing: Option<Box<SowingKernel>>,
+    /// The draw of a plan of moves that must be taken first, listed, then steps counted
+    /// (`engine/sample/compulsory.rs`): the general loop's draw for it, made shorter.
+    pub(crate) compulsory: Option<Box<Compulsory>>,
 }
 
 impl Deref for Game {
@@ -88,6 +92,7 @@ impl Game {
         };
         self.plans.race = RacePlan::of(self);
         self.plans.sowing = SowingKernel::of(self).map(Box::new);
+        self.plans.compulsory = Compulsory::of(self);
     }
 
     /// The rules, compiled.
@@ -155,8 +160,14 @@ impl Game {
         self.plans.sowing.as_deref()
     }
 
-    /// Switches off every loop for a shape of game (placements, shifts, dice, sowing), so that
-    /// playouts and perft run the general loop. Each of those loops plays exactly what the general
+    /// Whether playouts draw the moves that must be taken first, listed, then counted steps by the
+    /// short draw of `engine/sample/compulsory.rs` (draughts' shape).
+    pub fn draws_compulsory_first(&self) -> bool {
+        self.plans.compulsory.is_some()
+    }
+
+    /// Switches off every loop for a shape of game (placements, shifts, dice, sowing, the draw of
+    /// moves that must be taken first), so that playouts and perft run the general loop. Each of those loops plays exactly what the general
     /// loop plays: this is how to see that they agree when debugging one (`--loop general`).
     pub fn use_general_loop(&mut self) {
         let draws = std::mem::take(&mut self.plans.draws);

@@ -16,7 +16,10 @@ use crate::engine::Game;
 use crate::ludemes::{hop_landing, MoveFamily};
 use rand::Rng;
 
+mod compulsory;
 mod guarded;
+
+pub(crate) use compulsory::Compulsory;
 
 /// Moves counted, not listed: ray `ray` (or the only part) of the `op`-th step of the draw plan
 /// gave `count` of them.
@@ -103,6 +106,12 @@ pub(crate) fn pick_in(
             if let Some(drawn) = pick_guarded((game, s, ops, *pass), sc, rng) =>
         {
             drawn
+        }
+        // A priority of moves that must be taken, listed, then steps (draughts).
+        _ if let Some(plan) = game.plans.compulsory.as_deref() => {
+            by_width!(game.topology.words, |W| {
+                compulsory::pick::<W>((game, s, plan, *pass), sc, rng)
+            })
         }
         _ => by_width!(game.topology.words, |W| {
             pick::<W>(game, s, ops, *pass, sc, rng)

@@ -7,7 +7,9 @@ use crate::check::registry::{
     Shape::{One as O, OneOrList as OL},
     THEN,
 };
-use crate::compile::ir::{CaptureTo, Dirs, Gen, MoveExpr, Site, Sites, DIRECTIONS, NO_SITE};
+use crate::compile::ir::{
+    CaptureTo, Dirs, Gen, MoveExpr, Site, Sites, DIRECTIONS, MAX_PLAYERS, NO_SITE,
+};
 use crate::compile::Compiler;
 use crate::engine::Game;
 use crate::engine::{chain_turn, site_name, Board, Ctx, Effects, Move};
@@ -122,12 +124,14 @@ pub struct Jump {
 
 mod flying;
 
-/// What a chain's walk reads: the position as the chain's piece sees it.
-struct Walk<'a> {
+/// What a chain's walk reads: the position as the chain's piece sees it, its site sets in the
+/// `W` words the board needs.
+struct Walk<'a, const W: usize> {
     game: &'a Game,
-    board: &'a Board,
+    /// The occupied sites.
+    filled: Sites<W>,
     /// The opposing pieces.
-    theirs: Sites,
+    theirs: Sites<W>,
     dirs: &'a [u8],
     /// The piece's origin, empty while it jumps if it was alone there.
     origin: Site,
@@ -135,11 +139,11 @@ struct Walk<'a> {
     g: u16,
 }
 
-impl Walk<'_> {
+impl<const W: usize> Walk<'_, W> {
     /// Whether the chain's piece sees `s` empty: nothing there, or its own origin left.
     #[inline(always)]
     fn empty(&self, s: Site) -> bool {
-        !self.board.filled.contains(s) || (s == self.origin && self.origin_empties)
+        !self.filled.contains(s) || (s == self.origin && self.origin_empties)
     }
 
     /// Every chain that goes on from `at`, reached by the jumps in `bits` (`len` of them, the
@@ -149,7 +153,7 @@ impl Walk<'_> {
     fn from<const STRAIGHT: bool, const MAY_STOP: bool>(
         &self,
         at: Site,
-        jumped: &mut Sites,
+        jumped: &mut Sites<W>,
         (bits, len, last): (u64, usize, u8),
         out: &mut Vec<Move>,
     ) {
@@ -233,38 +237,36 @@ impl Jump {
         out.truncate(keep);
     }
 
-    /// Every chain of every piece of the mover, walked with the switches as constants.
+    /// Every chain of the pieces `origins` of the mover, walked with the switches as constants,
+    /// the site sets in the `W` words the board needs.
     #[inline(always)]
-    fn chains<const FLYING: bool, const STRAIGHT: bool, const MAY_STOP: bool, const MERGE: bool>(
+    fn chains<
+        const W: usize,
+        const FLYING: bool,
+        const STRAIGHT: bool,
+        const MAY_STOP: bool,
+        const MERGE: bool,
+    >(
         &self,
         ctx: &Ctx,
-        g: u16,
+        (g, origins): (u16, Sites<W>),
         out: &mut Vec<Move>,
     ) {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
-        let mine = board.owned[mover as usize];
+        let mine = board.owned[mover as usize & (MAX_PLAYERS - 1)].narrow::<W>();
+        let filled = board.filled.narrow::<W>();
         let dirs = self.dirs.of(mover);
-        // Only the pieces with a first jump can begin a chain: found at once by shifts of site
-        // sets where the board has them (most positions have none, and nothing more is done).
-        let origins = match FLYING {
-            true => mine,
-            false => match first_jumps(game, dirs, &mine, &board.filled) {
-                Some(none) if none.is_empty() => return,
-                Some(some) => some,
-                None => mine,
-            },
-        };
         let mut walk = Walk {
             game,
-            board,
-            theirs: board.filled.and_not(&mine),
+            filled,
+            theirs: filled.and_not(&mine),
             dirs,
             origin: NO_SITE,
             origin_empties: false,
             g,
         };
-        let mut jumped = Sites::default();
-        for s in origins.iter_in(game.topology.words) {
+        let mut jumped = Sites::<W>::default();
+        for s in origins.iter() {
             let cell = board.cells[s as usize];
             if self.kind.is_some_and(|k| cell.kind != k) {
                 continue;
@@ -286,48 +288,111 @@ impl Jump {
 
 /// The sites of `mine` with a first jump: an opposing piece beside them in one of `dirs` with an
 /// empty site beyond. `None` where a direction is no shift of site sets on this board.
-fn first_jumps(game: &Game, dirs: &[u8], mine: &Sites, filled: &Sites) -> Option<Sites> {
+#[inline(always)]
+fn first_jumps<const W: usize>(
+    game: &Game,
+    dirs: &[u8],
+    mine: &Sites<W>,
+    filled: &Sites<W>,
+) -> Option<Sites<W>> {
     let t = &game.topology;
-    crate::board::sites::by_width!(t.words, |W| {
-        let (mine, filled) = (mine.narrow::<W>(), filled.narrow::<W>());
-        let theirs = filled.and_not(&mine);
-        let empty = t.board_sites.narrow::<W>().and_not(&filled);
-        let mut out = Sites::<W>::default();
-        for &d in dirs {
-            let (delta, from) = t.ray(d)?;
-            let from = from.narrow::<W>();
-            // The opposing pieces with an empty site beyond, then the pieces beside them.
-            let over = theirs.and(&from).and(&empty.shifted(-delta));
-            out = out.or(&mine.and(&from).and(&over.shifted(-delta)));
+    // Read in place: a ray's set copied whole is eight words.
+    let rays = t.steps.as_ref()?;
+    let theirs = filled.and_not(mine);
+    let empty = t.board_sites.narrow::<W>().and_not(filled);
+    let mut out = Sites::<W>::default();
+    for &d in dirs {
+        let (delta, from) = rays.get(d as usize)?;
+        let from = from.narrow::<W>();
+        // The opposing pieces with an empty site beyond, then the pieces beside them.
+        let over = theirs.and(&from).and(&beyond(&empty, *delta));
+        out = out.or(&mine.and(&from).and(&beyond(&over, *delta)));
+    }
+    Some(out)
+}
+
+/// Each site's neighbour `delta` sites away in `set`, read onto the site, for the sites that
+/// have one: on a board of one word a rotation (no test of the shift's sign; the bits it wraps
+/// fall on sites with no neighbour that way, which the caller leaves out).
+#[inline(always)]
+fn beyond<const W: usize>(set: &Sites<W>, delta: i32) -> Sites<W> {
+    if W > 1 {
+        return set.shifted(-delta);
+    }
+    let mut out = *set;
+    out.0[0] = set.0[0].rotate_left(crate::board::sites::neighbour_rotation(delta));
+    out
+}
+
+impl Jump {
+    /// Every flying chain of the mover, the site sets in `W` words: the switch made a constant.
+    #[inline(always)]
+    fn flights<const W: usize>(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        let mine = ctx.board.owned[ctx.mover as usize & (MAX_PLAYERS - 1)].narrow::<W>();
+        // A flying chain goes on while it can, in any of its directions (`jump` refuses the
+        // switches with it), from any piece: it may cross empty sites first.
+        match self.one_per_capture {
+            true => self.chains::<W, true, false, false, true>(ctx, (g, mine), out),
+            false => self.chains::<W, true, false, false, false>(ctx, (g, mine), out),
         }
-        Some(out.narrow())
-    })
+    }
+
+    /// Every chain of the pieces `origins` of the mover, not flying, the site sets in `W` words:
+    /// the switches made constants. Out of line: a position with no first jump, the commonest,
+    /// returns before the walk's set-up.
+    #[inline(never)]
+    fn chains_in<const W: usize>(
+        &self,
+        ctx: &Ctx,
+        (g, origins): (u16, Sites<W>),
+        out: &mut Vec<Move>,
+    ) {
+        let at = (g, origins);
+        match (self.straight, self.may_stop, self.one_per_capture) {
+            (false, false, false) => self.chains::<W, false, false, false, false>(ctx, at, out),
+            (true, false, false) => self.chains::<W, false, true, false, false>(ctx, at, out),
+            (false, true, false) => self.chains::<W, false, false, true, false>(ctx, at, out),
+            (true, true, false) => self.chains::<W, false, true, true, false>(ctx, at, out),
+            (straight, may_stop, true) => match (straight, may_stop) {
+                (false, false) => self.chains::<W, false, false, false, true>(ctx, at, out),
+                (true, false) => self.chains::<W, false, true, false, true>(ctx, at, out),
+                (false, true) => self.chains::<W, false, false, true, true>(ctx, at, out),
+                (true, true) => self.chains::<W, false, true, true, true>(ctx, at, out),
+            },
+        }
+    }
+
+    /// The pieces of the mover that can begin a chain that does not fly, in `W` words: those
+    /// with a first jump, found by shifts of site sets where the board has them, else all.
+    #[inline(always)]
+    fn origins<const W: usize>(&self, ctx: &Ctx) -> Sites<W> {
+        let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
+        let mine = board.owned[mover as usize & (MAX_PLAYERS - 1)].narrow::<W>();
+        first_jumps(
+            game,
+            self.dirs.of(mover),
+            &mine,
+            &board.filled.narrow::<W>(),
+        )
+        .unwrap_or(mine)
+    }
 }
 
 impl MoveFamily for Jump {
     // Out of line: the games without jumps keep the generators' dispatch as it was.
     #[inline(never)]
     fn generate(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
-        // A flying chain goes on while it can, in any of its directions (`jump` refuses the
-        // switches with it).
-        if self.flying {
-            return match self.one_per_capture {
-                true => self.chains::<true, false, false, true>(ctx, g, out),
-                false => self.chains::<true, false, false, false>(ctx, g, out),
-            };
-        }
-        match (self.straight, self.may_stop, self.one_per_capture) {
-            (false, false, false) => self.chains::<false, false, false, false>(ctx, g, out),
-            (true, false, false) => self.chains::<false, true, false, false>(ctx, g, out),
-            (false, true, false) => self.chains::<false, false, true, false>(ctx, g, out),
-            (true, true, false) => self.chains::<false, true, true, false>(ctx, g, out),
-            (straight, may_stop, true) => match (straight, may_stop) {
-                (false, false) => self.chains::<false, false, false, true>(ctx, g, out),
-                (true, false) => self.chains::<false, true, false, true>(ctx, g, out),
-                (false, true) => self.chains::<false, false, true, true>(ctx, g, out),
-                (true, true) => self.chains::<false, true, true, true>(ctx, g, out),
-            },
-        }
+        // The site sets narrowed to the words the board needs: one word up to 64 sites.
+        crate::board::sites::by_width!(ctx.game.topology.words, |W| {
+            if self.flying {
+                return self.flights::<W>(ctx, g, out);
+            }
+            // Most positions have no first jump: nothing more is done.
+            let origins = self.origins::<W>(ctx);
+            if !origins.is_empty() {
+                self.chains_in::<W>(ctx, (g, origins), out)
+            }
+        })
     }
 
     #[inline(never)]

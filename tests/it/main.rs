@@ -25,6 +25,7 @@ mod breakthrough;
 mod captures;
 mod chess;
 mod cli;
+mod compulsory;
 mod connect6;
 mod connect_four;
 mod contest;

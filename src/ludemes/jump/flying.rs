@@ -8,7 +8,7 @@ use crate::engine::{chain_turn, site_name, Board, Effects, Move};
 use crate::ludemes::hop::land;
 use crate::ludemes::MoverTurn;
 
-impl Walk<'_> {
+impl<const W: usize> Walk<'_, W> {
     /// Every flying chain that goes on from `at`, as [`Walk::from`] does for plain jumps: a jump
     /// crosses empty sites to the first piece on its line, an opposing piece not jumped yet, and
     /// lands on any empty site beyond, up to [`Move::MAX_BEYOND`]; jumped pieces stay, so a
@@ -16,7 +16,7 @@ impl Walk<'_> {
     pub(super) fn fly(
         &self,
         at: Site,
-        jumped: &mut Sites,
+        jumped: &mut Sites<W>,
         (bits, len, last): (u64, usize, u8),
         out: &mut Vec<Move>,
     ) {
