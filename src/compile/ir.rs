@@ -209,6 +209,9 @@ pub enum Effect {
     Promote(u8),
     /// The first effects if the condition holds, else the second.
     If(Choice, Vec<Effect>, Vec<Effect>),
+    /// `If` whose condition is that the move landed in the region (read for the mover): the
+    /// commonest test of an effect (a piece crowned on the far row), read without a program.
+    IfLanded(RegionRef, Vec<Effect>, Vec<Effect>),
     /// The move makes progress: the count of moves without progress starts again.
     Progress,
     /// The opposing pieces beside the landing site, in the directions, become the mover's.

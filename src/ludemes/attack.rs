@@ -569,7 +569,7 @@ fn promotes(effects: &[crate::compile::ir::Effect]) -> bool {
     effects.iter().any(|e| match e {
         // A conversion makes an opposing piece the mover's, of whatever kind.
         Effect::Promote(_) | Effect::Convert(_) => true,
-        Effect::If(_, a, b) => promotes(a) || promotes(b),
+        Effect::If(_, a, b) | Effect::IfLanded(_, a, b) => promotes(a) || promotes(b),
         _ => false,
     })
 }

@@ -7,10 +7,10 @@ use crate::check::registry::{
     Ludeme,
     Shape::{One as O, OneOrList as OL},
 };
-use crate::compile::ir::{Choice, Cond, Effect, IntExpr, MAX_PLAYERS, NO_SITE};
+use crate::compile::ir::{Choice, Cond, Effect, IntExpr, Leaf, MAX_PLAYERS, NO_SITE};
 use crate::compile::Compiler;
 use crate::engine::Game;
-use crate::engine::{Board, Clock, Ctx, Effects, Move};
+use crate::engine::{region_has, Board, Clock, Ctx, Effects, Move};
 use crate::ludemes::{Arg, Lower, Ref};
 use crate::syntax::Node;
 
@@ -99,7 +99,11 @@ fn effect(c: &mut Compiler<'_>, e: &Node) -> Effect {
         Some("promote") => Effect::Promote(c.kind(e.pos(0)).unwrap_or(0)),
         Some("if") => {
             let test = e.pos(0).map(|t| c.cond(t)).unwrap_or(Cond::Const(false));
-            Effect::If(Choice::of(&test), lower(c, e.pos(1)), lower(c, e.pos(2)))
+            let (then, otherwise) = (lower(c, e.pos(1)), lower(c, e.pos(2)));
+            match test {
+                Cond::Leaf(Leaf::LandedIn(r)) => Effect::IfLanded(r, then, otherwise),
+                test => Effect::If(Choice::of(&test), then, otherwise),
+            }
         }
         Some("progress") => Effect::Progress,
         Some("convert") => Effect::Convert(c.dirs(e.pos(0))),
@@ -124,6 +128,31 @@ pub(crate) fn run(
     run_list(list, game, clock, board, mover, (m, fx))
 }
 
+/// A variable set or a store added to, by an integer read from the position. Out of line, as
+/// [`holds_after`] is: the evaluator inlined made every call of [`run_list`] pay for its frame.
+#[inline(never)]
+fn count(effect: &Effect, game: &Game, clock: &Clock, board: &mut Board, mover: u8) {
+    let ctx = Ctx::after(game, clock, board, mover);
+    match effect {
+        Effect::SetVar(who, var, value) => {
+            let (p, v) = (ctx.who(*who) as usize, ctx.int(value));
+            board.vars[p & (MAX_PLAYERS - 1)][*var as usize] = v;
+        }
+        Effect::AddScore(who, value) => {
+            let (p, v) = (ctx.who(*who) as usize & (MAX_PLAYERS - 1), ctx.int(value));
+            let store = &mut board.store[p];
+            *store = (*store as i64).saturating_add(v).clamp(0, u32::MAX as i64) as u32;
+        }
+        _ => {}
+    }
+}
+
+/// Whether a condition holds after the move, out of line (see [`count`]).
+#[inline(never)]
+fn holds_after(test: &Choice, game: &Game, clock: &Clock, board: &Board, mover: u8) -> bool {
+    Ctx::after(game, clock, board, mover).holds(test)
+}
+
 /// Runs effects with the clock that already reads the move as the last move.
 fn run_list(
     list: &[Effect],
@@ -136,17 +165,7 @@ fn run_list(
     let mut progress = false;
     for effect in list {
         match effect {
-            Effect::SetVar(who, var, value) => {
-                let ctx = Ctx::after(game, clock, board, mover);
-                let (p, v) = (ctx.who(*who) as usize, ctx.int(value));
-                board.vars[p & (MAX_PLAYERS - 1)][*var as usize] = v;
-            }
-            Effect::AddScore(who, value) => {
-                let ctx = Ctx::after(game, clock, board, mover);
-                let (p, v) = (ctx.who(*who) as usize & (MAX_PLAYERS - 1), ctx.int(value));
-                let store = &mut board.store[p];
-                *store = (*store as i64).saturating_add(v).clamp(0, u32::MAX as i64) as u32;
-            }
+            Effect::SetVar(..) | Effect::AddScore(..) => count(effect, game, clock, board, mover),
             Effect::Promote(kind) => {
                 let t = fx.last(m).to;
                 if t != NO_SITE && board.cells[t as usize].count > 0 {
@@ -156,7 +175,14 @@ fn run_list(
                 }
             }
             Effect::If(test, then, otherwise) => {
-                let holds = Ctx::after(game, clock, board, mover).holds(test);
+                let holds = holds_after(test, game, clock, board, mover);
+                let branch = if holds { then } else { otherwise };
+                progress |= run_list(branch, game, clock, board, mover, (m, fx));
+            }
+            Effect::IfLanded(r, then, otherwise) => {
+                // What `Ctx::holds` gives for the one test, without the context or the program.
+                let to = clock.last.to;
+                let holds = to != NO_SITE && region_has(game, Some(*r), mover, to);
                 let branch = if holds { then } else { otherwise };
                 progress |= run_list(branch, game, clock, board, mover, (m, fx));
             }

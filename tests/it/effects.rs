@@ -11,14 +11,25 @@ const SCORING: &str = r#"
   (equipment {(board (square 3)) (hand Each) (region "Corners" (sites {0 2 6 8})) (var "Seen" 0)})
   (rules (start (hand Each 5))
     (play (place 1 then:{
-      (if (landed-in (region "Corners")) (add-score Mover 2) (add-score Mover -1))
+      (if LANDED (add-score Mover 2) (add-score Mover -1))
       (set-var Mover "Seen" (score Mover))}))
     (end (if (no-moves Next) (result Next Loss)))))
 "#;
 
+/// The test alone is read without a condition program (`Effect::IfLanded`); within another
+/// condition, by the program. Both must score alike.
 #[test]
 fn effects_run_in_order_by_conditions_on_the_move() {
-    let g = ludus::load_source("scoring.game", SCORING, &[])
+    for landed in [
+        r#"(landed-in (region "Corners"))"#,
+        r#"(not (not (landed-in (region "Corners"))))"#,
+    ] {
+        scores_by_corners(&SCORING.replace("LANDED", landed));
+    }
+}
+
+fn scores_by_corners(text: &str) {
+    let g = ludus::load_source("scoring.game", text, &[])
         .unwrap_or_else(|e| panic!("{}", e.render(false)));
     let mut s = g.new_initial_state();
     // A corner: two points, and the variable reads the store the first effect left.
