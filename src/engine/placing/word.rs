@@ -76,6 +76,13 @@ impl WordPlacing {
     }
 }
 
+impl WordPlacing {
+    /// Whether the loop reads the end rules as a line then a player stuck, with no program.
+    pub fn reads_line_first(&self) -> bool {
+        self.ending.is_short()
+    }
+}
+
 /// One player's seat and flank, from the player's draw: one family of placements, alone or as
 /// the first set of a priority.
 fn seat(game: &Game, ops: &[DrawOp]) -> Option<(Seat, Option<Flank>)> {
@@ -144,18 +151,22 @@ pub(super) fn play(
         return None;
     };
     // A game without flanks or a fallback runs a loop without their tests, compiled apart: in
-    // one function with the other, Connect Four's loop took 2% more instructions.
-    match plan.flanking {
-        true => play_selecting(game, &Loop::<true>(plan), state, rng),
-        false => play_selecting(game, &Loop::<false>(plan), state, rng),
+    // one function with the other, Connect Four's loop took 2% more instructions. End rules of
+    // a line then a player stuck are read inline, with no program (Connect Four 19% fewer
+    // instructions).
+    match (plan.flanking, plan.ending.is_short()) {
+        (true, _) => play_selecting(game, &Loop::<true, false>(plan), state, rng),
+        (false, true) => play_selecting(game, &Loop::<false, true>(plan), state, rng),
+        (false, false) => play_selecting(game, &Loop::<false, false>(plan), state, rng),
     }
 }
 
-/// The plan as one of its two loops: `FLANKS`, whether some seat has a flank or a fallback.
-struct Loop<'a, const FLANKS: bool>(&'a WordPlacing);
+/// The plan as one of its loops: `FLANKS`, whether some seat has a flank or a fallback;
+/// `SHORT`, whether its end rules are a line then a player stuck (`Ending::line_first`).
+struct Loop<'a, const FLANKS: bool, const SHORT: bool>(&'a WordPlacing);
 
 /// The loop, its draws' last step through `select`.
-impl<const FLANKS: bool> SelectingLoop for Loop<'_, FLANKS> {
+impl<const FLANKS: bool, const SHORT: bool> SelectingLoop for Loop<'_, FLANKS, SHORT> {
     #[inline(always)]
     fn play(
         &self,
@@ -196,7 +207,10 @@ impl<const FLANKS: bool> SelectingLoop for Loop<'_, FLANKS> {
                 return Some(Handover::After(actor));
             }
             let stuck = chosen.is_none().then_some(state.mover);
-            let rule = plan.ending.first(&game.topology, state, actor, stuck);
+            let rule = match SHORT {
+                true => plan.ending.line_first(&game.topology, state, actor, stuck),
+                false => plan.ending.first(&game.topology, state, actor, stuck),
+            };
             next = if settle_rule(game, state, actor, stuck, rule) {
                 None
             } else {

@@ -77,6 +77,56 @@ pub(in crate::engine) struct Ending {
     until: u64,
     /// The line tests the programs read, in the order of their steps.
     lines: Vec<WordLine>,
+    /// The programs as a line and a player stuck, where each is that ([`Ending::line_first`]).
+    short: Option<[LineThenStuck; MAX_PLAYERS]>,
+}
+
+/// A program of the commonest shape of end rules on a board of one word, for one player who
+/// moved: a line through the last site gives one rule, else the player to move stuck perhaps
+/// another. Read with no steps to walk: the two tests inline, in the program's order.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+struct LineThenStuck {
+    /// The line's owner, as a cell stores it.
+    owner: u8,
+    /// The line among the ending's lines.
+    line: u16,
+    /// The rule a line gives.
+    lined: u32,
+    /// The player whose being stuck gives `blocked` (none past `MAX_PLAYERS`).
+    stuck: u8,
+    /// The rule a player stuck gives.
+    blocked: u32,
+}
+
+/// A player no `NoMoves` test names: past the players.
+const NOBODY: u8 = u8::MAX;
+
+impl LineThenStuck {
+    /// The program's short form; `None` for a program of any other shape.
+    fn of(program: &Program) -> Option<LineThenStuck> {
+        let rule = |at: u32| at.checked_sub(RESULT).filter(|_| at != NONE);
+        let first = program.steps.get(program.start as usize)?;
+        let Probe::Line { owner, at: line } = first.probe else {
+            return None;
+        };
+        let lined = rule(first.yes)?;
+        let (stuck, blocked) = match program.steps.get(first.no as usize) {
+            None if first.no == NONE => (NOBODY, 0),
+            Some(&Step {
+                probe: Probe::NoMoves(p),
+                yes,
+                no: NONE,
+            }) => (p, rule(yes)?),
+            _ => return None,
+        };
+        Some(LineThenStuck {
+            owner,
+            line,
+            lined,
+            stuck,
+            blocked,
+        })
+    }
 }
 
 impl Ending {
@@ -91,7 +141,42 @@ impl Ending {
             ending.full[a] = program(game, &game.end_choice.full, actor, &mut ending.lines)?;
             ending.early[a] = program(game, &game.end_choice.early, actor, &mut ending.lines)?;
         }
+        // The early form is never read when `until` is 0: the short form stands for the full.
+        let players = game.players.clamp(1, MAX_PLAYERS as u8) as usize;
+        let mut short = [LineThenStuck::default(); MAX_PLAYERS];
+        let shorts = ending.full.iter().zip(&mut short).take(players);
+        ending.short = shorts
+            .map(|(p, s)| LineThenStuck::of(p).map(|l| *s = l))
+            .collect::<Option<()>>()
+            .filter(|()| ending.until == 0)
+            .map(|()| short);
         Some(ending)
+    }
+
+    /// Whether the programs are a line then perhaps a player stuck ([`Ending::line_first`]
+    /// reads them).
+    pub(in crate::engine) fn is_short(&self) -> bool {
+        self.short.is_some()
+    }
+
+    /// What [`Ending::first`] gives, for programs that [`Ending::is_short`]: the line, then the
+    /// player stuck, tested inline.
+    #[inline(always)]
+    pub(in crate::engine) fn line_first(
+        &self,
+        topology: &Topology,
+        s: &State,
+        actor: u8,
+        stuck: Option<u8>,
+    ) -> Option<usize> {
+        let short = self.short.as_ref()?;
+        let p = &short[actor as usize & (MAX_PLAYERS - 1)];
+        let line = self.lines.get(p.line as usize)?;
+        if line.holds((topology, &s.board), p.owner, s.clock.last.to) {
+            Some(p.lined as usize)
+        } else {
+            (stuck == Some(p.stuck)).then_some(p.blocked as usize)
+        }
     }
 
     /// The index of the first end rule that holds after `actor`'s move, `stuck` being the
