@@ -6,7 +6,7 @@
 //! seed plays the same game and leaves the same state.
 
 use super::super::sample::index_below;
-use super::super::shifting::ending::Ending;
+use super::super::shifting::ending::{EndRules, Ending};
 use super::super::state::{Board, Cell, NodeType, State};
 use super::super::turn::{end_turn_after_move, keep_after_move, settle_rule, KEPT_AFTER_A_MOVE};
 use crate::compile::ir::{Gen, Phase, Site, MAX_PLAYERS};
@@ -79,7 +79,7 @@ impl WordPlacing {
 impl WordPlacing {
     /// Whether the loop reads the end rules as a line then a player stuck, with no program.
     pub fn reads_line_first(&self) -> bool {
-        self.ending.is_short()
+        self.ending.line_first().is_some()
     }
 }
 
@@ -152,21 +152,22 @@ pub(super) fn play(
     };
     // A game without flanks or a fallback runs a loop without their tests, compiled apart: in
     // one function with the other, Connect Four's loop took 2% more instructions. End rules of
-    // a line then a player stuck are read inline, with no program (Connect Four 19% fewer
+    // a line then a player stuck are read inline, with no program (Connect Four 23% fewer
     // instructions).
-    match (plan.flanking, plan.ending.is_short()) {
-        (true, _) => play_selecting(game, &Loop::<true, false>(plan), state, rng),
-        (false, true) => play_selecting(game, &Loop::<false, true>(plan), state, rng),
-        (false, false) => play_selecting(game, &Loop::<false, false>(plan), state, rng),
+    let ending = &plan.ending;
+    match (plan.flanking, ending.line_first()) {
+        (true, _) => play_selecting(game, &Loop::<true, _>(plan, ending), state, rng),
+        (false, Some(short)) => play_selecting(game, &Loop::<false, _>(plan, short), state, rng),
+        (false, None) => play_selecting(game, &Loop::<false, _>(plan, ending), state, rng),
     }
 }
 
-/// The plan as one of its loops: `FLANKS`, whether some seat has a flank or a fallback;
-/// `SHORT`, whether its end rules are a line then a player stuck (`Ending::line_first`).
-struct Loop<'a, const FLANKS: bool, const SHORT: bool>(&'a WordPlacing);
+/// The plan as one of its loops: `FLANKS`, whether some seat has a flank or a fallback; and
+/// the end rules read as a program (`Ending`) or as a line then a player stuck (`LineFirst`).
+struct Loop<'a, const FLANKS: bool, E>(&'a WordPlacing, &'a E);
 
 /// The loop, its draws' last step through `select`.
-impl<const FLANKS: bool, const SHORT: bool> SelectingLoop for Loop<'_, FLANKS, SHORT> {
+impl<const FLANKS: bool, E: EndRules> SelectingLoop for Loop<'_, FLANKS, E> {
     #[inline(always)]
     fn play(
         &self,
@@ -207,10 +208,7 @@ impl<const FLANKS: bool, const SHORT: bool> SelectingLoop for Loop<'_, FLANKS, S
                 return Some(Handover::After(actor));
             }
             let stuck = chosen.is_none().then_some(state.mover);
-            let rule = match SHORT {
-                true => plan.ending.line_first(&game.topology, state, actor, stuck),
-                false => plan.ending.first(&game.topology, state, actor, stuck),
-            };
+            let rule = self.1.first(&game.topology, state, actor, stuck);
             next = if settle_rule(game, state, actor, stuck, rule) {
                 None
             } else {

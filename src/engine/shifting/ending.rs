@@ -77,19 +77,29 @@ pub(in crate::engine) struct Ending {
     until: u64,
     /// The line tests the programs read, in the order of their steps.
     lines: Vec<WordLine>,
-    /// The programs as a line and a player stuck, where each is that ([`Ending::line_first`]).
-    short: Option<[LineThenStuck; MAX_PLAYERS]>,
+    /// The programs as a line then a player stuck, where each is that.
+    short: Option<LineFirst>,
 }
 
-/// A program of the commonest shape of end rules on a board of one word, for one player who
-/// moved: a line through the last site gives one rule, else the player to move stuck perhaps
-/// another. Read with no steps to walk: the two tests inline, in the program's order.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+/// The end rules as a loop reads them after a move.
+pub(in crate::engine) trait EndRules {
+    /// The index of the first end rule that holds after `actor`'s move, `stuck` being the
+    /// player to move when they have no move: what `Ctx::choose` gives on `Game::end_choice`.
+    fn first(&self, topology: &Topology, s: &State, actor: u8, stuck: Option<u8>) -> Option<usize>;
+}
+
+/// End rules of the commonest shape on a board of one word, for each player who moved: a line
+/// through the last site gives one rule, else the player to move stuck perhaps another. Read
+/// with no program to walk: the two tests inline, in the program's order.
+#[derive(Debug, Clone, PartialEq)]
+pub(in crate::engine) struct LineFirst([LineThenStuck; MAX_PLAYERS]);
+
+/// [`LineFirst`] for one player who moved.
+#[derive(Debug, Clone, PartialEq)]
 struct LineThenStuck {
+    line: WordLine,
     /// The line's owner, as a cell stores it.
     owner: u8,
-    /// The line among the ending's lines.
-    line: u16,
     /// The rule a line gives.
     lined: u32,
     /// The player whose being stuck gives `blocked` (none past `MAX_PLAYERS`).
@@ -102,11 +112,12 @@ struct LineThenStuck {
 const NOBODY: u8 = u8::MAX;
 
 impl LineThenStuck {
-    /// The program's short form; `None` for a program of any other shape.
-    fn of(program: &Program) -> Option<LineThenStuck> {
+    /// The program's short form, its line among `lines`; `None` for a program of any other
+    /// shape.
+    fn of(program: &Program, lines: &[WordLine]) -> Option<LineThenStuck> {
         let rule = |at: u32| at.checked_sub(RESULT).filter(|_| at != NONE);
         let first = program.steps.get(program.start as usize)?;
-        let Probe::Line { owner, at: line } = first.probe else {
+        let Probe::Line { owner, at } = first.probe else {
             return None;
         };
         let lined = rule(first.yes)?;
@@ -120,12 +131,31 @@ impl LineThenStuck {
             _ => return None,
         };
         Some(LineThenStuck {
+            line: lines.get(at as usize)?.clone(),
             owner,
-            line,
             lined,
             stuck,
             blocked,
         })
+    }
+}
+
+impl EndRules for LineFirst {
+    #[inline(always)]
+    fn first(&self, topology: &Topology, s: &State, actor: u8, stuck: Option<u8>) -> Option<usize> {
+        let p = &self.0[actor as usize & (MAX_PLAYERS - 1)];
+        if p.line.holds((topology, &s.board), p.owner, s.clock.last.to) {
+            Some(p.lined as usize)
+        } else {
+            (stuck == Some(p.stuck)).then_some(p.blocked as usize)
+        }
+    }
+}
+
+impl EndRules for Ending {
+    #[inline(always)]
+    fn first(&self, topology: &Topology, s: &State, actor: u8, stuck: Option<u8>) -> Option<usize> {
+        Ending::first(self, topology, s, actor, stuck)
     }
 }
 
@@ -143,40 +173,19 @@ impl Ending {
         }
         // The early form is never read when `until` is 0: the short form stands for the full.
         let players = game.players.clamp(1, MAX_PLAYERS as u8) as usize;
-        let mut short = [LineThenStuck::default(); MAX_PLAYERS];
-        let shorts = ending.full.iter().zip(&mut short).take(players);
-        ending.short = shorts
-            .map(|(p, s)| LineThenStuck::of(p).map(|l| *s = l))
-            .collect::<Option<()>>()
-            .filter(|()| ending.until == 0)
-            .map(|()| short);
+        let short = ending.full[..players]
+            .iter()
+            .map(|p| LineThenStuck::of(p, &ending.lines))
+            .collect::<Option<Vec<_>>>()
+            .filter(|_| ending.until == 0);
+        // Past the players, a copy of the first: never read.
+        ending.short = short.map(|l| LineFirst(std::array::from_fn(|a| l[a % l.len()].clone())));
         Some(ending)
     }
 
-    /// Whether the programs are a line then perhaps a player stuck ([`Ending::line_first`]
-    /// reads them).
-    pub(in crate::engine) fn is_short(&self) -> bool {
-        self.short.is_some()
-    }
-
-    /// What [`Ending::first`] gives, for programs that [`Ending::is_short`]: the line, then the
-    /// player stuck, tested inline.
-    #[inline(always)]
-    pub(in crate::engine) fn line_first(
-        &self,
-        topology: &Topology,
-        s: &State,
-        actor: u8,
-        stuck: Option<u8>,
-    ) -> Option<usize> {
-        let short = self.short.as_ref()?;
-        let p = &short[actor as usize & (MAX_PLAYERS - 1)];
-        let line = self.lines.get(p.line as usize)?;
-        if line.holds((topology, &s.board), p.owner, s.clock.last.to) {
-            Some(p.lined as usize)
-        } else {
-            (stuck == Some(p.stuck)).then_some(p.blocked as usize)
-        }
+    /// The end rules as a line then perhaps a player stuck, where they are that.
+    pub(in crate::engine) fn line_first(&self) -> Option<&LineFirst> {
+        self.short.as_ref()
     }
 
     /// The index of the first end rule that holds after `actor`'s move, `stuck` being the
