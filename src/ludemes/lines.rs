@@ -391,25 +391,25 @@ impl WordLine {
         near: &[u64; 4],
     ) -> bool {
         let length = u32::from(self.line.length);
-        let crowded = near.iter().enumerate().fold(0u8, |acc, (a, m)| {
-            acc | u8::from((m & mine).count_ones() >= length) << a
-        });
         let Some(shifts) = &self.shifts else {
+            let crowded = near.iter().enumerate().fold(0u8, |acc, (a, m)| {
+                acc | u8::from((m & mine).count_ones() >= length) << a
+            });
             return walked(on, &self.line, owner, s, crowded);
         };
         // A run of `length` within a segment holds its middle site, `s`: the sites that start
-        // such a run are found by shifts, with no walk and no branch per site.
-        near.iter()
-            .zip(shifts)
-            .enumerate()
-            .any(|(a, (m, &(rot, has)))| {
-                let pieces = m & mine;
+        // such a run are found by shifts, with no walk and no branch per site, on the axes
+        // with enough pieces only (one, nearly always).
+        near.iter().zip(shifts).any(|(m, &(rot, has))| {
+            let pieces = m & mine;
+            pieces.count_ones() >= length && {
                 let mut starts = pieces;
                 for _ in 1..length {
                     starts = pieces & has & starts.rotate_left(rot);
                 }
-                crowded & (1 << a) != 0 && starts != 0
-            })
+                starts != 0
+            }
+        })
     }
 }
 

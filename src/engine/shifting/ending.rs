@@ -81,12 +81,24 @@ pub(in crate::engine) struct Ending {
     short: Option<LineFirst>,
 }
 
-/// The end rules as a loop reads them after a move.
+/// The end rules as a loop reads them after a move: the ending's program, or a short form of
+/// it the loop holds.
 pub(in crate::engine) trait EndRules {
-    /// The index of the first end rule that holds after `actor`'s move, `stuck` being the
-    /// player to move when they have no move: what `Ctx::choose` gives on `Game::end_choice`.
-    fn first(&self, topology: &Topology, s: &State, actor: u8, stuck: Option<u8>) -> Option<usize>;
+    /// The index of the first end rule of `ending` that holds after `actor`'s move, `stuck`
+    /// being the player to move when they have no move: what `Ctx::choose` gives on
+    /// `Game::end_choice`.
+    fn first(
+        &self,
+        ending: &Ending,
+        topology: &Topology,
+        s: &State,
+        actor: u8,
+        stuck: Option<u8>,
+    ) -> Option<usize>;
 }
+
+/// The end rules read as the ending's program, which the loop's plan holds.
+pub(in crate::engine) struct ByProgram;
 
 /// End rules of the commonest shape on a board of one word, for each player who moved: a line
 /// through the last site gives one rule, else the player to move stuck perhaps another. Read
@@ -140,9 +152,16 @@ impl LineThenStuck {
     }
 }
 
-impl EndRules for LineFirst {
+impl EndRules for &LineFirst {
     #[inline(always)]
-    fn first(&self, topology: &Topology, s: &State, actor: u8, stuck: Option<u8>) -> Option<usize> {
+    fn first(
+        &self,
+        _: &Ending,
+        topology: &Topology,
+        s: &State,
+        actor: u8,
+        stuck: Option<u8>,
+    ) -> Option<usize> {
         let p = &self.0[actor as usize & (MAX_PLAYERS - 1)];
         if p.line.holds((topology, &s.board), p.owner, s.clock.last.to) {
             Some(p.lined as usize)
@@ -152,10 +171,17 @@ impl EndRules for LineFirst {
     }
 }
 
-impl EndRules for Ending {
+impl EndRules for ByProgram {
     #[inline(always)]
-    fn first(&self, topology: &Topology, s: &State, actor: u8, stuck: Option<u8>) -> Option<usize> {
-        Ending::first(self, topology, s, actor, stuck)
+    fn first(
+        &self,
+        ending: &Ending,
+        topology: &Topology,
+        s: &State,
+        actor: u8,
+        stuck: Option<u8>,
+    ) -> Option<usize> {
+        ending.first(topology, s, actor, stuck)
     }
 }
 
