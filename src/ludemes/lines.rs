@@ -371,28 +371,45 @@ impl WordLine {
         if (mine >> (s & 63)) & 1 == 0 || mine.count_ones() < length {
             return false;
         }
-        let crowded = near.iter().enumerate().fold(0u8, |acc, (a, m)| {
-            acc | u8::from((m & mine).count_ones() >= length) << a
-        });
-        if crowded == 0 {
-            return false;
-        }
+        // Nearly always no axis has enough pieces near `s`: four counts say so, and only the
+        // rare rest is read out of line (Connect Four 3% fewer instructions than all inline).
+        let most = near
+            .iter()
+            .fold(0, |most: u32, m| most.max((m & mine).count_ones()));
+        most >= length && self.along(on, owner, s, mine, near)
+    }
+
+    /// Whether the line runs through `s` along an axis with enough pieces near it: the rest of
+    /// [`WordLine::holds`], after its counts.
+    #[inline(never)]
+    fn along(
+        &self,
+        on: (&Topology, &Board),
+        owner: u8,
+        s: Site,
+        mine: u64,
+        near: &[u64; 4],
+    ) -> bool {
+        let length = u32::from(self.line.length);
         let Some(shifts) = &self.shifts else {
+            let crowded = near.iter().enumerate().fold(0u8, |acc, (a, m)| {
+                acc | u8::from((m & mine).count_ones() >= length) << a
+            });
             return walked(on, &self.line, owner, s, crowded);
         };
         // A run of `length` within a segment holds its middle site, `s`: the sites that start
-        // such a run are found by shifts, with no walk and no branch per site.
-        near.iter()
-            .zip(shifts)
-            .enumerate()
-            .any(|(a, (m, &(rot, has)))| {
-                let pieces = m & mine;
+        // such a run are found by shifts, with no walk and no branch per site, on the axes
+        // with enough pieces only (one, nearly always).
+        near.iter().zip(shifts).any(|(m, &(rot, has))| {
+            let pieces = m & mine;
+            pieces.count_ones() >= length && {
                 let mut starts = pieces;
                 for _ in 1..length {
                     starts = pieces & has & starts.rotate_left(rot);
                 }
-                crowded & (1 << a) != 0 && starts != 0
-            })
+                starts != 0
+            }
+        })
     }
 }
 

@@ -161,3 +161,52 @@ fn new_end_rules_choose_the_loop_of_one_word_again() {
     assert!(game.word_placing().is_some());
     agree(&game, 200);
 }
+
+#[test]
+fn end_rules_of_a_line_then_a_player_stuck_are_read_with_no_program() {
+    let source = std::fs::read_to_string("games/connect-four.game").expect("Connect Four");
+    let rules = r#"(end {
+      (if (line (option "connect") Mover through-last:true) (result Mover Win))
+      (if (no-moves Next) (result All Draw))
+    })"#;
+    assert!(
+        source.contains(rules),
+        "Connect Four's end rules as written here"
+    );
+    for file in ["games/connect-four.game", "games/tictactoe.game"] {
+        let game = load(file, &[]);
+        assert!(game.word_placing().is_some_and(|w| w.reads_line_first()));
+    }
+    let reversi = load("games/reversi.game", &[]);
+    assert!(reversi
+        .word_placing()
+        .is_some_and(|w| !w.reads_line_first()));
+    for (ends, short) in [
+        // The line alone: a full board is a draw by no rule.
+        (
+            "(end (if (line 3 Mover through-last:true) (result Mover Win)))",
+            true,
+        ),
+        // Another player's line, another player stuck.
+        (
+            "(end {(if (line 3 Next through-last:true) (result Mover Loss)) (if (no-moves Mover) (result Next Win))})",
+            true,
+        ),
+        // The tests the other way round, or a third: the program reads them.
+        (
+            "(end {(if (no-moves Next) (result All Draw)) (if (line 3 Mover through-last:true) (result Mover Win))})",
+            false,
+        ),
+        (
+            "(end {(if (line 3 Mover through-last:true) (result Mover Win)) (if (no-moves Next) (result All Draw)) (if (>= (moves-played) 9) (result Next Win))})",
+            false,
+        ),
+    ] {
+        let text = source.replace(rules, ends);
+        let game = ludus::load_source("ends.game", &text, &[])
+            .unwrap_or_else(|e| panic!("{}", e.render(false)));
+        let word = game.word_placing().expect("a loop of one word");
+        assert_eq!(word.reads_line_first(), short, "{ends}");
+        agree(&game, 300);
+    }
+}

@@ -77,6 +77,112 @@ pub(in crate::engine) struct Ending {
     until: u64,
     /// The line tests the programs read, in the order of their steps.
     lines: Vec<WordLine>,
+    /// The programs as a line then a player stuck, where each is that.
+    short: Option<LineFirst>,
+}
+
+/// The end rules as a loop reads them after a move: the ending's program, or a short form of
+/// it the loop holds.
+pub(in crate::engine) trait EndRules {
+    /// The index of the first end rule of `ending` that holds after `actor`'s move, `stuck`
+    /// being the player to move when they have no move: what `Ctx::choose` gives on
+    /// `Game::end_choice`.
+    fn first(
+        &self,
+        ending: &Ending,
+        topology: &Topology,
+        s: &State,
+        actor: u8,
+        stuck: Option<u8>,
+    ) -> Option<usize>;
+}
+
+/// The end rules read as the ending's program, which the loop's plan holds.
+pub(in crate::engine) struct ByProgram;
+
+/// End rules of the commonest shape on a board of one word, for each player who moved: a line
+/// through the last site gives one rule, else the player to move stuck perhaps another. Read
+/// with no program to walk: the two tests inline, in the program's order.
+#[derive(Debug, Clone, PartialEq)]
+pub(in crate::engine) struct LineFirst([LineThenStuck; MAX_PLAYERS]);
+
+/// [`LineFirst`] for one player who moved.
+#[derive(Debug, Clone, PartialEq)]
+struct LineThenStuck {
+    line: WordLine,
+    /// The line's owner, as a cell stores it.
+    owner: u8,
+    /// The rule a line gives.
+    lined: u32,
+    /// The player whose being stuck gives `blocked` (none past `MAX_PLAYERS`).
+    stuck: u8,
+    /// The rule a player stuck gives.
+    blocked: u32,
+}
+
+/// A player no `NoMoves` test names: past the players.
+const NOBODY: u8 = u8::MAX;
+
+impl LineThenStuck {
+    /// The program's short form, its line among `lines`; `None` for a program of any other
+    /// shape.
+    fn of(program: &Program, lines: &[WordLine]) -> Option<LineThenStuck> {
+        let rule = |at: u32| at.checked_sub(RESULT).filter(|_| at != NONE);
+        let first = program.steps.get(program.start as usize)?;
+        let Probe::Line { owner, at } = first.probe else {
+            return None;
+        };
+        let lined = rule(first.yes)?;
+        let (stuck, blocked) = match program.steps.get(first.no as usize) {
+            None if first.no == NONE => (NOBODY, 0),
+            Some(&Step {
+                probe: Probe::NoMoves(p),
+                yes,
+                no: NONE,
+            }) => (p, rule(yes)?),
+            _ => return None,
+        };
+        Some(LineThenStuck {
+            line: lines.get(at as usize)?.clone(),
+            owner,
+            lined,
+            stuck,
+            blocked,
+        })
+    }
+}
+
+impl EndRules for &LineFirst {
+    #[inline(always)]
+    fn first(
+        &self,
+        _: &Ending,
+        topology: &Topology,
+        s: &State,
+        actor: u8,
+        stuck: Option<u8>,
+    ) -> Option<usize> {
+        let p = &self.0[actor as usize & (MAX_PLAYERS - 1)];
+        if p.line.holds((topology, &s.board), p.owner, s.clock.last.to) {
+            Some(p.lined as usize)
+        } else {
+            (stuck == Some(p.stuck)).then_some(p.blocked as usize)
+        }
+    }
+}
+
+impl EndRules for ByProgram {
+    #[inline(always)]
+    fn first(
+        &self,
+        ending: &Ending,
+        topology: &Topology,
+        s: &State,
+        actor: u8,
+        stuck: Option<u8>,
+    ) -> Option<usize> {
+        ending.first(topology, s, actor, stuck)
+    }
 }
 
 impl Ending {
@@ -91,7 +197,21 @@ impl Ending {
             ending.full[a] = program(game, &game.end_choice.full, actor, &mut ending.lines)?;
             ending.early[a] = program(game, &game.end_choice.early, actor, &mut ending.lines)?;
         }
+        // The early form is never read when `until` is 0: the short form stands for the full.
+        let players = game.players.clamp(1, MAX_PLAYERS as u8) as usize;
+        let short = ending.full[..players]
+            .iter()
+            .map(|p| LineThenStuck::of(p, &ending.lines))
+            .collect::<Option<Vec<_>>>()
+            .filter(|_| ending.until == 0);
+        // Past the players, a copy of the first: never read.
+        ending.short = short.map(|l| LineFirst(std::array::from_fn(|a| l[a % l.len()].clone())));
         Some(ending)
+    }
+
+    /// The end rules as a line then perhaps a player stuck, where they are that.
+    pub(in crate::engine) fn line_first(&self) -> Option<&LineFirst> {
+        self.short.as_ref()
     }
 
     /// The index of the first end rule that holds after `actor`'s move, `stuck` being the
