@@ -10,6 +10,31 @@ import ludus
 from conftest import ROOT
 
 
+class Singles:
+    """The games of `VectorEnv(game, n, seed)` one `State` each, their dice thrown from the
+    streams the batch throws from (`Dice`)."""
+
+    def __init__(self, game, n, seed):
+        self.game = game
+        self.dice = [ludus.Dice(game, seed, i) for i in range(n)]
+        self.states = [self.started(i) for i in range(n)]
+
+    def started(self, i):
+        """Game i at its start, its dice thrown."""
+        state = self.game.new_initial_state()
+        self.throw(i, state)
+        return state
+
+    def play(self, i, action):
+        """Plays `action` in game i, then throws its dice."""
+        self.states[i].apply_action(action)
+        self.throw(i, self.states[i])
+
+    def throw(self, i, state):
+        while state.is_chance_node():
+            state.apply_action(self.dice[i].throw(state))
+
+
 def test_the_mask_agrees_with_legal_actions():
     game = ludus.load_game(str(ROOT / "games/ur.game"))
     env = ludus.VectorEnv(game, 16, seed=5)
@@ -30,15 +55,8 @@ def test_ten_thousand_steps_agree_with_single_states(name, n):
     game = ludus.load_game(str(ROOT / "games" / name))
     seed = 42
     env = ludus.VectorEnv(game, n, seed)
-    dice = [ludus.Dice(game, seed, i) for i in range(n)]
-
-    def started(i):
-        state = game.new_initial_state()
-        while state.is_chance_node():
-            state.apply_action(dice[i].throw(state))
-        return state
-
-    states = [started(i) for i in range(n)]
+    singles = Singles(game, n, seed)
+    states = singles.states
     rng = np.random.default_rng(9)
     ends = 0
     for _ in range(10_000 // n):
@@ -52,14 +70,12 @@ def test_ten_thousand_steps_agree_with_single_states(name, n):
         actions = np.array([rng.choice(s.legal_actions()) for s in states], dtype=np.int64)
         rewards, done = env.step(actions)
         for i, state in enumerate(states):
-            state.apply_action(int(actions[i]))
-            while state.is_chance_node():
-                state.apply_action(dice[i].throw(state))
+            singles.play(i, int(actions[i]))
             assert bool(done[i]) == state.is_terminal()
             if state.is_terminal():
                 assert rewards[i].tolist() == state.returns()
                 ends += 1
-                states[i] = started(i)
+                states[i] = singles.started(i)
             else:
                 assert rewards[i].tolist() == [0.0] * game.num_players()
             assert env.state(i).history() == states[i].history()
@@ -73,28 +89,19 @@ def test_random_actions_step_as_single_states_do(name):
     game = ludus.load_game(str(ROOT / "games" / name))
     n, seed = 6, 11
     env = ludus.VectorEnv(game, n, seed)
-    dice = [ludus.Dice(game, seed, i) for i in range(n)]
-
-    def started(i):
-        state = game.new_initial_state()
-        while state.is_chance_node():
-            state.apply_action(dice[i].throw(state))
-        return state
-
-    states = [started(i) for i in range(n)]
+    singles = Singles(game, n, seed)
+    states = singles.states
     for k in range(300):
         actions = env.random_actions(k)
         if k % 3 == 0:
             actions[k % n] = states[k % n].legal_actions()[-1]
         rewards, done = env.step(actions)
         for i, state in enumerate(states):
-            state.apply_action(int(actions[i]))
-            while state.is_chance_node():
-                state.apply_action(dice[i].throw(state))
+            singles.play(i, int(actions[i]))
             assert bool(done[i]) == state.is_terminal()
             if state.is_terminal():
                 assert rewards[i].tolist() == state.returns()
-                states[i] = started(i)
+                states[i] = singles.started(i)
             assert env.state(i).serialize() == states[i].serialize()
 
 
