@@ -167,8 +167,9 @@ impl Game {
     }
 
     /// Switches off every loop for a shape of game (placements, shifts, dice, sowing, the draw of
-    /// moves that must be taken first), so that playouts and perft run the general loop. Each of those loops plays exactly what the general
-    /// loop plays: this is how to see that they agree when debugging one (`--loop general`).
+    /// moves that must be taken first), so that playouts and perft run the general loop. Each of
+    /// those loops plays exactly what the general loop plays: this is how to see that they agree
+    /// when debugging one (`--loop general`).
     pub fn use_general_loop(&mut self) {
         let draws = std::mem::take(&mut self.plans.draws);
         self.plans = Plans {
