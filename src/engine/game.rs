@@ -5,9 +5,11 @@
 
 use super::draw::{place_only, DrawPlan};
 use super::sample::Compulsory;
+use super::shifting::ending::Ending;
 use super::state::{NodeType, State};
 use super::{RacePlan, ShiftPlan, SowingKernel, WordPlacing};
 use crate::compile::ir::{Cond, Outcome, Phase, Rules, DEFAULT_MAX_EDGES};
+use crate::compile::Needs;
 use std::ops::Deref;
 
 /// A game ready to play: its rules (read through `Deref`), its plans and its edge limit.
@@ -47,6 +49,10 @@ pub(crate) struct Plans {
     /// The draw of a plan of moves that must be taken first, listed, then steps counted
     /// (`engine/sample/compulsory.rs`): the general loop's draw for it, made shorter.
     pub(crate) compulsory: Option<Box<Compulsory>>,
+    /// The end rules read in place, as the loops on a board of one word read them
+    /// (`engine/shifting/ending.rs`), for a game on such a board with no repetition to track:
+    /// the general turn control reads them so, not through a context.
+    pub(in crate::engine) ending: Option<Box<Ending>>,
 }
 
 impl Deref for Game {
@@ -93,6 +99,7 @@ impl Game {
         self.plans.race = RacePlan::of(self);
         self.plans.sowing = SowingKernel::of(self).map(Box::new);
         self.plans.compulsory = Compulsory::of(self);
+        self.plans.ending = read_in_place(self);
     }
 
     /// The rules, compiled.
@@ -116,6 +123,7 @@ impl Game {
         self.plans.word_placing = WordPlacing::of(self);
         self.plans.race = RacePlan::of(self);
         self.plans.sowing = SowingKernel::of(self).map(Box::new);
+        self.plans.ending = read_in_place(self);
     }
 
     /// At the end of a game scored by area, each site's owner as territory (0-based): the
@@ -167,9 +175,9 @@ impl Game {
     }
 
     /// Switches off every loop for a shape of game (placements, shifts, dice, sowing, the draw of
-    /// moves that must be taken first), so that playouts and perft run the general loop. Each of
-    /// those loops plays exactly what the general loop plays: this is how to see that they agree
-    /// when debugging one (`--loop general`).
+    /// moves that must be taken first) and the end rules read in place, so that playouts and
+    /// perft run the general loop and its context. Each of those plays exactly what the general
+    /// loop plays: this is how to see that they agree when debugging one (`--loop general`).
     pub fn use_general_loop(&mut self) {
         let draws = std::mem::take(&mut self.plans.draws);
         self.plans = Plans {
@@ -177,4 +185,13 @@ impl Game {
             ..Plans::default()
         };
     }
+}
+
+/// The end rules read in place for the general turn control: on a board of one word (the
+/// probes' regions are one word each) and with no repetition (the probes read none).
+fn read_in_place(game: &Game) -> Option<Box<Ending>> {
+    if game.topology.words != 1 || game.sites() > 64 || game.needs.contains(Needs::REPETITION) {
+        return None;
+    }
+    Ending::of(game).map(Box::new)
 }

@@ -399,15 +399,19 @@ pub(super) fn conclude(
     repeated: bool,
     stuck: Option<u8>,
 ) -> bool {
-    let rule = {
-        let ctx = Ctx {
-            stuck,
-            repeated,
-            mover: actor,
-            ..Ctx::of(game, s)
-        };
-        let played = s.clock.edges_played.max(s.clock.moves_played);
-        ctx.choose(game.end_choice.at(played))
+    let rule = match &game.plans.ending {
+        // Read in place: the program's tests through a context cost twice as much an edge.
+        Some(ending) => ending.first(&game.topology, s, actor, stuck),
+        None => {
+            let ctx = Ctx {
+                stuck,
+                repeated,
+                mover: actor,
+                ..Ctx::of(game, s)
+            };
+            let played = s.clock.edges_played.max(s.clock.moves_played);
+            ctx.choose(game.end_choice.at(played))
+        }
     };
     settle_rule(game, s, actor, stuck, rule)
 }
