@@ -374,6 +374,23 @@ impl Board {
     #[inline]
     pub(crate) fn move_one(&mut self, from: usize, to: usize) {
         let moving = self.cells[from];
+        // The commonest move, a player's lone piece to an empty site with no key to keep, as
+        // four bits and two cells: through `put` twice it cost draughts 6% of its instructions.
+        if moving.count == 1
+            && moving.owner != 0
+            && !self.keyed
+            && self.cells[to] == Cell::default()
+        {
+            let (f, t) = (from as Site, to as Site);
+            self.cells[from] = Cell::default();
+            self.cells[to] = moving;
+            self.filled.remove(f);
+            self.filled.insert(t);
+            let owned = &mut self.owned[(moving.owner as usize - 1) & (MAX_PLAYERS - 1)];
+            owned.remove(f);
+            owned.insert(t);
+            return;
+        }
         self.take_one(from);
         self.put(to, Cell { count: 1, ..moving });
     }
