@@ -140,6 +140,19 @@ impl<const W: usize> Sites<W> {
         out
     }
 
+    /// Each site's neighbour `delta` sites away in this set, read onto the site, for the sites
+    /// that have one; the caller keeps only those. On one word a rotation, with no test of the
+    /// shift's sign: the bits it wraps fall on sites with no neighbour that way.
+    #[inline(always)]
+    pub fn beyond(&self, delta: i32) -> Self {
+        if W > 1 {
+            return self.shifted(-delta);
+        }
+        let mut out = *self;
+        out.0[0] = self.0[0].rotate_left(neighbour_rotation(delta));
+        out
+    }
+
     /// The set moved by `delta` sites (site s becomes s + delta); sites leaving 0..64W drop out.
     #[inline]
     pub fn shifted(&self, delta: i32) -> Self {

@@ -708,7 +708,7 @@ fn prey<const W: usize>(view: &View<W>, run_in: &Sites) -> Sites<W> {
 /// The pieces of `mine` whose neighbour along the ray is in `targets`.
 #[inline(always)]
 fn reaching<const W: usize>(mine: &Sites<W>, ray: &Ray, targets: &Sites<W>) -> Sites<W> {
-    mine.and(&targets.shifted(-ray.delta).and(&ray.from.narrow()))
+    mine.and(&targets.beyond(ray.delta).and(&ray.from.narrow()))
 }
 
 /// The mover's pieces of `kind`, or all of them: the origins of a family of one kind. The board

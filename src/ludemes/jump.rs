@@ -305,23 +305,10 @@ fn first_jumps<const W: usize>(
         let (delta, from) = rays.get(d as usize)?;
         let from = from.narrow::<W>();
         // The opposing pieces with an empty site beyond, then the pieces beside them.
-        let over = theirs.and(&from).and(&beyond(&empty, *delta));
-        out = out.or(&mine.and(&from).and(&beyond(&over, *delta)));
+        let over = theirs.and(&from).and(&empty.beyond(*delta));
+        out = out.or(&mine.and(&from).and(&over.beyond(*delta)));
     }
     Some(out)
-}
-
-/// Each site's neighbour `delta` sites away in `set`, read onto the site, for the sites that
-/// have one: on a board of one word a rotation (no test of the shift's sign; the bits it wraps
-/// fall on sites with no neighbour that way, which the caller leaves out).
-#[inline(always)]
-fn beyond<const W: usize>(set: &Sites<W>, delta: i32) -> Sites<W> {
-    if W > 1 {
-        return set.shifted(-delta);
-    }
-    let mut out = *set;
-    out.0[0] = set.0[0].rotate_left(crate::board::sites::neighbour_rotation(delta));
-    out
 }
 
 impl Jump {

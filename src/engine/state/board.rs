@@ -374,14 +374,18 @@ impl Board {
     #[inline]
     pub(crate) fn move_one(&mut self, from: usize, to: usize) {
         let moving = self.cells[from];
-        // The commonest move, a player's lone piece to an empty site with no key to keep, as
-        // four bits and two cells: through `put` twice it cost draughts 6% of its instructions.
-        if moving.count == 1
-            && moving.owner != 0
-            && !self.keyed
-            && self.cells[to] == Cell::default()
-        {
+        // The commonest move, a player's lone piece to an empty site, as four bits, two cells
+        // and the key's two terms: through `put` twice it cost draughts 6% of its instructions.
+        if moving.count == 1 && moving.owner != 0 && self.cells[to] == Cell::default() {
             let (f, t) = (from as Site, to as Site);
+            if self.keyed {
+                // What `put` adds for each site: the word there less the word that was.
+                let w = cell_word(&moving);
+                self.key = self
+                    .key
+                    .wrapping_add(site_term(to, w))
+                    .wrapping_sub(site_term(from, w));
+            }
             self.cells[from] = Cell::default();
             self.cells[to] = moving;
             self.filled.remove(f);
