@@ -190,6 +190,20 @@ impl State {
         to.lines(self.history.keys());
     }
 
+    /// Gives `to` the cache lines of the state that [`Game::random_move`](crate::Game::random_move)
+    /// reads first: who is to move and the fixed part's sets and hands (a draw that lists moves
+    /// reads cells too, as listing finds them).
+    pub fn prefetch_draw(&self, to: &mut impl Prefetch) {
+        let b = &self.board;
+        let players = (self.players as usize).min(MAX_PLAYERS);
+        to.line(&self.node);
+        to.line(&b.hand);
+        to.line(&b.filled);
+        for o in &b.owned[..players] {
+            to.line(o);
+        }
+    }
+
     /// The player to move (or whose turn it is at a chance node), 0-based.
     pub fn mover(&self) -> u8 {
         self.mover
