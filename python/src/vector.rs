@@ -122,11 +122,11 @@ impl Table {
         Ok(Some(returns))
     }
 
-    /// Asks for each cache line that playing a move here reads (see [`State::prefetch`]), and
+    /// Asks for each cache line that playing `m` here reads (see [`State::prefetch_move`]), and
     /// the list's if the move will list the moves after it (over the last list).
-    fn prefetch(&self, list: bool) {
+    fn prefetch(&self, m: Move, list: bool) {
         let to = &mut Prefetcher;
-        self.state.prefetch(to);
+        self.state.prefetch_move(m, to);
         if list {
             to.lines(&self.moves);
         }
@@ -294,8 +294,8 @@ impl VectorEnv {
             let i = at(j);
             // A later game's lines come from memory while this one plays.
             let later = at(j + PREFETCH_AHEAD);
-            if let (Some(t), Some(&(_, drawn))) = (self.tables.get(later), chosen.get(later)) {
-                t.prefetch(!drawn);
+            if let (Some(t), Some(&(m, drawn))) = (self.tables.get(later), chosen.get(later)) {
+                t.prefetch(m, !drawn);
             }
             // The action chosen is the move's number in its position.
             let (m, drawn) = chosen[i];
