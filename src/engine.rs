@@ -251,6 +251,18 @@ impl Game {
         turn::apply_edge(self, state, m, moves)
     }
 
+    /// Applies a move as [`Game::apply`] does, the next decision's moves counted as
+    /// [`Game::count_moves`] counts them (a family of placements by its set's size) instead of
+    /// listed: for callers that draw the next move with [`Game::random_move`] and need no list.
+    pub fn apply_unlisted(
+        &self,
+        state: &mut State,
+        m: Move,
+        scratch: &mut Scratch,
+    ) -> Result<(), PlayError> {
+        turn::apply_counted(self, state, m, scratch).map(drop)
+    }
+
     /// Applies a move after checking that it is legal.
     pub fn apply_checked(&self, state: &mut State, m: Move) -> Result<(), PlayError> {
         let legal = match state.node {

@@ -621,6 +621,12 @@ impl Actions {
         out
     }
 
+    /// Whether every move's action is its own number ([`Actions::encode`]): no two moves share
+    /// one, so a move's action is found without the other legal moves.
+    pub fn exact(&self) -> bool {
+        !self.inexact
+    }
+
     /// The action of `m` among `moves`, the legal moves of its position ([`Actions::encode_all`]).
     pub fn encode_among(&self, moves: &[Move], m: Move) -> Option<u64> {
         if !self.inexact {

@@ -5,6 +5,7 @@ use crate::action_ints::ActionInts;
 use crate::actions::Actions;
 use crate::state::{identity, other_game, same_game, PyGame, PyState};
 use crate::{observe, CHANCE_PLAYER, TERMINAL_PLAYER};
+use ludus::engine::Scratch;
 use ludus::trial::playout_rng;
 use ludus::{Game, Move, NodeType, PerPlayer, PlayError, Prefetch, State};
 use numpy::ndarray::{Array1, Array2, Array3};
@@ -42,14 +43,52 @@ fn entries(dims: &[usize]) -> PyResult<usize> {
 /// One game of the batch: its state, the legal moves there, its dice and its history.
 struct Table {
     state: State,
+    /// The legal moves, when `listed`. A move `random_actions` drew is played without listing
+    /// the next ones: its next draw needs no list, and at 1024 games a list rewritten every step
+    /// is the largest part of a game's lines, which then outgrow the cache.
     moves: Vec<Move>,
+    listed: bool,
     rng: Xoshiro256PlusPlus,
     history: Vec<u64>,
 }
 
 impl Table {
-    /// Throws the dice until a decision or the end, as [`PyDice::throw`] does for one state.
-    fn settle(&mut self, game: &Game, actions: &Actions) {
+    /// The legal moves, listed now if the last move played did not list them.
+    fn moves(&mut self, game: &Game) -> &[Move] {
+        if !self.listed {
+            game.legal_moves(&self.state, &mut self.moves);
+            self.listed = true;
+        }
+        &self.moves
+    }
+
+    /// The legal moves: the table's list, or listed into `buf` if there is none (for callers
+    /// holding the table shared).
+    fn moves_in<'a>(&'a self, game: &Game, buf: &'a mut Vec<Move>) -> &'a [Move] {
+        if self.listed {
+            return &self.moves;
+        }
+        game.legal_moves(&self.state, buf);
+        buf
+    }
+
+    /// Plays `m`, listing the moves after it or not as `after` says.
+    fn apply(&mut self, game: &Game, m: Move, after: &mut After) -> Result<(), PlayError> {
+        match after {
+            After::Listed => {
+                self.listed = true;
+                game.apply_and_generate(&mut self.state, m, &mut self.moves)
+            }
+            After::Counted(scratch) => {
+                self.listed = false;
+                game.apply_unlisted(&mut self.state, m, scratch)
+            }
+        }
+    }
+
+    /// Throws the dice until a decision or the end, as [`PyDice::throw`] does for one state,
+    /// listing the moves there or not as `after` says.
+    fn settle(&mut self, game: &Game, actions: &Actions, after: &mut After) {
         while self.state.node() == NodeType::Chance {
             let Some(m) = game.sample_chance(&self.state, &mut self.rng) else {
                 break;
@@ -57,53 +96,64 @@ impl Table {
             if let Some(a) = actions.encode(m) {
                 self.history.push(a);
             }
-            if game
-                .apply_and_generate(&mut self.state, m, &mut self.moves)
-                .is_err()
-            {
+            if self.apply(game, m, after).is_err() {
                 break;
             }
         }
     }
 
     /// Plays `m`, the move of `action`, throws the dice and, if the game ended, starts it again:
-    /// its returns then. `Err` if the move could not be played.
+    /// its returns then; the moves after it listed or not as `after` says. `Err` if the move could
+    /// not be played.
     fn play(
         &mut self,
-        game: &Game,
-        actions: &Actions,
-        start: &State,
+        (game, actions, start): (&Game, &Actions, &State),
         (m, action): (Move, u64),
+        after: &mut After,
     ) -> Result<Option<PerPlayer<f64>>, PlayError> {
         self.history.push(action);
-        game.apply_and_generate(&mut self.state, m, &mut self.moves)?;
-        self.settle(game, actions);
+        self.apply(game, m, after)?;
+        self.settle(game, actions, after);
         if !self.state.is_terminal() {
             return Ok(None);
         }
         let returns = self.state.returns();
-        self.reset(game, actions, start);
+        self.reset((game, actions, start), after);
         Ok(Some(returns))
     }
 
-    /// Asks for each cache line that playing a move here reads (see [`State::prefetch`]).
-    fn prefetch(&self) {
+    /// Asks for each cache line that playing `m` here reads (see [`State::prefetch_move`]), and
+    /// the list's if the move will list the moves after it (over the last list).
+    fn prefetch(&self, m: Move, list: bool) {
         let to = &mut Prefetcher;
-        self.state.prefetch(to);
-        // Playing a move lists the moves again, over the last list.
-        to.lines(&self.moves);
+        self.state.prefetch_move(m, to);
+        if list {
+            to.lines(&self.moves);
+        }
         if let Some(a) = self.history.last() {
             to.line(a);
         }
     }
 
-    /// Back to the start, its dice thrown.
-    fn reset(&mut self, game: &Game, actions: &Actions, start: &State) {
+    /// Back to the start, its dice thrown, its moves listed or not as `after` says.
+    fn reset(&mut self, (game, actions, start): (&Game, &Actions, &State), after: &mut After) {
         self.state.clone_from(start);
         self.history.clear();
-        game.legal_moves(&self.state, &mut self.moves);
-        self.settle(game, actions);
+        self.listed = matches!(after, After::Listed);
+        if self.listed {
+            game.legal_moves(&self.state, &mut self.moves);
+        }
+        self.settle(game, actions, after);
     }
+}
+
+/// What playing a table's move leaves: the legal moves after it listed, or only counted (where
+/// the end rules ask whether the player is stuck), in a scratch of the step's.
+enum After<'a> {
+    /// Listed in the table (`Table::moves`).
+    Listed,
+    /// Counted, not listed: the table's list is marked stale.
+    Counted(&'a mut Scratch),
 }
 
 /// How many games ahead of the one playing a step asks for the lines of: far enough that they
@@ -140,47 +190,82 @@ pub struct VectorEnv {
     /// The moves `random_actions` last drew, with their actions, until the next step: an
     /// action found here is not looked for among the game's moves.
     drawn: Mutex<Vec<(i64, Move)>>,
+    /// Whether the game draws from site sets ([`Game::draws_from_sets`]): a move `random_actions`
+    /// drew is then played without listing the moves after it, and drawn without a list.
+    lazy: bool,
 }
 
 impl VectorEnv {
-    /// The move of `a` in table `i`, or an error naming both.
-    fn chosen(&self, i: usize, a: i64) -> PyResult<Move> {
-        let t = &self.tables[i];
+    /// A uniformly drawn legal move of table `t` and its action; -1 and a pass if it has none.
+    /// A game that draws from site sets (`lazy`) draws as playouts do, without a list (whether
+    /// the table has one or not, so that a seed draws the same whatever was listed); another
+    /// draws from its list, which its steps keep.
+    fn draw(
+        &self,
+        t: &Table,
+        rng: &mut Xoshiro256PlusPlus,
+        (scratch, buf): (&mut Scratch, &mut Vec<Move>),
+    ) -> (i64, Move) {
+        let (game, actions) = (&*self.game, &*self.actions);
+        let m = if self.lazy {
+            game.random_move(&t.state, scratch, rng)
+        } else {
+            let moves = t.moves_in(game, buf);
+            moves.get(rng.random_range(0..moves.len().max(1))).copied()
+        };
+        // A move's action is its own number, unless two legal moves may share one.
+        let a = m.and_then(|m| match actions.exact() {
+            true => actions.encode(m),
+            false => actions.encode_among(t.moves_in(game, buf), m),
+        });
+        (a.map_or(-1, |a| a as i64), m.unwrap_or(Move::pass()))
+    }
+
+    /// The move of `a` in table `i`, its moves listed if they were not, or an error naming both.
+    fn chosen(&mut self, i: usize, a: i64) -> PyResult<Move> {
+        let (game, actions) = (&*self.game, &*self.actions);
+        let t = &mut self.tables[i];
+        let moves = t.moves(game);
         u64::try_from(a)
             .ok()
-            .and_then(|a| self.actions.decode_among(&t.moves, a))
+            .and_then(|a| actions.decode_among(moves, a))
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "action {a} is not legal in game {i}; legal: {:?}",
-                    legal(&self.actions, t)
+                    legal(actions, moves)
                 ))
             })
     }
 
-    /// The move of each game's action: the move `random_actions` drew if it is that action's
-    /// (`drawn`), else looked for among the game's moves, which are read in the order opposite
-    /// to the step's (`backward`), so that the games read last are played first, while still in
-    /// the cache. The first game's error is the one raised.
+    /// The move of game `i`'s action `a`, and whether `random_actions` drew it: the move drawn
+    /// if it is that action's (`drawn`), else looked for among the game's moves.
+    fn choose(&mut self, i: usize, a: i64, drawn: &[(i64, Move)]) -> PyResult<(Move, bool)> {
+        match drawn.get(i) {
+            Some(&(d, m)) if d == a && a >= 0 => Ok((m, true)),
+            _ => self.chosen(i, a).map(|m| (m, false)),
+        }
+    }
+
+    /// The move of each game's action and whether `random_actions` drew it ([`Self::choose`]).
+    /// The games' moves are read in the order opposite to the step's (`backward`), so that the
+    /// games read last are played first, while still in the cache. The first game's error is the
+    /// one raised.
     fn choose_all(
-        &self,
+        &mut self,
         actions: &[i64],
         drawn: &[(i64, Move)],
         backward: bool,
-    ) -> PyResult<Vec<Move>> {
-        let mut chosen = vec![Move::pass(); actions.len()];
-        let choose = |i: usize| match drawn.get(i) {
-            Some(&(a, m)) if a == actions[i] && a >= 0 => Ok(m),
-            _ => self.chosen(i, actions[i]),
-        };
+    ) -> PyResult<Vec<(Move, bool)>> {
+        let mut chosen = vec![(Move::pass(), false); actions.len()];
         if backward {
             for (i, m) in chosen.iter_mut().enumerate() {
-                *m = choose(i)?;
+                *m = self.choose(i, actions[i], drawn)?;
             }
             return Ok(chosen);
         }
         let mut failed = None;
         for i in (0..actions.len()).rev() {
-            match choose(i) {
+            match self.choose(i, actions[i], drawn) {
                 Ok(m) => chosen[i] = m,
                 Err(e) => failed = Some(e),
             }
@@ -190,27 +275,35 @@ impl VectorEnv {
 
     /// Plays each game's move (`chosen[i]`, of action `actions[i]`), from the last game down if
     /// `backward`, asking for the lines of the game [`PREFETCH_AHEAD`] on: the rewards and done
-    /// flags of `step`.
+    /// flags of `step`. A game whose move `random_actions` drew lists no moves after it: the
+    /// next draw needs none, and a policy's action (a mask, a search) lists them.
     fn play_all(
         &mut self,
         actions: &[i64],
-        chosen: &[Move],
+        chosen: &[(Move, bool)],
         backward: bool,
     ) -> PyResult<(Array2<f64>, Array1<bool>)> {
         let (n, players) = (self.tables.len(), self.game.players as usize);
         let mut rewards = Array2::<f64>::zeros((n, players));
         let mut done = Array1::<bool>::from_elem(n, false);
-        let (game, codes, start) = (&*self.game, &*self.actions, &self.start);
+        let rules = (&*self.game, &*self.actions, &self.start);
+        let mut scratch = Scratch::default();
         // The game played `j`-th; past the first game down, an index no game has.
         let at = |j: usize| if backward { n.wrapping_sub(1 + j) } else { j };
         for j in 0..n {
             let i = at(j);
             // A later game's lines come from memory while this one plays.
-            if let Some(t) = self.tables.get(at(j + PREFETCH_AHEAD)) {
-                t.prefetch();
+            let later = at(j + PREFETCH_AHEAD);
+            if let (Some(t), Some(&(m, drawn))) = (self.tables.get(later), chosen.get(later)) {
+                t.prefetch(m, !drawn);
             }
             // The action chosen is the move's number in its position.
-            let played = self.tables[i].play(game, codes, start, (chosen[i], actions[i] as u64));
+            let (m, drawn) = chosen[i];
+            let mut after = match drawn && self.lazy {
+                true => After::Counted(&mut scratch),
+                false => After::Listed,
+            };
+            let played = self.tables[i].play(rules, (m, actions[i] as u64), &mut after);
             match played {
                 Ok(None) => {}
                 Ok(Some(returns)) => {
@@ -230,9 +323,9 @@ impl VectorEnv {
     }
 }
 
-/// The actions of a table's legal moves.
-fn legal(actions: &Actions, t: &Table) -> Vec<u64> {
-    actions.encode_all(&t.moves).into_iter().flatten().collect()
+/// The actions of legal moves.
+fn legal(actions: &Actions, moves: &[Move]) -> Vec<u64> {
+    actions.encode_all(moves).into_iter().flatten().collect()
 }
 
 #[pymethods]
@@ -262,13 +355,15 @@ impl VectorEnv {
                 let mut t = Table {
                     state: start.clone(),
                     moves: Vec::new(),
+                    listed: false,
                     rng: playout_rng(seed, i as u64),
                     history: Vec::new(),
                 };
-                t.reset(&g, &actions, &start);
+                t.reset((&g, &actions, &start), &mut After::Listed);
                 t
             }))
         });
+        let lazy = g.draws_from_sets();
         Ok(VectorEnv {
             game: g,
             actions,
@@ -277,6 +372,7 @@ impl VectorEnv {
             tables,
             backward: false,
             drawn: Mutex::new(Vec::new()),
+            lazy,
         })
     }
 
@@ -325,8 +421,10 @@ impl VectorEnv {
         let mut mask = Array2::from_shape_vec(shape, cells)
             .map_err(|e| PyMemoryError::new_err(e.to_string()))?;
         py.detach(|| {
+            let mut buf = Vec::new();
             for (i, t) in self.tables.iter().enumerate() {
-                for a in self.actions.encode_all(&t.moves).into_iter().flatten() {
+                let moves = t.moves_in(&self.game, &mut buf);
+                for a in self.actions.encode_all(moves).into_iter().flatten() {
                     mask[(i, a as usize)] = true;
                 }
             }
@@ -378,20 +476,20 @@ impl VectorEnv {
             let mut rng = playout_rng(seed, u64::MAX);
             let mut drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
             drawn.clear();
+            let (mut scratch, mut buf) = (Scratch::default(), Vec::new());
             self.tables
                 .iter()
                 .enumerate()
                 .map(|(j, t)| {
-                    // A later game's moves come from memory while this one draws.
+                    // A later game's lines come from memory while this one draws.
                     if let Some(later) = self.tables.get(j + PREFETCH_AHEAD) {
-                        Prefetcher.lines(&later.moves);
+                        match self.lazy {
+                            true => later.state.prefetch_draw(&mut Prefetcher),
+                            false => Prefetcher.lines(&later.moves),
+                        }
                     }
-                    let k = rng.random_range(0..t.moves.len().max(1));
-                    let m = t.moves.get(k).copied();
-                    let a = m
-                        .and_then(|m| self.actions.encode_among(&t.moves, m))
-                        .map_or(-1, |a| a as i64);
-                    drawn.push((a, m.unwrap_or(Move::pass())));
+                    let (a, m) = self.draw(t, &mut rng, (&mut scratch, &mut buf));
+                    drawn.push((a, m));
                     a
                 })
                 .collect()

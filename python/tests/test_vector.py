@@ -105,6 +105,55 @@ def test_random_actions_step_as_single_states_do(name):
             assert env.state(i).serialize() == states[i].serialize()
 
 
+@pytest.mark.parametrize(
+    "name,options",
+    [
+        ("hex.game", {"pie": "off"}),
+        ("breakthrough.game", {}),
+        ("toki.game", {}),
+        ("woli.game", {}),
+        ("tictactoe.game", {}),
+    ],
+)
+def test_games_drawn_from_sets_list_their_moves_when_asked(name, options):
+    """In a game drawn from site sets, a step that plays the moves `random_actions` drew lists
+    no moves after them: the games still go exactly as single states given the same actions, and
+    their moves are listed when asked for (the mask, an action not drawn, an illegal action)."""
+    game = ludus.load_game(str(ROOT / "games" / name), **options)
+    n, seed = 5, 3
+    env = ludus.VectorEnv(game, n, seed)
+    singles = Singles(game, n, seed)
+    states = singles.states
+    for k in range(300):
+        actions = env.random_actions(k)
+        for i, state in enumerate(states):
+            assert int(actions[i]) in state.legal_actions()
+        if k % 4 == 1:
+            mask = env.legal_action_mask()
+            for i, state in enumerate(states):
+                assert list(np.flatnonzero(mask[i])) == sorted(state.legal_actions())
+        i = k % n
+        if k % 3 == 0:
+            # An action other than the one drawn, where there is one.
+            others = [a for a in states[i].legal_actions() if a != actions[i]]
+            actions[i] = others[-1] if others else actions[i]
+        if k % 7 == 2:
+            illegal = actions.copy()
+            illegal[i] = game.num_distinct_actions()
+            with pytest.raises(ValueError, match=f"not legal in game {i}") as raised:
+                env.step(illegal)
+            listed = raised.value.args[0].split("legal: ")[1].strip("[]").split(",")
+            assert sorted(int(a) for a in listed) == sorted(states[i].legal_actions())
+        rewards, done = env.step(actions)
+        for i, state in enumerate(states):
+            singles.play(i, int(actions[i]))
+            assert bool(done[i]) == state.is_terminal()
+            if state.is_terminal():
+                assert rewards[i].tolist() == state.returns()
+                states[i] = singles.started(i)
+            assert env.state(i).serialize() == states[i].serialize()
+
+
 def test_an_illegal_action_plays_nothing():
     game = ludus.load_game(str(ROOT / "games/tictactoe.game"))
     env = ludus.VectorEnv(game, 2, seed=0)

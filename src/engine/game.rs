@@ -3,7 +3,7 @@
 //! shape), and the edge limit of this run. The rules stay what the compiler made; the plans are
 //! the engine's, so a caller cannot make one stale by editing the other.
 
-use super::draw::{place_only, DrawPlan};
+use super::draw::{place_only, DrawOp, DrawPlan};
 use super::sample::Compulsory;
 use super::shifting::ending::Ending;
 use super::state::{NodeType, State};
@@ -172,6 +172,18 @@ impl Game {
     /// short draw of `engine/sample/compulsory.rs` (draughts' shape).
     pub fn draws_compulsory_first(&self) -> bool {
         self.plans.compulsory.is_some()
+    }
+
+    /// Whether the playout draw ([`Game::random_move`]) lists no moves in any phase: every
+    /// family counted from its site set, none listed, no moves that must be taken first. There,
+    /// drawing or counting a position's moves costs less than listing them; elsewhere the draw
+    /// and the count list them too.
+    pub fn draws_from_sets(&self) -> bool {
+        let ops = self.plans.draws.iter().flat_map(|p| p.ops.iter().flatten());
+        self.plans.compulsory.is_none()
+            && ops
+                .into_iter()
+                .all(|op| !matches!(op, DrawOp::List { .. } | DrawOp::ListExpr { .. }))
     }
 
     /// Switches off every loop for a shape of game (placements, shifts, dice, sowing, the draw of

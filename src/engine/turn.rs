@@ -37,6 +37,22 @@ pub(crate) fn apply_and_count(
     m: Move,
     scratch: &mut Scratch,
 ) -> Result<usize, PlayError> {
+    let count = apply_counted(game, s, m, scratch)?;
+    Ok(match s.node {
+        NodeType::Chance => throws(game, s).len(),
+        _ => count,
+    })
+}
+
+/// Applies an edge and settles the node it leads to as [`apply_edge`] does, the next decision's
+/// moves counted as the draw counts them instead of listed (the count is the list's length);
+/// gives the count, 0 at a chance node or the end.
+pub(crate) fn apply_counted(
+    game: &Game,
+    s: &mut State,
+    m: Move,
+    scratch: &mut Scratch,
+) -> Result<usize, PlayError> {
     let (actor, repeated) = advance(game, s, m, None)?;
     let chance = matches!(
         game.phases.get(s.phase as usize),
@@ -55,7 +71,6 @@ pub(crate) fn apply_and_count(
     let stuck = (!chance && count == 0).then_some(s.mover);
     Ok(match conclude(game, s, actor, repeated, stuck) {
         true => 0,
-        false if chance => throws(game, s).len(),
         false => count,
     })
 }

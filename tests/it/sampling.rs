@@ -220,6 +220,42 @@ fn counted_moves_are_the_listed_moves() {
     }
 }
 
+/// `Game::apply_unlisted`, which counts the next decision's moves instead of listing them,
+/// leaves the state `Game::apply` leaves (node, status, mover, board) after every edge of random
+/// games of every shipped game, ends by a player stuck included.
+#[test]
+fn unlisted_moves_leave_the_states_listed_moves_leave() {
+    let mut files: Vec<String> = std::fs::read_dir("games")
+        .expect("the games")
+        .map(|e| e.expect("an entry").path().display().to_string())
+        .filter(|f| f.ends_with(".game"))
+        .collect();
+    files.sort();
+    let mut scratch = Scratch::default();
+    for file in &files {
+        let game = setup::load(file, &[]);
+        for seed in 0..4 {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut s = game.new_initial_state();
+            while !s.is_terminal() {
+                let m = match s.node() {
+                    NodeType::Chance => game.sample_chance(&s, &mut rng).expect("a throw"),
+                    _ => {
+                        let legal = game.moves(&s);
+                        legal[rng.random_range(0..legal.len())]
+                    }
+                };
+                let mut counted = s.clone();
+                game.apply(&mut s, m).expect("a legal move");
+                game.apply_unlisted(&mut counted, m, &mut scratch)
+                    .expect("a legal move");
+                assert_eq!(counted, s, "{file}, seed {seed}:\n{}", game.render(&s));
+                assert_eq!((counted.node(), counted.status()), (s.node(), s.status()));
+            }
+        }
+    }
+}
+
 /// Sowings whose filter reads only counts are tried on the bare counts (or answered from the
 /// node's counts) when moves are listed or counted, and on a copy of the board when drawn: the
 /// two agree (laps, stores, captures or none, opposite captures, every kind of count test).
