@@ -401,7 +401,14 @@ impl MoveFamily for Jump {
         }
         let (topology, mover) = (&on.game.topology, on.mover);
         let moving = board.cells[m.from as usize];
-        board.take_one(m.from as usize);
+        // A chain that ends away from its origin lands on an empty site: the piece moves there
+        // at once, as a step does (draughts 1% an edge). One back on its origin lands on what
+        // its stack left there.
+        let away = m.from != m.to;
+        match away {
+            true => board.move_one(m.from as usize, m.to as usize),
+            false => board.take_one(m.from as usize),
+        }
         let mut captured = 0;
         let mut at = m.from;
         for d in m.jumps() {
@@ -415,7 +422,9 @@ impl MoveFamily for Jump {
             board.clear(over as usize);
             at = topology.neighbour(over, d);
         }
-        land(board, mover + 1, m.to, moving);
+        if !away {
+            land(board, mover + 1, m.to, moving);
+        }
         Effects {
             captured,
             ..Effects::default()

@@ -371,7 +371,7 @@ impl Board {
 
     /// Moves one piece of the stack on `from` to `to`, which it then holds alone; the piece
     /// keeps its kind and state.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn move_one(&mut self, from: usize, to: usize) {
         let moving = self.cells[from];
         // The commonest move, a player's lone piece to an empty site, as four bits, two cells
@@ -395,6 +395,13 @@ impl Board {
             owned.insert(t);
             return;
         }
+        self.move_one_by_put(from, to, moving);
+    }
+
+    /// [`Board::move_one`] in general: out of line, so that the common case inlined saves no
+    /// registers for it.
+    #[inline(never)]
+    fn move_one_by_put(&mut self, from: usize, to: usize, moving: Cell) {
         self.take_one(from);
         self.put(to, Cell { count: 1, ..moving });
     }
