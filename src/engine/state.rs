@@ -201,7 +201,7 @@ impl State {
         for o in &b.owned[..players] {
             to.line(o);
         }
-        b.groups.0.prefetch(b.cells.len(), to);
+        b.groups.0.prefetch((b.cells.len(), players), to);
         to.line(&self.clock);
         to.line(&self.node);
         to.lines(self.history.keys());

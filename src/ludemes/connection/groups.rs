@@ -145,13 +145,19 @@ impl Groups {
         self.0.as_deref().map_or(0, |_| std::mem::size_of::<Kept>())
     }
 
-    /// Gives `to` each cache line of the groups of a board of `sites` sites: the joined pieces
-    /// and the nodes (see [`crate::State::prefetch`]).
-    pub(crate) fn prefetch(&self, sites: usize, to: &mut impl crate::board::Prefetch) {
+    /// Gives `to` each cache line of the groups of a board of `sites` sites and `players`
+    /// players: their joined pieces and the nodes (see [`crate::State::prefetch`]).
+    pub(crate) fn prefetch(
+        &self,
+        (sites, players): (usize, usize),
+        to: &mut impl crate::board::Prefetch,
+    ) {
         let Some(kept) = self.0.as_deref() else {
             return;
         };
-        for j in &kept.joined {
+        // The players' sets only: the others' lines are never read, and at a batch of 1024
+        // states a line asked for and not read crowds out one that is.
+        for j in &kept.joined[..players.min(MAX_PLAYERS)] {
             to.line(j);
         }
         to.lines(&kept.nodes[..sites.min(NODES)]);
