@@ -34,6 +34,18 @@ class Singles:
         while state.is_chance_node():
             state.apply_action(self.dice[i].throw(state))
 
+    def step_as(self, env, actions):
+        """Steps `env` with `actions` and plays them here: each game's done flag, rewards and
+        state must be those of its single state, started again where it ended."""
+        rewards, done = env.step(actions)
+        for i, state in enumerate(self.states):
+            self.play(i, int(actions[i]))
+            assert bool(done[i]) == state.is_terminal()
+            if state.is_terminal():
+                assert rewards[i].tolist() == state.returns()
+                self.states[i] = self.started(i)
+            assert env.state(i).serialize() == self.states[i].serialize()
+
 
 def test_the_mask_agrees_with_legal_actions():
     game = ludus.load_game(str(ROOT / "games/ur.game"))
@@ -95,14 +107,7 @@ def test_random_actions_step_as_single_states_do(name):
         actions = env.random_actions(k)
         if k % 3 == 0:
             actions[k % n] = states[k % n].legal_actions()[-1]
-        rewards, done = env.step(actions)
-        for i, state in enumerate(states):
-            singles.play(i, int(actions[i]))
-            assert bool(done[i]) == state.is_terminal()
-            if state.is_terminal():
-                assert rewards[i].tolist() == state.returns()
-                states[i] = singles.started(i)
-            assert env.state(i).serialize() == states[i].serialize()
+        singles.step_as(env, actions)
 
 
 @pytest.mark.parametrize(
@@ -144,14 +149,7 @@ def test_games_drawn_from_sets_list_their_moves_when_asked(name, options):
                 env.step(illegal)
             listed = raised.value.args[0].split("legal: ")[1].strip("[]").split(",")
             assert sorted(int(a) for a in listed) == sorted(states[i].legal_actions())
-        rewards, done = env.step(actions)
-        for i, state in enumerate(states):
-            singles.play(i, int(actions[i]))
-            assert bool(done[i]) == state.is_terminal()
-            if state.is_terminal():
-                assert rewards[i].tolist() == state.returns()
-                states[i] = singles.started(i)
-            assert env.state(i).serialize() == states[i].serialize()
+        singles.step_as(env, actions)
 
 
 def test_an_illegal_action_plays_nothing():
