@@ -174,6 +174,12 @@ impl Game {
         self.plans.compulsory.is_some()
     }
 
+    /// Whether the general turn control reads the end rules in place, as the loops on a board
+    /// of one word do, not through a context (a board of one word, no repetition).
+    pub fn reads_end_rules_in_place(&self) -> bool {
+        self.plans.ending.is_some()
+    }
+
     /// Whether the playout draw ([`Game::random_move`]) lists no moves in any phase: every
     /// family counted from its site set, none listed, no moves that must be taken first. There,
     /// drawing or counting a position's moves costs less than listing them; elsewhere the draw

@@ -34,6 +34,7 @@ mod directions;
 mod dobutsu_shogi;
 mod draughts;
 mod effects;
+mod ending;
 mod families;
 mod fanorona;
 mod flank;
