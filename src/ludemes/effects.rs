@@ -112,7 +112,7 @@ fn effect(c: &mut Compiler<'_>, e: &Node) -> Effect {
 }
 
 /// A variable set or a store added to, by an integer read from the position. Out of line, as
-/// [`holds_after`] is: the evaluator inlined made every call of [`run_list`] pay for its frame.
+/// [`holds_after`] is: the evaluator inlined made every call of [`run`] pay for its frame.
 #[inline(never)]
 fn count(
     effect: &Effect,
@@ -139,8 +139,12 @@ fn count(
 
 /// Whether a condition holds after the move, out of line (see [`count`]).
 #[inline(never)]
-fn holds_after(test: &Choice, game: &Game, (clock, board): (&Clock, &Board), after: After) -> bool {
-    let (m, fx, mover) = after;
+fn holds_after(
+    test: &Choice,
+    game: &Game,
+    (clock, board): (&Clock, &Board),
+    (m, fx, mover): After,
+) -> bool {
     let mut with_last = None;
     let clock = fx.clock_after(game, clock, m, &mut with_last);
     Ctx::after(game, clock, board, mover).holds(test)
