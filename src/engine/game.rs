@@ -185,11 +185,9 @@ impl Game {
     /// drawing or counting a position's moves costs less than listing them; elsewhere the draw
     /// and the count list them too.
     pub fn draws_from_sets(&self) -> bool {
-        let ops = self.plans.draws.iter().flat_map(|p| p.ops.iter().flatten());
+        let mut ops = self.plans.draws.iter().flat_map(|p| p.ops.iter().flatten());
         self.plans.compulsory.is_none()
-            && ops
-                .into_iter()
-                .all(|op| !matches!(op, DrawOp::List { .. } | DrawOp::ListExpr { .. }))
+            && ops.all(|op| !matches!(op, DrawOp::List { .. } | DrawOp::ListExpr { .. }))
     }
 
     /// Switches off every loop for a shape of game (placements, shifts, dice, sowing, the draw of

@@ -190,20 +190,15 @@ impl State {
         }
     }
 
-    /// The lines of [`State::prefetch`] but the cells'.
+    /// The lines of [`State::prefetch`] but the cells': the draw's, then the rest a move reads.
     fn prefetch_but_cells(&self, to: &mut impl Prefetch) {
+        self.prefetch_draw(to);
         let b = &self.board;
         let players = (self.players as usize).min(MAX_PLAYERS);
         to.line(&b.key);
-        to.line(&b.hand);
-        to.line(&b.filled);
         to.line(&b.unmoved);
-        for o in &b.owned[..players] {
-            to.line(o);
-        }
         b.groups.0.prefetch((b.cells.len(), players), to);
         to.line(&self.clock);
-        to.line(&self.node);
         to.lines(self.history.keys());
     }
 

@@ -5,18 +5,13 @@
 
 use crate::setup;
 
-use setup::{agree_with_general, general, load};
+use setup::{agree_with_general, general, load, shipped_games};
 
 #[test]
 fn every_game_ends_as_the_general_loop_ends_it() {
-    let mut files: Vec<String> = std::fs::read_dir("games")
-        .expect("the games")
-        .map(|e| e.expect("an entry").path().display().to_string())
-        .filter(|f| f.ends_with(".game"))
-        .collect();
-    files.sort();
     let mut in_place = Vec::new();
-    for file in &files {
+    for file in shipped_games() {
+        let file = file.to_str().expect("a UTF-8 path");
         let game = load(file, &[]);
         if game.reads_end_rules_in_place() {
             in_place.push(game.name.clone());

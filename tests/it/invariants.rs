@@ -3,19 +3,9 @@
 
 use crate::setup;
 
-use std::path::PathBuf;
+use setup::shipped_games;
 
 const PLAYOUTS: u64 = 200;
-
-fn shipped_games() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir("games")
-        .expect("the games directory")
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "game"))
-        .collect();
-    files.sort();
-    files
-}
 
 #[test]
 fn every_shipped_game_keeps_the_invariants_over_200_seeded_playouts() {

@@ -3,18 +3,9 @@
 
 use crate::command;
 
+use crate::setup::shipped_games;
 use command::{ludus, stderr, stdout};
 use std::path::PathBuf;
-
-fn shipped_games() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir("games")
-        .expect("the games directory")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "game"))
-        .collect();
-    files.sort();
-    files
-}
 
 /// The picture drawn to pixels: the number of pixels that differ from the background, and the
 /// distinct colours among them.

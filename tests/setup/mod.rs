@@ -5,7 +5,18 @@
 
 use ludus::engine::{Cell, Position};
 use ludus::{Game, NodeType, State, Status};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The shipped games' files (`games/*.game`), sorted.
+pub fn shipped_games() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir("games")
+        .expect("the games directory")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "game"))
+        .collect();
+    files.sort();
+    files
+}
 
 /// Loads a game file (relative to the crate root) with option settings; a load error fails the test.
 pub fn load(file: &str, options: &[(&str, &str)]) -> Game {
