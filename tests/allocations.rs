@@ -6,6 +6,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+mod setup;
+
 struct Counting;
 
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
@@ -32,12 +34,7 @@ static GLOBAL: Counting = Counting;
 #[test]
 fn playouts_allocate_nothing_once_warm() {
     // Every shipped game, so that a new one is held to it from the start.
-    let mut files: Vec<_> = std::fs::read_dir("games")
-        .expect("games/")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "game"))
-        .collect();
-    files.sort();
+    let files = setup::shipped_games();
     assert!(files.len() >= 10, "{files:?}");
     for path in files {
         let name = path.display().to_string();
