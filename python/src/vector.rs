@@ -275,8 +275,9 @@ impl VectorEnv {
 
     /// Plays each game's move (`chosen[i]`, of action `actions[i]`), from the last game down if
     /// `backward`, asking for the lines of the game [`PREFETCH_AHEAD`] on: the rewards and done
-    /// flags of `step`. A game whose move `random_actions` drew lists no moves after it: the
-    /// next draw needs none, and a policy's action (a mask, a search) lists them.
+    /// flags of `step`. A game that draws from site sets (`lazy`), its move one `random_actions`
+    /// drew, lists no moves after it: the next draw needs none, and a policy's action (a mask, a
+    /// search) lists them.
     fn play_all(
         &mut self,
         actions: &[i64],
@@ -295,7 +296,8 @@ impl VectorEnv {
             // A later game's lines come from memory while this one plays.
             let later = at(j + PREFETCH_AHEAD);
             if let (Some(t), Some(&(m, drawn))) = (self.tables.get(later), chosen.get(later)) {
-                t.prefetch(m, !drawn);
+                // Its list's lines too where its move will list the moves after it.
+                t.prefetch(m, !(drawn && self.lazy));
             }
             // The action chosen is the move's number in its position.
             let (m, drawn) = chosen[i];
