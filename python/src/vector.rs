@@ -221,6 +221,13 @@ impl VectorEnv {
         (a.map_or(-1, |a| a as i64), m.unwrap_or(Move::pass()))
     }
 
+    /// Whether playing a move lists the moves after it: always, but in a game that draws from
+    /// site sets (`lazy`) when `random_actions` drew the move (`drawn`), whose next draw needs
+    /// no list. The step's prefetch and its play read it alike, so the two cannot drift apart.
+    fn lists_after(&self, drawn: bool) -> bool {
+        !(drawn && self.lazy)
+    }
+
     /// The move of `a` in table `i`, its moves listed if they were not, or an error naming both.
     fn chosen(&mut self, i: usize, a: i64) -> PyResult<Move> {
         let (game, actions) = (&*self.game, &*self.actions);
@@ -296,14 +303,13 @@ impl VectorEnv {
             // A later game's lines come from memory while this one plays.
             let later = at(j + PREFETCH_AHEAD);
             if let (Some(t), Some(&(m, drawn))) = (self.tables.get(later), chosen.get(later)) {
-                // Its list's lines too where its move will list the moves after it.
-                t.prefetch(m, !(drawn && self.lazy));
+                t.prefetch(m, self.lists_after(drawn));
             }
             // The action chosen is the move's number in its position.
             let (m, drawn) = chosen[i];
-            let mut after = match drawn && self.lazy {
-                true => After::Counted(&mut scratch),
-                false => After::Listed,
+            let mut after = match self.lists_after(drawn) {
+                true => After::Listed,
+                false => After::Counted(&mut scratch),
             };
             let played = self.tables[i].play(rules, (m, actions[i] as u64), &mut after);
             match played {
