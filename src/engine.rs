@@ -122,6 +122,7 @@ impl Game {
         if self.needs.contains(crate::compile::Needs::LAYERS) != board.layers.kept() {
             board.layers = stacks::Layers::of(self);
         }
+        board.kinds = state::KindSets::of(self);
         board.kinded = self.needs.contains(crate::compile::Needs::KINDS_HELD);
         if !board.kinded {
             board.held = Default::default();

@@ -39,6 +39,9 @@ impl Needs {
     pub const DICE: Needs = Needs(1 << 12);
     /// Stacks of mixed owners: the owners beneath each site's top piece, kept in the board.
     pub const LAYERS: Needs = Needs(1 << 13);
+    /// The sites of each piece kind, kept in the board: the draw counts the steps of one
+    /// kind's pieces (`step ... kind:`) from them. Found from the draw plans, not the lowering.
+    pub const KIND_SETS: Needs = Needs(1 << 14);
 
     /// Whether every feature of `other` is in the set.
     pub const fn contains(self, other: Needs) -> bool {

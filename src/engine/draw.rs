@@ -27,6 +27,20 @@ impl DrawPlan {
     pub const EMPTY: DrawPlan = DrawPlan {
         ops: [const { Vec::new() }; MAX_PLAYERS],
     };
+
+    /// Whether a mover's draw counts the steps of one kind's pieces: the board then keeps each
+    /// kind's sites ([`crate::compile::Needs::KIND_SETS`]).
+    pub fn counts_kinds(&self) -> bool {
+        self.ops.iter().flatten().any(|op| {
+            matches!(
+                op,
+                DrawOp::Count {
+                    family: Family::Step { kind: Some(_), .. },
+                    ..
+                }
+            )
+        })
+    }
 }
 
 /// One step of a draw plan.

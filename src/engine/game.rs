@@ -67,8 +67,8 @@ impl Deref for Game {
 impl Game {
     /// Prepares compiled rules for play: the draw plans of their decision phases, then the loop
     /// for their shape, chosen in this order (each later one reads the earlier).
-    pub fn prepare(rules: Rules) -> Game {
-        let draws = rules
+    pub fn prepare(mut rules: Rules) -> Game {
+        let draws: Vec<DrawPlan> = rules
             .phases
             .iter()
             .map(|p| match p {
@@ -76,6 +76,9 @@ impl Game {
                 Phase::Chance { .. } => DrawPlan::default(),
             })
             .collect();
+        if draws.iter().any(DrawPlan::counts_kinds) {
+            rules.needs.insert(crate::compile::Needs::KIND_SETS);
+        }
         let mut game = Game {
             rules,
             max_edges: DEFAULT_MAX_EDGES,

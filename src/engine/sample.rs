@@ -9,7 +9,7 @@ use super::ctx::{Ctx, Effects};
 use super::filter::{passes_counted, Counts};
 use super::moves::Move;
 use super::rules::{expr_moves, gen_moves, try_on};
-use super::state::{Board, Cell, NodeType, State};
+use super::state::{Board, Cell, KindSets, NodeType, State};
 use crate::compile::ir::*;
 use crate::engine::draw::{DrawOp, Family, Ray, NO_FILTER};
 use crate::engine::Game;
@@ -387,11 +387,11 @@ pub(super) fn pick_lists(
     }
 }
 
-/// The kinds whose pieces a draw keeps a set of; a later kind is found by a scan of its own.
+/// The kinds whose pieces [`by_kind`] sorts into sets of their own.
 const KIND_SETS: usize = 8;
 
 /// The pieces of `mine` of the kinds `wanted` takes, read from `cells`, each kind's in the set
-/// of its number modulo [`KIND_SETS`]: the board keeps no set per kind.
+/// of its number modulo [`KIND_SETS`]: for a board that keeps no set of the kinds.
 fn by_kind<const W: usize>(
     cells: &[Cell],
     mine: Sites<W>,
@@ -411,8 +411,8 @@ fn by_kind<const W: usize>(
 struct View<'a, const W: usize> {
     /// The cells, for the kinds of the pieces.
     cells: &'a [Cell],
-    /// The mover's pieces of each of the first kinds, once a family of one kind has asked.
-    by_kind: std::cell::OnceCell<[Sites<W>; KIND_SETS]>,
+    /// The sites of each kind, where the board keeps them.
+    kinds: &'a KindSets,
     filled: Sites<W>,
     mine: Sites<W>,
     theirs: Sites<W>,
@@ -424,7 +424,7 @@ impl<'a, const W: usize> View<'a, W> {
     fn of(board: &'a Board, mover: usize) -> View<'a, W> {
         View {
             cells: &board.cells,
-            by_kind: std::cell::OnceCell::new(),
+            kinds: &board.kinds,
             filled: board.filled.narrow(),
             mine: board.owned[mover & (MAX_PLAYERS - 1)].narrow(),
             // Enemies: occupied and not mine.
@@ -712,21 +712,17 @@ fn reaching<const W: usize>(mine: &Sites<W>, ray: &Ray, targets: &Sites<W>) -> S
 }
 
 /// The mover's pieces of `kind`, or all of them: the origins of a family of one kind. The board
-/// keeps no set per kind: the first kinds' sets are made in one scan of the cells, kept for the
-/// rest of the draw.
+/// keeps each kind's sites where the game's draw counts one kind's steps (for its first
+/// kinds); a later kind's pieces are found in the cells.
 #[inline(always)]
 fn movers<const W: usize>(view: &View<W>, kind: Option<u8>) -> Sites<W> {
     let Some(kind) = kind else {
         return view.mine;
     };
-    if kind as usize >= KIND_SETS {
-        return by_kind(view.cells, view.mine, |k| k == kind)[kind as usize % KIND_SETS];
+    match view.kinds.sites::<W>(kind) {
+        Some(set) => view.mine.and(&set),
+        None => by_kind(view.cells, view.mine, |k| k == kind)[kind as usize % KIND_SETS],
     }
-    // Read in place: a copy of the eight sets out of the cell at each family cost draughts 3%.
-    let sets = view
-        .by_kind
-        .get_or_init(|| by_kind(view.cells, view.mine, |k| (k as usize) < KIND_SETS));
-    sets[kind as usize & (KIND_SETS - 1)]
 }
 
 /// The filled holes of `from`: where sowings start.

@@ -2,10 +2,12 @@
 
 mod board;
 mod history;
+mod kinds;
 use board::cell_word;
 pub(crate) use board::{key_term, site_key};
 pub use board::{Board, Cell};
 pub(crate) use history::History;
+pub(crate) use kinds::KindSets;
 
 use crate::board::Prefetch;
 use crate::compile::ir::{Site, MAX_PLAYERS, NO_SITE};
@@ -168,6 +170,7 @@ impl State {
             + self.board.groups.0.footprint()
             + self.board.chains.0.footprint()
             + self.board.layers.footprint()
+            + self.board.kinds.footprint()
     }
 
     /// Gives `to` each cache line of the state that playing a move reads (its fixed part's sets
@@ -214,6 +217,7 @@ impl State {
         for o in &b.owned[..players] {
             to.line(o);
         }
+        b.kinds.prefetch(to);
     }
 
     /// The player to move (or whose turn it is at a chance node), 0-based.

@@ -635,6 +635,7 @@ pub(crate) fn initial(game: &Game, moves: &mut Vec<Move>) -> State {
     board.keyed = game.needs.contains(Needs::REPETITION);
     board.varied = !game.vars.is_empty();
     board.layers = super::stacks::Layers::of(game);
+    board.kinds = super::state::KindSets::of(game);
     if game.needs.contains(Needs::KINDS_HELD) {
         // Pieces given to a hand at the start without a kind are of the first kind.
         for p in 0..game.players {

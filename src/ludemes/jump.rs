@@ -286,13 +286,14 @@ impl Jump {
     }
 }
 
-/// The sites of `mine` with a first jump: an opposing piece beside them in one of `dirs` with an
-/// empty site beyond. `None` where a direction is no shift of site sets on this board.
+/// The sites of `jumpers` (of the mover's pieces `mine`) with a first jump: an opposing piece
+/// beside them in one of `dirs` with an empty site beyond. `None` where a direction is no shift
+/// of site sets on this board.
 #[inline(always)]
 fn first_jumps<const W: usize>(
     game: &Game,
     dirs: &[u8],
-    mine: &Sites<W>,
+    (jumpers, mine): (&Sites<W>, &Sites<W>),
     filled: &Sites<W>,
 ) -> Option<Sites<W>> {
     let t = &game.topology;
@@ -306,7 +307,7 @@ fn first_jumps<const W: usize>(
         let from = from.narrow::<W>();
         // The opposing pieces with an empty site beyond, then the pieces beside them.
         let over = theirs.and(&from).and(&empty.beyond(*delta));
-        out = out.or(&mine.and(&from).and(&over.beyond(*delta)));
+        out = out.or(&jumpers.and(&from).and(&over.beyond(*delta)));
     }
     Some(out)
 }
@@ -366,18 +367,23 @@ impl Jump {
     }
 
     /// The pieces of the mover that can begin a chain that does not fly, in `W` words: those
-    /// with a first jump, found by shifts of site sets where the board has them, else all.
+    /// with a first jump, found by shifts of site sets where the board has them, else all; only
+    /// those of the family's kind where the board keeps the kinds' sites.
     #[inline(always)]
     fn origins<const W: usize>(&self, ctx: &Ctx) -> Sites<W> {
         let (game, board, mover) = (ctx.game, ctx.board, ctx.mover);
         let mine = board.owned[mover as usize & (MAX_PLAYERS - 1)].narrow::<W>();
+        let jumpers = match self.kind.and_then(|k| board.kinds.sites::<W>(k)) {
+            Some(kind) => mine.and(&kind),
+            None => mine,
+        };
         first_jumps(
             game,
             self.dirs.of(mover),
-            &mine,
+            (&jumpers, &mine),
             &board.filled.narrow::<W>(),
         )
-        .unwrap_or(mine)
+        .unwrap_or(jumpers)
     }
 }
 

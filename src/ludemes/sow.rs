@@ -355,6 +355,19 @@ impl Holes for [u16] {
 }
 
 impl Sow {
+    /// Plays a sowing on the board ([`Sow::sow`], then [`Board::sown`]).
+    #[inline(always)]
+    fn apply_on<const STORES: bool>(
+        &self,
+        on: MoverTurn<'_>,
+        board: &mut Board,
+        m: Move,
+    ) -> Effects {
+        let fx = self.sow::<STORES, Board>(on.game, on.mover, board, m);
+        board.sown();
+        fx
+    }
+
     /// Plays a sowing; with `STORES`, seeds falling on a store's place go to that store.
     #[inline(always)]
     pub(crate) fn sow<const STORES: bool, H: Holes + ?Sized>(
@@ -480,7 +493,7 @@ impl MoveFamily for Sow {
 
     #[inline(always)]
     fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
-        self.sow::<false, Board>(on.game, on.mover, board, m)
+        self.apply_on::<false>(on, board, m)
     }
 
     fn notation(&self, from: &str, _to: &str, _enemy: bool) -> String {
@@ -516,7 +529,7 @@ impl MoveFamily for SowStores {
 
     #[inline(always)]
     fn apply(&self, on: MoverTurn<'_>, board: &mut Board, m: Move) -> Effects {
-        self.0.sow::<true, Board>(on.game, on.mover, board, m)
+        self.0.apply_on::<true>(on, board, m)
     }
 
     fn notation(&self, from: &str, to: &str, enemy: bool) -> String {

@@ -78,6 +78,8 @@ pub struct Board {
     pub(crate) chains: Aside<crate::ludemes::Chains>,
     /// The owners beneath each site's top, kept only by games whose stacks mix owners.
     pub(crate) layers: crate::engine::stacks::Layers,
+    /// The sites of each piece kind, kept only by games whose draw counts one kind's steps.
+    pub(crate) kinds: super::kinds::KindSets,
 }
 
 /// What a board holds beside its position: boards equal or hash alike whatever it holds.
@@ -179,6 +181,7 @@ impl Board {
                 }
             }
         }
+        self.kinds.refresh(&self.cells);
     }
 
     /// Becomes `other`, leaving it with this board's cells (a swap of buffers, not a copy).
@@ -186,6 +189,7 @@ impl Board {
     pub(crate) fn take_from(&mut self, other: &mut Board) {
         std::mem::swap(&mut self.cells, &mut other.cells);
         std::mem::swap(&mut self.layers, &mut other.layers);
+        std::mem::swap(&mut self.kinds, &mut other.kinds);
         self.hand = other.hand;
         self.store = other.store;
         self.copy_vars(other);
@@ -275,6 +279,9 @@ impl Board {
         let site = s as Site;
         let c = if c.count == 0 { Cell::default() } else { c };
         let was = std::mem::replace(&mut self.cells[s], c);
+        if self.kinds.kept() {
+            self.kinds.change(site, &was, &c);
+        }
         if self.keyed {
             self.key = self
                 .key
@@ -304,6 +311,10 @@ impl Board {
     pub(crate) fn add(&mut self, s: usize, n: u16) {
         let was = self.cells[s].count;
         self.cells[s].count = was.saturating_add(n);
+        if self.kinds.kept() && was == 0 {
+            let c = self.cells[s];
+            self.kinds.change(s as Site, &Cell::default(), &c);
+        }
         if self.keyed {
             self.key = self
                 .key
@@ -314,13 +325,23 @@ impl Board {
         }
     }
 
-    /// Adds one counter to a site without testing its old count (sowing's inner step).
+    /// Adds one counter to a site without testing its old count (sowing's inner step). It keeps
+    /// no kinds' sets: a sowing on the board ends in [`Board::sown`], which reads them again.
     #[inline(always)]
     pub(crate) fn add_one(&mut self, s: Site) {
         self.cells[s as usize].count += 1;
         self.filled.insert(s);
         if self.keyed {
             self.key = self.key.wrapping_add(site_term(s as usize, 1));
+        }
+    }
+
+    /// After a sowing on the board: the kinds' sets, if kept, read again from the cells, which
+    /// [`Board::add_one`] left behind.
+    #[inline(always)]
+    pub(crate) fn sown(&mut self) {
+        if self.kinds.kept() {
+            self.kinds.refresh(&self.cells);
         }
     }
 
@@ -393,6 +414,9 @@ impl Board {
             let owned = &mut self.owned[(moving.owner as usize - 1) & (MAX_PLAYERS - 1)];
             owned.remove(f);
             owned.insert(t);
+            if self.kinds.kept() {
+                self.kinds.shift(moving.kind, f, t);
+            }
             return;
         }
         self.move_one_by_put(from, to, moving);
@@ -427,6 +451,7 @@ impl Clone for Board {
             groups: self.groups.clone(),
             chains: self.chains.clone(),
             layers: self.layers.clone(),
+            kinds: self.kinds.clone(),
         }
     }
 
@@ -444,6 +469,7 @@ impl Clone for Board {
         self.keyed = other.keyed;
         self.chains.0.copy_from(&other.chains.0);
         self.layers.copy_from(&other.layers);
+        self.kinds.copy_from(&other.kinds);
     }
 }
 
