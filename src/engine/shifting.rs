@@ -139,7 +139,9 @@ impl ShiftPlan {
                     .with(Needs::UNMOVED)
                     .with(Needs::KINDS_HELD)
                     // The loop keeps no count of what a move captured for `captured` to read.
-                    .with(Needs::CAPTURED),
+                    .with(Needs::CAPTURED)
+                    // It writes its cells itself, keeping no kinds' sets.
+                    .with(Needs::KIND_SETS),
             )
             || !matches!(next.fixed(), Some(Action::EndTurn))
         {

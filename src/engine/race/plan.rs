@@ -18,7 +18,9 @@ impl RacePlan {
                         .with(Needs::KINDS_HELD)
                         .with(Needs::CAPTURED)
                         // Dice used one at a time are looked ahead over by the general code.
-                        .with(Needs::DICE),
+                        .with(Needs::DICE)
+                        // A plain advance writes its cells itself, keeping no kinds' sets.
+                        .with(Needs::KIND_SETS),
                 )
         {
             return None;
