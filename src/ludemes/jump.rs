@@ -377,6 +377,10 @@ impl Jump {
             Some(kind) => mine.and(&kind),
             None => mine,
         };
+        // No piece of the kind (no king yet, most of a game): no direction to try.
+        if jumpers.is_empty() {
+            return jumpers;
+        }
         first_jumps(
             game,
             self.dirs.of(mover),

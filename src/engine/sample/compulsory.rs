@@ -163,9 +163,14 @@ pub(super) fn pick<const W: usize>(
 /// target (empty, or an opposing piece for a capturing ray).
 #[inline(always)]
 fn origins<const W: usize>(step: &StepRay, view: &View<W>) -> Sites<W> {
+    let pieces = movers(view, step.kind);
+    // No piece of the kind (no king yet, most of a game): no ray to follow.
+    if pieces.is_empty() {
+        return pieces;
+    }
     let targets = match step.captures {
         true => prey(view, &step.to),
         false => free(view, &step.to),
     };
-    reaching(&movers(view, step.kind), &step.ray, &targets)
+    reaching(&pieces, &step.ray, &targets)
 }
