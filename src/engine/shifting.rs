@@ -526,12 +526,15 @@ fn draw(
             return None;
         }
         let r = index_below(rng, total as usize) as u32;
-        // The group: those ending at or before the number come first (no branch per group).
-        let i = c.ends[..MAX_GROUPS]
-            .iter()
-            .map(|&e| usize::from(e <= r))
-            .sum::<usize>()
-            & (MAX_GROUPS - 1);
+        // The group: the first whose end is past the number, by a binary search of the ends
+        // (which only grow) with no branch. Each step reads one end, as it was stored: a wide
+        // read of ends written one at a time would wait for the stores.
+        let mut i = 0;
+        let mut half = MAX_GROUPS / 2;
+        while half > 0 {
+            i += half * usize::from(c.ends[(i + half - 1) & (MAX_GROUPS - 1)] <= r);
+            half /= 2;
+        }
         let before = match i {
             0 => 0,
             _ => c.ends[(i - 1) & (MAX_GROUPS - 1)],
