@@ -33,7 +33,7 @@ pub struct Move {
 impl Move {
     /// The move as two words, for comparing it whole.
     #[inline(always)]
-    fn words(&self) -> [u64; 2] {
+    pub(crate) fn words(&self) -> [u64; 2] {
         let w = |x: u16, at: u32| (x as u64) << at;
         [
             w(self.gen, 0) | w(self.from, 16) | w(self.to, 32) | w(self.chain[0], 48),
@@ -43,6 +43,20 @@ impl Move {
                 | (self.dir as u64) << 48
                 | (self.promotion.get() as u64) << 56,
         ]
+    }
+
+    /// The move of these two words, as [`Move::words`] wrote them.
+    #[inline(always)]
+    pub(crate) fn from_words([a, b]: [u64; 2]) -> Move {
+        Move {
+            gen: a as u16,
+            from: (a >> 16) as Site,
+            to: (a >> 32) as Site,
+            chain: [(a >> 48) as u16, b as u16, (b >> 16) as u16],
+            removal: (b >> 32) as Site,
+            dir: (b >> 48) as u8,
+            promotion: NonZeroU8::new((b >> 56) as u8).unwrap_or(NonZeroU8::MAX),
+        }
     }
 
     /// The fields in order of importance: generator, origin, target, then the rest.
@@ -320,6 +334,26 @@ mod tests {
     use super::Move;
     use crate::board::NO_SITE;
     use crate::engine::NodeType;
+
+    #[test]
+    fn a_move_read_back_from_its_words_is_the_same_move() {
+        let moves = [
+            Move::new(3, 10, 399),
+            Move::new(0, 0, 0),
+            Move::pass(),
+            Move::throw(-7),
+            Move::new(2, 5, 9)
+                .with_dir(6)
+                .with_removal(400)
+                .with_promotion(1),
+            Move::new(1, 12, 30).with_jumps(&[1, 3, 2]).unwrap(),
+        ];
+        for m in moves {
+            let back = Move::from_words(m.words());
+            assert_eq!(back, m);
+            assert_eq!(back.key(), m.key());
+        }
+    }
 
     #[test]
     fn a_move_carries_a_chain_a_removal_a_promotion_and_a_direction() {

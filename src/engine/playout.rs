@@ -61,26 +61,30 @@ pub(super) fn play_general(
     state: &mut State,
     rng: &mut impl Rng,
     scratch: &mut Scratch,
-    mut next: Option<Move>,
+    next: Option<Move>,
 ) -> Playout {
+    // The next move is carried as its two words: a draw stores a move's fields one by one, and
+    // the loop's copy of the whole move read them as one wide word, which waited for those
+    // stores (English draughts took about 5% more time).
+    let mut next = next.map(|m| m.words());
     loop {
         let m = match state.node {
             NodeType::Terminal => break,
             // The throw's outcome is carried by its index, not made a move and searched again.
             NodeType::Chance => match turn::throw_sampled(game, state, scratch, rng) {
                 Some(n) => {
-                    next = n;
+                    next = n.map(|m| m.words());
                     continue;
                 }
                 None => break,
             },
             NodeType::Decision => match next {
-                Some(m) => m,
+                Some(m) => Move::from_words(m),
                 None => break,
             },
         };
         match turn::apply_sampled(game, state, m, scratch, rng) {
-            Ok(n) => next = n,
+            Ok(n) => next = n.map(|m| m.words()),
             Err(_) => break,
         }
     }

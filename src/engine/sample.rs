@@ -67,10 +67,8 @@ impl Scratch {
 
     /// The board after `m` with its effects, if drawing `m` already played it.
     pub(crate) fn tried_board(&mut self, m: Move) -> Option<(&mut Board, Effects)> {
-        match self.tried_move.take() {
-            Some((t, fx)) if t == m => Some((&mut self.tried, fx)),
-            _ => None,
-        }
+        let (t, fx) = self.tried_move.take()?;
+        (t == m).then_some((&mut self.tried, fx))
     }
 }
 
