@@ -20,7 +20,7 @@ pub const NO_SITE: Site = Site::MAX;
 /// state plays.
 pub trait Prefetch {
     /// The cache line that holds `at`.
-    fn line<T: Copy>(&mut self, at: &T);
+    fn line<T>(&mut self, at: &T);
 
     /// Every cache line that one of `items` starts in: the first item of each. (A line holding
     /// only the end of an item that starts in the line before is not asked for: no item of it
@@ -30,6 +30,17 @@ pub trait Prefetch {
         let (base, Some(first)) = (items.as_ptr() as usize, items.first()) else {
             return;
         };
+        // Items that tile a line: one item a line, a line's length apart, and the last item
+        // for the line the stride stepped past; no test a line.
+        if 64 % size == 0 {
+            for at in items.iter().step_by(64 / size) {
+                self.line(at);
+            }
+            if let Some(last) = items.last() {
+                self.line(last);
+            }
+            return;
+        }
         self.line(first);
         let end = base + items.len() * size;
         let mut line = (base & !63) + 64;
@@ -99,7 +110,7 @@ mod tests {
     struct Asked(BTreeSet<usize>);
 
     impl Prefetch for Asked {
-        fn line<T: Copy>(&mut self, at: &T) {
+        fn line<T>(&mut self, at: &T) {
             self.0.insert(std::ptr::from_ref(at) as usize / 64);
         }
     }
@@ -128,7 +139,9 @@ mod tests {
         }
         check([0u8; 6]);
         check(0u64);
+        check([0u32; 2]);
         check([0u64; 2]);
+        check([0u64; 8]);
         check([0u8; 24]);
         check([0u8; 100]);
     }

@@ -135,6 +135,15 @@ impl Table {
         }
     }
 
+    /// Asks for the lines that say where the table's other lines lie: its state's
+    /// ([`State::prefetch_handles`]), and where its list and its history are.
+    fn prefetch_handles(&self) {
+        let to = &mut Prefetcher;
+        self.state.prefetch_handles(to);
+        to.line(&self.moves);
+        to.line(&self.history);
+    }
+
     /// Back to the start, its dice thrown, its moves listed or not as `after` says.
     fn reset(&mut self, (game, actions, start): (&Game, &Actions, &State), after: &mut After) {
         self.state.clone_from(start);
@@ -160,13 +169,18 @@ enum After<'a> {
 /// arrive before that game plays, near enough that they are still in the cache then.
 const PREFETCH_AHEAD: usize = 2;
 
+/// How many games ahead a step asks for the lines of a game that say where its other lines
+/// are ([`Table::prefetch_handles`]), so that the prefetch [`PREFETCH_AHEAD`] on finds them in
+/// the cache instead of waiting on them.
+const HANDLES_AHEAD: usize = 2 * PREFETCH_AHEAD;
+
 /// The prefetch of the machine: a hint that loads nothing the program waits for; none where
 /// the machine has no such hint.
 struct Prefetcher;
 
 impl Prefetch for Prefetcher {
     #[inline(always)]
-    fn line<T: Copy>(&mut self, at: &T) {
+    fn line<T>(&mut self, at: &T) {
         #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
         safe_arch::prefetch_t0(at);
         #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
@@ -301,6 +315,9 @@ impl VectorEnv {
         for j in 0..n {
             let i = at(j);
             // A later game's lines come from memory while this one plays.
+            if let Some(t) = self.tables.get(at(j + HANDLES_AHEAD)) {
+                t.prefetch_handles();
+            }
             let later = at(j + PREFETCH_AHEAD);
             if let (Some(t), Some(&(m, drawn))) = (self.tables.get(later), chosen.get(later)) {
                 t.prefetch(m, self.lists_after(drawn));
@@ -490,6 +507,9 @@ impl VectorEnv {
                 .enumerate()
                 .map(|(j, t)| {
                     // A later game's lines come from memory while this one draws.
+                    if let Some(t) = self.tables.get(j + HANDLES_AHEAD) {
+                        t.prefetch_handles();
+                    }
                     if let Some(later) = self.tables.get(j + PREFETCH_AHEAD) {
                         match self.lazy {
                             true => later.state.prefetch_draw(&mut Prefetcher),

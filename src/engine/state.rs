@@ -193,6 +193,19 @@ impl State {
         }
     }
 
+    /// Gives `to` the lines of the state itself that the other prefetches read to find the rest:
+    /// where its cells, groups, kinds' sets and history lie, and the number of players. Asked for
+    /// further ahead than they, so that they do not wait on a line of the state to learn which
+    /// lines to ask for.
+    pub fn prefetch_handles(&self, to: &mut impl Prefetch) {
+        let b = &self.board;
+        to.line(&b.cells);
+        to.line(&b.groups);
+        to.line(&b.kinds);
+        to.line(&self.history);
+        to.line(&self.players);
+    }
+
     /// The lines of [`State::prefetch`] but the cells': the draw's, then the rest a move reads.
     fn prefetch_but_cells(&self, to: &mut impl Prefetch) {
         self.prefetch_draw(to);
