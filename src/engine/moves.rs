@@ -31,7 +31,7 @@ pub struct Move {
 }
 
 impl Move {
-    /// The move as two words, for comparing it whole.
+    /// The move as two words, for comparing it whole or carrying it in registers.
     #[inline(always)]
     pub(crate) fn words(&self) -> [u64; 2] {
         let w = |x: u16, at: u32| (x as u64) << at;
