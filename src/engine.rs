@@ -19,6 +19,7 @@ mod notation;
 mod perft;
 mod placing;
 mod playout;
+mod prefetch;
 mod race;
 mod render;
 mod rules;

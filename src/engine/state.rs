@@ -9,7 +9,6 @@ pub use board::{Board, Cell};
 pub(crate) use history::History;
 pub(crate) use kinds::KindSets;
 
-use crate::board::Prefetch;
 use crate::compile::ir::{Site, MAX_PLAYERS, NO_SITE};
 
 /// The numbers of a position that rules read besides the board: the throw and the counts of
@@ -171,66 +170,6 @@ impl State {
             + self.board.chains.0.footprint()
             + self.board.layers.footprint()
             + self.board.kinds.footprint()
-    }
-
-    /// Gives `to` each cache line of the state that playing a move reads (its fixed part's sets
-    /// and counts, its cells, its groups, its repetition keys), so that a batch of states can
-    /// bring the next state into the cache while it plays one.
-    pub fn prefetch(&self, to: &mut impl Prefetch) {
-        self.prefetch_but_cells(to);
-        to.lines(&self.board.cells);
-    }
-
-    /// [`State::prefetch`] for playing `m`: of the cells, only those of its origin and target,
-    /// which most moves alone read (at 1024 states, lines asked for and not read crowd out those
-    /// read).
-    pub fn prefetch_move(&self, m: super::Move, to: &mut impl Prefetch) {
-        self.prefetch_but_cells(to);
-        for s in [m.from(), m.to()].into_iter().flatten() {
-            if let Some(cell) = self.board.cells.get(s as usize) {
-                to.line(cell);
-            }
-        }
-    }
-
-    /// Gives `to` the lines of the state itself that the other prefetches read to find the rest:
-    /// where its cells, groups, kinds' sets and history lie, and the number of players. Asked for
-    /// further ahead than they, so that they do not wait on a line of the state to learn which
-    /// lines to ask for.
-    pub fn prefetch_handles(&self, to: &mut impl Prefetch) {
-        let b = &self.board;
-        to.line(&b.cells);
-        to.line(&b.groups);
-        to.line(&b.kinds);
-        to.line(&self.history);
-        to.line(&self.players);
-    }
-
-    /// The lines of [`State::prefetch`] but the cells': the draw's, then the rest a move reads.
-    fn prefetch_but_cells(&self, to: &mut impl Prefetch) {
-        self.prefetch_draw(to);
-        let b = &self.board;
-        let players = (self.players as usize).min(MAX_PLAYERS);
-        to.line(&b.key);
-        to.line(&b.unmoved);
-        b.groups.0.prefetch((b.cells.len(), players), to);
-        to.line(&self.clock);
-        to.lines(self.history.keys());
-    }
-
-    /// Gives `to` the cache lines of the state that [`Game::random_move`](crate::Game::random_move)
-    /// reads first: who is to move and the fixed part's sets and hands (a draw that lists moves
-    /// reads cells too, as listing finds them).
-    pub fn prefetch_draw(&self, to: &mut impl Prefetch) {
-        let b = &self.board;
-        let players = (self.players as usize).min(MAX_PLAYERS);
-        to.line(&self.node);
-        to.line(&b.hand);
-        to.line(&b.filled);
-        for o in &b.owned[..players] {
-            to.line(o);
-        }
-        b.kinds.prefetch(to);
     }
 
     /// The player to move (or whose turn it is at a chance node), 0-based.
