@@ -236,19 +236,33 @@ pub(crate) fn apply_gen(
         board.sown = Default::default();
     }
     let on = MoverTurn { game, clock, mover };
-    let mut fx = def.gen.apply(on, board, m);
+    // The effects are kept as three values and put together at the end. Built field by field in
+    // memory (the `then` effects read them by reference), the returned word was read whole just
+    // after its fields were stored, and waited for every store before them to reach the cache:
+    // in a batch of 1024 games, where the move's stores miss, the largest wait of Hex's and
+    // Morris's steps.
+    let Effects {
+        mut captured,
+        landed,
+        ..
+    } = def.gen.apply(on, board, m);
     if game.needs.contains(Needs::UNMOVED) {
         board.forget_unmoved(m.from);
         board.forget_unmoved(m.to);
         board.forget_unmoved(m.removal);
     }
     if let Some(r) = &def.remove {
-        fx.captured += r.apply(game, board, mover, m);
+        captured += r.apply(game, board, mover, m);
     }
     // A capture makes progress of itself.
-    fx.progress = u8::from(fx.captured > 0);
+    let mut progress = u8::from(captured > 0);
     if !def.then.is_empty() {
-        fx.progress |= u8::from(crate::ludemes::run_effects(
+        let fx = Effects {
+            captured,
+            landed,
+            progress,
+        };
+        progress |= u8::from(crate::ludemes::run_effects(
             &def.then,
             game,
             clock,
@@ -257,7 +271,11 @@ pub(crate) fn apply_gen(
             (m, &fx),
         ));
     }
-    fx
+    Effects {
+        captured,
+        landed,
+        progress,
+    }
 }
 
 /// Runs `f` with the thread's spare move buffer.
