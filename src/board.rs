@@ -100,20 +100,22 @@ pub fn seat_of(name: &str) -> Option<u8> {
     }
 }
 
+/// The cache lines asked for, by address: what the tests of a prefetch compare.
+#[cfg(test)]
+#[derive(Default)]
+pub(crate) struct Asked(pub std::collections::BTreeSet<usize>);
+
+#[cfg(test)]
+impl Prefetch for Asked {
+    fn line<T>(&mut self, at: &T) {
+        self.0.insert(std::ptr::from_ref(at) as usize / 64);
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Prefetch;
+    use super::{Asked, Prefetch};
     use std::collections::BTreeSet;
-
-    /// The cache lines asked for, by address.
-    #[derive(Default)]
-    struct Asked(BTreeSet<usize>);
-
-    impl Prefetch for Asked {
-        fn line<T>(&mut self, at: &T) {
-            self.0.insert(std::ptr::from_ref(at) as usize / 64);
-        }
-    }
 
     /// Every line an item of a slice starts in is asked for, and no other, wherever the slice
     /// starts and whatever its items' size.

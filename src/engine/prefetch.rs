@@ -42,9 +42,9 @@ impl State {
 
 impl Game {
     /// Gives `to` each cache line of `s` that playing `m` there reads: the draw's
-    /// ([`State::prefetch_draw`]), the cells of the move's origin, target and removal, the clock, the
-    /// repetition keys, the board key and the unmoved pieces where the game keeps them, and the
-    /// groups' lines that joining the piece reads first: its own node and its neighbours', not
+    /// ([`State::prefetch_draw`]), the cells of the move's origin, target and removal, the clock,
+    /// the repetition keys, the board key and the unmoved pieces where the game keeps them, and
+    /// the groups' lines that joining the piece reads first: its own node and its neighbours', not
     /// their roots (asking for those means reading the neighbours' nodes, which cost a batch that
     /// fits the cache more than it saved one that does not).
     pub fn prefetch_move(&self, s: &State, m: Move, to: &mut impl Prefetch) {

@@ -93,9 +93,7 @@ impl GroupPlan {
         }
         Some(need)
     }
-}
 
-impl GroupPlan {
     /// Calls `f` with the node index of each neighbour of `t` along the groups' directions
     /// (none for a site off the board).
     #[inline(always)]
@@ -355,16 +353,6 @@ mod tests {
         swaps
     }
 
-    /// The cache lines asked for, by address.
-    #[derive(Default)]
-    struct Asked(std::collections::BTreeSet<usize>);
-
-    impl crate::board::Prefetch for Asked {
-        fn line<T>(&mut self, at: &T) {
-            self.0.insert(std::ptr::from_ref(at) as usize / 64);
-        }
-    }
-
     /// A move's prefetch asks for the players' joined pieces and, of the nodes, for the lines of
     /// its target's and its neighbours' (found here from the board, not the plan), and no others.
     #[test]
@@ -384,7 +372,7 @@ mod tests {
                 let Some(t) = m.to() else {
                     continue;
                 };
-                let mut asked = Asked::default();
+                let mut asked = crate::board::Asked::default();
                 game.prefetch_move(s, m, &mut asked);
                 let near = dirs.iter().map(|&d| game.topology.neighbour(t, d));
                 let mut want: std::collections::BTreeSet<usize> = near
