@@ -420,16 +420,15 @@ struct View<'a, const W: usize> {
 impl<'a, const W: usize> View<'a, W> {
     #[inline(always)]
     fn of(board: &'a Board, mover: usize) -> View<'a, W> {
+        let filled = board.filled.narrow();
+        let mine = board.owned[mover & (MAX_PLAYERS - 1)].narrow();
         View {
             cells: &board.cells,
             kinds: &board.kinds,
-            filled: board.filled.narrow(),
-            mine: board.owned[mover & (MAX_PLAYERS - 1)].narrow(),
+            filled,
+            mine,
             // Enemies: occupied and not mine.
-            theirs: board
-                .filled
-                .and_not(&board.owned[mover & (MAX_PLAYERS - 1)])
-                .narrow(),
+            theirs: filled.and_not(&mine),
             hand: board.hand[mover & (MAX_PLAYERS - 1)],
         }
     }
