@@ -123,15 +123,19 @@ impl Table {
     }
 
     /// Asks for each cache line that playing `m` here reads first (see [`Game::prefetch_move`]),
-    /// and the list's if the move will list the moves after it (over the last list).
-    fn prefetch(&self, game: &Game, m: Move, list: bool) {
+    /// the list's if the move will list the moves after it (over the last list), and the line of
+    /// the history's slot the action goes to (not its last action's, which nothing reads). The
+    /// CPU writes stores in order: one to a line not in the cache, an eighth of the pushes, held
+    /// back every later store, and a read of a set just stored waited on them all. (`&mut` only
+    /// to name the free slot.)
+    fn prefetch(&mut self, game: &Game, m: Move, list: bool) {
         let to = &mut Prefetcher;
         game.prefetch_move(&self.state, m, to);
         if list {
             to.lines(&self.moves);
         }
-        if let Some(a) = self.history.last() {
-            to.line(a);
+        if let Some(slot) = self.history.spare_capacity_mut().first() {
+            to.line(slot);
         }
     }
 
@@ -319,8 +323,11 @@ impl VectorEnv {
                 t.prefetch_handles();
             }
             let later = at(j + PREFETCH_AHEAD);
-            if let (Some(t), Some((m, drawn))) = (self.tables.get(later), chosen.get(later)) {
-                t.prefetch(rules.0, m, self.lists_after(drawn));
+            if let Some((m, drawn)) = chosen.get(later) {
+                let list = self.lists_after(drawn);
+                if let Some(t) = self.tables.get_mut(later) {
+                    t.prefetch(rules.0, m, list);
+                }
             }
             // The action chosen is the move's number in its position.
             let Some((m, drawn)) = chosen.get(i) else {
