@@ -122,14 +122,13 @@ impl Table {
         Ok(Some(returns))
     }
 
-    /// Asks for each cache line that playing `m` here reads first (see [`Game::prefetch_move`]),
+    /// Gives `to` each cache line that playing `m` here reads first (see [`Game::prefetch_move`]),
     /// the list's if the move will list the moves after it (over the last list), and the line of
     /// the history's slot the action goes to (not its last action's, which nothing reads). The
     /// CPU writes stores in order: one to a line not in the cache, an eighth of the pushes, held
     /// back every later store, and a read of a set just stored waited on them all. (`&mut` only
     /// to name the free slot.)
-    fn prefetch(&mut self, game: &Game, m: Move, list: bool) {
-        let to = &mut Prefetcher;
+    fn prefetch(&mut self, game: &Game, m: Move, list: bool, to: &mut impl Prefetch) {
         game.prefetch_move(&self.state, m, to);
         if list {
             to.lines(&self.moves);
@@ -326,7 +325,7 @@ impl VectorEnv {
             if let Some((m, drawn)) = chosen.get(later) {
                 let list = self.lists_after(drawn);
                 if let Some(t) = self.tables.get_mut(later) {
-                    t.prefetch(rules.0, m, list);
+                    t.prefetch(rules.0, m, list, &mut Prefetcher);
                 }
             }
             // The action chosen is the move's number in its position.
@@ -623,5 +622,56 @@ impl PyDice {
             .sample_chance(&state.state, &mut self.rng)
             .and_then(|m| self.actions.encode(m))
             .ok_or_else(|| PyValueError::new_err("not a chance node"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// The cache lines asked for, by number.
+    #[derive(Default)]
+    struct Asked(BTreeSet<usize>);
+
+    impl Prefetch for Asked {
+        fn line<T>(&mut self, at: &T) {
+            self.0.insert(std::ptr::from_ref(at) as usize / 64);
+        }
+    }
+
+    /// A step asks for the line that the action's push onto the history writes, also where that
+    /// push starts a new line (one in eight), which the last action's line is not.
+    #[test]
+    fn a_tables_prefetch_asks_for_the_line_its_action_is_pushed_to() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../games/hex.game");
+        let game = ludus::load_file(&path, &[]).expect("hex loads");
+        let mut t = Table {
+            state: game.new_initial_state(),
+            moves: Vec::new(),
+            listed: false,
+            rng: playout_rng(1, 0),
+            history: Vec::with_capacity(64),
+        };
+        game.legal_moves(&t.state, &mut t.moves);
+        let m = t.moves[0];
+        let mut new_lines = 0;
+        for action in 0..40 {
+            let mut asked = Asked::default();
+            t.prefetch(&game, m, true, &mut asked);
+            let slot = t.history.as_ptr().wrapping_add(t.history.len()) as usize / 64;
+            assert!(
+                asked.0.contains(&slot),
+                "push {action}: slot's line not asked for"
+            );
+            new_lines += usize::from(
+                t.history
+                    .last()
+                    .is_some_and(|a| !asked.0.contains(&(std::ptr::from_ref(a) as usize / 64))),
+            );
+            t.history.push(action);
+        }
+        // The pushes that start a line: the test saw the case that asking for the last misses.
+        assert!(new_lines >= 4, "{new_lines}");
     }
 }
