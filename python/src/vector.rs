@@ -265,7 +265,7 @@ impl VectorEnv {
     /// if it is that action's (`drawn`), else looked for among the game's moves.
     fn choose(&mut self, i: usize, a: i64, drawn: &[(i64, Move)]) -> PyResult<(Move, bool)> {
         match drawn.get(i) {
-            Some(&(d, m)) if d == a && a >= 0 => Ok((m, true)),
+            Some(&(d, m)) if is_drawn(a, d) => Ok((m, true)),
             _ => self.chosen(i, a).map(|m| (m, false)),
         }
     }
@@ -356,6 +356,13 @@ impl VectorEnv {
     }
 }
 
+/// Whether action `a` is `d`, the one `random_actions` drew, and a move's: -1, drawn where a game
+/// has no move, is looked for among the moves, and so refused.
+#[inline(always)]
+fn is_drawn(a: i64, d: i64) -> bool {
+    a == d && a >= 0
+}
+
 /// The move of each game's action in a step, and whether `random_actions` drew it.
 enum Chosen<'a> {
     /// Every action is the one `random_actions` drew: its draws, read where they are. No list of
@@ -373,7 +380,7 @@ impl<'a> Chosen<'a> {
             && actions
                 .iter()
                 .zip(drawn)
-                .all(|(&a, &(d, _))| a == d && a >= 0);
+                .all(|(&a, &(d, _))| is_drawn(a, d));
         all.then_some(Chosen::Drawn(drawn))
     }
 
